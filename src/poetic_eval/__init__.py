@@ -1,0 +1,17 @@
+"""poetic-eval: poetic and linguistic minimal-pair benchmarks and poetry-diversity metrics.
+
+The metrics are `evaluate` modules; :func:`metric_path` finds their folder, in a source
+checkout or in an installed wheel, and :func:`load_metric` loads one offline::
+
+    import poetic_eval
+    mtld = poetic_eval.load_metric("mtld")
+    mtld.compute(predictions=["the cat sat on the mat\\nand so did I"])
+"""
+
+from __future__ import annotations
+
+from .module_paths import available_metrics, metric_path, load_metric
+
+__version__ = "0.1.0"
+
+__all__ = ["available_metrics", "metric_path", "load_metric", "__version__"]

@@ -1,0 +1,50 @@
+"""The ``poetic-eval`` command line.
+
+Each sub-command lives in its own module of this package and exposes
+``register(subparsers)``, which adds its parser and sets ``func`` to the callable that runs it.
+A module whose optional dependencies are missing is skipped with a note in ``--help``.
+"""
+
+from __future__ import annotations
+
+import argparse
+import importlib
+import sys
+
+# sub-command module names, in the order --help lists them
+COMMAND_MODULES = ("metrics", "report", "build", "publish", "score_pairs", "demo")
+
+
+def build_parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(
+        prog="poetic-eval",
+        description="Poetic and linguistic minimal-pair benchmarks and poetry-diversity metrics.",
+    )
+    subparsers = parser.add_subparsers(dest="command", metavar="COMMAND")
+    for module_name in COMMAND_MODULES:
+        try:
+            module = importlib.import_module(f"{__name__}.{module_name}")
+        except ModuleNotFoundError as error:
+            if error.name and error.name.startswith(f"{__name__}.{module_name}"):
+                continue  # command not part of this version
+            raise
+        module.register(subparsers)
+    return parser
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = build_parser()
+    args = parser.parse_args(argv)
+    if not getattr(args, "func", None):
+        parser.print_help()
+        return 2
+    try:
+        result = args.func(args)
+    except (ValueError, TypeError, FileNotFoundError) as error:
+        print(f"poetic-eval {args.command}: error: {error}", file=sys.stderr)
+        return 1
+    return int(result or 0)
+
+
+if __name__ == "__main__":
+    sys.exit(main())

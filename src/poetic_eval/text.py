@@ -1,0 +1,76 @@
+"""Text handling shared by every metric: poems, lines, stanzas, tokens and lengths.
+
+Convention: a poem is a ``str`` whose lines are separated by ``"\\n"``; blank lines separate
+stanzas. Tokens are whitespace-separated; "punctuation" is every Unicode character whose
+category starts with ``P`` (so curly quotes and dashes count), plus ASCII symbols.
+"""
+
+from __future__ import annotations
+
+import re
+import string
+import sys
+import unicodedata
+from collections.abc import Iterable
+from pathlib import Path
+
+_PUNCTUATION = "".join(
+    chr(i)
+    for i in range(sys.maxunicode + 1)
+    if unicodedata.category(chr(i)).startswith("P")
+) + string.punctuation
+_PUNCTUATION_TABLE = str.maketrans("", "", _PUNCTUATION)
+_BLANK_LINE = re.compile(r"\n[ \t]*\n+")
+
+
+def lines(poem: str) -> list[str]:
+    """Non-empty lines of a poem, stripped of surrounding whitespace."""
+    return [line.strip() for line in poem.split("\n") if line.strip()]
+
+
+def stanzas(poem: str) -> list[list[str]]:
+    """Stanzas of a poem: blocks of non-empty lines separated by blank lines."""
+    blocks = _BLANK_LINE.split(poem.replace("\r\n", "\n").strip())
+    return [lines(block) for block in blocks if lines(block)]
+
+
+def remove_punctuation(text: str) -> str:
+    """Delete every punctuation character (Unicode category P*, plus ASCII symbols)."""
+    return text.translate(_PUNCTUATION_TABLE)
+
+
+def tokens(text: str, *, lowercase: bool = False, strip_punctuation: bool = False) -> list[str]:
+    """Whitespace tokens of ``text``, optionally lowercased and with punctuation deleted.
+
+    Punctuation is deleted before splitting, so "don't" -> "dont" and a lone "—" vanishes.
+    """
+    if lowercase:
+        text = text.lower()
+    if strip_punctuation:
+        text = remove_punctuation(text)
+    return text.split()
+
+
+def length(poem: str, *, strip_punctuation: bool = True) -> int:
+    """Number of whitespace tokens of a poem (the paper removes punctuation first)."""
+    return len(tokens(poem, strip_punctuation=strip_punctuation))
+
+
+def final_word(line: str) -> str:
+    """The last word of a line with surrounding punctuation removed ("" when none)."""
+    for token in reversed(line.split()):
+        word = remove_punctuation(token)
+        if word:
+            return word
+    return ""
+
+
+def read_poems(path: str | Path) -> list[str]:
+    """Read poems from a UTF-8 text file, one poem per blank-line-separated block."""
+    text = Path(path).read_text(encoding="utf-8").replace("\r\n", "\n")
+    return ["\n".join(lines(block)) for block in _BLANK_LINE.split(text.strip()) if lines(block)]
+
+
+def write_poems(poems: Iterable[str], path: str | Path) -> None:
+    """Write poems to a text file, one per block, blocks separated by one blank line."""
+    Path(path).write_text("\n\n".join(p.strip() for p in poems) + "\n", encoding="utf-8")

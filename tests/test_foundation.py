@@ -1,0 +1,81 @@
+"""The package skeleton: resolver, text handling, validation, CLI."""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+
+import pytest
+
+import poetic_eval
+from poetic_eval import text, validation
+
+
+def test_metric_path_unknown_lists_names():
+    with pytest.raises(ValueError, match="available metrics"):
+        poetic_eval.metric_path("no_such_metric")
+
+
+def test_every_metric_folder_has_module_and_card():
+    for name in poetic_eval.available_metrics():
+        folder = poetic_eval.metric_path(name)
+        assert (folder + f"/{name}.py")
+        assert __import__("pathlib").Path(folder, "README.md").is_file(), name
+
+
+def test_lines_and_stanzas():
+    poem = "  One line,\n two line \n\n\nthree line\n   \nfour"
+    assert text.lines(poem) == ["One line,", "two line", "three line", "four"]
+    assert text.stanzas(poem) == [["One line,", "two line"], ["three line"], ["four"]]
+
+
+def test_tokens_and_length_unicode():
+    poem = "Ça va — “très” bien!\nnaïve coöperation; it's"
+    assert text.tokens(poem, lowercase=True, strip_punctuation=True) == [
+        "ça", "va", "très", "bien", "naïve", "coöperation", "its",
+    ]
+    assert text.length(poem) == 7
+    assert text.length(poem, strip_punctuation=False) == 8
+
+
+def test_final_word():
+    assert text.final_word("There once was a man from Nantucket,") == "Nantucket"
+    assert text.final_word("and then — !") == "then"
+    assert text.final_word("...") == ""
+
+
+def test_read_write_poems_roundtrip(tmp_path):
+    poems = ["a b\nc d", "e f\ng h\ni j"]
+    path = tmp_path / "p.txt"
+    text.write_poems(poems, path)
+    assert text.read_poems(path) == poems
+
+
+@pytest.mark.parametrize(
+    "values, error",
+    [(None, ValueError), ([], ValueError), ("a poem", TypeError), (["ok", None], TypeError),
+     (["ok", "  "], ValueError), ([1], TypeError)],
+)
+def test_require_texts_errors(values, error):
+    with pytest.raises(error):
+        validation.require_texts(values, "predictions")
+
+
+def test_require_texts_names_row():
+    with pytest.raises(TypeError, match=r"predictions\[1\]"):
+        validation.require_texts(["ok", 3], "predictions")
+
+
+@pytest.mark.parametrize("value", [0, -0.1, 1.5, float("nan")])
+def test_require_fraction_bounds(value):
+    with pytest.raises(ValueError):
+        validation.require_fraction(value, "threshold")
+
+
+def test_cli_lists_metrics():
+    out = subprocess.run(
+        [sys.executable, "-m", "poetic_eval.cli", "metrics"], capture_output=True, text=True
+    )
+    assert out.returncode == 0, out.stderr
+    for name in poetic_eval.available_metrics():
+        assert name in out.stdout
