@@ -2,8 +2,11 @@
 
 from __future__ import annotations
 
+import os
 import subprocess
 import sys
+import zipfile
+from pathlib import Path
 
 import pytest
 
@@ -18,9 +21,38 @@ def test_metric_path_unknown_lists_names():
 
 def test_every_metric_folder_has_module_and_card():
     for name in poetic_eval.available_metrics():
-        folder = poetic_eval.metric_path(name)
-        assert (folder + f"/{name}.py")
-        assert __import__("pathlib").Path(folder, "README.md").is_file(), name
+        folder = Path(poetic_eval.metric_path(name))
+        assert (folder / f"{name}.py").is_file(), name
+        assert (folder / "README.md").is_file(), f"{name} has no metric card"
+
+
+def test_wheel_ships_metric_modules_and_resolver_finds_them(tmp_path, repo_root):
+    """After a plain `pip install` (no checkout), metric_path must find the modules."""
+    wheel_dir, site = tmp_path / "wheel", tmp_path / "site"
+    pip = [sys.executable, "-m", "pip", "--disable-pip-version-check", "-q"]
+    subprocess.run(
+        pip + ["wheel", "--no-deps", "--no-build-isolation", "-w", str(wheel_dir), str(repo_root)],
+        check=True, capture_output=True,
+    )
+    wheel = next(wheel_dir.glob("poetic_eval-*.whl"))
+    names = zipfile.ZipFile(wheel).namelist()
+    for name in poetic_eval.available_metrics():
+        assert f"poetic_eval/metric_modules/{name}/{name}.py" in names, name
+    subprocess.run(
+        pip + ["install", "--no-deps", "--no-index", "--target", str(site), str(wheel)],
+        check=True, capture_output=True,
+    )
+    probe = (
+        "import poetic_eval, pathlib; "
+        "print(*[pathlib.Path(poetic_eval.metric_path(n)) for n in poetic_eval.available_metrics()])"
+    )
+    out = subprocess.run(
+        [sys.executable, "-c", probe], capture_output=True, text=True, cwd=tmp_path,
+        env={**os.environ, "PYTHONPATH": str(site)},
+    )
+    assert out.returncode == 0, out.stderr
+    folders = out.stdout.split()
+    assert folders and all(f.startswith(str(site)) for f in folders), out.stdout
 
 
 def test_lines_and_stanzas():

@@ -11,10 +11,12 @@ from pathlib import Path
 from typing import Any
 
 _PACKAGE_DIR = Path(__file__).resolve().parent
-_CHECKOUT_ROOT = _PACKAGE_DIR.parent.parent
+# src layout: <checkout>/src/poetic_eval; an installed package has no "src" parent
+_CHECKOUT_ROOT = _PACKAGE_DIR.parent.parent if _PACKAGE_DIR.parent.name == "src" else None
 
 
-def _first_existing(*candidates: Path) -> Path:
+def _first_existing(*candidates: Path | None) -> Path:
+    candidates = tuple(c for c in candidates if c is not None)
     for candidate in candidates:
         if candidate.is_dir():
             return candidate
@@ -25,12 +27,12 @@ def _first_existing(*candidates: Path) -> Path:
 
 def metrics_root() -> Path:
     """The folder holding one sub-folder per metric module."""
-    return _first_existing(_CHECKOUT_ROOT / "metrics", _PACKAGE_DIR / "metric_modules")
+    return _first_existing(_CHECKOUT_ROOT and _CHECKOUT_ROOT / "metrics", _PACKAGE_DIR / "metric_modules")
 
 
 def cards_root() -> Path:
     """The folder holding the dataset-card templates."""
-    return _first_existing(_CHECKOUT_ROOT / "cards", _PACKAGE_DIR / "card_templates")
+    return _first_existing(_CHECKOUT_ROOT and _CHECKOUT_ROOT / "cards", _PACKAGE_DIR / "card_templates")
 
 
 def available_metrics() -> list[str]:
