@@ -1,0 +1,243 @@
+"""Offline English pronunciations in ARPAbet (CMU Pronouncing Dictionary phone set).
+
+Look-up order for a word (case-insensitive; curly apostrophes are read as ``'``):
+
+1. **CMUdict** (package ``pronouncing``), every listed pronunciation.
+2. **Regular spellings of one word**: a hyphenated compound uses its last part ("sea-green" ->
+   "green"); edge apostrophes are dropped ("'tis", "mistress'"); poetic elisions are expanded
+   ("o'er" -> "or", "e'en" -> "een", "heav'n" -> "heaven"; "lov'd" -> "loved"), and a few
+   archaic spellings use their modern form.
+3. **Inflections built from a known stem**: possessive/plural "-'s"/"-s", archaic verb endings
+   "-eth" and "-(e)st", past tense "-ed"/"-'d": the stem's pronunciation plus the ending, with the
+   ending's regular allomorph (/s/, /z/ or /ɪz/; /t/, /d/ or /ɪd/).
+4. **Pronunciation by analogy** (Dedina & Nusbaum 1991, in its simplest form): the CMUdict word
+   that shares the longest final spelling with the unknown word lends its pronunciation, provided
+   the shared ending holds at least the word's last vowel letters and the consonants after them
+   plus one more letter. Coinages and names ("glimmerine", "Zorbington") get the rhyme of a real
+   word with the same ending ("tangerine", "Washington").
+
+Steps 2-4 return ``()`` when nothing applies; the result is never an invented phone string.
+All look-ups are cached; the dictionary loads once (about 1.5 s).
+"""
+
+from __future__ import annotations
+
+import bisect
+import re
+from functools import lru_cache
+
+import pronouncing
+
+_APOSTROPHES = str.maketrans({"\u2019": "'", "\u2018": "'", "\u02bc": "'", "`": "'"})
+_NON_WORD = re.compile(r"[^a-z'\-]")
+_VOWEL_LETTERS = "aeiouy"
+_VOICELESS = {"P", "T", "K", "F", "TH"}
+_SIBILANTS = {"S", "Z", "SH", "ZH", "CH", "JH"}
+
+# Elided or archaic spellings whose sound is not the plain deletion of the apostrophe.
+_SPELLING_VARIANTS = {
+    "o'er": "or",
+    "e'er": "air",
+    "ne'er": "nair",
+    "e'en": "een",
+    "whate'er": "whatever",
+    "where'er": "wherever",
+    "whene'er": "whenever",
+    "howe'er": "however",
+    "whoe'er": "whoever",
+    "i'": "i",
+    "th'": "the",
+    "thro'": "through",
+    "tho'": "though",
+    "thro": "through",
+    "tho": "though",
+    "ev'n": "even",
+    "heav'n": "heaven",
+    "giv'n": "given",
+    "driv'n": "driven",
+    "wat'ry": "watery",
+    "flow'r": "flower",
+    "pow'r": "power",
+    "tow'r": "tower",
+    "show'r": "shower",
+    "bow'r": "bower",
+    "hour'": "hour",
+}
+
+
+def normalize_word(word: str) -> str:
+    """Lower-case ``word``, unify apostrophes and drop characters other than letters, ' and -."""
+    word = word.translate(_APOSTROPHES).lower()
+    return _NON_WORD.sub("", word).strip("-")
+
+
+@lru_cache(maxsize=1)
+def _cmudict() -> dict[str, tuple[str, ...]]:
+    pronouncing.init_cmu()
+    return {word: tuple(phones) for word, phones in pronouncing.lookup.items()}
+
+
+def in_dictionary(word: str) -> bool:
+    """Whether the normalized ``word`` is listed in CMUdict."""
+    return normalize_word(word) in _cmudict()
+
+
+@lru_cache(maxsize=200_000)
+def pronunciations(word: str) -> tuple[str, ...]:
+    """Pronunciations of ``word`` as space-separated ARPAbet phones with stress digits.
+
+    CMUdict first; then the fallbacks of this module's docstring. ``()`` when none applies.
+    """
+    word = normalize_word(word)
+    if not word:
+        return ()
+    return _lookup(word) or _by_analogy(word.replace("'", "").replace("-", ""))
+
+
+def _lookup(word: str) -> tuple[str, ...]:
+    """CMUdict, spelling variants and inflections (steps 1-3), without analogy."""
+    cmu = _cmudict()
+    if word in cmu:
+        return cmu[word]
+    if "-" in word:
+        parts = [part for part in word.split("-") if part]
+        return _lookup(parts[-1]) if parts else ()
+    if word in _SPELLING_VARIANTS:
+        return _lookup(_SPELLING_VARIANTS[word])
+    stripped = word.strip("'")
+    if stripped != word:
+        return _lookup(stripped) if stripped else ()
+    return _inflected(word) or _elided(word)
+
+
+def _elided(word: str) -> tuple[str, ...]:
+    """Read an inner apostrophe as a dropped "e" ("lov'd", "heav'n") or as nothing."""
+    if "'" not in word:
+        return ()
+    cmu = _cmudict()
+    for candidate in (word.replace("'", "e"), word.replace("'", "")):
+        if candidate in cmu:
+            return cmu[candidate]
+    return _inflected(word.replace("'", "e")) or _inflected(word.replace("'", ""))
+
+
+def _stems(base: str) -> list[str]:
+    """Candidate stems of an inflected form without its ending ("runn" -> run, "lov" -> love)."""
+    candidates = [base, base + "e"]
+    if len(base) > 2 and base[-1] == base[-2] and base[-1] not in _VOWEL_LETTERS:
+        candidates.append(base[:-1])
+    if base.endswith("i"):
+        candidates.append(base[:-1] + "y")
+    return candidates
+
+
+def _stem_pronunciations(base: str) -> tuple[str, ...]:
+    cmu = _cmudict()
+    for stem in _stems(base):
+        if len(stem) >= 2 and stem in cmu:
+            return cmu[stem]
+    return ()
+
+
+def _with_sibilant_suffix(phones: str) -> str:
+    last = phones.split()[-1].rstrip("012")
+    if last in _SIBILANTS:
+        return phones + " IH0 Z"
+    return phones + (" S" if last in _VOICELESS else " Z")
+
+
+def _with_past_suffix(phones: str) -> str:
+    last = phones.split()[-1].rstrip("012")
+    if last in {"T", "D"}:
+        return phones + " IH0 D"
+    return phones + (" T" if last in _VOICELESS | _SIBILANTS - {"Z", "ZH", "JH"} else " D")
+
+
+def _inflected(word: str) -> tuple[str, ...]:
+    """Pronounce an inflected form from its stem (step 3)."""
+    rules = (
+        ("'s", lambda stem: _cmudict().get(stem, ()), _with_sibilant_suffix),
+        ("eth", _stem_pronunciations, lambda p: p + " AH0 TH"),
+        ("est", _stem_pronunciations, lambda p: p + " AH0 S T"),
+        ("'st", _stem_pronunciations, lambda p: p + " S T"),
+        ("st", lambda stem: _cmudict().get(stem, ()), lambda p: p + " S T"),
+        ("'d", _stem_pronunciations, _with_past_suffix),
+        ("ed", _stem_pronunciations, _with_past_suffix),
+        ("es", _stem_pronunciations, _with_sibilant_suffix),
+        ("s", lambda stem: _cmudict().get(stem, ()), _with_sibilant_suffix),
+    )
+    for ending, find_stem, add_ending in rules:
+        base = word[: -len(ending)]
+        if word.endswith(ending) and len(base) >= 2:
+            stem_phones = find_stem(base)
+            if stem_phones:
+                return tuple(dict.fromkeys(add_ending(p) for p in stem_phones))
+    return ()
+
+
+@lru_cache(maxsize=1)
+def _reversed_spellings() -> tuple[list[str], list[str]]:
+    """CMUdict's alphabetic words spelled backwards, sorted, for longest-suffix search."""
+    words = sorted(w[::-1] for w in _cmudict() if w.isalpha())
+    return words, [w[::-1] for w in words]
+
+
+def _minimum_analogy_suffix(word: str) -> int:
+    """Letters the shared ending must cover: the last vowel group, what follows, and one more."""
+    index = len(word) - 1
+    if len(word) > 2 and word.endswith("e") and word[-2] not in _VOWEL_LETTERS:
+        index -= 1  # a silent final e: "-ine" is pronounced by its "i"
+    while index >= 0 and word[index] not in _VOWEL_LETTERS:
+        index -= 1
+    while index > 0 and word[index - 1] in _VOWEL_LETTERS:
+        index -= 1
+    if index < 0:
+        return len(word)
+    return min(len(word), len(word) - index + 1)
+
+
+def _by_analogy(word: str) -> tuple[str, ...]:
+    """Borrow the pronunciation of the CMUdict word with the longest common ending (step 4)."""
+    if not word.isalpha():
+        return ()
+    reversed_words, _ = _reversed_spellings()
+    target = word[::-1]
+    position = bisect.bisect_left(reversed_words, target)
+    best, best_length = "", 0
+    for neighbour in reversed_words[max(0, position - 1) : position + 1]:
+        shared = _common_prefix_length(neighbour, target)
+        if shared > best_length:
+            best, best_length = neighbour, shared
+    if best_length < _minimum_analogy_suffix(word):
+        return ()
+    return _cmudict()[best[::-1]]
+
+
+def _common_prefix_length(a: str, b: str) -> int:
+    length = 0
+    for x, y in zip(a, b):
+        if x != y:
+            break
+        length += 1
+    return length
+
+
+def is_vowel(phone: str) -> bool:
+    """Whether an ARPAbet phone is a vowel (vowels carry a stress digit)."""
+    return phone[-1:].isdigit()
+
+
+def syllable_count(word: str) -> int | None:
+    """Syllables of ``word`` (vowels of its first pronunciation); None when it has none."""
+    found = pronunciations(word)
+    if not found:
+        return None
+    return sum(is_vowel(phone) for phone in found[0].split())
+
+
+def stress_pattern(word: str) -> str | None:
+    """Stress digits of ``word``'s first pronunciation ("1" = primary, "2" = secondary, "0")."""
+    found = pronunciations(word)
+    if not found:
+        return None
+    return "".join(phone[-1] for phone in found[0].split() if is_vowel(phone))

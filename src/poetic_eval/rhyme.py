@@ -1,0 +1,199 @@
+"""Perfect rhyme between words and rhyme schemes of poems, offline.
+
+- **Rhyme part** of a pronunciation: its phones from the last stressed vowel (stress 1 or 2) to
+  the end; a pronunciation without a stressed vowel (CMUdict's unstressed function words such as
+  "the", "a") uses its last vowel. Stress digits are dropped from the rhyme part: by construction
+  its first vowel is the stressed one, and primary vs secondary stress does not break a rhyme
+  ("night" / "eremite").
+- **Rhyme**: two *different* words rhyme when ANY pronunciation of one and ANY pronunciation of
+  the other have the same rhyme part ("wind" rhymes with both "kind" and "sinned"). Identical
+  words (case-insensitive) are repetitions, not rhymes. Pronunciations come from
+  :mod:`poetic_eval.pronunciation` (CMUdict, then its documented fallbacks). A word with no
+  pronunciation at all (digits, stray letters) is compared by spelling: its last vowel letters
+  and everything after them must equal the other word's.
+- **Rhyme scheme**: letters over the lines of a poem, from the transitive closure (union-find) of
+  pairwise rhymes of the line-final words, lettered by first occurrence ("ABAB", limericks
+  "AABBA"). By default a repeated line-final word also links its lines, as in the paper's data
+  (its "repetitions" are rhymes based on the same word); ``link_repetitions=False`` turns that off.
+"""
+
+from __future__ import annotations
+
+import re
+import string
+from functools import lru_cache
+from itertools import combinations
+
+from poetic_eval.pronunciation import is_vowel, normalize_word, pronunciations
+from poetic_eval.text import final_word, lines
+
+#: The 15 rhyme schemes of a quatrain (the partitions of 4 lines), in the paper's order.
+QUATRAIN_SCHEMES: tuple[str, ...] = (
+    "AAAA", "AAAB", "AABA", "AABB", "AABC", "ABAA", "ABAB", "ABAC",
+    "ABBA", "ABBB", "ABBC", "ABCA", "ABCB", "ABCC", "ABCD",
+)  # fmt: skip
+
+#: Scheme letters, in order of first occurrence (52 groups; more continue past "z" in Unicode).
+SCHEME_LETTERS = string.ascii_uppercase + string.ascii_lowercase
+_VOWEL_LETTERS = "aeiouy"
+_ASCII_PUNCTUATION = str.maketrans("", "", string.punctuation)
+_WORD = re.compile(r"\w+(?:['\u2019\u02bc-]\w+)*")
+_BEFORE_R = {"IH": "IY", "UH": "UW", "EY": "EH", "OW": "AO"}
+_VOWELS = {"AA", "AE", "AH", "AO", "AW", "AY", "EH", "ER", "EY", "IH", "IY", "OW", "OY", "UH", "UW"}
+
+
+def rhyme_part_of_phones(phones: str) -> tuple[str, ...]:
+    """Rhyme part of one ARPAbet pronunciation, stress digits removed (see module docstring).
+
+    Vowels before a non-prevocalic R are merged where English has no contrast and CMUdict is
+    inconsistent ("hear" HH IY1 R, "fear" F IH1 R): IH R -> IY R, UH R -> UW R, EY R -> EH R,
+    OW R -> AO R.
+    """
+    sequence = phones.split()
+    vowels = [i for i, phone in enumerate(sequence) if is_vowel(phone)]
+    if not vowels:
+        return tuple(sequence)
+    stressed = [i for i in vowels if sequence[i][-1] in "12"]
+    start = stressed[-1] if stressed else vowels[-1]
+    part = [phone.rstrip("012") for phone in sequence[start:]]
+    for i, phone in enumerate(part[:-1]):
+        if part[i + 1] == "R" and phone in _BEFORE_R and not _prevocalic(part, i + 1):
+            part[i] = _BEFORE_R[phone]
+    return tuple(part)
+
+
+def _prevocalic(part: list[str], index: int) -> bool:
+    return index + 1 < len(part) and part[index + 1] in _VOWELS
+
+
+@lru_cache(maxsize=200_000)
+def rhyme_parts(word: str) -> frozenset[tuple[str, ...]]:
+    """Rhyme parts of every pronunciation of ``word`` (empty when it has none)."""
+    return frozenset(rhyme_part_of_phones(phones) for phones in pronunciations(word))
+
+
+def rhyme_part(word: str) -> tuple[str, ...] | None:
+    """Rhyme part of ``word``'s first pronunciation, e.g. ``("AY", "T")`` for "night".
+
+    None when no pronunciation is known or predicted (see :mod:`poetic_eval.pronunciation`).
+    """
+    found = pronunciations(word)
+    return rhyme_part_of_phones(found[0]) if found else None
+
+
+def spelling_rhyme(word: str) -> str | None:
+    """The written ending used when a word has no pronunciation: last vowel letters onward.
+
+    A silent final "e" after a consonant is kept but not taken as the vowel ("-ine" -> "ine").
+    """
+    letters = "".join(ch for ch in normalize_word(word) if ch.isalpha())
+    index = len(letters) - 1
+    if len(letters) > 2 and letters.endswith("e") and letters[-2] not in _VOWEL_LETTERS:
+        index -= 1
+    while index >= 0 and letters[index] not in _VOWEL_LETTERS:
+        index -= 1
+    if index < 0:
+        return None
+    while index > 0 and letters[index - 1] in _VOWEL_LETTERS:
+        index -= 1
+    return letters[index:]
+
+
+def same_word(a: str, b: str) -> bool:
+    """Whether ``a`` and ``b`` are the same word (case, apostrophe style and edge marks aside)."""
+    return normalize_word(a).strip("'") == normalize_word(b).strip("'")
+
+
+@lru_cache(maxsize=500_000)
+def _rhymes_normalized(a: str, b: str) -> bool:
+    parts_a, parts_b = rhyme_parts(a), rhyme_parts(b)
+    if parts_a and parts_b:
+        return not parts_a.isdisjoint(parts_b)
+    ending_a, ending_b = spelling_rhyme(a), spelling_rhyme(b)
+    return ending_a is not None and ending_a == ending_b
+
+
+def rhymes(a: str, b: str) -> bool:
+    """Whether two different words rhyme perfectly (any pronunciation pair; case-insensitive).
+
+    Identical words are repetitions, not rhymes: ``rhymes("day", "Day")`` is False.
+    Empty words never rhyme.
+    """
+    a, b = normalize_word(a).strip("'"), normalize_word(b).strip("'")
+    if not a or not b or a == b:
+        return False
+    if a > b:
+        a, b = b, a
+    return _rhymes_normalized(a, b)
+
+
+def line_final_word(line: str) -> str:
+    """The last word of ``line``, without surrounding punctuation ("" when none).
+
+    Like :func:`poetic_eval.text.final_word`, but inner apostrophes and hyphens are kept, since
+    they carry the pronunciation ("pow'r", "lov'd", "marriage-hearse"); dashes separate words.
+    """
+    found = _WORD.findall(line)
+    return found[-1] if found else final_word(line)
+
+
+def end_words(poem: str) -> list[str]:
+    """Line-final words of the non-empty lines of ``poem`` (see :func:`line_final_word`)."""
+    return [line_final_word(line) for line in lines(poem)]
+
+
+def scheme_letter(index: int) -> str:
+    """The letter of the ``index``-th rhyme group (A-Z, a-z, then Unicode letters from U+00C0)."""
+    if index < len(SCHEME_LETTERS):
+        return SCHEME_LETTERS[index]
+    return chr(0xC0 + index - len(SCHEME_LETTERS))
+
+
+def scheme_of_words(words: list[str], *, link_repetitions: bool = True) -> str:
+    """Rhyme scheme over a list of line-final words (see :func:`rhyme_scheme`)."""
+    parent = list(range(len(words)))
+
+    def root(i: int) -> int:
+        while parent[i] != i:
+            parent[i] = parent[parent[i]]
+            i = parent[i]
+        return i
+
+    for i, j in combinations(range(len(words)), 2):
+        linked = rhymes(words[i], words[j]) or (
+            link_repetitions and bool(words[i]) and same_word(words[i], words[j])
+        )
+        if linked:
+            parent[max(root(i), root(j))] = min(root(i), root(j))
+
+    letters: dict[int, str] = {}
+    for i in range(len(words)):
+        letters.setdefault(root(i), scheme_letter(len(letters)))
+    return "".join(letters[root(i)] for i in range(len(words)))
+
+
+def rhyme_scheme(poem: str, *, link_repetitions: bool = True) -> str:
+    """Rhyme scheme of ``poem`` (lines separated by "\\n"; blank lines ignored), e.g. "ABAB".
+
+    Lines whose final words rhyme (:func:`rhymes`) get the same letter, closed transitively
+    (union-find): if lines 1-2 and 2-3 rhyme, 1 and 3 share a letter. Letters follow first
+    occurrence. Any number of lines: a limerick gives "AABBA". With ``link_repetitions`` (the
+    default), lines ending in the same word also share a letter (the paper counts such
+    repetitions as rhymes and reports them apart; see :func:`is_repetition`).
+    """
+    if not isinstance(poem, str):
+        raise TypeError(f"poem must be a string, got {type(poem).__name__}")
+    return scheme_of_words(end_words(poem), link_repetitions=link_repetitions)
+
+
+def is_repetition(poem: str, scheme: str | None = None) -> bool:
+    """The paper's reference definition of a repetition.
+
+    True when the line-final words (ASCII punctuation stripped, case-sensitive, as in the
+    reference code) contain a duplicate AND the poem's scheme is not all-distinct ("ABCD" for a
+    quatrain). ``scheme`` may be passed when already computed.
+    """
+    words = [line.split()[-1].translate(_ASCII_PUNCTUATION) for line in lines(poem)]
+    scheme = rhyme_scheme(poem) if scheme is None else scheme
+    rhyming = len(set(scheme)) < len(scheme)
+    return rhyming and len(set(words)) < len(words)
