@@ -38,6 +38,9 @@ SCHEME_LETTERS = string.ascii_uppercase + string.ascii_lowercase
 _VOWEL_LETTERS = "aeiouy"
 _ASCII_PUNCTUATION = str.maketrans("", "", string.punctuation)
 _WORD = re.compile(r"\w+(?:['\u2019\u02bc-]\w+)*")
+_REDUCED = {"AH", "IH", "EH"}
+_SHORT = {"@", "AH", "IH", "EH"}
+_BEFORE_SYLLABIC_R = {"AY", "AW", "UW"}
 _BEFORE_R = {"IH": "IY", "UH": "UW", "EY": "EH", "OW": "AO"}
 _VOWELS = {"AA", "AE", "AH", "AO", "AW", "AY", "EH", "ER", "EY", "IH", "IY", "OW", "OY", "UH", "UW"}
 
@@ -47,7 +50,8 @@ def rhyme_part_of_phones(phones: str) -> tuple[str, ...]:
 
     Vowels before a non-prevocalic R are merged where English has no contrast and CMUdict is
     inconsistent ("hear" HH IY1 R, "fear" F IH1 R): IH R -> IY R, UH R -> UW R, EY R -> EH R,
-    OW R -> AO R.
+    OW R -> AO R. A final "AY ER", "AW ER" or "UW ER" is read as one syllable, as CMUdict itself
+    lists for "fire" (F AY1 ER0 and F AY1 R): "lyre" rhymes with "higher", "hour" with "power".
     """
     sequence = phones.split()
     vowels = [i for i, phone in enumerate(sequence) if is_vowel(phone)]
@@ -56,6 +60,8 @@ def rhyme_part_of_phones(phones: str) -> tuple[str, ...]:
     stressed = [i for i in vowels if sequence[i][-1] in "12"]
     start = stressed[-1] if stressed else vowels[-1]
     part = [phone.rstrip("012") for phone in sequence[start:]]
+    if len(part) == 2 and part[0] in _BEFORE_SYLLABIC_R and part[1] == "ER":
+        part[1] = "R"
     for i, phone in enumerate(part[:-1]):
         if part[i + 1] == "R" and phone in _BEFORE_R and not _prevocalic(part, i + 1):
             part[i] = _BEFORE_R[phone]
@@ -66,18 +72,29 @@ def _prevocalic(part: list[str], index: int) -> bool:
     return index + 1 < len(part) and part[index + 1] in _VOWELS
 
 
+def stressed_pronunciations(word: str) -> tuple[str, ...]:
+    """Pronunciations of ``word`` that carry a stress, or all of them when none does.
+
+    CMUdict also lists the reduced forms of function words ("are" ER0, "for" F ER0); a word
+    at the end of a line is stressed, so those forms would only make false rhymes ("are" / "her").
+    """
+    found = pronunciations(word)
+    stressed = tuple(p for p in found if any(phone[-1] in "12" for phone in p.split()))
+    return stressed or found
+
+
 @lru_cache(maxsize=200_000)
 def rhyme_parts(word: str) -> frozenset[tuple[str, ...]]:
-    """Rhyme parts of every pronunciation of ``word`` (empty when it has none)."""
-    return frozenset(rhyme_part_of_phones(phones) for phones in pronunciations(word))
+    """Rhyme parts of every (stressed) pronunciation of ``word``; empty when it has none."""
+    return frozenset(rhyme_part_of_phones(phones) for phones in stressed_pronunciations(word))
 
 
 def rhyme_part(word: str) -> tuple[str, ...] | None:
-    """Rhyme part of ``word``'s first pronunciation, e.g. ``("AY", "T")`` for "night".
+    """Rhyme part of ``word``'s first (stressed) pronunciation, e.g. ``("AY", "T")`` for "night".
 
     None when no pronunciation is known or predicted (see :mod:`poetic_eval.pronunciation`).
     """
-    found = pronunciations(word)
+    found = stressed_pronunciations(word)
     return rhyme_part_of_phones(found[0]) if found else None
 
 
@@ -113,18 +130,53 @@ def _rhymes_normalized(a: str, b: str) -> bool:
     return ending_a is not None and ending_a == ending_b
 
 
-def rhymes(a: str, b: str) -> bool:
+@lru_cache(maxsize=200_000)
+def final_syllables(word: str) -> frozenset[tuple[str, tuple[str, ...], bool]]:
+    """(vowel, consonants after it, stressed?) of the last vowel of each pronunciation.
+
+    Unstressed AH, IH and EH are one reduced vowel "@" (the "-ness", "-es", "-ute" endings).
+    """
+    found = set()
+    for phones in stressed_pronunciations(word):
+        sequence = phones.split()
+        vowels = [i for i, phone in enumerate(sequence) if is_vowel(phone)]
+        if not vowels:
+            continue
+        last = vowels[-1]
+        vowel, stress = sequence[last][:-1], sequence[last][-1]
+        stressed = stress in "12"
+        if not stressed and last > 0 and is_vowel(sequence[last - 1]):
+            continue  # "fire" F AY1 ER0: one syllable in verse, not a weak "-er" ending
+        if not stressed and vowel in _REDUCED:
+            vowel = "@"
+        found.add((vowel, tuple(sequence[last + 1 :]), stressed))
+    return frozenset(found)
+
+
+def _weak_rhyme(a: str, b: str) -> bool:
+    for vowel_a, coda_a, stressed_a in final_syllables(a):
+        for vowel_b, coda_b, stressed_b in final_syllables(b):
+            if coda_a != coda_b or (stressed_a and stressed_b):
+                continue
+            if vowel_a == vowel_b or "@" in (vowel_a, vowel_b) and {vowel_a, vowel_b} <= _SHORT:
+                return True
+    return False
+
+
+def rhymes(a: str, b: str, *, weak: bool = False) -> bool:
     """Whether two different words rhyme perfectly (any pronunciation pair; case-insensitive).
 
     Identical words are repetitions, not rhymes: ``rhymes("day", "Day")`` is False.
-    Empty words never rhyme.
+    Empty words never rhyme. ``weak=True`` also accepts weak (unstressed) rhymes, common in
+    older verse: the last vowels and what follows them match and at least one of the two last
+    vowels is unstressed ("be" / "piety", "comedy" / "tragedy", "less" / "loneliness").
     """
     a, b = normalize_word(a).strip("'"), normalize_word(b).strip("'")
     if not a or not b or a == b:
         return False
     if a > b:
         a, b = b, a
-    return _rhymes_normalized(a, b)
+    return _rhymes_normalized(a, b) or (weak and _weak_rhyme(a, b))
 
 
 def line_final_word(line: str) -> str:
@@ -149,7 +201,9 @@ def scheme_letter(index: int) -> str:
     return chr(0xC0 + index - len(SCHEME_LETTERS))
 
 
-def scheme_of_words(words: list[str], *, link_repetitions: bool = True) -> str:
+def scheme_of_words(
+    words: list[str], *, link_repetitions: bool = True, weak: bool = False
+) -> str:
     """Rhyme scheme over a list of line-final words (see :func:`rhyme_scheme`)."""
     parent = list(range(len(words)))
 
@@ -160,7 +214,7 @@ def scheme_of_words(words: list[str], *, link_repetitions: bool = True) -> str:
         return i
 
     for i, j in combinations(range(len(words)), 2):
-        linked = rhymes(words[i], words[j]) or (
+        linked = rhymes(words[i], words[j], weak=weak) or (
             link_repetitions and bool(words[i]) and same_word(words[i], words[j])
         )
         if linked:
@@ -172,18 +226,19 @@ def scheme_of_words(words: list[str], *, link_repetitions: bool = True) -> str:
     return "".join(letters[root(i)] for i in range(len(words)))
 
 
-def rhyme_scheme(poem: str, *, link_repetitions: bool = True) -> str:
+def rhyme_scheme(poem: str, *, link_repetitions: bool = True, weak: bool = False) -> str:
     """Rhyme scheme of ``poem`` (lines separated by "\\n"; blank lines ignored), e.g. "ABAB".
 
     Lines whose final words rhyme (:func:`rhymes`) get the same letter, closed transitively
     (union-find): if lines 1-2 and 2-3 rhyme, 1 and 3 share a letter. Letters follow first
     occurrence. Any number of lines: a limerick gives "AABBA". With ``link_repetitions`` (the
     default), lines ending in the same word also share a letter (the paper counts such
-    repetitions as rhymes and reports them apart; see :func:`is_repetition`).
+    repetitions as rhymes and reports them apart; see :func:`is_repetition`). ``weak`` also
+    links weak rhymes (see :func:`rhymes`); it is off by default.
     """
     if not isinstance(poem, str):
         raise TypeError(f"poem must be a string, got {type(poem).__name__}")
-    return scheme_of_words(end_words(poem), link_repetitions=link_repetitions)
+    return scheme_of_words(end_words(poem), link_repetitions=link_repetitions, weak=weak)
 
 
 def is_repetition(poem: str, scheme: str | None = None) -> bool:
