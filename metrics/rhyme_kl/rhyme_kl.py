@@ -1,0 +1,102 @@
+"""Rhyme-scheme entropy, KL divergence and cross-entropy of generated quatrains against human ones."""
+
+import evaluate
+
+import datasets
+from poetic_eval.rhyme_distribution import rhyme_divergence
+
+_DESCRIPTION = """
+Rhyme diversity of generated poetry, after Evaluating Diversity in Automatic Poetry Generation.
+Each quatrain gets one of the 15 rhyme schemes (AAAA ... ABCD) from an offline perfect-rhyme
+classifier (CMU Pronouncing Dictionary with documented fallbacks; transitive closure of pairwise
+rhymes of the line-final words). The scheme distribution P of the generated sample is compared
+with the distribution Q of the human corpus: entropy H(P), KL(P || Q) and cross-entropy
+H(P, Q) = H(P) + KL(P || Q), in bits by default, plus the paper's shares of real rhymes and of
+repetitions (rhymes of a word with itself). Lower KL = closer to human rhyming.
+"""
+
+_KWARGS_DESCRIPTION = """
+Args:
+    predictions (list of str): generated poems, lines separated by "\\n".
+    references (list of str): the human corpus, any size (not row-aligned).
+    base (float): logarithm base, default 2 (bits).
+    smoothing (float): added to each of the 15 probabilities of P and Q before renormalizing,
+        default 1e-9; 0 gives inf KL when Q lacks a scheme that P has.
+    non_quatrains (str): "skip" (default: poems without exactly 4 non-empty lines are left out
+        and counted) or "error".
+    link_repetitions (bool): lines ending in the same word share a scheme letter, as in the
+        paper's data (default True).
+    weak (bool): also count weak (unstressed) rhymes such as "be" / "piety" (default False).
+    show_progress (bool): progress bars, default False.
+Returns:
+    rhyme_entropy (float): H(P), >= 0, at most log2(15) = 3.91 bits.
+    reference_rhyme_entropy (float): H(Q).
+    rhyme_kl (float): KL(P || Q), >= 0 (0 = identical distributions).
+    rhyme_cross_entropy (float): H(P, Q) = H(P) + KL(P || Q).
+    real_rhymes (float): 1 - P(ABCD) - P(repetition) of the predictions; repetitions (float):
+        share of rhyming quatrains with a repeated line-final word; and reference_real_rhymes,
+        reference_repetitions for the references.
+    scheme_distribution, reference_scheme_distribution (dict): share of each of the 15 schemes.
+    quatrain_predictions, quatrain_references, non_quatrain_predictions,
+    non_quatrain_references (int): poems used and skipped on each side.
+Examples:
+    >>> import poetic_eval
+    >>> metric = poetic_eval.load_metric("rhyme_kl")
+    >>> generated = ["the sun went down\\nupon the town\\nthe birds were still\\nbeyond the hill",
+    ...              "I walked along\\nthe river bank\\nand heard a song\\nof water sank"]
+    >>> human = ["the sun went down\\nupon the town\\nthe birds were still\\nbeyond the hill",
+    ...          "a quiet night\\nthe garden sleeps\\nthe moon is bright\\nthe willow weeps"]
+    >>> result = metric.compute(predictions=generated, references=human)
+    >>> result["scheme_distribution"]["AABB"], result["scheme_distribution"]["ABAB"]
+    (0.5, 0.5)
+    >>> round(result["rhyme_entropy"], 3), round(result["rhyme_kl"], 3)
+    (1.0, 0.0)
+"""
+
+_CITATION = """@article{chen2024evaluating,
+  title   = {Evaluating Diversity in Automatic Poetry Generation},
+  author  = {Chen, Yanran and Gr{\\"o}ner, Hannes and Zarrie{\\ss}, Sina and Eger, Steffen},
+  journal = {arXiv preprint arXiv:2406.15267},
+  year    = {2024}
+}
+"""
+
+
+@evaluate.utils.file_utils.add_start_docstrings(_DESCRIPTION, _KWARGS_DESCRIPTION)
+class RhymeKl(evaluate.Metric):
+    def _info(self):
+        return evaluate.MetricInfo(
+            description=_DESCRIPTION,
+            citation=_CITATION,
+            inputs_description=_KWARGS_DESCRIPTION,
+            features=datasets.Features({"predictions": datasets.Value("string")}),
+            reference_urls=["https://arxiv.org/abs/2406.15267"],
+        )
+
+    def compute(self, *, predictions=None, references=None, **kwargs):
+        """Compute the metric; ``references`` is the human corpus, of any length."""
+        return super().compute(predictions=predictions, reference_corpus=references, **kwargs)
+
+    def _compute(
+        self,
+        predictions,
+        reference_corpus=None,
+        base=2,
+        smoothing=1e-9,
+        non_quatrains="skip",
+        link_repetitions=True,
+        weak=False,
+        show_progress=False,
+    ):
+        if reference_corpus is None:
+            raise ValueError("references (the human corpus) is required for rhyme_kl")
+        return rhyme_divergence(
+            predictions,
+            reference_corpus,
+            base=base,
+            smoothing=smoothing,
+            non_quatrains=non_quatrains,
+            link_repetitions=link_repetitions,
+            weak=weak,
+            show_progress=show_progress,
+        )

@@ -1,0 +1,276 @@
+"""Rhyme core: pronunciations, perfect rhyme, rhyme schemes, and accuracy on gold stanzas."""
+
+from __future__ import annotations
+
+import random
+import re
+import xml.etree.ElementTree as ET
+from itertools import product
+from pathlib import Path
+
+import pronouncing
+import pytest
+
+from poetic_eval.pronunciation import in_dictionary, pronunciations, stress_pattern, syllable_count
+from poetic_eval.rhyme import (
+    QUATRAIN_SCHEMES,
+    end_words,
+    is_repetition,
+    line_final_word,
+    rhyme_part,
+    rhyme_scheme,
+    rhymes,
+    scheme_letter,
+    scheme_of_words,
+)
+
+# Measured on the 57 gold 4-line stanzas of EPG64 (see metrics/rhyme_kl/README.md): 48/57
+# (84.2 %) with the defaults, 50/57 (87.7 %) with weak rhymes. The floors allow one stanza less.
+QUATRAIN_ACCURACY_FLOOR = 47 / 57
+QUATRAIN_ACCURACY_FLOOR_WEAK = 49 / 57
+# Pairwise rhyme links over all 162 stanzas whose rhyme attribute matches their line count:
+# precision 0.960, recall 0.868 with the defaults.
+PAIR_PRECISION_FLOOR = 0.95
+PAIR_RECALL_FLOOR = 0.85
+
+# Rhyme groups: any two words of a group rhyme; words of different groups do not.
+RHYME_GROUPS = [
+    ["cat", "hat", "mat", "that", "flat", "sat"],
+    ["day", "way", "play", "grey", "stay", "away"],
+    ["night", "light", "sight", "bright", "white", "delight"],
+    ["tree", "sea", "free", "me", "three", "agree"],
+    ["stone", "alone", "bone", "grown", "known", "shown"],
+    ["heart", "part", "art", "start", "apart", "chart"],
+    ["sing", "ring", "king", "spring", "thing", "wing"],
+    ["fire", "desire", "higher", "choir", "liar", "entire"],
+]
+FILLERS = ["the old", "and so the", "beneath a", "I saw the", "we kept the"]
+
+
+def restricted_growth(partition: tuple[int, ...]) -> str:
+    """Letters by first occurrence of a sequence of group ids."""
+    letters: dict[int, str] = {}
+    return "".join(letters.setdefault(g, chr(65 + len(letters))) for g in partition)
+
+
+# --- pronunciations -------------------------------------------------------------------------
+
+
+def test_cmudict_words_use_cmudict():
+    assert pronunciations("Love") == tuple(pronouncing.phones_for_word("love"))
+    assert in_dictionary("night") and not in_dictionary("glimmerine")
+
+
+@pytest.mark.parametrize(
+    "word, rhymes_with",
+    [
+        ("lov'd", "shoved"),  # elided past tense
+        ("o\u2019er", "more"),  # poetic elision, curly apostrophe
+        ("heav'n", "seven"),
+        ("pow'r", "hour"),
+        ("sea-green", "seen"),  # hyphenated: last part
+        ("singeth", "bringeth"),  # archaic -eth on a known stem
+        ("Lenore's", "doors"),  # possessive of an out-of-dictionary name
+        ("glimmerine", "tangerine"),  # coinage: pronunciation by analogy
+        ("thro'", "true"),
+    ],
+)
+def test_fallback_pronunciations_rhyme(word, rhymes_with):
+    assert not in_dictionary(word)
+    assert pronunciations(word), word
+    assert rhymes(word, rhymes_with)
+
+
+def test_no_pronunciation_for_non_words():
+    assert pronunciations("") == ()
+    assert pronunciations("--") == ()
+    assert rhyme_part("1999") is None
+
+
+def test_syllables_and_stress():
+    assert syllable_count("liberty") == 3
+    assert stress_pattern("liberty") == "102"
+    assert syllable_count("glimmerine") == 3
+    assert syllable_count("1999") is None
+
+
+# --- pairwise rhyme ---------------------------------------------------------------------------
+
+
+def test_rhyme_part_from_last_stressed_vowel():
+    assert rhyme_part("night") == ("AY", "T")
+    assert rhyme_part("mortality") == ("AE", "L", "AH", "T", "IY")
+    assert rhyme_part("liberty") == ("IY",)  # CMUdict: secondary stress on the last vowel
+
+
+def test_rhymes_basic():
+    assert rhymes("night", "light") and rhymes("NIGHT", "light")
+    assert rhymes("free", "liberty")
+    assert not rhymes("cat", "dog")
+    assert not rhymes("day", "Day"), "identical words are repetitions, not rhymes"
+    assert not rhymes("", "day") and not rhymes("day", "")
+
+
+def test_any_pronunciation_pair_rhymes():
+    assert rhymes("wind", "kind") and rhymes("wind", "sinned")
+    assert not rhymes("kind", "sinned")
+
+
+def test_r_coloured_vowels_and_reduced_forms():
+    assert rhymes("hear", "fear")  # CMUdict: HH IY1 R vs F IH1 R
+    assert rhymes("lyre", "higher") and rhymes("hour", "power")
+    assert not rhymes("are", "her"), "the reduced form ER0 of 'are' must not rhyme"
+    assert not rhymes("for", "were")
+
+
+def test_weak_rhymes_only_on_request():
+    assert not rhymes("be", "piety")
+    assert rhymes("be", "piety", weak=True)
+    assert rhymes("comedy", "tragedy", weak=True)
+    assert not rhymes("fire", "her", weak=True)
+    assert not rhymes("cat", "dog", weak=True)
+
+
+def test_rhyme_groups_are_consistent():
+    for g, group in enumerate(RHYME_GROUPS):
+        for h, other in enumerate(RHYME_GROUPS):
+            for a, b in product(group, other):
+                assert rhymes(a, b) == (g == h and a != b), (a, b)
+
+
+# --- schemes ------------------------------------------------------------------------------------
+
+
+def test_quatrain_schemes_are_the_15_partitions():
+    partitions = {restricted_growth(p) for p in product(range(4), repeat=4)}
+    assert len(QUATRAIN_SCHEMES) == 15
+    assert set(QUATRAIN_SCHEMES) == partitions
+    assert list(QUATRAIN_SCHEMES) == sorted(QUATRAIN_SCHEMES)
+
+
+def test_limerick_scheme():
+    limerick = (
+        "A baker who lived by the quay\n"
+        "Baked bread that was harder than key;\n"
+        "When a gull took a crust\n"
+        "It went down with a thrust,\n"
+        "And it sank like a stone in the sea."
+    )
+    assert rhyme_scheme(limerick) == "AABBA"
+
+
+def test_lines_without_rhyme():
+    assert rhyme_scheme("the cat\nthe dog\nthe house\nthe river") == "ABCD"
+    assert rhyme_scheme("only one line") == "A"
+    assert rhyme_scheme("") == ""
+    assert rhyme_scheme("a line ending in dashes --\nand a number 42") == "AB"
+
+
+def test_scheme_is_transitive_closure():
+    # kind~wind and wind~sinned, but kind !~ sinned: union-find puts all three together.
+    assert rhyme_scheme("be kind\nthe wind\nhad sinned\nno rhyme here") == "AAAB"
+
+
+def test_scheme_letters_beyond_26_groups():
+    assert [scheme_letter(i) for i in (0, 25, 26, 51, 52)] == ["A", "Z", "a", "z", "\u00c0"]
+    words = ["cat", "dog", "house", "river", "apple", "window"]
+    assert scheme_of_words(words) == "ABCDEF"
+    assert len(rhyme_scheme("\n".join(f"line {i}" for i in range(60)))) == 60
+
+
+def test_repetitions():
+    assert rhyme_scheme("the sky\na cat\nthe sky\na dog") == "ABAC"
+    assert rhyme_scheme("the sky\na cat\nthe sky\na dog", link_repetitions=False) == "ABCD"
+    assert is_repetition("the sky\na cat\nthe sky\na dog")
+    assert not is_repetition("the sky.\na cat\nthe Sky\na dog"), "case-sensitive, as in the paper"
+    assert not is_repetition("the night\nthe light\nthe day\nthe way")
+    assert not is_repetition("the cat\nthe dog\nthe house\nthe river")
+
+
+def test_end_words_keep_inner_apostrophes_and_hyphens():
+    poem = "Bright star, would I were stedfast as thou art\u2014\nhe lov\u2019d.\nthe marriage-hearse!\n"
+    assert end_words(poem) == ["art", "lov\u2019d", "marriage-hearse"]
+    assert line_final_word("so it ends -- here...") == "here"
+    assert line_final_word("...") == ""
+
+
+def test_schemes_of_generated_quatrains():
+    rng = random.Random(0)
+    for _ in range(300):
+        length = rng.choice([2, 3, 4, 5, 6, 8])
+        groups = [rng.randrange(len(RHYME_GROUPS)) for _ in range(length)]
+        pools = {g: rng.sample(RHYME_GROUPS[g], len(RHYME_GROUPS[g])) for g in set(groups)}
+        words = [pools[g].pop() for g in groups]
+        poem = "\n".join(f"{rng.choice(FILLERS)} {w}{rng.choice(['', ',', '.', '!'])}" for w in words)
+        assert rhyme_scheme(poem) == restricted_growth(tuple(groups)), poem
+
+
+def test_rhyme_scheme_rejects_non_strings():
+    with pytest.raises(TypeError, match="poem must be a string"):
+        rhyme_scheme(["a", "b"])
+
+
+# --- accuracy on gold stanzas (EPG64) -------------------------------------------------------------
+
+_TEI = "{http://www.tei-c.org/ns/1.0}"
+# The TEI text splits clitics off ("blunder 'd"); rejoin them before taking final words.
+_SPLIT_CLITIC = re.compile(r"\s+(['\u2019](?:d|s|st|ll|n|t)\b)")
+
+
+def gold_stanzas(folder: Path) -> list[tuple[str, list[str]]]:
+    """(gold scheme, lines) of every stanza whose rhyme attribute has one letter per line."""
+    found = []
+    for path in sorted(folder.glob("*.xml")):
+        for group in ET.parse(path).getroot().iter(f"{_TEI}lg"):
+            gold = group.get("rhyme")
+            verses = [
+                _SPLIT_CLITIC.sub(r"\1", "".join(verse.itertext()).strip())
+                for verse in group.findall(f"{_TEI}l")
+            ]
+            if gold and len(gold) == len(verses):
+                found.append((restricted_growth(tuple(gold)), verses))
+    return found
+
+
+@pytest.fixture(scope="module")
+def epg64(shared_data) -> list[tuple[str, list[str]]]:
+    return gold_stanzas(shared_data / "epg64_english_poetry")
+
+
+def exact_accuracy(stanzas, **options) -> tuple[int, int]:
+    quatrains = [(gold, verses) for gold, verses in stanzas if len(verses) == 4]
+    correct = sum(rhyme_scheme("\n".join(v), **options) == gold for gold, v in quatrains)
+    return correct, len(quatrains)
+
+
+@pytest.mark.needs_shared_data
+def test_quatrain_accuracy_on_gold_stanzas(epg64):
+    correct, total = exact_accuracy(epg64)
+    print(f"EPG64 4-line stanzas: {correct}/{total} = {correct / total:.3f} exact scheme")
+    assert total == 57
+    assert correct / total >= QUATRAIN_ACCURACY_FLOOR
+
+
+@pytest.mark.needs_shared_data
+def test_quatrain_accuracy_with_weak_rhymes(epg64):
+    correct, total = exact_accuracy(epg64, weak=True)
+    print(f"EPG64 4-line stanzas, weak rhymes: {correct}/{total} = {correct / total:.3f}")
+    assert correct / total >= QUATRAIN_ACCURACY_FLOOR_WEAK
+
+
+@pytest.mark.needs_shared_data
+def test_pairwise_rhyme_precision_recall_on_all_gold_stanzas(epg64):
+    true_pos = false_pos = false_neg = 0
+    for gold, verses in epg64:
+        predicted = rhyme_scheme("\n".join(verses))
+        for i in range(len(verses)):
+            for j in range(i + 1, len(verses)):
+                same_gold, same_predicted = gold[i] == gold[j], predicted[i] == predicted[j]
+                true_pos += same_gold and same_predicted
+                false_pos += same_predicted and not same_gold
+                false_neg += same_gold and not same_predicted
+    precision = true_pos / (true_pos + false_pos)
+    recall = true_pos / (true_pos + false_neg)
+    print(f"EPG64 {len(epg64)} stanzas, rhyme pairs: precision {precision:.3f} recall {recall:.3f}")
+    assert len(epg64) == 162
+    assert precision >= PAIR_PRECISION_FLOOR and recall >= PAIR_RECALL_FLOOR
