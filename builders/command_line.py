@@ -86,8 +86,8 @@ def command_line(name: str, parser: argparse.ArgumentParser, args: argparse.Name
     """The canonical ``python -m builders <name> ...`` command equivalent to ``args``."""
     words = ["python", "-m", "builders", name]
     for action in parser._actions:
-        if not action.option_strings or action.dest in ("help",):
-            continue
+        if not action.option_strings or action.dest in ("help", "progress"):
+            continue  # display options do not change the data
         value = getattr(args, action.dest, None)
         if isinstance(action, argparse._StoreFalseAction):
             if value is False:

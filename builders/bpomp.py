@@ -1,0 +1,160 @@
+"""bpomp: BPoMP limerick minimal pairs (Abdibayev et al. 2021), one config per corruption.
+
+    python -m builders bpomp --source limerick_dataset_oedilf_v3.json --out datasets/bpomp \\
+        --seed 0 --n-pairs 10000
+
+Reads an OEDILF JSON or plain-text limerick source (default: the project's own seed limericks),
+keeps verified limericks, and writes configs ``rhyme_word_swap``, ``line_swap`` and
+``synonym_replace`` (split ``test``), ``n_pairs`` pairs each when the source allows.
+"""
+
+from __future__ import annotations
+
+import argparse
+from pathlib import Path
+
+import datasets
+
+from poetic_eval.limerick_corruptions import (
+    CORRUPTIONS,
+    PairGeneration,
+    generate_pairs,
+    verify_limericks,
+)
+from poetic_eval.limerick_sources import read_limerick_source
+from poetic_eval.seed_texts import seed_path
+from poetic_eval.validation import require_positive_int
+from poetic_eval.wordnet_synonyms import SynonymFinder, WordNetNotFoundError
+
+from .hub_dataset import ConfigData, HubDataset
+
+DESCRIPTION = "BPoMP limerick minimal pairs: rhyme_word_swap, line_swap, synonym_replace"
+DEFAULT_PAIRS = 10_000
+DEFAULT_SOURCE = "limericks.txt"
+SPLIT = "test"
+
+FEATURES = datasets.Features(
+    {
+        "id": datasets.Value("string"),
+        "source_id": datasets.Value("string"),
+        "good": datasets.Value("string"),
+        "bad": datasets.Value("string"),
+        "corruption": {
+            "type": datasets.Value("string"),
+            "lines": datasets.List(datasets.Value("int32")),
+            "original_words": datasets.List(datasets.Value("string")),
+            "new_words": datasets.List(datasets.Value("string")),
+            "synset": datasets.Value("string"),
+            "pos": datasets.Value("string"),
+        },
+    }
+)
+
+CONFIG_DESCRIPTIONS = {
+    "rhyme_word_swap": "the final words of two rhyming lines swapped",
+    "line_swap": "two rhyming lines swapped",
+    "synonym_replace": "a final word replaced by a non-rhyming WordNet synonym",
+}
+
+
+def add_arguments(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument(
+        "--n-pairs", type=int, default=DEFAULT_PAIRS,
+        help=f"pairs per config, capped by what the source allows (default {DEFAULT_PAIRS})",
+    )
+    parser.add_argument(
+        "--license", default=None,
+        help="license of the built data (default: cc-by-4.0 for the bundled limericks, "
+        "'other' for a source of yours: set it to your source's license)",
+    )
+
+
+def from_arguments(args: argparse.Namespace) -> HubDataset:
+    return build_bpomp(
+        args.source,
+        seed=args.seed,
+        n_pairs=args.n_pairs,
+        license=args.license,
+        progress=args.progress,
+    )
+
+
+def build_bpomp(
+    source: str | Path | None = None,
+    *,
+    seed: int = 0,
+    n_pairs: int = DEFAULT_PAIRS,
+    license: str | None = None,
+    progress: bool = True,
+    finder: SynonymFinder | None = None,
+) -> HubDataset:
+    """The bpomp dataset from ``source`` (default: the bundled seed limericks).
+
+    ``synonym_replace`` needs WordNet; without it that config is left out and the report
+    says how to install WordNet.
+    """
+    require_positive_int(n_pairs, "n_pairs")
+    bundled = source is None
+    source = seed_path(DEFAULT_SOURCE) if bundled else Path(source)
+    verification = verify_limericks(read_limerick_source(source), progress=progress)
+    if not verification.kept:
+        raise ValueError(f"{source}: no verified limericks (" + "; ".join(verification.summary()) + ")")
+    report = verification.summary()
+    configs = []
+    for kind in CORRUPTIONS:
+        if kind == "synonym_replace" and finder is None:
+            try:
+                finder = SynonymFinder()
+            except WordNetNotFoundError as error:
+                report.append(f"synonym_replace not built: {error}")
+                continue
+        generation = generate_pairs(
+            verification.kept, kind, n_pairs, seed, finder=finder, progress=progress
+        )
+        report.append(_generation_summary(generation))
+        configs.append(
+            ConfigData(kind, FEATURES, {SPLIT: _rows(generation)}, CONFIG_DESCRIPTIONS[kind])
+        )
+    return HubDataset(
+        name="bpomp",
+        pretty_name="BPoMP: limerick minimal pairs",
+        configs=configs,
+        seed=seed,
+        sources=[source],
+        license=license or ("cc-by-4.0" if bundled else "other"),
+        language=["en"],
+        task_categories=["text-classification"],
+        tags=["minimal-pairs", "poetry", "limericks", "rhyme"],
+        card_values={
+            "source_kind": "the project's own seed limericks" if bundled else f"`{source.name}`",
+            "n_pairs": f"{n_pairs:,}",
+        },
+        report=report,
+    )
+
+
+def _generation_summary(generation: PairGeneration) -> str:
+    summary = (
+        f"{generation.kind}: {len(generation.pairs):,} pairs "
+        f"({generation.requested:,} requested"
+    )
+    if generation.capped:
+        summary += "; capped: the source allows no more"
+    summary += f"); limericks without a valid corruption: {generation.without_candidate:,}"
+    if generation.duplicates:
+        summary += f"; duplicate pairs dropped: {generation.duplicates:,}"
+    return summary
+
+
+def _rows(generation: PairGeneration) -> list[dict]:
+    width = max(5, len(str(len(generation.pairs))))
+    return [
+        {
+            "id": f"{generation.kind}-{number:0{width}d}",
+            "source_id": pair.limerick.source_id,
+            "good": pair.limerick.text,
+            "bad": pair.corruption.bad,
+            "corruption": pair.corruption.as_record(),
+        }
+        for number, pair in enumerate(generation.pairs)
+    ]
