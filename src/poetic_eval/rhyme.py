@@ -45,6 +45,7 @@ _BEFORE_R = {"IH": "IY", "UH": "UW", "EY": "EH", "OW": "AO"}
 _VOWELS = {"AA", "AE", "AH", "AO", "AW", "AY", "EH", "ER", "EY", "IH", "IY", "OW", "OY", "UH", "UW"}
 
 
+@lru_cache(maxsize=200_000)
 def rhyme_part_of_phones(phones: str) -> tuple[str, ...]:
     """Rhyme part of one ARPAbet pronunciation, stress digits removed (see module docstring).
 
@@ -54,11 +55,18 @@ def rhyme_part_of_phones(phones: str) -> tuple[str, ...]:
     lists for "fire" (F AY1 ER0 and F AY1 R): "lyre" rhymes with "higher", "hour" with "power".
     """
     sequence = phones.split()
-    vowels = [i for i, phone in enumerate(sequence) if is_vowel(phone)]
-    if not vowels:
+    start = last_vowel = -1
+    for i in range(len(sequence) - 1, -1, -1):
+        mark = sequence[i][-1]
+        if mark in "12":
+            start = i
+            break
+        if mark == "0" and last_vowel < 0:
+            last_vowel = i
+    if start < 0:
+        start = last_vowel
+    if start < 0:
         return tuple(sequence)
-    stressed = [i for i in vowels if sequence[i][-1] in "12"]
-    start = stressed[-1] if stressed else vowels[-1]
     part = [phone.rstrip("012") for phone in sequence[start:]]
     if len(part) == 2 and part[0] in _BEFORE_SYLLABIC_R and part[1] == "ER":
         part[1] = "R"
@@ -72,6 +80,7 @@ def _prevocalic(part: list[str], index: int) -> bool:
     return index + 1 < len(part) and part[index + 1] in _VOWELS
 
 
+@lru_cache(maxsize=200_000)
 def stressed_pronunciations(word: str) -> tuple[str, ...]:
     """Pronunciations of ``word`` that carry a stress, or all of them when none does.
 
@@ -121,12 +130,22 @@ def same_word(a: str, b: str) -> bool:
     return normalize_word(a).strip("'") == normalize_word(b).strip("'")
 
 
-@lru_cache(maxsize=500_000)
-def _rhymes_normalized(a: str, b: str) -> bool:
-    parts_a, parts_b = rhyme_parts(a), rhyme_parts(b)
+@lru_cache(maxsize=200_000)
+def _rhyme_key(word: str) -> tuple[str, frozenset[tuple[str, ...]], str | None]:
+    """(normalized word, rhyme parts, spelling ending) of a raw word, computed once."""
+    normalized = normalize_word(word).strip("'")
+    parts = rhyme_parts(normalized) if normalized else frozenset()
+    return normalized, parts, None if parts else spelling_rhyme(normalized)
+
+
+def _keys_rhyme(key_a: tuple, key_b: tuple) -> bool:
+    (word_a, parts_a, ending_a), (word_b, parts_b, ending_b) = key_a, key_b
+    if not word_a or not word_b or word_a == word_b:
+        return False
     if parts_a and parts_b:
         return not parts_a.isdisjoint(parts_b)
-    ending_a, ending_b = spelling_rhyme(a), spelling_rhyme(b)
+    ending_a = ending_a if not parts_a else spelling_rhyme(word_a)
+    ending_b = ending_b if not parts_b else spelling_rhyme(word_b)
     return ending_a is not None and ending_a == ending_b
 
 
@@ -171,12 +190,10 @@ def rhymes(a: str, b: str, *, weak: bool = False) -> bool:
     older verse: the last vowels and what follows them match and at least one of the two last
     vowels is unstressed ("be" / "piety", "comedy" / "tragedy", "less" / "loneliness").
     """
-    a, b = normalize_word(a).strip("'"), normalize_word(b).strip("'")
-    if not a or not b or a == b:
-        return False
-    if a > b:
-        a, b = b, a
-    return _rhymes_normalized(a, b) or (weak and _weak_rhyme(a, b))
+    key_a, key_b = _rhyme_key(a), _rhyme_key(b)
+    if _keys_rhyme(key_a, key_b):
+        return True
+    return weak and key_a[0] != key_b[0] and _weak_rhyme(key_a[0], key_b[0])
 
 
 def line_final_word(line: str) -> str:
@@ -205,6 +222,7 @@ def scheme_of_words(
     words: list[str], *, link_repetitions: bool = True, weak: bool = False
 ) -> str:
     """Rhyme scheme over a list of line-final words (see :func:`rhyme_scheme`)."""
+    keys = [_rhyme_key(word) for word in words]
     parent = list(range(len(words)))
 
     def root(i: int) -> int:
@@ -214,9 +232,13 @@ def scheme_of_words(
         return i
 
     for i, j in combinations(range(len(words)), 2):
-        linked = rhymes(words[i], words[j], weak=weak) or (
-            link_repetitions and bool(words[i]) and same_word(words[i], words[j])
-        )
+        key_i, key_j = keys[i], keys[j]
+        if key_i[0] and key_i[0] == key_j[0]:
+            linked = link_repetitions
+        else:
+            linked = _keys_rhyme(key_i, key_j) or (
+                weak and bool(key_i[0] and key_j[0]) and _weak_rhyme(key_i[0], key_j[0])
+            )
         if linked:
             parent[max(root(i), root(j))] = min(root(i), root(j))
 
