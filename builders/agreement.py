@@ -99,7 +99,7 @@ def from_arguments(args: argparse.Namespace) -> HubDataset:
     verbs = verbs_config(args.verb_min_zipf)
     if args.source is None:
         return generated_dataset(args.n_pairs, args.seed, args.lexicon, verbs)
-    return converted_dataset(args.source, args.seed, verbs)
+    return converted_dataset(args.source, args.seed, verbs, show_progress=args.progress)
 
 
 def generated_dataset(
@@ -121,9 +121,11 @@ def generated_dataset(
     return _dataset(configs + [verbs], seed, [lexicon_file], origin, report, "cc-by-4.0")
 
 
-def converted_dataset(source: Path, seed: int, verbs: ConfigData) -> HubDataset:
+def converted_dataset(
+    source: Path, seed: int, verbs: ConfigData, *, show_progress: bool = False
+) -> HubDataset:
     """The dataset of converted published pairs: one config per family found, then ``verbs``."""
-    converted = convert_source(source)
+    converted = convert_source(source, show_progress=show_progress)
     configs = [
         pair_config(family, pairs, f"converted from the published {family} pairs")
         for family, pairs in sorted(

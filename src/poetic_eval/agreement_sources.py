@@ -32,6 +32,8 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from tqdm.auto import tqdm
+
 from .agreement_grammar import MARVIN_LINZEN_FAMILIES
 from .agreement_number import noun_pair_number, verb_pair_number
 from .agreement_pairs import (
@@ -60,8 +62,10 @@ class ConvertedSource:
     dropped: list[str] = field(default_factory=list)
 
 
-def convert_source(path: str | Path) -> ConvertedSource:
+def convert_source(path: str | Path, *, show_progress: bool = False) -> ConvertedSource:
     """Convert a published file, or every recognised file under a folder (sorted paths).
+
+    ``show_progress`` shows a tqdm bar over the files.
 
     Raises FileNotFoundError for a missing path, ValueError for a file that is not one of
     the formats, a malformed record (naming file and line), no agreement pairs at all, or
@@ -73,7 +77,7 @@ def convert_source(path: str | Path) -> ConvertedSource:
     result = ConvertedSource()
     origins: dict[str, Path] = {}
     files = sorted(p for p in path.rglob("*") if p.is_file()) if path.is_dir() else [path]
-    for file in files:
+    for file in tqdm(files, desc="agreement sources", unit="file", disable=not show_progress):
         converted = _convert_file(file, result, strict=not path.is_dir())
         for family, pairs in converted.items():
             if family in origins:
