@@ -1,0 +1,527 @@
+"""Subject-verb agreement over a whole verb list: TSE, EW and MW (Newman et al., NAACL 2021).
+
+A minimal pair (sentence_good, sentence_bad) differs in one token, the verb. The model's
+distribution ``p = softmax(z)`` over the vocabulary at the verb slot is scored three ways:
+
+* TSE: ``1[z(correct) > z(incorrect)]`` for the example's own verb;
+* EW (equally weighted): the share of lemmas ``l`` with ``p(c_l) > p(w_l)``, where ``c_l`` is the
+  form of ``l`` that agrees with the label and ``w_l`` the other (ties count as wrong);
+* MW (model weighted): ``sum_l p(c_l) / sum_l (p(c_l) + p(w_l))``.
+
+EW and MW are also computed on the most likely ("top") or least likely ("bottom") part of the
+vocabulary. Tokens are sorted by ``p`` (descending for top, ascending for bottom; equal
+probabilities in token-id order for top and the reverse for bottom) and their mass accumulated.
+For a cutoff ``c`` let ``r`` be the first rank whose cumulative mass reaches ``c``; the set
+just below is ``S_pre = ranks < r`` (mass ``m_pre < c``) and the set just above is
+``S_post = ranks <= r`` (mass ``m_post >= c``). A score is computed on each set and the two are
+interpolated linearly, ``(1 - a) * pre + a * post`` with ``a = (c - m_pre) / (m_post - m_pre)``;
+when one side has no counted lemma the other side's score is used, and when neither has one
+the example is invalid at that cutoff. Top: a lemma counts when either form is in the set, and
+each form adds to MW only if it is itself in the set. Bottom: a lemma counts only when both
+forms are in the set. A cutoff of 1.0 is the whole vocabulary (so the headline, top 1.0, is
+the plain EW / MW over every lemma, whatever rounding does to the last cumulative sums).
+
+Each example's scores are averaged over the valid examples; EW and MW first drop examples whose
+model-visible string and label were already seen (TSE keeps every example). Unlike the
+public reference code, every lemma of the verb list is used (it kept one) and the overall
+numbers are the means at each cutoff, headline at top 1.0 (it reported the first top cutoff).
+
+Everything here takes model outputs (logits or log-probabilities, which give the same softmax)
+as numpy arrays, torch tensors on any device or nested lists; a batch is moved to the CPU once
+and scored with vectorised float64 tensor operations, sorting each row once.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import string
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass, field
+from typing import Any, Literal
+
+import numpy as np
+import torch
+
+SINGULAR_LABEL = -1
+PLURAL_LABEL = -2
+DEFAULT_TOP_CUTOFFS = (0.1, 0.2, 0.3, 0.4, 0.5, 0.6, 0.7, 0.8, 0.9, 0.95, 0.97, 1.0)
+DEFAULT_BOTTOM_CUTOFFS = (0.5, 0.1, 1e-2, 1e-3, 1e-4, 1e-5, 1e-6)
+HEADLINE_CUTOFF = 1.0
+_ROWS_PER_CHUNK = 64  # bounds memory: a chunk holds a few float64 copies of (rows, vocab)
+
+ModelKind = Literal["causal", "masked"]
+
+
+# ---------------------------------------------------------------- pairs -> verb slots
+
+
+@dataclass(frozen=True)
+class VerbSlot:
+    """One minimal pair reduced to the verb slot.
+
+    ``left`` and ``right`` are the words of ``sentence_good`` around the verb after
+    preprocessing (first word capitalised; ``right`` does not include the final ".").
+    """
+
+    left: tuple[str, ...]
+    right: tuple[str, ...]
+    correct: str
+    incorrect: str
+    label: int
+
+    @property
+    def left_text(self) -> str:
+        return " ".join(self.left)
+
+    def masked_text(self, mask_token: str) -> str:
+        """``left [MASK] right.`` (the tokenizer adds [CLS] and [SEP])."""
+        words = [*self.left, mask_token, *self.right]
+        return " ".join(words) + "."
+
+    def visible_text(self, kind: ModelKind, mask_token: str = "[MASK]") -> str:
+        """What the model sees: the left context (causal) or the masked sentence (masked)."""
+        return self.left_text if kind == "causal" else self.masked_text(mask_token)
+
+
+def verb_slot(sentence_good: str, sentence_bad: str, label: int, row: int | None = None) -> VerbSlot:
+    """Preprocess one pair: strip punctuation at both ends, split on whitespace, find the one
+    differing word, capitalise the first word of the context.
+
+    Raises ValueError naming ``row`` when the sentences do not differ in exactly one word.
+    """
+    where = f"row {row}" if row is not None else "pair"
+    label = _check_label(label, where)
+    good = sentence_good.strip(string.punctuation).split()
+    bad = sentence_bad.strip(string.punctuation).split()
+    if len(good) != len(bad):
+        raise ValueError(
+            f"{where}: sentence_good has {len(good)} words and sentence_bad {len(bad)}; "
+            f"a verb minimal pair differs in exactly one word ({sentence_good!r} / {sentence_bad!r})"
+        )
+    differing = [i for i, (g, b) in enumerate(zip(good, bad)) if g != b]
+    if len(differing) != 1:
+        problem = "are identical" if not differing else f"differ in {len(differing)} words"
+        raise ValueError(
+            f"{where}: sentence_good and sentence_bad {problem}; expected exactly one differing "
+            f"word (the verb): {sentence_good!r} / {sentence_bad!r}"
+        )
+    index = differing[0]
+    good[0], bad[0] = _capitalized(good[0]), _capitalized(bad[0])
+    return VerbSlot(
+        left=tuple(good[:index]),
+        right=tuple(good[index + 1 :]),
+        correct=good[index],
+        incorrect=bad[index],
+        label=label,
+    )
+
+
+def _capitalized(word: str) -> str:
+    # only the first character: str.capitalize() (the reference code's) would also lower the rest
+    return word[:1].upper() + word[1:]
+
+
+def verb_slots(
+    sentences_good: Sequence[str], sentences_bad: Sequence[str], labels: Sequence[int]
+) -> list[VerbSlot]:
+    """:func:`verb_slot` for every row; the three sequences must have the same length."""
+    if not (len(sentences_good) == len(sentences_bad) == len(labels)):
+        raise ValueError(
+            f"sentences_good ({len(sentences_good)}), sentences_bad ({len(sentences_bad)}) and "
+            f"labels ({len(labels)}) must have the same length"
+        )
+    for name, column in (("sentences_good", sentences_good), ("sentences_bad", sentences_bad)):
+        for row, value in enumerate(column):
+            if not isinstance(value, str) or not value.strip():
+                raise ValueError(f"{name}[{row}] must be a non-empty string, got {value!r:.60}")
+    return [
+        verb_slot(good, bad, label, row)
+        for row, (good, bad, label) in enumerate(zip(sentences_good, sentences_bad, labels))
+    ]
+
+
+def _check_label(label: Any, where: str) -> int:
+    if isinstance(label, (bool, np.bool_)) or int(label) != label:
+        raise ValueError(f"{where}: label must be -1 (singular) or -2 (plural), got {label!r}")
+    if int(label) not in (SINGULAR_LABEL, PLURAL_LABEL):
+        raise ValueError(f"{where}: label must be -1 (singular) or -2 (plural), got {label!r}")
+    return int(label)
+
+
+# ---------------------------------------------------------------- per-example scores
+
+
+@dataclass
+class SlotScores:
+    """Per-example scores; NaN marks an invalid example (at that cutoff).
+
+    Arrays have one row per example; the ``*_top`` / ``*_bottom`` arrays one column per
+    cutoff. ``mass_*`` is the probability mass of the counted lemmas' two forms (interpolated
+    like the scores). ``keys`` identify the model view for deduplication.
+    """
+
+    tse: np.ndarray
+    ew_top: np.ndarray
+    mw_top: np.ndarray
+    ew_bottom: np.ndarray
+    mw_bottom: np.ndarray
+    mass_top: np.ndarray
+    mass_bottom: np.ndarray
+    correct_probs: np.ndarray  # (examples, lemmas): p of the agreeing form of every lemma
+    incorrect_probs: np.ndarray
+    keys: list = field(default_factory=list)
+
+    @staticmethod
+    def concatenate(parts: Sequence["SlotScores"]) -> "SlotScores":
+        names = ("tse", "ew_top", "mw_top", "ew_bottom", "mw_bottom", "mass_top", "mass_bottom",
+                 "correct_probs", "incorrect_probs")
+        arrays = {name: np.concatenate([getattr(part, name) for part in parts]) for name in names}
+        return SlotScores(**arrays, keys=[key for part in parts for key in part.keys])
+
+
+def score_verb_slots(
+    logits: Any,
+    labels: Any,
+    correct_ids: Any,
+    incorrect_ids: Any,
+    verb_token_ids: Any,
+    *,
+    top_cutoffs: Sequence[float] = DEFAULT_TOP_CUTOFFS,
+    bottom_cutoffs: Sequence[float] = DEFAULT_BOTTOM_CUTOFFS,
+    keys: Sequence[Any] | None = None,
+) -> SlotScores:
+    """Score a batch of verb-slot distributions.
+
+    Args:
+        logits: (examples, vocab) logits or log-probabilities (list, numpy or torch, any device).
+        labels: -1 where the singular form is correct, -2 where the plural form is.
+        correct_ids, incorrect_ids: token id of the example's own correct / incorrect verb form,
+            or -1 where that form is not a single token (the example is then invalid for TSE).
+        verb_token_ids: (lemmas, 2) token ids of each lemma's [singular, plural] form, only for
+            lemmas whose two forms are single tokens.
+        top_cutoffs, bottom_cutoffs: mass cutoffs in (0, 1].
+        keys: one hashable per example identifying the model view (e.g. the visible text);
+            when None, the bytes of each example's logits row are used.
+    """
+    scores = _as_cpu_matrix(logits, "logits")
+    examples, vocab = scores.shape
+    labels_array = _as_int_vector(labels, "labels", examples)
+    for row in np.flatnonzero(~np.isin(labels_array, (SINGULAR_LABEL, PLURAL_LABEL))):
+        raise ValueError(f"labels[{row}] must be -1 (singular) or -2 (plural), got {labels_array[row]}")
+    correct = _as_int_vector(correct_ids, "correct_ids", examples)
+    incorrect = _as_int_vector(incorrect_ids, "incorrect_ids", examples)
+    verbs = _verb_id_matrix(verb_token_ids, vocab)
+    for name, ids in (("correct_ids", correct), ("incorrect_ids", incorrect)):
+        bad = np.flatnonzero((ids < -1) | (ids >= vocab))
+        if bad.size:
+            raise ValueError(f"{name}[{bad[0]}] = {ids[bad[0]]} is outside -1..{vocab - 1}")
+    top = _check_cutoffs(top_cutoffs, "top_cutoffs")
+    bottom = _check_cutoffs(bottom_cutoffs, "bottom_cutoffs")
+    if keys is None:
+        keys = [(_row_digest(row), int(label)) for row, label in zip(scores, labels_array)]
+    elif len(keys) != examples:
+        raise ValueError(f"keys has {len(keys)} items for {examples} examples")
+    parts = []
+    for start in range(0, examples, _ROWS_PER_CHUNK):
+        stop = start + _ROWS_PER_CHUNK
+        parts.append(
+            _score_chunk(scores[start:stop], labels_array[start:stop], correct[start:stop],
+                         incorrect[start:stop], verbs, top, bottom, list(keys[start:stop]))
+        )
+    if not parts:
+        empty = np.zeros((0, len(top)))
+        return SlotScores(np.zeros(0), empty, empty, np.zeros((0, len(bottom))),
+                          np.zeros((0, len(bottom))), empty, np.zeros((0, len(bottom))),
+                          np.zeros((0, len(verbs))), np.zeros((0, len(verbs))), [])
+    return SlotScores.concatenate(parts)
+
+
+def _score_chunk(
+    logits: torch.Tensor,
+    labels: np.ndarray,
+    correct: np.ndarray,
+    incorrect: np.ndarray,
+    verbs: torch.Tensor,
+    top: torch.Tensor,
+    bottom: torch.Tensor,
+    keys: list,
+) -> SlotScores:
+    rows, vocab = logits.shape
+    tse = _tse(logits, correct, incorrect)
+    probs = torch.softmax(logits.to(torch.float64), dim=-1)
+    sorted_probs, order = torch.sort(probs, dim=-1, descending=True, stable=True)
+    top_rank = torch.empty_like(order)
+    top_rank.scatter_(1, order, torch.arange(vocab).expand(rows, vocab))
+
+    plural_correct = torch.as_tensor(labels == PLURAL_LABEL).unsqueeze(1)
+    forms = verbs.expand(rows, -1, -1)  # (rows, lemmas, 2)
+    correct_ids = torch.where(plural_correct, forms[..., 1], forms[..., 0])
+    incorrect_ids = torch.where(plural_correct, forms[..., 0], forms[..., 1])
+    p_correct = probs.gather(1, correct_ids)
+    p_incorrect = probs.gather(1, incorrect_ids)
+
+    lemma_view = _LemmaView(p_correct, p_incorrect, top_rank.gather(1, correct_ids),
+                            top_rank.gather(1, incorrect_ids))
+    ew_top, mw_top, mass_top = _cutoff_scores(sorted_probs, lemma_view, top, bottom_side=False)
+    bottom_view = _LemmaView(p_correct, p_incorrect, vocab - 1 - lemma_view.rank_correct,
+                             vocab - 1 - lemma_view.rank_incorrect)
+    ew_bot, mw_bot, mass_bot = _cutoff_scores(sorted_probs.flip(-1), bottom_view, bottom,
+                                              bottom_side=True)
+    return SlotScores(tse, ew_top, mw_top, ew_bot, mw_bot, mass_top, mass_bot,
+                      p_correct.numpy(), p_incorrect.numpy(), keys)
+
+
+@dataclass
+class _LemmaView:
+    p_correct: torch.Tensor  # (rows, lemmas)
+    p_incorrect: torch.Tensor
+    rank_correct: torch.Tensor  # rank in the order the cutoff accumulates mass
+    rank_incorrect: torch.Tensor
+
+
+def _cutoff_scores(
+    ordered_probs: torch.Tensor, view: _LemmaView, cutoffs: torch.Tensor, *, bottom_side: bool
+) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """EW, MW and counted mass per (row, cutoff), interpolated between the sets around a cutoff."""
+    rows, vocab = ordered_probs.shape
+    cumulative = ordered_probs.cumsum(-1)
+    cumulative = cumulative / cumulative[:, -1:]
+    targets = cutoffs.expand(rows, -1).contiguous()
+    last = torch.searchsorted(cumulative, targets, side="left").clamp_(max=vocab - 1)
+    last = torch.where(targets >= 1.0, torch.full_like(last, vocab - 1), last)
+    mass_post = cumulative.gather(1, last)
+    mass_pre = torch.where(last > 0, cumulative.gather(1, (last - 1).clamp(min=0)), 0.0)
+    mass_post = torch.where(targets >= 1.0, torch.ones_like(mass_post), mass_post)
+
+    better = (view.p_correct > view.p_incorrect).unsqueeze(-1)
+    pc, pw = view.p_correct.unsqueeze(-1), view.p_incorrect.unsqueeze(-1)
+    sides = []
+    for inclusive in (False, True):  # S_pre: ranks < last; S_post: ranks <= last
+        bound = last.unsqueeze(1)
+        in_c = view.rank_correct.unsqueeze(-1) <= bound if inclusive else view.rank_correct.unsqueeze(-1) < bound
+        in_w = view.rank_incorrect.unsqueeze(-1) <= bound if inclusive else view.rank_incorrect.unsqueeze(-1) < bound
+        counted = (in_c & in_w) if bottom_side else (in_c | in_w)
+        n_counted = counted.sum(1).to(torch.float64)
+        ew = (counted & better).sum(1).to(torch.float64) / n_counted
+        if bottom_side:
+            right, wrong = (pc * counted).sum(1), (pw * counted).sum(1)
+        else:
+            right, wrong = (pc * in_c).sum(1), (pw * in_w).sum(1)
+        total = right + wrong
+        mw = torch.where(total > 0, right / torch.where(total > 0, total, 1.0), torch.nan)
+        ew = torch.where(n_counted > 0, ew, torch.nan)
+        mass = ((pc + pw) * counted).sum(1)
+        sides.append((ew, mw, mass))
+    span = mass_post - mass_pre
+    alpha = torch.where(span > 0, (targets - mass_pre) / torch.where(span > 0, span, 1.0), 1.0)
+    alpha = alpha.clamp(0.0, 1.0)
+    results = []
+    for pre, post in zip(sides[0], sides[1]):
+        pre = torch.where(torch.isnan(pre), post, pre)
+        post = torch.where(torch.isnan(post), pre, post)
+        results.append(((1 - alpha) * pre + alpha * post).numpy())
+    return results[0], results[1], results[2]
+
+
+def _tse(logits: torch.Tensor, correct: np.ndarray, incorrect: np.ndarray) -> np.ndarray:
+    valid = (correct >= 0) & (incorrect >= 0)
+    rows = torch.arange(logits.shape[0])
+    z_correct = logits[rows, torch.as_tensor(np.maximum(correct, 0))]
+    z_incorrect = logits[rows, torch.as_tensor(np.maximum(incorrect, 0))]
+    wins = (z_correct > z_incorrect).numpy().astype(np.float64)
+    return np.where(valid, wins, np.nan)
+
+
+# ---------------------------------------------------------------- aggregation
+
+
+def aggregate_verb_agreement(
+    scores: SlotScores,
+    *,
+    top_cutoffs: Sequence[float] = DEFAULT_TOP_CUTOFFS,
+    bottom_cutoffs: Sequence[float] = DEFAULT_BOTTOM_CUTOFFS,
+    lemmas: Sequence[str] | None = None,
+    return_details: bool = False,
+) -> dict[str, Any]:
+    """Means over valid examples: headline ``tse``, ``ew``, ``mw`` (top cutoff 1.0) and every cutoff.
+
+    EW and MW use the first example of each distinct key; TSE uses every example.
+    Keys: ``tse``, ``ew``, ``mw``, ``n`` (examples), ``n_unique`` (after deduplication),
+    ``n_lemmas``, ``tse_invalid``, ``ew_invalid``, ``mw_invalid``, then for each top cutoff
+    ``c`` ``ew_top_{c}``, ``mw_top_{c}``, ``invalid_top_{c}``, ``mass_top_{c}`` and the same with
+    ``bottom``; ``{c}`` is written with Python's ``format(c, "g")``. ``return_details`` adds
+    ``per_example`` (lists) and, with ``lemmas``, ``per_lemma``.
+    """
+    top = list(top_cutoffs)
+    bottom = list(bottom_cutoffs)
+    if HEADLINE_CUTOFF not in top:
+        raise ValueError("top_cutoffs must include 1.0, the headline cutoff")
+    unique = _first_occurrences(scores.keys)
+    headline = top.index(HEADLINE_CUTOFF)
+    ew_top, mw_top = scores.ew_top[unique], scores.mw_top[unique]
+    result: dict[str, Any] = {
+        "tse": _nanmean(scores.tse),
+        "ew": _nanmean(ew_top[:, headline]),
+        "mw": _nanmean(mw_top[:, headline]),
+        "n": int(scores.tse.shape[0]),
+        "n_unique": int(unique.size),
+        "n_lemmas": int(scores.correct_probs.shape[1]),
+        "tse_invalid": int(np.isnan(scores.tse).sum()),
+        "ew_invalid": int(np.isnan(ew_top[:, headline]).sum()),
+        "mw_invalid": int(np.isnan(mw_top[:, headline]).sum()),
+    }
+    for side, cutoffs, ew, mw, mass in (
+        ("top", top, ew_top, mw_top, scores.mass_top[unique]),
+        ("bottom", bottom, scores.ew_bottom[unique], scores.mw_bottom[unique], scores.mass_bottom[unique]),
+    ):
+        for column, cutoff in enumerate(cutoffs):
+            name = f"{side}_{cutoff:g}"
+            result[f"ew_{name}"] = _nanmean(ew[:, column])
+            result[f"mw_{name}"] = _nanmean(mw[:, column])
+            result[f"invalid_{name}"] = int(np.isnan(ew[:, column]).sum())
+            result[f"mass_{name}"] = float(mass[:, column].mean()) if mass.shape[0] else float("nan")
+    if return_details:
+        result["per_example"] = {
+            "tse": scores.tse.tolist(),
+            "ew": scores.ew_top[:, headline].tolist(),
+            "mw": scores.mw_top[:, headline].tolist(),
+            "duplicate": (~np.isin(np.arange(result["n"]), unique)).tolist(),
+        }
+        if lemmas is not None:
+            result["per_lemma"] = _per_lemma(scores, unique, lemmas)
+    return result
+
+
+def _per_lemma(scores: SlotScores, unique: np.ndarray, lemmas: Sequence[str]) -> dict[str, list]:
+    if len(lemmas) != scores.correct_probs.shape[1]:
+        raise ValueError(f"lemmas has {len(lemmas)} names for {scores.correct_probs.shape[1]} lemmas")
+    correct, incorrect = scores.correct_probs[unique], scores.incorrect_probs[unique]
+    return {
+        "lemma": list(lemmas),
+        "agreement": (correct > incorrect).mean(0).tolist(),
+        "mean_correct_prob": correct.mean(0).tolist(),
+        "mean_incorrect_prob": incorrect.mean(0).tolist(),
+    }
+
+
+def verb_weighted_agreement(
+    logits: Any,
+    labels: Any,
+    correct_ids: Any,
+    incorrect_ids: Any,
+    verb_token_ids: Any,
+    *,
+    contexts: Sequence[str] | None = None,
+    top_cutoffs: Sequence[float] = DEFAULT_TOP_CUTOFFS,
+    bottom_cutoffs: Sequence[float] = DEFAULT_BOTTOM_CUTOFFS,
+    lemmas: Sequence[str] | None = None,
+    return_details: bool = False,
+) -> dict[str, Any]:
+    """TSE, EW and MW from verb-slot logits: :func:`score_verb_slots` then
+    :func:`aggregate_verb_agreement`.
+
+    ``contexts`` (the model-visible strings) identify duplicates for EW/MW together with the
+    label; without them, examples with bit-identical logits and the same label are duplicates.
+    """
+    labels_list = _as_int_vector(labels, "labels", None)
+    keys = None
+    if contexts is not None:
+        if len(contexts) != len(labels_list):
+            raise ValueError(f"contexts has {len(contexts)} items for {len(labels_list)} labels")
+        keys = [(context, int(label)) for context, label in zip(contexts, labels_list)]
+    slot_scores = score_verb_slots(logits, labels_list, correct_ids, incorrect_ids, verb_token_ids,
+                                   top_cutoffs=top_cutoffs, bottom_cutoffs=bottom_cutoffs, keys=keys)
+    return aggregate_verb_agreement(slot_scores, top_cutoffs=top_cutoffs, bottom_cutoffs=bottom_cutoffs,
+                                    lemmas=lemmas, return_details=return_details)
+
+
+# ---------------------------------------------------------------- input conversion
+
+
+def _as_cpu_matrix(values: Any, name: str) -> torch.Tensor:
+    if isinstance(values, torch.Tensor):
+        matrix = values.detach().to("cpu")
+        if matrix.dtype not in (torch.float16, torch.bfloat16, torch.float32, torch.float64):
+            matrix = matrix.to(torch.float32)
+    else:
+        try:
+            array = np.asarray(values, dtype=np.float64 if _is_float64(values) else np.float32)
+        except (TypeError, ValueError) as error:
+            raise TypeError(f"{name} must be a (examples, vocab) array of floats: {error}") from None
+        matrix = torch.from_numpy(array)
+    if matrix.ndim != 2:
+        raise ValueError(f"{name} must have shape (examples, vocab), got shape {tuple(matrix.shape)}")
+    if matrix.shape[0] and matrix.shape[1] < 2:
+        raise ValueError(f"{name} needs at least 2 vocabulary entries, got {matrix.shape[1]}")
+    finite = torch.isfinite(matrix.to(torch.float32)) | (matrix == -torch.inf)
+    if not bool(finite.all()):
+        row = int((~finite).any(1).nonzero()[0, 0])
+        raise ValueError(f"{name}[{row}] contains NaN or +inf")
+    return matrix
+
+
+def _is_float64(values: Any) -> bool:
+    return isinstance(values, np.ndarray) and values.dtype == np.float64
+
+
+def _as_int_vector(values: Any, name: str, length: int | None) -> np.ndarray:
+    if isinstance(values, torch.Tensor):
+        values = values.detach().to("cpu").numpy()
+    array = np.asarray(values)
+    if array.ndim != 1:
+        raise ValueError(f"{name} must be a flat sequence of integers, got shape {array.shape}")
+    if array.size and not np.issubdtype(array.dtype, np.integer):
+        if not np.issubdtype(array.dtype, np.floating) or not np.all(array == np.round(array)):
+            raise TypeError(f"{name} must hold integers, got dtype {array.dtype}")
+    if length is not None and array.shape[0] != length:
+        raise ValueError(f"{name} has {array.shape[0]} items for {length} examples")
+    return array.astype(np.int64)
+
+
+def _verb_id_matrix(verb_token_ids: Any, vocab: int) -> torch.Tensor:
+    if isinstance(verb_token_ids, torch.Tensor):
+        verb_token_ids = verb_token_ids.detach().to("cpu").numpy()
+    ids = np.asarray(verb_token_ids, dtype=np.int64)
+    if ids.ndim != 2 or ids.shape[1] != 2 or ids.shape[0] == 0:
+        raise ValueError(
+            f"verb_token_ids must have shape (lemmas, 2) = [singular id, plural id] per lemma, "
+            f"got shape {ids.shape}"
+        )
+    bad = np.flatnonzero(((ids < 0) | (ids >= vocab)).any(1))
+    if bad.size:
+        raise ValueError(f"verb_token_ids[{bad[0]}] = {ids[bad[0]].tolist()} is outside 0..{vocab - 1}")
+    same = np.flatnonzero(ids[:, 0] == ids[:, 1])
+    if same.size:
+        raise ValueError(f"verb_token_ids[{same[0]}]: singular and plural are the same token")
+    return torch.from_numpy(ids).unsqueeze(0)
+
+
+def _check_cutoffs(cutoffs: Iterable[float], name: str) -> torch.Tensor:
+    values = list(cutoffs)
+    if not values:
+        raise ValueError(f"{name} must list at least one cutoff")
+    for value in values:
+        if isinstance(value, bool) or not isinstance(value, (int, float)) or not 0 < value <= 1:
+            raise ValueError(f"{name} must hold numbers in (0, 1], got {value!r}")
+    return torch.tensor(values, dtype=torch.float64)
+
+
+def _row_digest(row: torch.Tensor) -> bytes:
+    if row.dtype in (torch.float16, torch.bfloat16):  # numpy has no bfloat16; float32 is exact
+        row = row.to(torch.float32)
+    return hashlib.blake2b(row.contiguous().numpy().tobytes(), digest_size=16).digest()
+
+
+def _first_occurrences(keys: Sequence[Any]) -> np.ndarray:
+    seen: set = set()
+    kept = []
+    for index, key in enumerate(keys):
+        if key not in seen:
+            seen.add(key)
+            kept.append(index)
+    return np.asarray(kept, dtype=np.int64)
+
+
+def _nanmean(values: np.ndarray) -> float:
+    valid = values[~np.isnan(values)]
+    return float(valid.mean()) if valid.size else float("nan")
