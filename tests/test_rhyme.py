@@ -32,6 +32,8 @@ QUATRAIN_ACCURACY_FLOOR_WEAK = 49 / 57
 # precision 0.960, recall 0.868 with the defaults.
 PAIR_PRECISION_FLOOR = 0.95
 PAIR_RECALL_FLOOR = 0.85
+# Leave-one-out rhyme part of the analogy fallback on 1000 common CMUdict words (seed 0).
+ANALOGY_FLOOR = 0.60
 
 # Rhyme groups: any two words of a group rhyme; words of different groups do not.
 RHYME_GROUPS = [
@@ -274,3 +276,27 @@ def test_pairwise_rhyme_precision_recall_on_all_gold_stanzas(epg64):
     print(f"EPG64 {len(epg64)} stanzas, rhyme pairs: precision {precision:.3f} recall {recall:.3f}")
     assert len(epg64) == 162
     assert precision >= PAIR_PRECISION_FLOOR and recall >= PAIR_RECALL_FLOOR
+
+
+def test_analogy_leave_one_out_on_common_words():
+    """How often the analogy fallback finds the rhyme part of a word it has never seen."""
+    from wordfreq import zipf_frequency
+
+    from poetic_eval.pronunciation import _cmudict, pronounce_by_analogy
+    from poetic_eval.rhyme import rhyme_part_of_phones
+
+    cmu = _cmudict()
+    candidates = sorted(w for w in cmu if w.isalpha() and len(w) > 3)
+    random.Random(0).shuffle(candidates)
+    sample = [w for w in candidates[:20_000] if zipf_frequency(w, "en") >= 3][:1000]
+    assert len(sample) == 1000
+    answered = correct = 0
+    for word in sample:
+        predicted = pronounce_by_analogy(word, exclude_self=True)
+        if predicted:
+            answered += 1
+            gold = {rhyme_part_of_phones(p) for p in cmu[word]}
+            correct += rhyme_part_of_phones(predicted[0]) in gold
+    print(f"analogy leave-one-out: answered {answered}/1000, right rhyme part {correct}/{answered}")
+    assert answered >= 900
+    assert correct / answered >= ANALOGY_FLOOR
