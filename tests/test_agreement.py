@@ -157,6 +157,20 @@ def test_determiners_articles_and_nouns_agree(generated, raw_lexicon, noun_forms
                     assert word in noun_forms["plural"], pair
 
 
+def test_stative_verbs_are_never_progressive(generated, raw_lexicon):
+    stative = set(raw_lexicon["stative_verbs"])
+    ing_forms = {
+        entry[2]
+        for key in ("person_transitive_verbs", "work_transitive_verbs", "intransitive_verbs")
+        for entry in raw_lexicon[key]
+        if entry[1] in stative
+    }
+    assert ing_forms
+    for pairs in generated.values():
+        for pair in pairs:
+            assert not ing_forms & set(pair_tokens(pair.sentence_good)), pair
+
+
 def test_lexicon_has_no_words_whose_article_the_vowel_rule_gets_wrong(noun_forms):
     # "a university", "an hour": the grammar picks a/an by the first letter only
     for noun in noun_forms["singular"]:

@@ -30,7 +30,14 @@ from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
 from functools import cached_property, lru_cache
 
-from .agreement_lexicon import AgreementLexicon, Noun, Predicate, Verb, load_lexicon
+from .agreement_lexicon import (
+    AgreementLexicon,
+    Auxiliary,
+    Noun,
+    Predicate,
+    Verb,
+    load_lexicon,
+)
 from .agreement_pairs import LABEL_NAMES, PLURAL, SINGULAR, AgreementPair, other_number
 from .validation import require_positive_int
 
@@ -309,15 +316,21 @@ class _Grammar:
         phrases = []
         for verb in intransitive:
             phrases.append(_VerbPhrase(verb.singular, verb.base, ()))
-            for aux in self.lex.auxiliaries:
+            for aux in self._auxiliaries(verb):
                 phrases.append(_VerbPhrase(aux.singular, aux.plural, (verb.form(aux.selects),)))
         for verb in transitive:
             for noun, word in objects:
                 phrases.append(_VerbPhrase(verb.singular, verb.base, ("the", word), noun))
-                for aux in self.lex.auxiliaries:
+                for aux in self._auxiliaries(verb):
                     rest = (verb.form(aux.selects), "the", word)
                     phrases.append(_VerbPhrase(aux.singular, aux.plural, rest, noun))
         return tuple(phrases)
+
+    def _auxiliaries(self, verb: Verb) -> list[Auxiliary]:
+        """The auxiliaries ``verb`` combines with: no progressive for stative verbs."""
+        if verb.base in self.lex.stative_verbs:
+            return [aux for aux in self.lex.auxiliaries if aux.selects != "ing"]
+        return list(self.lex.auxiliaries)
 
     # --- Marvin & Linzen families ---------------------------------------------------------
 

@@ -98,6 +98,8 @@ class AgreementLexicon:
     singular_determiners: tuple[str, ...]
     plural_determiners: tuple[str, ...]
     auxiliaries: tuple[Auxiliary, ...]
+    stative_verbs: frozenset[str]
+    """Base forms of verbs that the grammar does not put in the progressive."""
 
     def determiners(self, number: str) -> tuple[str, ...]:
         return self.singular_determiners if number == SINGULAR else self.plural_determiners
@@ -177,6 +179,7 @@ def _lexicon_from_dict(data: dict[str, Any], path: Path) -> AgreementLexicon:
         singular_determiners=tuple(_words(determiners["singular"], None, f"{path}: determiners")),
         plural_determiners=tuple(_words(determiners["plural"], None, f"{path}: determiners")),
         auxiliaries=tuple(auxiliaries),
+        stative_verbs=frozenset(words("stative_verbs")),
     )
 
 
