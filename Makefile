@@ -13,6 +13,7 @@ OUT        ?= out
 DATASETS   ?= datasets
 BPOMP_SOURCE ?=
 BPOMP_PAIRS  ?=
+AGREEMENT_SOURCE ?=
 HF_ORG     ?=
 DRY_RUN    ?=
 
@@ -48,7 +49,8 @@ lint: setup
 
 build: setup
 	$(PY) -m builders all --out $(DATASETS) --seed $(SEED) \
-		$(if $(BPOMP_SOURCE),--bpomp-source $(BPOMP_SOURCE)) $(if $(BPOMP_PAIRS),--n-pairs $(BPOMP_PAIRS))
+		$(if $(BPOMP_SOURCE),--bpomp-source $(BPOMP_SOURCE)) $(if $(BPOMP_PAIRS),--n-pairs $(BPOMP_PAIRS)) \
+		$(if $(AGREEMENT_SOURCE),--agreement-source $(AGREEMENT_SOURCE))
 
 publish: setup
 	$(PY) -m poetic_eval.cli publish --datasets $(DATASETS) $(if $(HF_ORG),--org $(HF_ORG)) $(if $(DRY_RUN),--dry-run)
