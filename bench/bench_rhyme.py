@@ -54,7 +54,9 @@ def generated_quatrains(count: int, seed: int = 0, *, by_frequency: bool = True)
     classes, weights = [], []
     for words in pronouncing.rhyme_lookup.values():
         words = sorted({w for w in words if w.isalpha()})
-        frequencies = [word_frequency(w, "en") for w in words] if by_frequency else [1.0] * len(words)
+        frequencies = (
+            [word_frequency(w, "en") for w in words] if by_frequency else [1.0] * len(words)
+        )
         kept = [(w, f) for w, f in zip(words, frequencies) if f > 0]
         if len(kept) >= 4:
             classes.append(kept)
@@ -66,7 +68,9 @@ def generated_quatrains(count: int, seed: int = 0, *, by_frequency: bool = True)
         for letter in sorted(set(scheme)):
             chosen = rng.choices(classes, weights=weights)[0]
             pool = [w for w, _ in chosen]
-            words[letter] = rng.choices(pool, weights=[f for _, f in chosen], k=scheme.count(letter))
+            words[letter] = rng.choices(
+                pool, weights=[f for _, f in chosen], k=scheme.count(letter)
+            )
             while len(set(words[letter])) < len(words[letter]):
                 words[letter] = rng.sample(pool, scheme.count(letter))
         line_words = [words[letter].pop() for letter in scheme]
@@ -90,16 +94,23 @@ def gold_accuracy() -> None:
     quatrains = [(g, "\n".join(v)) for g, v in gold_stanzas(EPG64) if len(v) == 4]
     for name, function in (("poetic_eval", rhyme_scheme), ("naive", naive_scheme)):
         correct = sum(function(poem) == gold for gold, poem in quatrains)
-        print(f"EPG64 gold 4-line stanzas, {name:>11}: {correct}/{len(quatrains)} "
-              f"= {correct / len(quatrains):.3f} exact scheme")
+        print(
+            f"EPG64 gold 4-line stanzas, {name:>11}: {correct}/{len(quatrains)} "
+            f"= {correct / len(quatrains):.3f} exact scheme"
+        )
 
 
 def compare(poems: list[str], label: str) -> None:
     """Time both approaches on ``poems`` with cold caches, and print rates, ratio, agreement."""
     from poetic_eval import pronunciation, rhyme
 
-    for cached in (pronunciation.pronunciations, rhyme._rhyme_key, rhyme.rhyme_parts,
-                   rhyme.stressed_pronunciations, rhyme.rhyme_part_of_phones):
+    for cached in (
+        pronunciation.pronunciations,
+        rhyme._rhyme_key,
+        rhyme.rhyme_parts,
+        rhyme.stressed_pronunciations,
+        rhyme.rhyme_part_of_phones,
+    ):
         cached.cache_clear()
     rhyme_scheme("warm up\nthe dictionary")
     ours, our_schemes = rate(rhyme_scheme, poems)

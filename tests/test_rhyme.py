@@ -203,7 +203,9 @@ def test_schemes_of_generated_quatrains():
         groups = [rng.randrange(len(RHYME_GROUPS)) for _ in range(length)]
         pools = {g: rng.sample(RHYME_GROUPS[g], len(RHYME_GROUPS[g])) for g in set(groups)}
         words = [pools[g].pop() for g in groups]
-        poem = "\n".join(f"{rng.choice(FILLERS)} {w}{rng.choice(['', ',', '.', '!'])}" for w in words)
+        poem = "\n".join(
+            f"{rng.choice(FILLERS)} {w}{rng.choice(['', ',', '.', '!'])}" for w in words
+        )
         assert rhyme_scheme(poem) == restricted_growth(tuple(groups)), poem
 
 

@@ -69,12 +69,16 @@ def test_matches_scipy_on_generated_samples(seed, smoothing):
     p = smoothed(result["scheme_distribution"], smoothing)
     q = smoothed(result["reference_scheme_distribution"], smoothing)
     assert result["rhyme_entropy"] == pytest.approx(scipy_entropy(p, base=base), abs=1e-12)
-    assert result["reference_rhyme_entropy"] == pytest.approx(scipy_entropy(q, base=base), abs=1e-12)
+    assert result["reference_rhyme_entropy"] == pytest.approx(
+        scipy_entropy(q, base=base), abs=1e-12
+    )
     assert result["rhyme_kl"] == pytest.approx(scipy_entropy(p, q, base=base), abs=1e-12)
     cross = -(p * np.log(q)).sum() / np.log(base)
     assert result["rhyme_cross_entropy"] == pytest.approx(cross, abs=1e-12)
     assert result["rhyme_kl"] >= 0
-    assert result["rhyme_cross_entropy"] == pytest.approx(result["rhyme_entropy"] + result["rhyme_kl"])
+    assert result["rhyme_cross_entropy"] == pytest.approx(
+        result["rhyme_entropy"] + result["rhyme_kl"]
+    )
 
 
 def test_identical_inputs():
@@ -149,7 +153,10 @@ def test_non_quatrains_are_skipped_and_counted():
     ],
 )
 def test_bad_inputs(kwargs, error, message):
-    arguments = {"predictions": ["the cat\nthe hat\nthe day\nthe way"], "references": ["a\nb\nc\nd"]}
+    arguments = {
+        "predictions": ["the cat\nthe hat\nthe day\nthe way"],
+        "references": ["a\nb\nc\nd"],
+    }
     arguments.update(kwargs)
     with pytest.raises(error, match=message):
         rhyme_divergence(**arguments)

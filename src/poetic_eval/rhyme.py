@@ -218,9 +218,7 @@ def scheme_letter(index: int) -> str:
     return chr(0xC0 + index - len(SCHEME_LETTERS))
 
 
-def scheme_of_words(
-    words: list[str], *, link_repetitions: bool = True, weak: bool = False
-) -> str:
+def scheme_of_words(words: list[str], *, link_repetitions: bool = True, weak: bool = False) -> str:
     """Rhyme scheme over a list of line-final words (see :func:`rhyme_scheme`)."""
     keys = [_rhyme_key(word) for word in words]
     parent = list(range(len(words)))

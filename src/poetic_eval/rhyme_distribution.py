@@ -42,10 +42,14 @@ def _quatrain_schemes(
 ) -> tuple[list[tuple[str, bool]], int]:
     """(scheme, is_repetition) of every quatrain, and the number of non-quatrains skipped."""
     if non_quatrains not in _NON_QUATRAIN_POLICIES:
-        raise ValueError(f"non_quatrains must be one of {_NON_QUATRAIN_POLICIES}, got {non_quatrains!r}")
+        raise ValueError(
+            f"non_quatrains must be one of {_NON_QUATRAIN_POLICIES}, got {non_quatrains!r}"
+        )
     poems = require_texts(poems, name)
     found, skipped = [], 0
-    for index, poem in enumerate(tqdm(poems, desc=f"rhyme schemes ({name})", disable=not show_progress)):
+    for index, poem in enumerate(
+        tqdm(poems, desc=f"rhyme schemes ({name})", disable=not show_progress)
+    ):
         line_count = len(lines(poem))
         if line_count != 4:
             if non_quatrains == "error":
@@ -149,10 +153,12 @@ def rhyme_divergence(
     and the counts of quatrains used and of non-quatrains skipped on each side.
     """
     _check_options(base, smoothing)
-    options = dict(
-        non_quatrains=non_quatrains, link_repetitions=link_repetitions, weak=weak,
-        show_progress=show_progress,
-    )  # fmt: skip
+    options = {
+        "non_quatrains": non_quatrains,
+        "link_repetitions": link_repetitions,
+        "weak": weak,
+        "show_progress": show_progress,
+    }
     predicted, skipped_predictions = _quatrain_schemes(predictions, "predictions", **options)
     reference, skipped_references = _quatrain_schemes(references, "references", **options)
     p_raw, q_raw = _distribution(predicted), _distribution(reference)
