@@ -14,7 +14,6 @@ import argparse
 from pathlib import Path
 
 import datasets
-
 from poetic_eval.limerick_corruptions import (
     CORRUPTIONS,
     PairGeneration,
@@ -113,7 +112,7 @@ def build_bpomp(
         )
         report.append(_generation_summary(generation))
         configs.append(
-            ConfigData(kind, FEATURES, {SPLIT: _rows(generation)}, CONFIG_DESCRIPTIONS[kind])
+            ConfigData(kind, FEATURES, {SPLIT: pair_rows(generation)}, CONFIG_DESCRIPTIONS[kind])
         )
     return HubDataset(
         name="bpomp",
@@ -146,7 +145,8 @@ def _generation_summary(generation: PairGeneration) -> str:
     return summary
 
 
-def _rows(generation: PairGeneration) -> list[dict]:
+def pair_rows(generation: PairGeneration) -> list[dict]:
+    """Dataset rows of a generation: ids in build order, the corruption as a struct."""
     width = max(5, len(str(len(generation.pairs))))
     return [
         {

@@ -15,12 +15,12 @@ import sys
 from pathlib import Path
 from types import ModuleType
 
-from . import BUILDERS, RegisteredBuilder
+from . import BUILDERS
 from .hub_dataset import write_hub_dataset
 
 # options of `all` that are forwarded to the builders listing them in `all_options`
 _ALL_OPTIONS = {
-    "n_pairs": dict(flag="--n-pairs", type=int, help="pairs per config (builders: {names})"),
+    "n_pairs": {"flag": "--n-pairs", "type": int, "help": "pairs per config (builders: {names})"},
 }
 
 

@@ -49,11 +49,12 @@ from pathlib import Path
 from string import Template
 from typing import Any
 
-import datasets
 import pyarrow as pa
 import pyarrow.parquet as pq
 import yaml
+from datasets.features.features import encode_nested_example
 
+import datasets
 from poetic_eval.module_paths import cards_root
 
 LAYOUT_TEMPLATE = "_layout.md"
@@ -92,7 +93,7 @@ class HubDataset:
     language: Sequence[str] = ("en",)
     task_categories: Sequence[str] = ("text-classification",)
     tags: Sequence[str] = ()
-    card_template: str | None = None  # file in cards/; default "<name>.md"
+    card_template: str | Path | None = None  # a file name in cards/ or a path; "<name>.md"
     card_values: Mapping[str, str] = field(default_factory=dict)
     report: Sequence[str] = ()
 
@@ -160,15 +161,24 @@ def _check_dataset(dataset: HubDataset) -> None:
 def _write_parquet(config: ConfigData, split: str, root: Path) -> tuple[int, int]:
     """Write one split; return (number of rows, arrow bytes)."""
     rows = config.splits[split]
-    encoded = []
     for index, row in enumerate(rows):
-        if set(row) != set(config.features):
+        if row.keys() != config.features.keys():
             raise ValueError(
                 f"config {config.name!r}, split {split!r}, row {index}: fields {sorted(row)} "
                 f"do not match the features {sorted(config.features)}"
             )
-        encoded.append(config.features.encode_example(row))
-    table = pa.Table.from_pylist(encoded, schema=config.features.arrow_schema)
+    columns = {}
+    for name, feature in config.features.items():
+        values = [row[name] for row in rows]
+        if _needs_encoding(feature):  # e.g. ClassLabel names -> integers
+            values = [encode_nested_example(feature, value) for value in values]
+        columns[name] = values
+    try:
+        table = pa.Table.from_pydict(columns, schema=config.features.arrow_schema)
+    except (pa.ArrowInvalid, pa.ArrowTypeError) as error:
+        raise ValueError(
+            f"config {config.name!r}, split {split!r}: rows do not fit the features: {error}"
+        ) from None
     path = root / parquet_path(config.name, split)
     path.parent.mkdir(parents=True, exist_ok=True)
     pq.write_table(
@@ -178,6 +188,17 @@ def _write_parquet(config: ConfigData, split: str, root: Path) -> tuple[int, int
         row_group_size=PARQUET_ROW_GROUP_SIZE,
     )
     return len(rows), table.nbytes
+
+
+def _needs_encoding(feature: Any) -> bool:
+    """Whether values of ``feature`` differ from their arrow storage (plain values do not)."""
+    if isinstance(feature, datasets.Value):
+        return False
+    if isinstance(feature, dict):
+        return any(_needs_encoding(child) for child in feature.values())
+    if isinstance(feature, (datasets.List, datasets.LargeList)):
+        return _needs_encoding(feature.feature)
+    return True
 
 
 def _swap_into_place(staging: Path, out_dir: Path) -> None:
@@ -269,8 +290,8 @@ def render_card(
     return _render_template(LAYOUT_TEMPLATE, layout_values).rstrip("\n") + "\n"
 
 
-def _render_template(name: str, values: Mapping[str, str]) -> str:
-    path = cards_root() / name
+def _render_template(name: str | Path, values: Mapping[str, str]) -> str:
+    path = cards_root() / name  # an absolute ``name`` stays as it is
     if not path.is_file():
         raise FileNotFoundError(f"card template {path} not found")
     try:

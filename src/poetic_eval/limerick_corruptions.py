@@ -31,7 +31,7 @@ from poetic_eval.limerick_sources import LimerickRecord
 from poetic_eval.pronunciation import in_dictionary
 from poetic_eval.rhyme import line_final_word, rhyme_scheme, rhymes, same_word
 from poetic_eval.text import lines as poem_lines
-from poetic_eval.wordnet_synonyms import SynonymFinder
+from poetic_eval.wordnet_synonyms import Synonym, SynonymFinder
 
 LIMERICK_SCHEME = "AABBA"
 #: Line indices of each rhyme group of a limerick.
@@ -173,27 +173,50 @@ def partner_lines(index: int) -> tuple[int, ...]:
     return tuple(i for i in group if i != index)
 
 
+def replacement_synonyms(
+    word: str, partners: tuple[str, ...], finder: SynonymFinder
+) -> tuple[Synonym, ...]:
+    """Synonyms of ``word`` fit to replace it at a line end whose partner lines end in ``partners``.
+
+    In CMUdict, different from ``word``, neither rhyming with nor repeating any partner word.
+    Capitalised or non-alphabetic words (names, "o'er") get none.
+    """
+    if not (word.isalpha() and word.islower()):
+        return ()
+    return tuple(
+        synonym
+        for synonym in finder.synonyms(word)
+        if in_dictionary(synonym.word)
+        and not same_word(synonym.word, word)
+        and not any(
+            rhymes(synonym.word, partner) or same_word(synonym.word, partner)
+            for partner in partners
+        )
+    )
+
+
 def synonym_replace(
-    limerick: Limerick, rng: random.Random, finder: SynonymFinder
+    limerick: Limerick,
+    rng: random.Random,
+    finder: SynonymFinder,
+    cache: dict[tuple[str, tuple[str, ...]], tuple[Synonym, ...]] | None = None,
 ) -> Corruption | None:
-    """Replace one final word by a non-rhyming synonym (random line, random valid synonym)."""
+    """Replace one final word by a non-rhyming synonym (random line, random valid synonym).
+
+    ``cache`` (optional, owned by the caller) memoizes :func:`replacement_synonyms`.
+    """
     order = list(range(len(limerick.lines)))
     rng.shuffle(order)
     for index in order:
         word = limerick.end_word(index)
-        if not (word.isalpha() and word.islower()):
-            continue
-        partners = [limerick.end_word(i) for i in partner_lines(index)]
-        candidates = [
-            synonym
-            for synonym in finder.synonyms(word)
-            if in_dictionary(synonym.word)
-            and not same_word(synonym.word, word)
-            and not any(
-                rhymes(synonym.word, partner) or same_word(synonym.word, partner)
-                for partner in partners
-            )
-        ]
+        partners = tuple(limerick.end_word(i) for i in partner_lines(index))
+        if cache is None:
+            candidates = replacement_synonyms(word, partners, finder)
+        else:
+            key = (word, partners)
+            if key not in cache:
+                cache[key] = replacement_synonyms(word, partners, finder)
+            candidates = cache[key]
         if candidates:
             synonym = rng.choice(candidates)
             new_line = _replace_end_word(limerick.lines[index], word, synonym.word)
@@ -283,4 +306,5 @@ def _corruption_function(
         return line_swap
     if finder is None:
         finder = SynonymFinder()
-    return lambda limerick, rng: synonym_replace(limerick, rng, finder)
+    cache: dict[tuple[str, tuple[str, ...]], tuple[Synonym, ...]] = {}
+    return lambda limerick, rng: synonym_replace(limerick, rng, finder, cache)

@@ -68,7 +68,7 @@ def read_oedilf_json(path: str | Path) -> list[LimerickRecord]:
     except UnicodeDecodeError as error:
         raise ValueError(f"{path}: not UTF-8 text ({error})") from None
     if not isinstance(data, list):
-        raise ValueError(
+        raise ValueError(  # noqa: TRY004 - bad file content, not a bad argument
             f"{path}: expected a JSON list of limerick records, got {type(data).__name__}"
         )
     return list(_records(path, data))
@@ -78,7 +78,7 @@ def _records(path: Path, data: list[Any]) -> Iterator[LimerickRecord]:
     for index, record in enumerate(data):
         where = f"{path}: record {index}"
         if not isinstance(record, dict):
-            raise ValueError(f"{where}: expected an object, got {type(record).__name__}")
+            raise ValueError(f"{where}: expected an object, got {type(record).__name__}")  # noqa: TRY004
         if "limerick" not in record:
             raise ValueError(
                 f"{where}: missing field 'limerick' (fields present: "
@@ -87,7 +87,9 @@ def _records(path: Path, data: list[Any]) -> Iterator[LimerickRecord]:
             )
         text = record["limerick"]
         if not isinstance(text, str):
-            raise ValueError(f"{where}: 'limerick' must be a string, got {type(text).__name__}")
+            raise ValueError(  # noqa: TRY004
+                f"{where}: 'limerick' must be a string, got {type(text).__name__}"
+            )
         label = record.get("is_limerick")
         if label is not None and not isinstance(label, bool):
             raise ValueError(

@@ -120,11 +120,13 @@ def _mirror_file(source: Path, copy: Path) -> None:
     Not a link: nltk refuses corpus files whose real path leaves the corpus root and
     hard-linked files.
     """
-    if copy.is_file() and not copy.is_symlink():
-        if copy.stat().st_size == source.stat().st_size and (
-            copy.stat().st_mtime >= source.stat().st_mtime
-        ):
-            return
+    if (
+        copy.is_file()
+        and not copy.is_symlink()
+        and copy.stat().st_size == source.stat().st_size
+        and copy.stat().st_mtime >= source.stat().st_mtime
+    ):
+        return
     temporary = copy.with_suffix(copy.suffix + ".tmp")
     shutil.copyfile(source, temporary)
     shutil.copystat(source, temporary)
@@ -220,6 +222,21 @@ class SynonymFinder:
         self.min_zipf = min_zipf
         self._pos_cache: dict[str, tuple[str, str] | None] = {}
         self._synonym_cache: dict[str, tuple[Synonym, ...]] = {}
+        self._sense_counts: dict[str, int] | None = None
+
+    def sense_count(self, lemma) -> int:
+        """Tagged-corpus count of an nltk Lemma (``Lemma.count()``, from one in-memory table).
+
+        nltk's own ``count()`` binary-searches ``cntlist.rev`` on disk for every call (about
+        2 ms); a corpus of 100k limericks asks for hundreds of thousands of counts.
+        """
+        if self._sense_counts is None:
+            with self.wordnet.open("cntlist.rev") as stream:
+                self._sense_counts = {
+                    key: int(count)
+                    for key, _, count in (line.split() for line in stream if line.strip())
+                }
+        return self._sense_counts.get(lemma.key(), 0)
 
     def lemma_and_pos(self, word: str) -> tuple[str, str] | None:
         """(lemma, part of speech) of ``word`` by the most-frequent-sense rule; None if unknown."""
@@ -235,7 +252,7 @@ class SynonymFinder:
             if lemma is None:
                 continue
             count = sum(
-                lemma_object.count()
+                self.sense_count(lemma_object)
                 for synset in self.wordnet.synsets(lemma, pos)
                 for lemma_object in synset.lemmas()
                 if lemma_object.name().lower() == lemma

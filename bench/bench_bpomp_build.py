@@ -1,0 +1,114 @@
+"""Benchmark: build bpomp (10,000 pairs per config) from a 20,000-limerick source.
+
+The source is recombined from the project's seed limericks (A lines of one, B lines of
+another; see poetic_eval.limerick_recombination). Prints the time of each stage and config,
+and compares limerick verification (poetic_eval.rhyme, cached) with a peer check written
+directly on the `pronouncing` package (CMUdict rhyming parts, no caching or fallbacks).
+Target: the whole build under a minute on 2 cores.
+
+    python bench/bench_bpomp_build.py [--limericks 20000] [--pairs 10000]
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+os.environ.setdefault("HF_HUB_OFFLINE", "1")
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+import pronouncing
+
+from builders.bpomp import FEATURES, SPLIT, pair_rows
+from builders.hub_dataset import ConfigData, HubDataset, write_hub_dataset
+from poetic_eval.limerick_corruptions import (
+    CORRUPTIONS,
+    generate_pairs,
+    verify_limericks,
+)
+from poetic_eval.limerick_recombination import recombine_limericks
+from poetic_eval.limerick_sources import read_limerick_source
+from poetic_eval.seed_texts import seed_path
+from poetic_eval.text import lines, write_poems
+from poetic_eval.wordnet_synonyms import SynonymFinder
+
+
+def pronouncing_is_limerick(text: str) -> bool:
+    """Peer: AABBA with the `pronouncing` package's rhyming parts (first pronunciation)."""
+    found = lines(text)
+    if len(found) != 5:
+        return False
+    parts = []
+    for line in found:
+        word = "".join(ch for ch in line.split()[-1].lower() if ch.isalpha() or ch == "'")
+        phones = pronouncing.phones_for_word(word)
+        if not phones:
+            return False
+        parts.append(pronouncing.rhyming_part(phones[0]))
+    a, b = parts[0], parts[2]
+    return parts[1] == a and parts[4] == a and parts[3] == b and a != b
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--limericks", type=int, default=20_000)
+    parser.add_argument("--pairs", type=int, default=10_000)
+    args = parser.parse_args()
+
+    seeds = verify_limericks(read_limerick_source(seed_path("limericks.txt")), progress=False)
+    texts = recombine_limericks(seeds.kept, args.limericks, seed=0)
+    with tempfile.TemporaryDirectory() as folder:
+        source = Path(folder) / "limericks.txt"
+        write_poems(texts, source)
+        print(f"source: {len(texts):,} recombined limericks from {len(seeds.kept)} seeds")
+
+        start = time.perf_counter()
+        records = read_limerick_source(source)
+        read_time = time.perf_counter() - start
+        start = time.perf_counter()
+        verification = verify_limericks(records, progress=False)
+        verify_time = time.perf_counter() - start
+        start = time.perf_counter()
+        peer_kept = sum(pronouncing_is_limerick(record.text) for record in records)
+        peer_time = time.perf_counter() - start
+        print(
+            f"read: {read_time:6.2f} s; verify: {verify_time:6.2f} s ({len(verification.kept):,} kept); "
+            f"peer (pronouncing, uncached): {peer_time:6.2f} s ({peer_kept:,} kept); "
+            f"ratio poetic-eval/peer {verify_time / peer_time:.2f}"
+        )
+
+        start = time.perf_counter()
+        finder = SynonymFinder()
+        load_time = time.perf_counter() - start
+        print(f"WordNet load: {load_time:6.2f} s")
+        configs, total = [], read_time + verify_time + load_time
+        for kind in CORRUPTIONS:
+            start = time.perf_counter()
+            generation = generate_pairs(
+                verification.kept, kind, args.pairs, 0, finder=finder, progress=False
+            )
+            rows = pair_rows(generation)
+            elapsed = time.perf_counter() - start
+            total += elapsed
+            configs.append(ConfigData(kind, FEATURES, {SPLIT: rows}))
+            print(f"{kind:>16}: {elapsed:6.2f} s for {len(rows):,} pairs")
+
+        start = time.perf_counter()
+        dataset = HubDataset(
+            "bpomp", "BPoMP", configs, seed=0, sources=[source],
+            card_values={"source_kind": "a recombined source", "n_pairs": f"{args.pairs:,}"},
+        )
+        write_hub_dataset(dataset, Path(folder) / "bpomp", build_command="bench")
+        elapsed = time.perf_counter() - start
+        total += elapsed
+        print(f"{'write parquet+card':>16}: {elapsed:6.2f} s")
+    print(f"total: {total:6.2f} s (target: under 60 s on 2 cores)")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
