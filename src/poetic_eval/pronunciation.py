@@ -264,17 +264,56 @@ def is_vowel(phone: str) -> bool:
     return phone[-1:].isdigit()
 
 
-def syllable_count(word: str) -> int | None:
-    """Syllables of ``word`` (vowels of its first pronunciation); None when it has none."""
-    found = pronunciations(word)
+@lru_cache(maxsize=200_000)
+def known_pronunciations(word: str) -> tuple[str, ...]:
+    """Pronunciations from CMUdict and the spelling/inflection rules only (steps 1-3, no analogy).
+
+    Analogy borrows a whole pronunciation for its ending, so its syllable count and stress
+    pattern belong to another word; counts and stresses use this function instead.
+    """
+    word = normalize_word(word)
+    return _lookup(word) if word else ()
+
+
+_VOWEL_GROUP = re.compile(r"[aeiouy]+")
+_SILENT_FINAL_E = re.compile(r"[^aeiouy](?:e|es|ed)$")
+_SYLLABIC_FINAL = re.compile(r"(?:[^aeiouy]les?|[^aeiouyr]re|[td]ed|[cgsxz]es|[^aeiouy]ies)$")
+# Two vowels heard apart ("quiet", "radio", "going"), except the one-syllable "-tion", "-cial"...
+_HIATUS = re.compile(r"(?<![tcsxg])i(?:[aou]|e(?:t|nt|nce))|eo|[aeou]ing|[^aeiou]ying|uou|iest$")
+# A silent "e" before a suffix ("lovely", "careful", "achievement", "homeless").
+_SILENT_INNER_E = re.compile(r"[^aeiouy]e(?:ly|ful|ment|ness|less|some)")
+
+
+def estimate_syllables(word: str) -> int:
+    """Syllables from spelling alone: vowel-letter groups, less a silent final "e"/"-es"/"-ed".
+
+    Vowel pairs usually heard apart ("quiet", "radio", "going") count twice, a silent "e"
+    before "-ly", "-ful", "-ment", "-ness", "-less", "-some" not at all; "-le(s)" and "-re" after a consonant ("candle", "fibre"), "-ted"/"-ded", "-ces"/"-ges"/"-ses" and similar keep their
+    syllable. At least 1 for a word with letters; 0 for none.
+    """
+    letters = "".join(ch for ch in normalize_word(word) if ch.isalpha())
+    if not letters:
+        return 0
+    count = len(_VOWEL_GROUP.findall(letters)) + len(_HIATUS.findall(letters))
+    count -= len(_SILENT_INNER_E.findall(letters))
+    if count > 1 and _SILENT_FINAL_E.search(letters) and not _SYLLABIC_FINAL.search(letters):
+        count -= 1
+    return max(count, 1)
+
+
+def syllable_count(word: str) -> int:
+    """Syllables of ``word``: the vowels of its first known pronunciation (CMUdict and rules),
+    else :func:`estimate_syllables` from spelling. 0 for a word without letters."""
+    found = known_pronunciations(word)
     if not found:
-        return None
+        return estimate_syllables(word)
     return sum(is_vowel(phone) for phone in found[0].split())
 
 
 def stress_pattern(word: str) -> str | None:
-    """Stress digits of ``word``'s first pronunciation ("1" = primary, "2" = secondary, "0")."""
-    found = pronunciations(word)
+    """Stress digits of ``word``'s first known pronunciation ("1" primary, "2" secondary,
+    "0" none); None when CMUdict and the rules do not know the word."""
+    found = known_pronunciations(word)
     if not found:
         return None
     return "".join(phone[-1] for phone in found[0].split() if is_vowel(phone))
