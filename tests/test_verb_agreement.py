@@ -202,9 +202,8 @@ def test_matches_loop_reference_on_random_distributions(seed):
     logits[:, :10] += 3  # a head of likely tokens, so top cutoffs bite
     tokens = rng.permutation(vocab)[: 2 * lemmas].reshape(lemmas, 2)
     labels = rng.choice([-1, -2], size=examples)
-    result = verb_weighted_agreement(logits, labels, tokens[labels.size % lemmas].repeat(1)[:1].repeat(examples),
-                                     tokens[(labels.size + 1) % lemmas][:1].repeat(examples), tokens,
-                                     contexts=[str(i) for i in range(examples)])
+    result = verb_weighted_agreement(logits, labels, [tokens[0, 0]] * examples, [tokens[0, 1]] * examples,
+                                     tokens, contexts=[str(i) for i in range(examples)])
     probs = np.exp(logits - logits.max(1, keepdims=True))
     probs /= probs.sum(1, keepdims=True)
     for side, cutoffs in (("top", DEFAULT_TOP_CUTOFFS), ("bottom", DEFAULT_BOTTOM_CUTOFFS)):
@@ -321,3 +320,69 @@ def test_reference_pairs_parse_to_one_differing_word(shared_data):
         total += len(slots)
         lines += len(rows)
     assert total == lines > 100_000
+
+
+# ---------------------------------------------------------------- the evaluate module
+
+
+@pytest.fixture(scope="module")
+def metric():
+    import poetic_eval
+
+    return poetic_eval.load_metric("verb_weighted_agreement")
+
+
+def random_batch(seed, examples=10, vocab=120, lemmas=12):
+    rng = np.random.default_rng(seed)
+    logits = (rng.normal(size=(examples, vocab)) * 3).astype(np.float32)
+    labels = rng.choice([-1, -2], size=examples)
+    verbs = np.random.default_rng(99).permutation(vocab)[: 2 * lemmas].reshape(lemmas, 2)
+    correct = np.where(labels == -1, verbs[0, 0], verbs[0, 1])
+    incorrect = np.where(labels == -1, verbs[0, 1], verbs[0, 0])
+    correct[0] = -1  # a pair whose own form is multi-token
+    contexts = [f"context {i % 7}" for i in range(examples)]  # some duplicates
+    return logits, labels, correct, incorrect, contexts, verbs
+
+
+def test_metric_add_batch_equals_one_compute_and_the_core(metric):
+    batches = [random_batch(seed) for seed in range(3)]
+    verbs = batches[0][5]
+    for logits, labels, correct, incorrect, contexts, _ in batches:
+        metric.add_batch(logits=logits, labels=labels, correct_ids=correct, incorrect_ids=incorrect,
+                         contexts=contexts)
+    streamed = metric.compute(verb_token_ids=verbs)
+    joined = [np.concatenate([b[i] for b in batches]) for i in range(4)]
+    contexts = [c for b in batches for c in b[4]]
+    once = metric.compute(logits=joined[0], labels=joined[1], correct_ids=joined[2],
+                          incorrect_ids=joined[3], contexts=contexts, verb_token_ids=verbs)
+    core = verb_weighted_agreement(*joined, verbs, contexts=contexts)
+    assert set(streamed) == set(once) == set(core)
+    for key in core:
+        assert streamed[key] == pytest.approx(core[key], nan_ok=True), key
+        assert once[key] == pytest.approx(core[key], nan_ok=True), key
+    assert core["n"] == 30 and core["tse_invalid"] == 3
+    assert core["n_unique"] == len(set(zip(contexts, joined[1].tolist()))) < 30
+
+
+def test_metric_takes_torch_tensors_and_single_examples(metric):
+    logits, labels, correct, incorrect, _, verbs = random_batch(5)
+    expected = verb_weighted_agreement(logits, labels, correct, incorrect, verbs)
+    metric.add_batch(logits=torch.from_numpy(logits)[:4], labels=torch.from_numpy(labels)[:4],
+                     correct_ids=torch.from_numpy(correct)[:4], incorrect_ids=torch.from_numpy(incorrect)[:4])
+    for row in range(4, 10):
+        metric.add(logits=torch.from_numpy(logits[row]), labels=int(labels[row]),
+                   correct_ids=torch.tensor(correct[row]), incorrect_ids=int(incorrect[row]))
+    result = metric.compute(verb_token_ids=torch.from_numpy(verbs))
+    for key in ("tse", "ew", "mw", "n_unique", "ew_top_0.9", "mw_bottom_0.1"):
+        assert result[key] == pytest.approx(expected[key], nan_ok=True), key
+
+
+def test_metric_details_and_missing_verbs(metric):
+    logits, labels, correct, incorrect, contexts, verbs = random_batch(6)
+    result = metric.compute(logits=logits, labels=labels, correct_ids=correct, incorrect_ids=incorrect,
+                            contexts=contexts, verb_token_ids=verbs,
+                            lemmas=[f"v{i}" for i in range(len(verbs))], return_details=True)
+    assert len(result["per_example"]["ew"]) == 10
+    assert result["per_lemma"]["lemma"][0] == "v0"
+    with pytest.raises(ValueError, match="verb_token_ids"):
+        metric.compute(logits=logits, labels=labels, correct_ids=correct, incorrect_ids=incorrect)

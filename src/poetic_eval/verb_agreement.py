@@ -200,8 +200,9 @@ def score_verb_slots(
         verb_token_ids: (lemmas, 2) token ids of each lemma's [singular, plural] form, only for
             lemmas whose two forms are single tokens.
         top_cutoffs, bottom_cutoffs: mass cutoffs in (0, 1].
-        keys: one hashable per example identifying the model view (e.g. the visible text);
-            when None, the bytes of each example's logits row are used.
+        keys: one hashable per example identifying the model view (e.g. the visible text and
+            the label); where None (or for every example when ``keys`` is None), the bytes of
+            the example's logits row and its label are used.
     """
     scores = _as_cpu_matrix(logits, "logits")
     examples, vocab = scores.shape
@@ -217,10 +218,13 @@ def score_verb_slots(
             raise ValueError(f"{name}[{bad[0]}] = {ids[bad[0]]} is outside -1..{vocab - 1}")
     top = _check_cutoffs(top_cutoffs, "top_cutoffs")
     bottom = _check_cutoffs(bottom_cutoffs, "bottom_cutoffs")
-    if keys is None:
-        keys = [(_row_digest(row), int(label)) for row, label in zip(scores, labels_array)]
-    elif len(keys) != examples:
+    keys = [None] * examples if keys is None else list(keys)
+    if len(keys) != examples:
         raise ValueError(f"keys has {len(keys)} items for {examples} examples")
+    keys = [
+        (_row_digest(scores[row]), int(labels_array[row])) if key is None else key
+        for row, key in enumerate(keys)
+    ]
     parts = []
     for start in range(0, examples, _ROWS_PER_CHUNK):
         stop = start + _ROWS_PER_CHUNK
@@ -421,14 +425,16 @@ def verb_weighted_agreement(
     :func:`aggregate_verb_agreement`.
 
     ``contexts`` (the model-visible strings) identify duplicates for EW/MW together with the
-    label; without them, examples with bit-identical logits and the same label are duplicates.
+    label; for examples without one (``contexts`` None, or an item None or ""), examples with
+    bit-identical logits and the same label are duplicates.
     """
     labels_list = _as_int_vector(labels, "labels", None)
     keys = None
     if contexts is not None:
         if len(contexts) != len(labels_list):
             raise ValueError(f"contexts has {len(contexts)} items for {len(labels_list)} labels")
-        keys = [(context, int(label)) for context, label in zip(contexts, labels_list)]
+        keys = [(context, int(label)) if context else None
+                for context, label in zip(contexts, labels_list)]
     slot_scores = score_verb_slots(logits, labels_list, correct_ids, incorrect_ids, verb_token_ids,
                                    top_cutoffs=top_cutoffs, bottom_cutoffs=bottom_cutoffs, keys=keys)
     return aggregate_verb_agreement(slot_scores, top_cutoffs=top_cutoffs, bottom_cutoffs=bottom_cutoffs,
