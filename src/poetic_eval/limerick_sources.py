@@ -6,7 +6,8 @@
 - **Plain text**: one limerick per blank-line-separated block (UTF-8); a block's id is its
   1-based block number; ``is_limerick`` is unknown (None), so the builder checks every block.
 
-The format is chosen by content: a file whose first non-blank character is ``[`` is JSON.
+The format: a ``.json`` file, or one whose first non-blank character is ``[`` or ``{``, is JSON;
+anything else is plain text.
 Errors name the file and, for a bad record, its index and what was expected.
 """
 
@@ -36,9 +37,9 @@ def read_limerick_source(path: str | Path) -> list[LimerickRecord]:
     path = Path(path)
     if not path.is_file():
         raise FileNotFoundError(f"limerick source {path} does not exist or is not a file")
-    with open(path, encoding="utf-8") as stream:
+    with open(path, encoding="utf-8", errors="replace") as stream:
         head = stream.read(4096).lstrip()
-    if head.startswith("["):
+    if path.suffix.lower() == ".json" or head[:1] in ("[", "{"):
         return read_oedilf_json(path)
     return read_plain_limericks(path)
 
