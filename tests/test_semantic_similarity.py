@@ -2,13 +2,13 @@
 
 from __future__ import annotations
 
-import hashlib
 import random
 import sys
 
 import numpy as np
 import pytest
 import torch
+from encoder_doubles import CountingEncoder, random_poems
 from sentence_transformers import util
 
 import poetic_eval
@@ -24,37 +24,6 @@ from poetic_eval.semantic_similarity import (
     nearest_neighbours,
     poem_sentence,
 )
-
-WORDS = ["sea", "moon", "night", "heart", "rose", "grave", "wind", "stone", "light", "river", "dream", "bird", "fire", "winter", "gold", "shadow", "song", "tree", "rain", "star", "sleep", "dust", "bell", "field", "hand", "road", "glass", "thorn", "salt"]
-
-
-class CountingEncoder:
-    """A deterministic bag-of-hashed-words encoder that records what it was asked to encode."""
-
-    def __init__(self, dim: int = 24, cache_key: str = "counting-encoder/v1") -> None:
-        self.dim = dim
-        self.cache_key = cache_key
-        self.calls: list[list[str]] = []
-
-    def encode(self, sentences, batch_size=32, show_progress_bar=None):
-        self.calls.append(list(sentences))
-        out = np.zeros((len(sentences), self.dim), dtype=np.float32)
-        for row, sentence in enumerate(sentences):
-            for word in sentence.lower().split():
-                seed = int.from_bytes(hashlib.md5(word.encode()).digest()[:4], "little")
-                out[row] += np.random.default_rng(seed).standard_normal(self.dim)
-        return out
-
-    @property
-    def encoded_texts(self) -> int:
-        return sum(len(call) for call in self.calls)
-
-
-def random_poems(rng: random.Random, count: int, lines: int = 4) -> list[str]:
-    return [
-        "\n".join(" ".join(rng.choices(WORDS, k=rng.randint(3, 7))) for _ in range(lines))
-        for _ in range(count)
-    ]
 
 
 def brute_force_max(queries: np.ndarray, corpus: np.ndarray | None):
@@ -192,11 +161,7 @@ def test_corrupt_cache_file_is_recomputed(isolated_cache):
 
 
 def test_encoder_without_identity_is_not_cached(isolated_cache):
-    class Anonymous(CountingEncoder):
-        cache_key = None
-
-    encoder = Anonymous.__new__(Anonymous)
-    encoder.dim, encoder.calls = 8, []
+    encoder = CountingEncoder(cache_key=None)
     human = random_poems(random.Random(6), 10)
     max_similarity(human[:3], human, model=encoder)
     max_similarity(human[:3], human, model=encoder)

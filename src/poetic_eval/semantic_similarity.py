@@ -186,11 +186,17 @@ def _summary(name: str, values: np.ndarray) -> dict[str, float]:
     }
 
 
+def _averaged_summary(name: str, samples: Sequence[np.ndarray]) -> dict[str, float]:
+    """Each summary statistic computed per sample, then averaged over the samples."""
+    summaries = [_summary(name, values) for values in samples]
+    return {key: float(np.mean([s[key] for s in summaries])) for key in summaries[0]}
+
+
 def max_similarity_from_embeddings(
     prediction_embeddings: np.ndarray,
     reference_embeddings: np.ndarray | None = None,
     *,
-    reference_within_values: np.ndarray | None = None,
+    reference_within_values: np.ndarray | Sequence[np.ndarray] | None = None,
     block_size: int = 4096,
     return_values: bool = False,
     show_progress: bool = False,
@@ -198,7 +204,8 @@ def max_similarity_from_embeddings(
     """The scores of :func:`max_similarity` from L2-normalized embeddings.
 
     ``reference_within_values`` are the references' own within-corpus maxima, when known
-    (e.g. from the cache); they are reported as ``reference_within_max_sim``.
+    (e.g. from the cache), reported as ``reference_within_max_sim``; a list of arrays (one
+    per human sample) reports the average over the samples of each statistic.
     """
     if prediction_embeddings.shape[0] < 2:
         raise ValueError(
@@ -224,9 +231,14 @@ def max_similarity_from_embeddings(
             result["across_max_sim_values"] = across.tolist()
             result["across_nearest_reference"] = across_index.tolist()
     if reference_within_values is not None:
-        result.update(_summary("reference_within_max_sim", reference_within_values))
+        samples = (
+            [reference_within_values]
+            if isinstance(reference_within_values, np.ndarray)
+            else list(reference_within_values)
+        )
+        result.update(_averaged_summary("reference_within_max_sim", samples))
         if return_values:
-            result["reference_within_max_sim_values"] = reference_within_values.tolist()
+            result["reference_within_max_sim_values"] = np.concatenate(samples).tolist()
     return result
 
 
@@ -294,6 +306,7 @@ def max_similarity(
     cache: bool = True,
     cache_dir: str | Path | None = None,
     block_size: int = 4096,
+    reference_samples: Sequence[Sequence[int]] | None = None,
     return_values: bool = False,
     show_progress: bool = False,
 ) -> dict[str, Any]:
@@ -311,6 +324,10 @@ def max_similarity(
         cache: cache the references' embeddings and within-maxima on disk.
         cache_dir: cache folder (default :func:`cache_directory`).
         block_size: rows per block of the matrix products (memory ~ 4 * block_size^2 bytes).
+        reference_samples: index lists into ``references``; when given,
+            ``reference_within_max_sim`` (and its std/min/max) is computed inside each sample
+            and averaged over the samples (the paper's protocol: 10 samples of the
+            predictions' size) instead of over the whole corpus.
         return_values: add the per-poem maxima (``*_values``) and nearest-neighbour indices.
         show_progress: show progress bars.
 
@@ -323,6 +340,8 @@ def max_similarity(
     if references is not None:
         references = require_texts(references, "references")
     require_positive_int(batch_size, "batch_size")
+    if reference_samples is not None and references is None:
+        raise ValueError("reference_samples index into references, but no references were given")
     encoder = load_sentence_encoder(model, device)
     prediction_embeddings = encode_poems(
         predictions, encoder, batch_size=batch_size, show_progress=show_progress
@@ -337,7 +356,15 @@ def max_similarity(
             cache_dir=cache_dir,
             show_progress=show_progress,
         )
-        if reference_within:
+        if reference_within and reference_samples is not None:
+            within_values = [
+                nearest_neighbours(
+                    reference_embeddings[_sample_rows(sample, len(references))],
+                    block_size=block_size,
+                )[0]
+                for sample in reference_samples
+            ]
+        elif reference_within:
             within_values = reference_within_values(
                 reference_embeddings,
                 cache_key=key,
@@ -353,3 +380,12 @@ def max_similarity(
         return_values=return_values,
         show_progress=show_progress,
     )
+
+
+def _sample_rows(sample: Sequence[int], size: int) -> np.ndarray:
+    rows = np.asarray(sample, dtype=np.int64)
+    if rows.ndim != 1 or rows.size < 2:
+        raise ValueError("each of reference_samples must list at least 2 reference indices")
+    if rows.min() < 0 or rows.max() >= size:
+        raise ValueError(f"reference_samples holds an index outside 0..{size - 1}")
+    return rows
