@@ -26,6 +26,7 @@ from poetic_eval.rhyme import (
     rhyme_part,
     rhyme_scheme,
     rhymes,
+    same_word,
     scheme_letter,
     scheme_of_words,
 )
@@ -148,6 +149,12 @@ def test_rhymes_basic():
     assert not rhymes("cat", "dog")
     assert not rhymes("day", "Day"), "identical words are repetitions, not rhymes"
     assert not rhymes("", "day") and not rhymes("day", "")
+
+
+def test_same_word_ignores_case_and_apostrophe_style():
+    assert same_word("Lov\u2019d", "lov'd") and same_word("'tis", "tis") and same_word("Day", "day")
+    assert not same_word("day", "days")
+    assert not rhymes("lov\u2019d", "Lov'd")
 
 
 def test_any_pronunciation_pair_rhymes():
