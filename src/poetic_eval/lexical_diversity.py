@@ -162,7 +162,9 @@ def poem_tokens(
     """Tokens of each poem; ValueError naming the poem when one has no token left."""
     token_lists = []
     for index, poem in enumerate(poems):
-        poem_token_list = text_tokens(poem, lowercase=lowercase, strip_punctuation=remove_punctuation)
+        poem_token_list = text_tokens(
+            poem, lowercase=lowercase, strip_punctuation=remove_punctuation
+        )
         if not poem_token_list:
             raise ValueError(f"poems[{index}] has no tokens once punctuation is removed")
         token_lists.append(poem_token_list)

@@ -242,10 +242,14 @@ def _resolve_thresholds(thresholds: dict[str, float] | None) -> dict[str, float]
     if thresholds is None:
         return resolved
     if not isinstance(thresholds, dict):
-        raise TypeError(f"thresholds must be a dict level -> float, got {type(thresholds).__name__}")
+        raise TypeError(
+            f"thresholds must be a dict level -> float, got {type(thresholds).__name__}"
+        )
     for level, value in thresholds.items():
         if level not in LEVELS:
-            raise ValueError(f"thresholds: unknown level {level!r}; choose from {', '.join(LEVELS)}")
+            raise ValueError(
+                f"thresholds: unknown level {level!r}; choose from {', '.join(LEVELS)}"
+            )
         resolved[level] = require_fraction(value, f"thresholds[{level!r}]")
     return resolved
 
