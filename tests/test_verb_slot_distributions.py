@@ -6,12 +6,11 @@ import numpy as np
 import pytest
 import torch
 
-from poetic_eval.language_models import load_language_model
+from poetic_eval.language_models import document_start_token_id, load_language_model
 from poetic_eval.verb_agreement import verb_weighted_agreement
 from poetic_eval.verb_lexicon import VerbEntry
 from poetic_eval.verb_slot_distributions import (
     as_verb_slots,
-    causal_start_ids,
     evaluate_verb_agreement,
     form_token_id,
     verb_slot_log_probs,
@@ -65,7 +64,7 @@ def tiny_masked():
 
 
 def direct_causal_log_probs(lm, text):
-    ids = causal_start_ids(lm.tokenizer) + lm.tokenizer(text, add_special_tokens=False)["input_ids"]
+    ids = [document_start_token_id(lm)] + lm.tokenizer(text, add_special_tokens=False)["input_ids"]
     with torch.inference_mode():
         logits = lm.model(input_ids=torch.tensor([ids])).logits[0, -1]
     return torch.log_softmax(logits.float(), -1)

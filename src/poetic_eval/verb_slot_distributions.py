@@ -2,8 +2,9 @@
 
 * Masked LM: the tokenizer's encoding of ``left [MASK] right.`` (with its [CLS] / [SEP]); the
   distribution at the mask.
-* Causal LM: the start-of-text token then ``left``; the next-token distribution after it (the
-  right context is not seen).
+* Causal LM: the document-start token (the one :mod:`poetic_eval.scoring` uses, see
+  :func:`~poetic_eval.language_models.document_start_token_id`) then ``left``; the next-token
+  distribution after it (the right context is not seen).
 
 A verb form counts only when it is one token of the model's vocabulary in the position it takes
 in a sentence, i.e. with its leading space for BPE / SentencePiece tokenizers: it is the one
@@ -25,7 +26,7 @@ import numpy as np
 import torch
 from tqdm.auto import tqdm
 
-from .language_models import LanguageModel, load_language_model
+from .language_models import LanguageModel, document_start_token_id, load_language_model
 from .verb_agreement import (
     DEFAULT_BOTTOM_CUTOFFS,
     DEFAULT_TOP_CUTOFFS,
@@ -197,15 +198,6 @@ def evaluate_verb_agreement(
 # ---------------------------------------------------------------- model views
 
 
-def causal_start_ids(tokenizer: Any) -> list[int]:
-    """The token a causal text starts after: the tokenizer's BOS, else its end-of-text token
-    (GPT-2's ``<|endoftext|>`` doubles as document start)."""
-    for token_id in (tokenizer.bos_token_id, tokenizer.eos_token_id):
-        if token_id is not None:
-            return [int(token_id)]
-    raise ValueError("the tokenizer has neither a BOS nor an EOS token to start a causal context")
-
-
 def _log_prob_batches(
     slots: Sequence[VerbSlot], lm: LanguageModel, batch_size: int, show_progress: bool
 ) -> Iterator[tuple[int, torch.Tensor]]:
@@ -227,12 +219,13 @@ def _log_prob_batches(
 def _encode(slots: Sequence[VerbSlot], lm: LanguageModel) -> list[list[int]]:
     tokenizer = lm.tokenizer
     limit = lm.context_length
+    start = document_start_token_id(lm) if lm.kind == "causal" else None
     encoded = []
     for row, slot in enumerate(slots):
         if lm.kind == "causal":
             if not slot.left:
                 raise ValueError(f"row {row}: the verb is the first word, so a causal LM sees no context")
-            ids = causal_start_ids(tokenizer) + tokenizer(slot.left_text, add_special_tokens=False)["input_ids"]
+            ids = [start] + tokenizer(slot.left_text, add_special_tokens=False)["input_ids"]
         else:
             ids = tokenizer(slot.masked_text(_mask_token(lm)))["input_ids"]
             if ids.count(tokenizer.mask_token_id) != 1:
