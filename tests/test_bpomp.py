@@ -25,6 +25,7 @@ from poetic_eval.limerick_corruptions import (
     partner_lines,
     rhyme_word_swap,
     verify_limericks,
+    word_before_end,
 )
 from poetic_eval.limerick_recombination import recombination_count, recombine_limericks
 from poetic_eval.limerick_sources import LimerickRecord, read_limerick_source
@@ -290,6 +291,13 @@ def test_part_of_speech_and_inflected_synonyms(finder):
     assert finder.lemma_and_pos("cats") == ("cat", "n")
     assert finder.lemma_and_pos("ran") == ("run", "v")
     assert finder.part_of_speech("qzxv") is None
+    # the word before is the cue: determiners announce nouns, modals and pronouns verbs
+    assert finder.part_of_speech("train") == "v"
+    assert finder.part_of_speech("train", "the") == "n"
+    assert finder.part_of_speech("train", "her") == "n"
+    assert finder.part_of_speech("fall", "would") == "v"
+    assert finder.part_of_speech("slow", "the") == "a"  # no noun reading: the usual rule
+    assert all(s.synset.split(".")[1] == "n" for s in finder.synonyms("train", "the"))
     for word in ("cats", "running", "towns"):
         for synonym in finder.synonyms(word):
             assert synonym.word.endswith("s" if word.endswith("s") else "ing"), synonym
@@ -308,7 +316,7 @@ def assert_valid_synonym_pair(row, finder):
     start = good_line.rfind(original)
     assert bad_line == good_line[:start] + new + good_line[start + len(original) :]
     assert new.isalpha() and new.islower() and new != original and in_dictionary(new)
-    lemma, pos = finder.lemma_and_pos(original)
+    lemma, pos = finder.lemma_and_pos(original, word_before_end(good_line))
     assert corruption["pos"] == pos
     synset = finder.wordnet.synset(corruption["synset"])
     assert synset.pos() in ({"a", "s"} if pos == "a" else {pos})

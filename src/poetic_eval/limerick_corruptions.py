@@ -9,7 +9,8 @@ no valid one:
    3-4); the words must differ.
 2. :func:`line_swap`: swap two rhyming lines (same pairs); the lines must differ.
 3. :func:`synonym_replace`: replace the final word of one line by a WordNet synonym of the same
-   part of speech (:mod:`poetic_eval.wordnet_synonyms`) that is a single word, differs from the
+   part of speech (:mod:`poetic_eval.wordnet_synonyms`; the word before it is the part-of-speech
+   cue) that is a single word, differs from the
    original, is in CMUdict, and neither rhymes with nor repeats the final word of any partner
    line (the other lines of its rhyme group). Capitalised final words (names, mostly) are
    not replaced.
@@ -21,6 +22,7 @@ the caller seeds, so builds are reproducible. Line indices in :class:`Corruption
 from __future__ import annotations
 
 import random
+import re
 from collections import Counter
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
@@ -39,6 +41,7 @@ RHYME_GROUPS: tuple[tuple[int, ...], ...] = ((0, 1, 4), (2, 3))
 #: Pairs of rhyming lines, the candidates of the swap corruptions.
 RHYMING_LINE_PAIRS: tuple[tuple[int, int], ...] = ((0, 1), (0, 4), (1, 4), (2, 3))
 CORRUPTIONS = ("rhyme_word_swap", "line_swap", "synonym_replace")
+_WORDS = re.compile(r"\w+(?:['\u2019]\w+)*")
 
 
 @dataclass(frozen=True)
@@ -167,6 +170,12 @@ def line_swap(limerick: Limerick, rng: random.Random) -> Corruption | None:
     return Corruption("line_swap", bad, (i, j), (word_i, word_j), (word_j, word_i))
 
 
+def word_before_end(line: str) -> str:
+    """The word before a line's final word, lower-cased, without punctuation ("" if none)."""
+    words = _WORDS.findall(line.lower())
+    return words[-2] if len(words) >= 2 else ""
+
+
 def partner_lines(index: int) -> tuple[int, ...]:
     """The other lines of line ``index``'s rhyme group."""
     group = next(group for group in RHYME_GROUPS if index in group)
@@ -174,18 +183,20 @@ def partner_lines(index: int) -> tuple[int, ...]:
 
 
 def replacement_synonyms(
-    word: str, partners: tuple[str, ...], finder: SynonymFinder
+    word: str, previous: str, partners: tuple[str, ...], finder: SynonymFinder
 ) -> tuple[Synonym, ...]:
     """Synonyms of ``word`` fit to replace it at a line end whose partner lines end in ``partners``.
 
-    In CMUdict, different from ``word``, neither rhyming with nor repeating any partner word.
-    Capitalised or non-alphabetic words (names, "o'er") get none.
+    ``previous`` is the word before it (its part-of-speech cue, see
+    :meth:`SynonymFinder.lemma_and_pos`). In CMUdict, different from ``word``, neither rhyming
+    with nor repeating any partner word. Capitalised or non-alphabetic words (names, "o'er")
+    get none.
     """
     if not (word.isalpha() and word.islower()):
         return ()
     return tuple(
         synonym
-        for synonym in finder.synonyms(word)
+        for synonym in finder.synonyms(word, previous)
         if in_dictionary(synonym.word)
         and not same_word(synonym.word, word)
         and not any(
@@ -199,7 +210,7 @@ def synonym_replace(
     limerick: Limerick,
     rng: random.Random,
     finder: SynonymFinder,
-    cache: dict[tuple[str, tuple[str, ...]], tuple[Synonym, ...]] | None = None,
+    cache: dict[tuple[str, str, tuple[str, ...]], tuple[Synonym, ...]] | None = None,
 ) -> Corruption | None:
     """Replace one final word by a non-rhyming synonym (random line, random valid synonym).
 
@@ -209,13 +220,14 @@ def synonym_replace(
     rng.shuffle(order)
     for index in order:
         word = limerick.end_word(index)
+        previous = word_before_end(limerick.lines[index])
         partners = tuple(limerick.end_word(i) for i in partner_lines(index))
-        if cache is None:
-            candidates = replacement_synonyms(word, partners, finder)
+        key = (word, previous, partners)
+        if cache is None or key not in cache:
+            candidates = replacement_synonyms(word, previous, partners, finder)
+            if cache is not None:
+                cache[key] = candidates
         else:
-            key = (word, partners)
-            if key not in cache:
-                cache[key] = replacement_synonyms(word, partners, finder)
             candidates = cache[key]
         if candidates:
             synonym = rng.choice(candidates)
@@ -306,5 +318,5 @@ def _corruption_function(
         return line_swap
     if finder is None:
         finder = SynonymFinder()
-    cache: dict[tuple[str, tuple[str, ...]], tuple[Synonym, ...]] = {}
+    cache: dict[tuple[str, str, tuple[str, ...]], tuple[Synonym, ...]] = {}
     return lambda limerick, rng: synonym_replace(limerick, rng, finder, cache)

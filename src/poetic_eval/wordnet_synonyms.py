@@ -9,16 +9,20 @@ files) into a user cache folder
 standard lexicographer file names, numbered 0-44. When neither exists,
 :class:`WordNetNotFoundError` says how to install one.
 
-**Part of speech of a word without context.** A limerick's end word is read without a tagger:
-among the parts of speech where WordNet knows the word (through ``morphy``, so "ran" is the verb
-"run"), take the one whose senses of that lemma have the highest tagged-corpus count (WordNet's
-``cntlist`` frequencies, the most-frequent-sense rule); ties go to noun, verb, adjective,
-adverb in that order. This is what a reader without context would guess first, and it is the
-same for every occurrence of the word, which keeps the builds deterministic.
+**Part of speech without a tagger** (nltk's tagger data is not available offline). First the
+word before it: after a determiner or possessive ("the train", "her gown") the noun reading is
+taken, after a modal, do-support or a subject pronoun ("would sing", "they fall") the verb
+reading, when WordNet has that reading (through ``morphy``, so "ran" is the verb "run").
+Otherwise, among the parts of speech where WordNet knows the word, the one whose senses of that
+lemma have the highest tagged-corpus count (WordNet's ``cntlist`` frequencies: the
+most-frequent-sense rule); ties go to noun, verb, adjective, adverb in that order. Both rules
+are deterministic. The second can misread a word whose rarer part of speech is meant (a noun
+"rose" after an adjective is read as the verb "rise").
 
 **Synonyms.** For that part of speech, the other lemma names of the synsets of the word's
 lemma, in WordNet's sense order (most frequent sense first), from the first ``max_senses``
-senses only: single words (letters, no spaces, underscores, hyphens or capitals), different
+senses only: single words (letters, no spaces, underscores, hyphens, capitals or vowel-less
+abbreviations), different
 from the word and its lemma, and not rare (wordfreq Zipf frequency >= ``min_zipf``). When the
 word is inflected ("cats", "ran", "happier"), each synonym gets the same inflection from
 lemminflect's lexicon (no rule-made forms); synonyms it cannot inflect are left out.
@@ -68,6 +72,36 @@ _INFLECTION_TAGS = {
     "a": ("JJR", "JJS"),
     "r": ("RBR", "RBS"),
 }
+
+
+#: Words after which a word is read as a noun (determiners, possessives, quantifiers).
+NOUN_CUES = frozenset(
+    (
+        "a", "an", "the", "this", "that", "these", "those", "my", "your", "his", "her", "its",
+        "our", "their", "every", "each", "no", "some", "any", "another", "either", "neither",
+        "such", "whose",
+    )
+)  # fmt: skip
+#: Words after which a word is read as a verb (modals, do-support, subject pronouns).
+VERB_CUES = frozenset(
+    (
+        "will", "would", "shall", "should", "can", "could", "may", "might", "must", "do",
+        "does", "did", "i", "you", "we", "they", "he", "she", "it'll", "i'll", "you'll",
+        "we'll", "they'll", "he'll", "she'll",
+    )
+)  # fmt: skip
+
+
+def context_cue(previous: str | None) -> str | None:
+    """The part of speech the previous word announces ("n", "v"), or None (see the cues)."""
+    if not previous:
+        return None
+    previous = previous.lower().replace("\u2019", "'").strip(".,;:!?\"()[]")
+    if previous in NOUN_CUES:
+        return "n"
+    if previous in VERB_CUES:
+        return "v"
+    return None
 
 
 class WordNetNotFoundError(FileNotFoundError):
@@ -204,7 +238,13 @@ def _authorize_for_nltk(folder: Path) -> None:
 
 
 def _is_single_plain_word(name: str) -> bool:
-    return name.isalpha() and name.isascii() and name.islower()
+    """Lower-case ASCII letters with a vowel letter (abbreviations such as "hr" have none)."""
+    return (
+        name.isalpha()
+        and name.isascii()
+        and name.islower()
+        and any(letter in "aeiouy" for letter in name)
+    )
 
 
 class SynonymFinder:
@@ -221,7 +261,7 @@ class SynonymFinder:
         self.max_senses = max_senses
         self.min_zipf = min_zipf
         self._pos_cache: dict[str, tuple[str, str] | None] = {}
-        self._synonym_cache: dict[str, tuple[Synonym, ...]] = {}
+        self._synonym_cache: dict[tuple[str, str, str], tuple[Synonym, ...]] = {}
         self._sense_counts: dict[str, int] | None = None
 
     def sense_count(self, lemma) -> int:
@@ -238,9 +278,19 @@ class SynonymFinder:
                 }
         return self._sense_counts.get(lemma.key(), 0)
 
-    def lemma_and_pos(self, word: str) -> tuple[str, str] | None:
-        """(lemma, part of speech) of ``word`` by the most-frequent-sense rule; None if unknown."""
+    def lemma_and_pos(self, word: str, previous: str | None = None) -> tuple[str, str] | None:
+        """(lemma, part of speech) of ``word``; None when WordNet does not know it.
+
+        ``previous`` is the word before it in the text: after a determiner or possessive the
+        noun reading is taken, after a modal or a subject pronoun the verb reading, when
+        WordNet has it; otherwise the most-frequent-sense rule decides.
+        """
         word = word.lower()
+        cue = context_cue(previous)
+        if cue is not None:
+            lemma = self.wordnet.morphy(word, cue)
+            if lemma is not None:
+                return lemma, cue
         if word not in self._pos_cache:
             self._pos_cache[word] = self._most_frequent_reading(word)
         return self._pos_cache[word]
@@ -261,23 +311,23 @@ class SynonymFinder:
                 best, best_count = (lemma, pos), count
         return best
 
-    def part_of_speech(self, word: str) -> str | None:
-        """WordNet part of speech ("n", "v", "a", "r") of ``word`` read without context."""
-        reading = self.lemma_and_pos(word)
+    def part_of_speech(self, word: str, previous: str | None = None) -> str | None:
+        """WordNet part of speech ("n", "v", "a", "r") of ``word`` (see :meth:`lemma_and_pos`)."""
+        reading = self.lemma_and_pos(word, previous)
         return reading[1] if reading else None
 
-    def synonyms(self, word: str) -> tuple[Synonym, ...]:
+    def synonyms(self, word: str, previous: str | None = None) -> tuple[Synonym, ...]:
         """Single-word synonyms of ``word`` in its part of speech, most frequent sense first."""
         word = word.lower()
-        if word not in self._synonym_cache:
-            self._synonym_cache[word] = tuple(self._find_synonyms(word))
-        return self._synonym_cache[word]
-
-    def _find_synonyms(self, word: str) -> Iterator[Synonym]:
-        reading = self.lemma_and_pos(word)
+        reading = self.lemma_and_pos(word, previous)
         if reading is None:
-            return
-        lemma, pos = reading
+            return ()
+        key = (word, *reading)
+        if key not in self._synonym_cache:
+            self._synonym_cache[key] = tuple(self._find_synonyms(word, *reading))
+        return self._synonym_cache[key]
+
+    def _find_synonyms(self, word: str, lemma: str, pos: str) -> Iterator[Synonym]:
         tag = None if word == lemma else inflection_tag(word, lemma, pos)
         if word != lemma and tag is None:
             return  # an inflection lemminflect cannot reproduce: no safe synonym form
