@@ -153,7 +153,7 @@ def mtld(
     options = (threshold, min_segment, strict, final_token_closes_factor)
     forward = _mtld_one_direction(previous_occurrence(ids), *options)
     backward = _mtld_one_direction(previous_occurrence(ids[::-1].copy()), *options)
-    return (forward + backward) / 2
+    return float((forward + backward) / 2)
 
 
 def poem_tokens(
