@@ -291,10 +291,16 @@ def _kind_from_architecture_name(class_name: str) -> ModelKind | None:
 
 
 def _kind_from_config(config: Any, name: str) -> ModelKind:
-    for architecture in getattr(config, "architectures", None) or []:
+    architectures = getattr(config, "architectures", None) or []
+    for architecture in architectures:
         kind = _kind_from_architecture_name(architecture)
         if kind is not None:
             return kind
+    if architectures:  # e.g. a bare encoder: loading it with an LM head would invent weights
+        raise ValueError(
+            f"model {name!r} (architectures {architectures}) is neither a causal nor a masked "
+            "language model: its checkpoint has no language-model head"
+        )
     from transformers.models.auto.modeling_auto import (
         MODEL_FOR_CAUSAL_LM_MAPPING_NAMES,
         MODEL_FOR_MASKED_LM_MAPPING_NAMES,
