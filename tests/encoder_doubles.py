@@ -8,7 +8,37 @@ import random
 
 import numpy as np
 
-WORDS = ["sea", "moon", "night", "heart", "rose", "grave", "wind", "stone", "light", "river", "dream", "bird", "fire", "winter", "gold", "shadow", "song", "tree", "rain", "star", "sleep", "dust", "bell", "field", "hand", "road", "glass", "thorn", "salt"]
+WORDS = [
+    "sea",
+    "moon",
+    "night",
+    "heart",
+    "rose",
+    "grave",
+    "wind",
+    "stone",
+    "light",
+    "river",
+    "dream",
+    "bird",
+    "fire",
+    "winter",
+    "gold",
+    "shadow",
+    "song",
+    "tree",
+    "rain",
+    "star",
+    "sleep",
+    "dust",
+    "bell",
+    "field",
+    "hand",
+    "road",
+    "glass",
+    "thorn",
+    "salt",
+]
 
 RHYME_GROUPS = [
     ["night", "light", "bright", "sight", "flight"],

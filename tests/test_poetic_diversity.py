@@ -199,7 +199,9 @@ def test_human_protocol_averages_reference_side_statistics_over_samples(corpora)
     assert sampled["reference_length_mean"] == mean_of(
         [length_statistics(s)["mean"] for s in samples]
     )
-    assert sampled["reference_length_max"] == mean_of([length_statistics(s)["max"] for s in samples])
+    assert sampled["reference_length_max"] == mean_of(
+        [length_statistics(s)["max"] for s in samples]
+    )
     assert sampled["reference_rhyme_entropy"] == mean_of(
         [rhyme_divergence(s, human)["rhyme_entropy"] for s in samples]
     )
@@ -209,8 +211,14 @@ def test_human_protocol_averages_reference_side_statistics_over_samples(corpora)
     assert sampled["reference_mtld"] == mean_of([lexical_diversity(s)["mtld"] for s in samples])
     within = [max_similarity(s, model=encoder)["within_max_sim"] for s in samples]
     assert sampled["reference_within_max_sim"] == mean_of(within)
-    for comparison in ("rhyme_kl", "length_wasserstein", "across_max_sim", "mtld",
-                       "memorization_verse", "within_max_sim"):
+    for comparison in (
+        "rhyme_kl",
+        "length_wasserstein",
+        "across_max_sim",
+        "mtld",
+        "memorization_verse",
+        "within_max_sim",
+    ):
         assert sampled[comparison] == plain[comparison], comparison
     assert sampled["reference_within_max_sim"] != plain["reference_within_max_sim"]
 

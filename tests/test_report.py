@@ -63,8 +63,15 @@ def test_write_report_files_scores_and_figures(corpora, tmp_path):
     assert stored["settings"]["human_samples"] == 3
     markdown = (out / "report.md").read_text()
     assert markdown == render_markdown(stored)
-    for title in ("## Memorization", "## Length", "## Rhyme", "## Lexical diversity",
-                  "## Semantic similarity", "figures/rhyme_schemes.png", "3 random samples"):
+    for title in (
+        "## Memorization",
+        "## Length",
+        "## Rhyme",
+        "## Lexical diversity",
+        "## Semantic similarity",
+        "figures/rhyme_schemes.png",
+        "3 random samples",
+    ):
         assert title in markdown
     assert f"| MTLD | {expected['mtld']:.4g} | {expected['reference_mtld']:.4g} |" in markdown
     scheme_rows = stored["sections"]["rhyme"]["tables"][1]["rows"]

@@ -29,7 +29,9 @@ from poetic_eval.semantic_similarity import (
 def brute_force_max(queries: np.ndarray, corpus: np.ndarray | None):
     """Reference: the full cosine matrix with sentence-transformers' own cos_sim."""
     within = corpus is None
-    scores = util.cos_sim(torch.from_numpy(queries), torch.from_numpy(queries if within else corpus))
+    scores = util.cos_sim(
+        torch.from_numpy(queries), torch.from_numpy(queries if within else corpus)
+    )
     if within:
         scores.fill_diagonal_(-float("inf"))
     values, indices = scores.max(dim=1)
@@ -107,8 +109,12 @@ def test_scores_match_cos_sim_on_raw_embeddings():
 
 def test_without_references_only_within_is_reported():
     result = max_similarity(random_poems(random.Random(2), 5), model=CountingEncoder())
-    assert set(result) == {"within_max_sim", "within_max_sim_std", "within_max_sim_min",
-                           "within_max_sim_max"}
+    assert set(result) == {
+        "within_max_sim",
+        "within_max_sim_std",
+        "within_max_sim_min",
+        "within_max_sim_max",
+    }
 
 
 def test_poem_sentence_joins_lines_with_spaces():

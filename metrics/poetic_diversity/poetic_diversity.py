@@ -1,8 +1,8 @@
 """Every diversity dimension of generated poetry against a human corpus, as one flat dict."""
 
+import datasets
 import evaluate
 
-import datasets
 from poetic_eval.poetic_diversity import poetic_diversity
 
 _DESCRIPTION = """

@@ -1,8 +1,8 @@
 """Mean maximum cosine similarity of generated poems, within the sample and across to human poems."""
 
+import datasets
 import evaluate
 
-import datasets
 from poetic_eval.semantic_similarity import max_similarity
 
 _DESCRIPTION = """

@@ -161,7 +161,10 @@ def _memorization(predictions, references, options, samples, show_progress):
 
 
 def _length(predictions, references, options, samples, show_progress):
-    scores = {_RENAMED.get(k, k): v for k, v in length_comparison(predictions, references, **options).items()}
+    scores = {
+        _RENAMED.get(k, k): v
+        for k, v in length_comparison(predictions, references, **options).items()
+    }
     remove = options.get("remove_punctuation", True)
     if samples:
         averaged = _sample_average(
@@ -221,7 +224,9 @@ def _semantic(predictions, references, options, samples, show_progress):
         show_progress=show_progress,
         **options,
     )
-    detail_keys = [k for k in result if k.endswith(("_values", "_nearest_prediction", "_nearest_reference"))]
+    detail_keys = [
+        k for k in result if k.endswith(("_values", "_nearest_prediction", "_nearest_reference"))
+    ]
     details = {k: result.pop(k) for k in detail_keys}
     return result, details
 

@@ -96,9 +96,7 @@ def _check_table(table: dict[str, Any], where: str) -> None:
         raise ValueError(f"{where}: 'columns' must be a non-empty list")
     for number, row in enumerate(table.get("rows", [])):
         if len(row) != len(columns):
-            raise ValueError(
-                f"{where}: row {number} has {len(row)} cells, expected {len(columns)}"
-            )
+            raise ValueError(f"{where}: row {number} has {len(row)} cells, expected {len(columns)}")
 
 
 def _json_safe(value: Any) -> Any:
@@ -237,7 +235,9 @@ def _memorization_section(profile: DiversityProfile, options: dict, figures: Pat
 
 def _length_section(profile: DiversityProfile, options: dict, figures: Path) -> Section:
     s = profile.scores
-    rows = _side_by_side(s, [(name, f"length_{name}") for name in ("mean", "median", "std", "min", "max")])
+    rows = _side_by_side(
+        s, [(name, f"length_{name}") for name in ("mean", "median", "std", "min", "max")]
+    )
     path = length_histograms(
         profile.details["lengths"], profile.details["reference_lengths"],
         figures / "length_histograms.png", bins=options.get("length_bins", 30),
@@ -281,7 +281,9 @@ def _rhyme_section(profile: DiversityProfile, options: dict, figures: Path) -> S
 
 def _lexical_section(profile: DiversityProfile, options: dict, figures: Path) -> Section:
     rows = _side_by_side(profile.scores, [("ATTR", "attr"), ("MATTR", "mattr"), ("MTLD", "mtld")])
-    return Section(title="Lexical diversity", tables=[Table(["measure", "generated", "human"], rows)])
+    return Section(
+        title="Lexical diversity", tables=[Table(["measure", "generated", "human"], rows)]
+    )
 
 
 def _semantic_section(profile: DiversityProfile, options: dict, figures: Path) -> Section:
