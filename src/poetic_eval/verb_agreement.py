@@ -286,36 +286,40 @@ class _LemmaView:
 def _cutoff_scores(
     ordered_probs: torch.Tensor, view: _LemmaView, cutoffs: torch.Tensor, *, bottom_side: bool
 ) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
-    """EW, MW and counted mass per (row, cutoff), interpolated between the sets around a cutoff."""
+    """EW, MW and counted mass per (row, cutoff), interpolated between the sets around a cutoff.
+
+    A set is "the first ``t`` ranks", so each per-lemma sum over a set is a prefix sum over the
+    lemmas sorted by the rank that decides their membership: no (row, lemma, cutoff) array.
+    """
     rows, vocab = ordered_probs.shape
     cumulative = ordered_probs.cumsum(-1)
     cumulative = cumulative / cumulative[:, -1:]
     targets = cutoffs.expand(rows, -1).contiguous()
+    whole = targets >= 1.0  # cutoff 1.0 is the whole vocabulary, whatever the rounding
     last = torch.searchsorted(cumulative, targets, side="left").clamp_(max=vocab - 1)
-    last = torch.where(targets >= 1.0, torch.full_like(last, vocab - 1), last)
-    mass_post = cumulative.gather(1, last)
+    last = torch.where(whole, torch.full_like(last, vocab - 1), last)
+    mass_post = torch.where(whole, 1.0, cumulative.gather(1, last))
     mass_pre = torch.where(last > 0, cumulative.gather(1, (last - 1).clamp(min=0)), 0.0)
-    mass_post = torch.where(targets >= 1.0, torch.ones_like(mass_post), mass_post)
 
-    better = (view.p_correct > view.p_incorrect).unsqueeze(-1)
-    pc, pw = view.p_correct.unsqueeze(-1), view.p_incorrect.unsqueeze(-1)
+    pc, pw = view.p_correct, view.p_incorrect
+    rc, rw = view.rank_correct, view.rank_incorrect
+    # a lemma counts from the rank of its first form (top) or of its second form (bottom)
+    membership = torch.maximum(rc, rw) if bottom_side else torch.minimum(rc, rw)
+    counted = _PrefixSums(membership, {"n": torch.ones_like(pc), "better": (pc > pw).to(pc.dtype),
+                                       "mass": pc + pw, "right": pc, "wrong": pw})
+    by_correct = _PrefixSums(rc, {"right": pc})
+    by_incorrect = _PrefixSums(rw, {"wrong": pw})
     sides = []
-    for inclusive in (False, True):  # S_pre: ranks < last; S_post: ranks <= last
-        bound = last.unsqueeze(1)
-        in_c = view.rank_correct.unsqueeze(-1) <= bound if inclusive else view.rank_correct.unsqueeze(-1) < bound
-        in_w = view.rank_incorrect.unsqueeze(-1) <= bound if inclusive else view.rank_incorrect.unsqueeze(-1) < bound
-        counted = (in_c & in_w) if bottom_side else (in_c | in_w)
-        n_counted = counted.sum(1).to(torch.float64)
-        ew = (counted & better).sum(1).to(torch.float64) / n_counted
+    for size in (last, last + 1):  # S_pre: ranks < last; S_post: ranks <= last
+        n = counted.below(size, "n")
+        ew = torch.where(n > 0, counted.below(size, "better") / n.clamp(min=1), torch.nan)
         if bottom_side:
-            right, wrong = (pc * counted).sum(1), (pw * counted).sum(1)
+            right, wrong = counted.below(size, "right"), counted.below(size, "wrong")
         else:
-            right, wrong = (pc * in_c).sum(1), (pw * in_w).sum(1)
+            right, wrong = by_correct.below(size, "right"), by_incorrect.below(size, "wrong")
         total = right + wrong
         mw = torch.where(total > 0, right / torch.where(total > 0, total, 1.0), torch.nan)
-        ew = torch.where(n_counted > 0, ew, torch.nan)
-        mass = ((pc + pw) * counted).sum(1)
-        sides.append((ew, mw, mass))
+        sides.append((ew, mw, counted.below(size, "mass")))
     span = mass_post - mass_pre
     alpha = torch.where(span > 0, (targets - mass_pre) / torch.where(span > 0, span, 1.0), 1.0)
     alpha = alpha.clamp(0.0, 1.0)
@@ -325,6 +329,22 @@ def _cutoff_scores(
         post = torch.where(torch.isnan(post), pre, post)
         results.append(((1 - alpha) * pre + alpha * post).numpy())
     return results[0], results[1], results[2]
+
+
+class _PrefixSums:
+    """Per-row sums of lemma values over the lemmas whose key is below a threshold."""
+
+    def __init__(self, keys: torch.Tensor, values: dict[str, torch.Tensor]):
+        self.keys, order = torch.sort(keys, dim=-1)
+        zero = torch.zeros((keys.shape[0], 1), dtype=torch.float64)
+        self.sums = {
+            name: torch.cat([zero, value.to(torch.float64).gather(1, order).cumsum(-1)], dim=-1)
+            for name, value in values.items()
+        }
+
+    def below(self, thresholds: torch.Tensor, name: str) -> torch.Tensor:
+        count = torch.searchsorted(self.keys, thresholds.contiguous(), side="left")
+        return self.sums[name].gather(1, count)
 
 
 def _tse(logits: torch.Tensor, correct: np.ndarray, incorrect: np.ndarray) -> np.ndarray:

@@ -1,0 +1,120 @@
+"""EW / MW over a verb list at every cutoff: the vectorised core against a per-lemma loop.
+
+The loop is written here in the style of the public refining-tse code (its MainMetricComputer):
+sort each distribution once, then for every lemma look up the ranks and probabilities of its two
+forms and update running sums for all examples and cutoffs, interpolating between the token sets
+just below and just above each cutoff. Both run on the same synthetic verb-slot logits (the
+SmolLM2 vocabulary size, a Zipf-like head, the verb list's size) in one process.
+
+    python bench/bench_verb_agreement.py [--examples 64] [--lemmas 1233] [--vocab 49152]
+"""
+
+from __future__ import annotations
+
+import argparse
+import time
+
+import numpy as np
+
+from poetic_eval.verb_agreement import (
+    DEFAULT_BOTTOM_CUTOFFS,
+    DEFAULT_TOP_CUTOFFS,
+    score_verb_slots,
+)
+
+
+def synthetic_batch(examples: int, vocab: int, lemmas: int, seed: int = 0):
+    rng = np.random.default_rng(seed)
+    # Zipf-like logits: a few likely tokens, a long tail, like an LM's next-token distribution
+    base = -1.1 * np.log(np.arange(1, vocab + 1))
+    logits = np.stack([rng.permutation(base) + rng.normal(0, 1.5, vocab) for _ in range(examples)])
+    verbs = rng.permutation(vocab)[: 2 * lemmas].reshape(lemmas, 2)
+    labels = rng.choice([-1, -2], size=examples)
+    return logits.astype(np.float32), labels, verbs
+
+
+def loop_scores(logits, labels, verbs, cutoffs, bottom):
+    """Per-lemma loop over (examples, cutoffs) arrays, interpolating as the reference does."""
+    z = logits.astype(np.float64)
+    probs = np.exp(z - z.max(1, keepdims=True))
+    probs /= probs.sum(1, keepdims=True)
+    order = np.argsort(-probs, axis=1, kind="stable")
+    if bottom:
+        order = order[:, ::-1]
+    rows = np.arange(len(z))[:, None]
+    sorted_probs = probs[rows, order]
+    cumulative = np.cumsum(sorted_probs, axis=1)
+    cumulative /= cumulative[:, -1:]
+    rank = np.empty_like(order)
+    rank[rows, order] = np.arange(z.shape[1])
+    cut = np.asarray(cutoffs)
+    last = np.stack([np.searchsorted(c, cut) for c in cumulative]).clip(max=z.shape[1] - 1)
+    last[:, cut >= 1] = z.shape[1] - 1
+    mass_post = np.take_along_axis(cumulative, last, 1)
+    mass_post[:, cut >= 1] = 1.0
+    mass_pre = np.where(last > 0, np.take_along_axis(cumulative, np.maximum(last - 1, 0), 1), 0.0)
+    sums = {key: np.zeros((2,) + last.shape) for key in ("count", "right_count", "right", "wrong")}
+    plural = (labels == -2)
+    for singular, plural_form in verbs:  # the per-lemma loop
+        c = np.where(plural, plural_form, singular)
+        w = np.where(plural, singular, plural_form)
+        pc, pw = probs[np.arange(len(z)), c][:, None], probs[np.arange(len(z)), w][:, None]
+        rc, rw = rank[np.arange(len(z)), c][:, None], rank[np.arange(len(z)), w][:, None]
+        for side, inclusive in enumerate((False, True)):
+            in_c = rc <= last if inclusive else rc < last
+            in_w = rw <= last if inclusive else rw < last
+            counted = (in_c & in_w) if bottom else (in_c | in_w)
+            sums["count"][side] += counted
+            sums["right_count"][side] += counted & (pc > pw)
+            sums["right"][side] += pc * (counted if bottom else in_c)
+            sums["wrong"][side] += pw * (counted if bottom else in_w)
+    with np.errstate(invalid="ignore", divide="ignore"):
+        ew = sums["right_count"] / sums["count"]
+        mw = sums["right"] / (sums["right"] + sums["wrong"])
+        span = mass_post - mass_pre
+        alpha = np.clip(np.where(span > 0, (cut - mass_pre) / np.where(span > 0, span, 1), 1.0), 0, 1)
+    out = []
+    for metric in (ew, mw):
+        pre = np.where(np.isnan(metric[0]), metric[1], metric[0])
+        post = np.where(np.isnan(metric[1]), metric[0], metric[1])
+        out.append((1 - alpha) * pre + alpha * post)
+    return out
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--examples", type=int, default=64)
+    parser.add_argument("--lemmas", type=int, default=1233, help="SmolLM2 keeps 1233 of the default list")
+    parser.add_argument("--vocab", type=int, default=49152, help="SmolLM2's vocabulary size")
+    args = parser.parse_args()
+    logits, labels, verbs = synthetic_batch(args.examples, args.vocab, args.lemmas)
+    print(f"{args.examples} examples, vocabulary {args.vocab}, {args.lemmas} lemmas, "
+          f"{len(DEFAULT_TOP_CUTOFFS)} top + {len(DEFAULT_BOTTOM_CUTOFFS)} bottom cutoffs")
+
+    start = time.perf_counter()
+    ours = score_verb_slots(logits, labels, np.full(len(labels), -1), np.full(len(labels), -1), verbs)
+    ours_seconds = time.perf_counter() - start
+
+    start = time.perf_counter()
+    loop_top = loop_scores(logits, labels, verbs, DEFAULT_TOP_CUTOFFS, bottom=False)
+    loop_bottom = loop_scores(logits, labels, verbs, DEFAULT_BOTTOM_CUTOFFS, bottom=True)
+    loop_seconds = time.perf_counter() - start
+
+    pairs = [(ours.ew_top, loop_top[0]), (ours.mw_top, loop_top[1]),
+             (ours.ew_bottom, loop_bottom[0]), (ours.mw_bottom, loop_bottom[1])]
+    difference = max(float(np.nanmax(np.abs(a - b))) if not np.isnan(a).all() else 0.0 for a, b in pairs)
+    same_nans = all(np.array_equal(np.isnan(a), np.isnan(b)) for a, b in pairs)
+    print(f"poetic-eval (vectorised): {ours_seconds:8.3f} s  ({args.examples / ours_seconds:8.1f} examples/s)")
+    print(f"per-lemma loop          : {loop_seconds:8.3f} s  ({args.examples / loop_seconds:8.1f} examples/s)")
+    print(f"speed-up: {loop_seconds / ours_seconds:.1f}x")
+    print(f"largest EW/MW difference over all examples and cutoffs: {difference:.2e}; "
+          f"same invalid cells: {same_nans}")
+    if difference > 1e-9 or not same_nans:
+        print("RESULTS DISAGREE")
+        return 1
+    print("results agree")
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
