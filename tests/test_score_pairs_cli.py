@@ -1,0 +1,91 @@
+"""``poetic-eval score-pairs`` on small files and a dataset folder written by the test."""
+
+from __future__ import annotations
+
+import json
+
+import datasets
+import numpy as np
+import pytest
+import torch
+from tiny_language_models import random_minimal_pairs, tiny_causal_lm
+
+from poetic_eval.cli import main
+from poetic_eval.scoring import score_pairs
+
+
+@pytest.fixture(scope="module", autouse=True)
+def one_torch_thread():
+    previous = torch.get_num_threads()
+    torch.set_num_threads(1)
+    yield
+    torch.set_num_threads(previous)
+
+
+@pytest.fixture(scope="module")
+def model_folder(tmp_path_factory):
+    folder = tmp_path_factory.mktemp("tiny_llama")
+    lm = tiny_causal_lm(seed=3)
+    lm.model.save_pretrained(folder)
+    lm.tokenizer.save_pretrained(folder)
+    return folder, lm
+
+
+def test_agreement_style_jsonl(tmp_path, model_folder, capsys):
+    folder, lm = model_folder
+    good, bad = random_minimal_pairs(40, seed=1)
+    source = tmp_path / "pairs.jsonl"
+    with source.open("w") as handle:
+        for index, (g, b) in enumerate(zip(good, bad)):
+            case = "sing" if index % 2 else "plur"
+            handle.write(json.dumps({"sentence_good": g, "sentence_bad": b, "case": case}) + "\n")
+    out = tmp_path / "scores.jsonl"
+    code = main([
+        "score-pairs", "--dataset", str(source), "--model", str(folder), "--out", str(out),
+        "--device", "cpu", "--category-column", "case", "--no-progress",
+    ])
+    assert code == 0
+    printed = capsys.readouterr().out
+    rows = [json.loads(line) for line in out.read_text().splitlines()]
+    expected_good, expected_bad = score_pairs(good, bad, lm, show_progress=False, share_prefixes=False)
+    np.testing.assert_allclose([row["good_score"] for row in rows], expected_good, atol=1e-4)
+    np.testing.assert_allclose([row["bad_score"] for row in rows], expected_bad, atol=1e-4)
+    accuracy = np.mean(expected_good > expected_bad)
+    overall = next(line for line in printed.splitlines() if line.startswith("overall"))
+    assert overall.split()[1:3] == ["40", f"{accuracy:.3f}"]
+    assert "pairs/plur" in printed and "pairs/sing" in printed
+
+
+def test_bpomp_style_dataset_folder_with_configs(tmp_path, model_folder, capsys):
+    folder, _ = model_folder
+    good, bad = random_minimal_pairs(30, seed=2)
+    root = tmp_path / "bpomp"
+    for name, start in (("line_swap", 0), ("rhyme_word_swap", 15)):
+        table = datasets.Dataset.from_dict({"good": good[start:start + 15], "bad": bad[start:start + 15]})
+        (root / "data" / name).mkdir(parents=True)
+        table.to_parquet(root / "data" / name / "test-00000-of-00001.parquet")
+    configs = "\n".join(
+        f"- config_name: {name}\n  data_files:\n  - split: test\n    path: data/{name}/test-*.parquet"
+        for name in ("line_swap", "rhyme_word_swap")
+    )
+    (root / "README.md").write_text(f"---\nconfigs:\n{configs}\n---\n# test\n")
+    out = tmp_path / "scores.parquet"
+    code = main([
+        "score-pairs", "--dataset", str(root), "--model", str(folder), "--out", str(out),
+        "--device", "cpu", "--limit", "10", "--reduction", "mean", "--no-progress",
+    ])
+    assert code == 0
+    printed = capsys.readouterr().out
+    written = datasets.Dataset.from_parquet(str(out))
+    assert len(written) == 20
+    assert sorted(set(written["category"])) == ["line_swap", "rhyme_word_swap"]
+    assert "line_swap" in printed and "rhyme_word_swap" in printed
+
+
+def test_unusable_inputs_fail_with_a_message(tmp_path, model_folder, capsys):
+    folder, _ = model_folder
+    source = tmp_path / "other.jsonl"
+    source.write_text(json.dumps({"text": "a"}) + "\n")
+    assert main(["score-pairs", "--dataset", str(source), "--model", str(folder)]) == 1
+    assert "no minimal-pair columns" in capsys.readouterr().err
+    assert main(["score-pairs", "--dataset", str(tmp_path / "missing")]) == 1
