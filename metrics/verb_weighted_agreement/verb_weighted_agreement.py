@@ -62,7 +62,6 @@ _CITATION = """
     booktitle = "Proceedings of the 2021 Conference of the North American Chapter of the
         Association for Computational Linguistics: Human Language Technologies",
     year = "2021",
-    pages = "3710--3723",
 }
 """
 
