@@ -1,0 +1,190 @@
+"""ATTR / MATTR / MTLD against the lexicalrichness and lexical-diversity packages."""
+
+from __future__ import annotations
+
+import importlib.resources
+import random
+import sys
+import types
+
+import pytest
+from lexicalrichness import LexicalRichness
+
+import poetic_eval
+from poetic_eval.lexical_diversity import attr, lexical_diversity, mattr, mtld, poem_tokens
+
+
+def _import_lex_div():
+    """lexical-diversity 0.1.1 imports pkg_resources, gone from recent setuptools: give it the
+    one function it uses (the path of its bundled lemma file)."""
+    try:
+        import pkg_resources  # noqa: F401
+    except ModuleNotFoundError:
+        shim = types.ModuleType("pkg_resources")
+        shim.resource_filename = lambda package, name: str(
+            importlib.resources.files(package) / name
+        )
+        sys.modules["pkg_resources"] = shim
+    from lexical_diversity import lex_div
+
+    return lex_div
+
+
+lex_div = _import_lex_div()
+
+
+def random_streams(seed: int, count: int):
+    """Token streams of varied length and vocabulary size (so TTRs cross 0.72 often or never)."""
+    rng = random.Random(seed)
+    streams = []
+    while len(streams) < count:
+        vocabulary = [f"w{i}" for i in range(rng.randint(2, 300))]
+        active = vocabulary[: rng.randint(1, len(vocabulary))]
+        stream = [rng.choice(active) for _ in range(rng.randint(1, 700))]
+        if len(set(stream)) < len(stream):  # all-distinct streams: see test_all_distinct
+            streams.append(stream)
+    return streams
+
+
+@pytest.mark.parametrize("seed", [0, 1])
+def test_mtld_equals_lexicalrichness(seed):
+    for stream in random_streams(seed, 150):
+        expected = LexicalRichness(stream, preprocessor=None, tokenizer=None).mtld(threshold=0.72)
+        ours = mtld(
+            stream, threshold=0.72, min_segment=0, strict=False, final_token_closes_factor=True
+        )
+        assert ours == pytest.approx(expected, rel=1e-12)
+
+
+def test_mtld_other_thresholds_equal_lexicalrichness():
+    for index, stream in enumerate(random_streams(2, 60)):
+        threshold = (0.5, 0.66, 0.75, 0.9)[index % 4]
+        expected = LexicalRichness(stream, preprocessor=None, tokenizer=None).mtld(threshold)
+        ours = mtld(
+            stream, threshold=threshold, min_segment=0, strict=False, final_token_closes_factor=True
+        )
+        assert ours == pytest.approx(expected, rel=1e-12)
+
+
+@pytest.mark.parametrize("seed", [3, 4])
+def test_mtld_equals_lexical_diversity(seed):
+    for stream in random_streams(seed, 150):
+        expected = lex_div.mtld(stream)  # strict <, minimum segment 10, threshold 0.72
+        assert mtld(stream) == pytest.approx(expected, rel=1e-12)
+
+
+def test_final_token_option_changes_mtld_only_when_last_token_closes_a_factor():
+    # TTR 1, 1, 1, 1, 0.8, 0.67 in both directions: only the last token drops it below 0.72
+    stream = ["a", "b", "c", "d", "a", "b"]
+    partial = mtld(stream, min_segment=0)
+    closing = mtld(stream, min_segment=0, final_token_closes_factor=True)
+    assert partial == pytest.approx(lex_div.mtld(stream, min=0), rel=1e-12)
+    assert partial == pytest.approx(6 / ((1 - 4 / 6) / (1 - 0.72)), rel=1e-12)
+    richness = LexicalRichness(stream, preprocessor=None, tokenizer=None)
+    assert closing == richness.mtld(0.72) == 6.0
+    # one more token and the last factor is partial either way
+    longer = [*stream, "e", "f"]
+    assert mtld(longer, min_segment=0) == mtld(
+        longer, min_segment=0, final_token_closes_factor=True
+    )
+
+
+def test_all_distinct_stream():
+    stream = [f"w{i}" for i in range(50)]
+    assert mtld(stream) == 50.0
+    assert LexicalRichness(stream, preprocessor=None, tokenizer=None).mtld(0.72) == 50.0
+
+
+@pytest.mark.parametrize("seed", [5, 6])
+def test_mattr_equals_both_packages(seed):
+    rng = random.Random(seed)
+    for stream in random_streams(seed, 120):
+        window = rng.randint(1, 80)
+        expected = lex_div.mattr(stream, window)
+        assert mattr(stream, window) == pytest.approx(expected, rel=1e-12, abs=1e-15)
+        if window <= len(stream):
+            richness = LexicalRichness(stream, preprocessor=None, tokenizer=None)
+            assert mattr(stream, window) == pytest.approx(richness.mattr(window), rel=1e-12)
+
+
+def test_attr_is_mean_of_per_text_ttr():
+    rng = random.Random(7)
+    lists = [[rng.choice("abcdefgh") for _ in range(rng.randint(1, 30))] for _ in range(40)]
+    expected = sum(lex_div.ttr(tokens) for tokens in lists) / len(lists)
+    assert attr(lists) == pytest.approx(expected, rel=1e-12)
+
+
+def generated_poems(seed: int, count: int) -> list[str]:
+    rng = random.Random(seed)
+    words = ["Night", "night,", "SEA", "sea", "rose", "Rosé", "grows", "ünder", "light.", "O!", "—"]
+    words += [f"w{i}" for i in range(60)]
+    return [
+        "\n".join(" ".join(rng.choice(words) for _ in range(rng.randint(3, 9))) for _ in range(4))
+        for _ in range(count)
+    ]
+
+
+def test_lexical_diversity_from_text_matches_references():
+    poems = generated_poems(8, 120)
+    result = lexical_diversity(poems)
+    token_lists = poem_tokens(poems)
+    stream = [t for tokens in token_lists for t in tokens]
+    assert result["attr"] == pytest.approx(
+        sum(lex_div.ttr(t) for t in token_lists) / len(token_lists), rel=1e-12
+    )
+    assert result["mattr"] == pytest.approx(lex_div.mattr(stream, 35), rel=1e-12)
+    assert result["mtld"] == pytest.approx(lex_div.mtld(stream), rel=1e-12)
+    assert "night" in stream and "ünder" in stream and "rosé" in stream and "—" not in stream
+
+
+def test_tokenisation_options():
+    poems = ["The the THE, cat!", "cat Cat"]
+    folded = lexical_diversity(poems, window=2)
+    assert folded["attr"] == pytest.approx((2 / 4 + 1 / 2) / 2)
+    raw = lexical_diversity(poems, window=2, lowercase=False, remove_punctuation=False)
+    assert raw["attr"] == pytest.approx((4 / 4 + 2 / 2) / 2)
+
+
+@pytest.mark.parametrize(
+    ("kwargs", "error", "fragment"),
+    [
+        ({"poems": []}, ValueError, "poems is empty"),
+        ({"poems": None}, ValueError, "poems is required"),
+        ({"poems": ["ok", None]}, TypeError, "poems[1]"),
+        ({"poems": ["ok", 3]}, TypeError, "poems[1]"),
+        ({"poems": ["ok", "  \n "]}, ValueError, "poems[1]"),
+        ({"poems": ["ok", "— !"]}, ValueError, "poems[1] has no tokens"),
+        ({"poems": ["a b"], "window": 0}, ValueError, "window"),
+        ({"poems": ["a b"], "threshold": 0}, ValueError, "threshold"),
+        ({"poems": ["a b"], "threshold": 1.5}, ValueError, "threshold"),
+        ({"poems": ["a b"], "threshold": 1.0}, ValueError, "threshold"),
+        ({"poems": ["a b"], "min_segment": -1}, ValueError, "min_segment"),
+        ({"poems": "a single string"}, TypeError, "poems must be a list"),
+    ],
+)
+def test_bad_input(kwargs, error, fragment):
+    with pytest.raises(error) as raised:
+        lexical_diversity(**kwargs)
+    assert fragment in str(raised.value)
+
+
+@pytest.fixture(scope="module")
+def metric():
+    return poetic_eval.load_metric("mtld")
+
+
+def test_module_add_batch_equals_compute(metric):
+    poems = generated_poems(9, 60)
+    whole = metric.compute(predictions=poems, min_segment=0)
+    for start in range(0, len(poems), 25):
+        metric.add_batch(predictions=poems[start : start + 25])
+    batched = metric.compute(min_segment=0)
+    assert batched == whole
+    assert whole == lexical_diversity(poems, min_segment=0)
+
+
+def test_module_bad_input(metric):
+    with pytest.raises(ValueError, match="threshold"):
+        metric.compute(predictions=["a b c"], threshold=2.0)
+    with pytest.raises(ValueError, match=r"poems\[0\] is empty"):
+        metric.compute(predictions=[" "])
