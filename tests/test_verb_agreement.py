@@ -290,6 +290,8 @@ def test_verb_slot_preprocessing():
     assert blimp.masked_text("<mask>") == "A niece of most senators <mask> descended most slopes."
     assert verb_slot('"Dogs bark!"', '"Dogs barks!"', -2).masked_text("[MASK]") == "Dogs [MASK]."
     assert verb_slot("eBay sells", "eBay sell", -1).left == ("EBay",)
+    assert verb_slot("the dog barks", "the dog bark", "singular").label == -1
+    assert verb_slot("the dogs bark", "the dogs barks", "plural").label == -2
 
 
 @pytest.mark.parametrize(

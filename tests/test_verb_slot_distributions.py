@@ -133,3 +133,25 @@ def test_causal_needs_a_left_context(tiny_causal):
     with pytest.raises(ValueError, match="row 0"):
         verb_slot_log_probs([{"sentence_good": "laughs the pilot", "sentence_bad": "laugh the pilot",
                               "label": -1}], tiny_causal, verbs=SMALL_VERBS, show_progress=False)
+
+
+def test_cli_scores_a_jsonl_file(tiny_causal, tmp_path, capsys):
+    import argparse
+    import json
+
+    from poetic_eval.cli import verb_agreement as command
+
+    model_dir = tmp_path / "tiny"
+    tiny_causal.model.save_pretrained(model_dir)
+    tiny_causal.tokenizer.save_pretrained(model_dir)
+    data = tmp_path / "pairs.jsonl"
+    data.write_text("".join(json.dumps(pair) + "\n" for pair in PAIRS))
+    parser = argparse.ArgumentParser()
+    command.register(parser.add_subparsers())
+    out = tmp_path / "result.json"
+    args = parser.parse_args(["verb-agreement", "--dataset", str(data), "--model", str(model_dir),
+                              "--out", str(out), "--min-zipf", "4", "--no-progress"])
+    assert args.func(args) == 0
+    written = json.loads(out.read_text())["pairs"]
+    assert written["n"] == 6 and 0 <= written["mw"] <= 1 and "ew_bottom_1e-06" in written
+    assert "pairs" in capsys.readouterr().out

@@ -140,11 +140,19 @@ def verb_slots(
     ]
 
 
+_LABEL_NAMES = {"singular": SINGULAR_LABEL, "plural": PLURAL_LABEL}
+
+
 def _check_label(label: Any, where: str) -> int:
-    if isinstance(label, (bool, np.bool_)) or int(label) != label:
-        raise ValueError(f"{where}: label must be -1 (singular) or -2 (plural), got {label!r}")
-    if int(label) not in (SINGULAR_LABEL, PLURAL_LABEL):
-        raise ValueError(f"{where}: label must be -1 (singular) or -2 (plural), got {label!r}")
+    """-1 / -2 (refining-tse's convention) or "singular" / "plural" (the agreement dataset's)."""
+    if isinstance(label, str):
+        if label not in _LABEL_NAMES:
+            raise ValueError(f"{where}: label must be -1, -2, 'singular' or 'plural', got {label!r}")
+        return _LABEL_NAMES[label]
+    if isinstance(label, (bool, np.bool_)) or not isinstance(label, (int, np.integer)) or int(label) not in (
+        SINGULAR_LABEL, PLURAL_LABEL
+    ):
+        raise ValueError(f"{where}: label must be -1, -2, 'singular' or 'plural', got {label!r}")
     return int(label)
 
 

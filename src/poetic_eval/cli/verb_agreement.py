@@ -1,0 +1,76 @@
+"""``poetic-eval verb-agreement``: TSE, EW and MW of a language model on agreement pairs.
+
+The dataset is a local dataset folder (one or all of its configs) or a parquet / jsonl / json /
+csv file with ``sentence_good``, ``sentence_bad`` and ``label`` (-1 / -2 or "singular" /
+"plural"), e.g. the refining-tse template files. Prints the headline figures per config and
+writes every figure (each cutoff, invalid counts) to ``--out`` as JSON, through a temporary file.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import tempfile
+from pathlib import Path
+
+
+def register(subparsers: argparse._SubParsersAction) -> None:
+    parser = subparsers.add_parser(
+        "verb-agreement",
+        help="TSE / EW / MW of a language model on subject-verb agreement pairs",
+        description=__doc__.split("\n\n")[1],
+    )
+    parser.add_argument("--dataset", required=True, help="dataset folder, or a parquet/jsonl/csv file")
+    parser.add_argument("--config", action="append", help="config(s) to score (default: all with pairs)")
+    parser.add_argument("--split", default=None, help="split of a dataset folder (default: its only split, or test)")
+    parser.add_argument("--model", default=None, help="HF model name or local path (default: SmolLM2-135M)")
+    parser.add_argument("--out", default="verb_agreement.json", help="all figures per config (JSON)")
+    parser.add_argument("--min-zipf", type=float, default=None, help="verb-list frequency threshold")
+    parser.add_argument("--batch-size", type=int, default=32)
+    parser.add_argument("--limit", type=int, default=None, help="first N pairs of each config")
+    parser.add_argument("--device", default=None, help="cpu, cuda, cuda:1 ... (default: cuda if available)")
+    parser.add_argument("--dtype", choices=("float32", "bfloat16", "float16"), default="float32")
+    parser.add_argument("--no-progress", action="store_true")
+    parser.set_defaults(func=run)
+
+
+def run(args: argparse.Namespace) -> int:
+    import torch
+
+    from ..language_models import load_language_model
+    from ..verb_lexicon import load_verb_list
+    from ..verb_slot_distributions import evaluate_verb_agreement
+    from .score_pairs import load_pair_tables
+
+    lm = load_language_model(args.model, device=args.device, dtype=getattr(torch, args.dtype))
+    verbs = load_verb_list() if args.min_zipf is None else load_verb_list(min_zipf=args.min_zipf)
+    results = {}
+    for name, table in load_pair_tables(args.dataset, args.config, args.split):
+        missing = {"sentence_good", "sentence_bad", "label"} - set(table.column_names)
+        if missing:
+            raise ValueError(f"{name}: missing column(s) {sorted(missing)}")
+        if args.limit is not None:
+            table = table.select(range(min(args.limit, len(table))))
+        results[name] = evaluate_verb_agreement(
+            table, lm, verbs=verbs, batch_size=args.batch_size, show_progress=not args.no_progress
+        )
+    print(f"{'config':32} {'n':>7} {'TSE':>6} {'EW':>6} {'MW':>6}  invalid (TSE/EW)")
+    for name, result in results.items():
+        print(f"{name:32} {result['n']:7d} {result['tse']:6.3f} {result['ew']:6.3f} {result['mw']:6.3f}"
+              f"  {result['tse_invalid']}/{result['ew_invalid']}")
+    _write_json(results, Path(args.out))
+    print(f"model: {lm.name}; all cutoffs in {args.out}")
+    return 0
+
+
+def _write_json(results: dict, target: Path) -> None:
+    target.parent.mkdir(parents=True, exist_ok=True)
+    handle, staging = tempfile.mkstemp(prefix=f".{target.name}.", dir=target.parent)
+    try:
+        with os.fdopen(handle, "w") as stream:
+            json.dump(results, stream, indent=1, allow_nan=True)
+        os.replace(staging, target)
+    except BaseException:
+        Path(staging).unlink(missing_ok=True)
+        raise
