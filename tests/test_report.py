@@ -211,3 +211,44 @@ def test_cli_report_with_the_bundled_minilm(tmp_path):
     assert 0 < report["scores"]["within_max_sim"] <= 1
     assert 0 < report["scores"]["across_max_sim"] <= 1
     assert_png(tmp_path / "out" / "figures" / "max_similarity.png")
+
+
+# --- real corpora (../shared/data) ------------------------------------------------------------
+
+
+def _four_line_stanzas(texts):
+    from poetic_eval.text import stanzas
+
+    return ["\n".join(s) for text in texts for s in stanzas(text) if len(s) == 4]
+
+
+@pytest.mark.slow
+@pytest.mark.needs_shared_data
+def test_report_on_real_poems_with_planted_copies(shared_data, tmp_path):
+    import csv
+
+    from poetic_eval.poetic_diversity import diversity_profile
+
+    table = (
+        shared_data
+        / "sonnet_or_not_public_domain_poems"
+        / "poetry-evaluation_public-domain-poems.csv"
+    )
+    with table.open(encoding="utf-8") as stream:
+        human = _four_line_stanzas(row["poem_text"] for row in csv.DictReader(stream))
+    folder = shared_data / "erato_eval_poems" / "dataset_evaluation" / "dataset" / "openaienglish"
+    files = sorted(folder.glob("*/*.txt"))
+    generated = _four_line_stanzas(p.read_text(encoding="utf-8", errors="replace") for p in files)
+    assert len(human) > 1000 and len(generated) > 100
+    copies = human[:: len(human) // 10][:10]
+    profile = diversity_profile(generated + copies, human, human_samples=3)
+    scores, details = profile.scores, profile.details
+    # every planted copy is memorized (quatrain and its 4 verses) and has a human twin at cosine 1
+    assert scores["memorization_quatrain"] >= 10 / (len(generated) + 10)
+    assert details["across_max_sim_values"][-10:] == pytest.approx([1.0] * 10, abs=1e-5)
+    assert scores["memorization_verse"] >= 40 / (4 * (len(generated) + 10))
+    for key in ("within_max_sim", "reference_within_max_sim", "across_max_sim"):
+        assert 0 < scores[key] <= 1 + 1e-6, key
+    report = write_report(generated, human, tmp_path, dimensions=["length", "rhyme", "semantic"])
+    assert {p.name for p in (tmp_path / "figures").iterdir()} == FIGURES
+    assert report["inputs"]["human"]["poems"] == len(human)
