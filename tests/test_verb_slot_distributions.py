@@ -95,13 +95,21 @@ def test_masked_view_is_the_mask_of_the_full_sentence(tiny_masked):
 @pytest.mark.parametrize("fixture", ["tiny_causal", "tiny_masked"])
 def test_streaming_equals_stored_log_probs(request, fixture):
     lm = request.getfixturevalue(fixture)
-    streamed = evaluate_verb_agreement(PAIRS, lm, verbs=SMALL_VERBS, batch_size=2, show_progress=False)
+    streamed = evaluate_verb_agreement(PAIRS, lm, verbs=SMALL_VERBS, batch_size=2, show_progress=False,
+                                       return_details=True)
     stored = verb_slot_log_probs(PAIRS, lm, verbs=SMALL_VERBS, batch_size=2, show_progress=False)
     core = verb_weighted_agreement(stored.log_probs, stored.labels, stored.correct_ids,
                                    stored.incorrect_ids, stored.vocabulary.token_ids,
-                                   contexts=stored.contexts)
+                                   contexts=stored.contexts, lemmas=stored.vocabulary.lemmas,
+                                   return_details=True)
     for key in core:
-        assert streamed[key] == pytest.approx(core[key], abs=1e-9, nan_ok=True), key
+        if key in ("per_example", "per_lemma"):
+            for name, values in core[key].items():
+                expected = values if name == "lemma" else pytest.approx(values, nan_ok=True)
+                assert streamed[key][name] == expected, (key, name)
+        else:
+            assert streamed[key] == pytest.approx(core[key], abs=1e-9, nan_ok=True), key
+    assert streamed["per_example"]["duplicate"] == [False] * 5 + [True]
     assert streamed["n"] == 6 and streamed["n_unique"] == 5
 
 

@@ -36,7 +36,7 @@ from __future__ import annotations
 import hashlib
 import string
 from collections.abc import Iterable, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import Any, Literal
 
 import numpy as np
@@ -161,30 +161,41 @@ def _check_label(label: Any, where: str) -> int:
 
 @dataclass
 class SlotScores:
-    """Per-example scores; NaN marks an invalid example (at that cutoff).
+    """Scores of a set of examples; NaN marks an invalid example (at that cutoff).
 
-    Arrays have one row per example; the ``*_top`` / ``*_bottom`` arrays one column per
-    cutoff. ``mass_*`` is the probability mass of the counted lemmas' two forms (interpolated
-    like the scores). ``keys`` identify the model view for deduplication.
+    ``tse`` has one entry per example of ``examples`` (example indices). EW / MW are computed
+    once per distinct model view and label: the ``*_top`` / ``*_bottom`` arrays have one row per
+    index of ``distinct_examples`` and one column per cutoff; ``mass_*`` is the probability mass
+    of the counted lemmas' two forms (interpolated like the scores). The ``lemma_*`` arrays
+    are sums over the distinct examples, one entry per lemma: how often the agreeing form was
+    more likely, and the probabilities of the agreeing and the other form.
     """
 
+    examples: np.ndarray
     tse: np.ndarray
+    distinct_examples: np.ndarray
     ew_top: np.ndarray
     mw_top: np.ndarray
     ew_bottom: np.ndarray
     mw_bottom: np.ndarray
     mass_top: np.ndarray
     mass_bottom: np.ndarray
-    correct_probs: np.ndarray  # (examples, lemmas): p of the agreeing form of every lemma
-    incorrect_probs: np.ndarray
-    keys: list = field(default_factory=list)
+    lemma_agreements: np.ndarray
+    lemma_correct_probs: np.ndarray
+    lemma_incorrect_probs: np.ndarray
 
     @staticmethod
-    def concatenate(parts: Sequence["SlotScores"]) -> "SlotScores":
-        names = ("tse", "ew_top", "mw_top", "ew_bottom", "mw_bottom", "mass_top", "mass_bottom",
-                 "correct_probs", "incorrect_probs")
-        arrays = {name: np.concatenate([getattr(part, name) for part in parts]) for name in names}
-        return SlotScores(**arrays, keys=[key for part in parts for key in part.keys])
+    def concatenate(parts: Sequence[SlotScores]) -> SlotScores:
+        """Join the scores of disjoint sets of examples, in example order."""
+        examples = np.concatenate([part.examples for part in parts])
+        distinct = np.concatenate([part.distinct_examples for part in parts])
+        by_example, by_distinct = np.argsort(examples, kind="stable"), np.argsort(distinct, kind="stable")
+        rows = {name: np.concatenate([getattr(part, name) for part in parts])[by_distinct]
+                for name in ("ew_top", "mw_top", "ew_bottom", "mw_bottom", "mass_top", "mass_bottom")}
+        sums = {name: np.sum([getattr(part, name) for part in parts], axis=0)
+                for name in ("lemma_agreements", "lemma_correct_probs", "lemma_incorrect_probs")}
+        tse = np.concatenate([part.tse for part in parts])[by_example]
+        return SlotScores(examples[by_example], tse, distinct[by_distinct], **rows, **sums)
 
 
 def score_verb_slots(
@@ -196,70 +207,72 @@ def score_verb_slots(
     *,
     top_cutoffs: Sequence[float] = DEFAULT_TOP_CUTOFFS,
     bottom_cutoffs: Sequence[float] = DEFAULT_BOTTOM_CUTOFFS,
-    keys: Sequence[Any] | None = None,
+    views: Any = None,
+    distinct: Any = None,
+    examples: Any = None,
 ) -> SlotScores:
-    """Score a batch of verb-slot distributions.
+    """Score verb-slot distributions.
 
     Args:
-        logits: (examples, vocab) logits or log-probabilities (list, numpy or torch, any device).
-        labels: -1 where the singular form is correct, -2 where the plural form is.
-        correct_ids, incorrect_ids: token id of the example's own correct / incorrect verb form,
-            or -1 where that form is not a single token (the example is then invalid for TSE).
+        logits: (views, vocab) logits or log-probabilities (list, numpy or torch, any device),
+            one row per distinct model view; with ``views`` None, one row per example.
+        labels: per example, -1 where the singular form is correct, -2 where the plural form is.
+        correct_ids, incorrect_ids: per example, the token id of its own correct / incorrect verb
+            form, or -1 where that form is not a single token (invalid for TSE).
         verb_token_ids: (lemmas, 2) token ids of each lemma's [singular, plural] form, only for
             lemmas whose two forms are single tokens.
         top_cutoffs, bottom_cutoffs: mass cutoffs in (0, 1].
-        keys: one hashable per example identifying the model view (e.g. the visible text and
-            the label); where None (or for every example when ``keys`` is None), the bytes of
-            the example's logits row and its label are used.
+        views: per example, the row of ``logits`` it reads (default: example i reads row i).
+        distinct: per example, True for the first example of its (view, label), the ones EW / MW
+            score (default: all).
+        examples: per example, its index in the whole run (default 0, 1, ...), for joining
+            the scores of several batches with :meth:`SlotScores.concatenate`.
     """
-    scores = _as_cpu_matrix(logits, "logits")
-    examples, vocab = scores.shape
-    labels_array = _as_int_vector(labels, "labels", examples)
-    for row in np.flatnonzero(~np.isin(labels_array, (SINGULAR_LABEL, PLURAL_LABEL))):
-        raise ValueError(f"labels[{row}] must be -1 (singular) or -2 (plural), got {labels_array[row]}")
-    correct = _as_int_vector(correct_ids, "correct_ids", examples)
-    incorrect = _as_int_vector(incorrect_ids, "incorrect_ids", examples)
-    verbs = _verb_id_matrix(verb_token_ids, vocab)
+    matrix = _as_cpu_matrix(logits, "logits")
+    n_views, vocab = matrix.shape
+    labels_array = _labels_array(labels)
+    n = labels_array.shape[0]
+    view_rows = np.arange(n) if views is None else _as_int_vector(views, "views", n)
+    if view_rows.size and (view_rows.min() < 0 or view_rows.max() >= n_views):
+        raise ValueError(f"logits has {n_views} rows; every example needs one (views or one row each)")
+    correct = _as_int_vector(correct_ids, "correct_ids", n)
+    incorrect = _as_int_vector(incorrect_ids, "incorrect_ids", n)
     for name, ids in (("correct_ids", correct), ("incorrect_ids", incorrect)):
         bad = np.flatnonzero((ids < -1) | (ids >= vocab))
         if bad.size:
             raise ValueError(f"{name}[{bad[0]}] = {ids[bad[0]]} is outside -1..{vocab - 1}")
+    verbs = _verb_id_matrix(verb_token_ids, vocab)
     top = _check_cutoffs(top_cutoffs, "top_cutoffs")
     bottom = _check_cutoffs(bottom_cutoffs, "bottom_cutoffs")
-    keys = [None] * examples if keys is None else list(keys)
-    if len(keys) != examples:
-        raise ValueError(f"keys has {len(keys)} items for {examples} examples")
-    keys = [
-        (_row_digest(scores[row]), int(labels_array[row])) if key is None else key
-        for row, key in enumerate(keys)
+    keep = np.ones(n, dtype=bool) if distinct is None else np.asarray(distinct, dtype=bool)
+    if keep.shape != (n,):
+        raise ValueError(f"distinct must have one flag per example ({n}), got shape {keep.shape}")
+    index = np.arange(n) if examples is None else _as_int_vector(examples, "examples", n)
+
+    tse = _tse(matrix, view_rows, correct, incorrect)
+    chosen = np.flatnonzero(keep)
+    parts = [
+        _lemma_scores(matrix[torch.as_tensor(view_rows[rows])], labels_array[rows], verbs, top, bottom)
+        for rows in np.array_split(chosen, max(1, -(-chosen.size // _ROWS_PER_CHUNK)))
     ]
-    parts = []
-    for start in range(0, examples, _ROWS_PER_CHUNK):
-        stop = start + _ROWS_PER_CHUNK
-        parts.append(
-            _score_chunk(scores[start:stop], labels_array[start:stop], correct[start:stop],
-                         incorrect[start:stop], verbs, top, bottom, list(keys[start:stop]))
-        )
-    if not parts:
-        empty = np.zeros((0, len(top)))
-        return SlotScores(np.zeros(0), empty, empty, np.zeros((0, len(bottom))),
-                          np.zeros((0, len(bottom))), empty, np.zeros((0, len(bottom))),
-                          np.zeros((0, len(verbs))), np.zeros((0, len(verbs))), [])
-    return SlotScores.concatenate(parts)
+    rows = {name: np.concatenate([part[name] for part in parts]) for name in parts[0] if name != "lemma"}
+    sums = {name: np.sum([part["lemma"][name] for part in parts], axis=0) for name in parts[0]["lemma"]}
+    return SlotScores(index, tse, index[chosen], **rows, **sums)
 
 
-def _score_chunk(
-    logits: torch.Tensor,
-    labels: np.ndarray,
-    correct: np.ndarray,
-    incorrect: np.ndarray,
-    verbs: torch.Tensor,
-    top: torch.Tensor,
-    bottom: torch.Tensor,
-    keys: list,
-) -> SlotScores:
+def _lemma_scores(
+    logits: torch.Tensor, labels: np.ndarray, verbs: torch.Tensor, top: torch.Tensor, bottom: torch.Tensor
+) -> dict[str, Any]:
+    """EW / MW / mass at every cutoff and per-lemma sums for rows of logits (one per example)."""
     rows, vocab = logits.shape
-    tse = _tse(logits, correct, incorrect)
+    lemmas = verbs.shape[1]
+    if rows == 0:
+        empty = {name: np.zeros((0, len(cutoffs))) for name, cutoffs in
+                 (("ew_top", top), ("mw_top", top), ("mass_top", top),
+                  ("ew_bottom", bottom), ("mw_bottom", bottom), ("mass_bottom", bottom))}
+        zeros = {name: np.zeros(lemmas) for name in
+                 ("lemma_agreements", "lemma_correct_probs", "lemma_incorrect_probs")}
+        return {**empty, "lemma": zeros}
     probs = torch.softmax(logits.to(torch.float64), dim=-1)
     sorted_probs, order = torch.sort(probs, dim=-1, descending=True, stable=True)
     top_rank = torch.empty_like(order)
@@ -272,15 +285,20 @@ def _score_chunk(
     p_correct = probs.gather(1, correct_ids)
     p_incorrect = probs.gather(1, incorrect_ids)
 
-    lemma_view = _LemmaView(p_correct, p_incorrect, top_rank.gather(1, correct_ids),
-                            top_rank.gather(1, incorrect_ids))
-    ew_top, mw_top, mass_top = _cutoff_scores(sorted_probs, lemma_view, top, bottom_side=False)
-    bottom_view = _LemmaView(p_correct, p_incorrect, vocab - 1 - lemma_view.rank_correct,
-                             vocab - 1 - lemma_view.rank_incorrect)
+    top_view = _LemmaView(p_correct, p_incorrect, top_rank.gather(1, correct_ids),
+                          top_rank.gather(1, incorrect_ids))
+    ew_top, mw_top, mass_top = _cutoff_scores(sorted_probs, top_view, top, bottom_side=False)
+    bottom_view = _LemmaView(p_correct, p_incorrect, vocab - 1 - top_view.rank_correct,
+                             vocab - 1 - top_view.rank_incorrect)
     ew_bot, mw_bot, mass_bot = _cutoff_scores(sorted_probs.flip(-1), bottom_view, bottom,
                                               bottom_side=True)
-    return SlotScores(tse, ew_top, mw_top, ew_bot, mw_bot, mass_top, mass_bot,
-                      p_correct.numpy(), p_incorrect.numpy(), keys)
+    lemma = {
+        "lemma_agreements": (p_correct > p_incorrect).sum(0).numpy().astype(np.float64),
+        "lemma_correct_probs": p_correct.sum(0).numpy(),
+        "lemma_incorrect_probs": p_incorrect.sum(0).numpy(),
+    }
+    return {"ew_top": ew_top, "mw_top": mw_top, "mass_top": mass_top, "ew_bottom": ew_bot,
+            "mw_bottom": mw_bot, "mass_bottom": mass_bot, "lemma": lemma}
 
 
 @dataclass
@@ -355,9 +373,9 @@ class _PrefixSums:
         return self.sums[name].gather(1, count)
 
 
-def _tse(logits: torch.Tensor, correct: np.ndarray, incorrect: np.ndarray) -> np.ndarray:
+def _tse(logits: torch.Tensor, views: np.ndarray, correct: np.ndarray, incorrect: np.ndarray) -> np.ndarray:
     valid = (correct >= 0) & (incorrect >= 0)
-    rows = torch.arange(logits.shape[0])
+    rows = torch.as_tensor(views)
     z_correct = logits[rows, torch.as_tensor(np.maximum(correct, 0))]
     z_incorrect = logits[rows, torch.as_tensor(np.maximum(incorrect, 0))]
     wins = (z_correct > z_incorrect).numpy().astype(np.float64)
@@ -377,34 +395,34 @@ def aggregate_verb_agreement(
 ) -> dict[str, Any]:
     """Means over valid examples: headline ``tse``, ``ew``, ``mw`` (top cutoff 1.0) and every cutoff.
 
-    EW and MW use the first example of each distinct key; TSE uses every example.
+    EW and MW use the distinct examples (first of each model view and label); TSE every example.
     Keys: ``tse``, ``ew``, ``mw``, ``n`` (examples), ``n_unique`` (after deduplication),
     ``n_lemmas``, ``tse_invalid``, ``ew_invalid``, ``mw_invalid``, then for each top cutoff
     ``c`` ``ew_top_{c}``, ``mw_top_{c}``, ``invalid_top_{c}``, ``mass_top_{c}`` and the same with
     ``bottom``; ``{c}`` is written with Python's ``format(c, "g")``. ``return_details`` adds
-    ``per_example`` (lists) and, with ``lemmas``, ``per_lemma``.
+    ``per_example`` (lists; EW / MW are NaN for duplicates) and, with ``lemmas``, ``per_lemma``.
     """
-    top = list(top_cutoffs)
-    bottom = list(bottom_cutoffs)
+    top = [float(c) for c in top_cutoffs]
+    bottom = [float(c) for c in bottom_cutoffs]
     if HEADLINE_CUTOFF not in top:
         raise ValueError("top_cutoffs must include 1.0, the headline cutoff")
-    unique = _first_occurrences(scores.keys)
+    if scores.ew_top.shape[1] != len(top) or scores.ew_bottom.shape[1] != len(bottom):
+        raise ValueError("the cutoffs differ from those the scores were computed with")
     headline = top.index(HEADLINE_CUTOFF)
-    ew_top, mw_top = scores.ew_top[unique], scores.mw_top[unique]
     result: dict[str, Any] = {
         "tse": _nanmean(scores.tse),
-        "ew": _nanmean(ew_top[:, headline]),
-        "mw": _nanmean(mw_top[:, headline]),
+        "ew": _nanmean(scores.ew_top[:, headline]),
+        "mw": _nanmean(scores.mw_top[:, headline]),
         "n": int(scores.tse.shape[0]),
-        "n_unique": int(unique.size),
-        "n_lemmas": int(scores.correct_probs.shape[1]),
+        "n_unique": int(scores.distinct_examples.shape[0]),
+        "n_lemmas": int(scores.lemma_agreements.shape[0]),
         "tse_invalid": int(np.isnan(scores.tse).sum()),
-        "ew_invalid": int(np.isnan(ew_top[:, headline]).sum()),
-        "mw_invalid": int(np.isnan(mw_top[:, headline]).sum()),
+        "ew_invalid": int(np.isnan(scores.ew_top[:, headline]).sum()),
+        "mw_invalid": int(np.isnan(scores.mw_top[:, headline]).sum()),
     }
     for side, cutoffs, ew, mw, mass in (
-        ("top", top, ew_top, mw_top, scores.mass_top[unique]),
-        ("bottom", bottom, scores.ew_bottom[unique], scores.mw_bottom[unique], scores.mass_bottom[unique]),
+        ("top", top, scores.ew_top, scores.mw_top, scores.mass_top),
+        ("bottom", bottom, scores.ew_bottom, scores.mw_bottom, scores.mass_bottom),
     ):
         for column, cutoff in enumerate(cutoffs):
             name = f"{side}_{cutoff:g}"
@@ -413,27 +431,46 @@ def aggregate_verb_agreement(
             result[f"invalid_{name}"] = int(np.isnan(ew[:, column]).sum())
             result[f"mass_{name}"] = float(mass[:, column].mean()) if mass.shape[0] else float("nan")
     if return_details:
-        result["per_example"] = {
-            "tse": scores.tse.tolist(),
-            "ew": scores.ew_top[:, headline].tolist(),
-            "mw": scores.mw_top[:, headline].tolist(),
-            "duplicate": (~np.isin(np.arange(result["n"]), unique)).tolist(),
-        }
+        result["per_example"] = _per_example(scores, headline)
         if lemmas is not None:
-            result["per_lemma"] = _per_lemma(scores, unique, lemmas)
+            result["per_lemma"] = _per_lemma(scores, lemmas)
     return result
 
 
-def _per_lemma(scores: SlotScores, unique: np.ndarray, lemmas: Sequence[str]) -> dict[str, list]:
-    if len(lemmas) != scores.correct_probs.shape[1]:
-        raise ValueError(f"lemmas has {len(lemmas)} names for {scores.correct_probs.shape[1]} lemmas")
-    correct, incorrect = scores.correct_probs[unique], scores.incorrect_probs[unique]
+def _per_example(scores: SlotScores, headline: int) -> dict[str, list]:
+    position = {int(example): i for i, example in enumerate(scores.examples)}
+    ew = np.full(scores.tse.shape[0], np.nan)
+    mw = np.full(scores.tse.shape[0], np.nan)
+    rows = [position[int(example)] for example in scores.distinct_examples]
+    ew[rows] = scores.ew_top[:, headline]
+    mw[rows] = scores.mw_top[:, headline]
+    duplicate = np.ones(scores.tse.shape[0], dtype=bool)
+    duplicate[rows] = False
+    return {"tse": scores.tse.tolist(), "ew": ew.tolist(), "mw": mw.tolist(),
+            "duplicate": duplicate.tolist()}
+
+
+def _per_lemma(scores: SlotScores, lemmas: Sequence[str]) -> dict[str, list]:
+    if len(lemmas) != scores.lemma_agreements.shape[0]:
+        raise ValueError(f"lemmas has {len(lemmas)} names for {scores.lemma_agreements.shape[0]} lemmas")
+    count = max(1, scores.distinct_examples.shape[0])
     return {
         "lemma": list(lemmas),
-        "agreement": (correct > incorrect).mean(0).tolist(),
-        "mean_correct_prob": correct.mean(0).tolist(),
-        "mean_incorrect_prob": incorrect.mean(0).tolist(),
+        "agreement": (scores.lemma_agreements / count).tolist(),
+        "mean_correct_prob": (scores.lemma_correct_probs / count).tolist(),
+        "mean_incorrect_prob": (scores.lemma_incorrect_probs / count).tolist(),
     }
+
+
+def first_occurrences(keys: Sequence[Any]) -> np.ndarray:
+    """True for the first item of each distinct key."""
+    seen: set = set()
+    flags = np.zeros(len(keys), dtype=bool)
+    for index, key in enumerate(keys):
+        if key not in seen:
+            seen.add(key)
+            flags[index] = True
+    return flags
 
 
 def verb_weighted_agreement(
@@ -449,23 +486,28 @@ def verb_weighted_agreement(
     lemmas: Sequence[str] | None = None,
     return_details: bool = False,
 ) -> dict[str, Any]:
-    """TSE, EW and MW from verb-slot logits: :func:`score_verb_slots` then
-    :func:`aggregate_verb_agreement`.
+    """TSE, EW and MW from one row of verb-slot logits per example.
 
     ``contexts`` (the model-visible strings) identify duplicates for EW/MW together with the
     label; for examples without one (``contexts`` None, or an item None or ""), examples with
-    bit-identical logits and the same label are duplicates.
+    bit-identical logits and the same label are duplicates. See :func:`score_verb_slots` for
+    the other arguments and :func:`aggregate_verb_agreement` for the result.
     """
-    labels_list = _as_int_vector(labels, "labels", None)
-    keys = None
-    if contexts is not None:
-        if len(contexts) != len(labels_list):
-            raise ValueError(f"contexts has {len(contexts)} items for {len(labels_list)} labels")
-        keys = [(context, int(label)) if context else None
-                for context, label in zip(contexts, labels_list)]
-    slot_scores = score_verb_slots(logits, labels_list, correct_ids, incorrect_ids, verb_token_ids,
-                                   top_cutoffs=top_cutoffs, bottom_cutoffs=bottom_cutoffs, keys=keys)
-    return aggregate_verb_agreement(slot_scores, top_cutoffs=top_cutoffs, bottom_cutoffs=bottom_cutoffs,
+    matrix = _as_cpu_matrix(logits, "logits")
+    labels_array = _labels_array(labels)
+    if labels_array.shape[0] != matrix.shape[0]:
+        raise ValueError(f"labels has {labels_array.shape[0]} items for {matrix.shape[0]} rows of logits")
+    if contexts is not None and len(contexts) != labels_array.shape[0]:
+        raise ValueError(f"contexts has {len(contexts)} items for {labels_array.shape[0]} labels")
+    contexts = [None] * labels_array.shape[0] if contexts is None else list(contexts)
+    keys = [
+        (context, int(label)) if context else (_row_digest(matrix[row]), int(label))
+        for row, (context, label) in enumerate(zip(contexts, labels_array))
+    ]
+    scores = score_verb_slots(matrix, labels_array, correct_ids, incorrect_ids, verb_token_ids,
+                              top_cutoffs=top_cutoffs, bottom_cutoffs=bottom_cutoffs,
+                              distinct=first_occurrences(keys))
+    return aggregate_verb_agreement(scores, top_cutoffs=top_cutoffs, bottom_cutoffs=bottom_cutoffs,
                                     lemmas=lemmas, return_details=return_details)
 
 
@@ -504,12 +546,20 @@ def _as_int_vector(values: Any, name: str, length: int | None) -> np.ndarray:
     array = np.asarray(values)
     if array.ndim != 1:
         raise ValueError(f"{name} must be a flat sequence of integers, got shape {array.shape}")
-    if array.size and not np.issubdtype(array.dtype, np.integer):
-        if not np.issubdtype(array.dtype, np.floating) or not np.all(array == np.round(array)):
-            raise TypeError(f"{name} must hold integers, got dtype {array.dtype}")
+    whole_floats = np.issubdtype(array.dtype, np.floating) and np.all(array == np.round(array))
+    if array.size and not np.issubdtype(array.dtype, np.integer) and not whole_floats:
+        raise TypeError(f"{name} must hold integers, got dtype {array.dtype}")
     if length is not None and array.shape[0] != length:
         raise ValueError(f"{name} has {array.shape[0]} items for {length} examples")
     return array.astype(np.int64)
+
+
+def _labels_array(labels: Any) -> np.ndarray:
+    if isinstance(labels, torch.Tensor):
+        labels = labels.detach().to("cpu").numpy()
+    values = labels.tolist() if isinstance(labels, np.ndarray) else list(labels)
+    return np.asarray([_check_label(label, f"labels[{row}]") for row, label in enumerate(values)],
+                      dtype=np.int64)
 
 
 def _verb_id_matrix(verb_token_ids: Any, vocab: int) -> torch.Tensor:
@@ -544,16 +594,6 @@ def _row_digest(row: torch.Tensor) -> bytes:
     if row.dtype in (torch.float16, torch.bfloat16):  # numpy has no bfloat16; float32 is exact
         row = row.to(torch.float32)
     return hashlib.blake2b(row.contiguous().numpy().tobytes(), digest_size=16).digest()
-
-
-def _first_occurrences(keys: Sequence[Any]) -> np.ndarray:
-    seen: set = set()
-    kept = []
-    for index, key in enumerate(keys):
-        if key not in seen:
-            seen.add(key)
-            kept.append(index)
-    return np.asarray(kept, dtype=np.int64)
 
 
 def _nanmean(values: np.ndarray) -> float:

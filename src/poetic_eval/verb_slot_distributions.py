@@ -33,6 +33,7 @@ from .verb_agreement import (
     SlotScores,
     VerbSlot,
     aggregate_verb_agreement,
+    first_occurrences,
     score_verb_slots,
     verb_slots,
 )
@@ -134,21 +135,23 @@ def verb_slot_log_probs(
     show_progress: bool = True,
 ) -> VerbSlotLogProbs:
     """Verb-slot log-probabilities of every pair, with labels, the pairs' own form ids and the
-    verb list's token ids. Memory: 4 bytes x vocabulary size per example (196 kB for SmolLM2);
-    use :func:`evaluate_verb_agreement` for large runs."""
+    verb list's token ids. The model runs once per distinct visible string. Memory: 4 bytes x
+    vocabulary size per pair (196 kB for SmolLM2); use :func:`evaluate_verb_agreement` for
+    large runs."""
     lm = load_language_model(model, device=device, dtype=dtype)
     slots = as_verb_slots(pairs)
     vocabulary = verb_vocabulary(lm.tokenizer, verbs)
-    batches = [batch.float().cpu() for _, batch in _log_prob_batches(slots, lm, batch_size, show_progress)]
-    vocab = _vocab_size(lm)
-    log_probs = torch.cat(batches) if batches else torch.zeros((0, vocab))
+    views = _DistinctViews(slots, lm)
+    batches = [batch.float().cpu() for _, batch in
+               _log_prob_batches(views.representatives, lm, batch_size, show_progress)]
+    log_probs = torch.cat(batches) if batches else torch.zeros((0, _vocab_size(lm)))
     correct, incorrect = _own_form_ids(lm.tokenizer, slots)
     return VerbSlotLogProbs(
-        log_probs=log_probs,
-        labels=np.asarray([slot.label for slot in slots], dtype=np.int64),
+        log_probs=log_probs[torch.as_tensor(views.of_example)] if slots else log_probs,
+        labels=views.labels,
         correct_ids=correct,
         incorrect_ids=incorrect,
-        contexts=[slot.visible_text(lm.kind, _mask_token(lm)) for slot in slots],
+        contexts=views.texts,
         vocabulary=vocabulary,
     )
 
@@ -166,33 +169,52 @@ def evaluate_verb_agreement(
     return_details: bool = False,
     show_progress: bool = True,
 ) -> dict[str, Any]:
-    """TSE, EW and MW of a model on agreement pairs, streaming: each batch of distributions is
-    scored as soon as the model returns it and then dropped.
+    """TSE, EW and MW of a model on agreement pairs, streaming: the model runs once per
+    distinct visible string, and each batch of distributions is scored as soon as the model
+    returns it and then dropped.
 
     Returns the dict of :func:`~poetic_eval.verb_agreement.aggregate_verb_agreement`, plus
-    ``model``, ``n_lemmas_excluded`` (lemmas with a multi-token form).
+    ``model`` and ``n_lemmas_excluded`` (lemmas with a multi-token form).
     """
     lm = load_language_model(model, device=device, dtype=dtype)
     slots = as_verb_slots(pairs)
+    if not slots:
+        raise ValueError("pairs is empty: at least one pair is needed")
     vocabulary = verb_vocabulary(lm.tokenizer, verbs)
     correct, incorrect = _own_form_ids(lm.tokenizer, slots)
-    labels = np.asarray([slot.label for slot in slots], dtype=np.int64)
-    keys = [(slot.visible_text(lm.kind, _mask_token(lm)), slot.label) for slot in slots]
+    views = _DistinctViews(slots, lm)
+    distinct = first_occurrences(list(zip(views.of_example.tolist(), views.labels.tolist())))
+    by_view = np.argsort(views.of_example, kind="stable")
+    sorted_views = views.of_example[by_view]
     parts: list[SlotScores] = []
-    for start, batch in _log_prob_batches(slots, lm, batch_size, show_progress):
-        stop = start + batch.shape[0]
-        parts.append(score_verb_slots(batch, labels[start:stop], correct[start:stop],
-                                      incorrect[start:stop], vocabulary.token_ids,
-                                      top_cutoffs=top_cutoffs, bottom_cutoffs=bottom_cutoffs,
-                                      keys=keys[start:stop]))
-    if not parts:
-        raise ValueError("pairs is empty: at least one pair is needed")
+    for start, batch in _log_prob_batches(views.representatives, lm, batch_size, show_progress):
+        low, high = np.searchsorted(sorted_views, [start, start + batch.shape[0]])
+        members = by_view[low:high]
+        parts.append(score_verb_slots(
+            batch, views.labels[members], correct[members], incorrect[members], vocabulary.token_ids,
+            top_cutoffs=top_cutoffs, bottom_cutoffs=bottom_cutoffs,
+            views=views.of_example[members] - start, distinct=distinct[members], examples=members,
+        ))
     result = aggregate_verb_agreement(SlotScores.concatenate(parts), top_cutoffs=top_cutoffs,
                                       bottom_cutoffs=bottom_cutoffs, lemmas=vocabulary.lemmas,
                                       return_details=return_details)
     result["model"] = lm.name
     result["n_lemmas_excluded"] = len(vocabulary.excluded)
     return result
+
+
+class _DistinctViews:
+    """The distinct strings the model sees, and which one each pair reads."""
+
+    def __init__(self, slots: Sequence[VerbSlot], lm: LanguageModel):
+        self.texts = [slot.visible_text(lm.kind, _mask_token(lm)) for slot in slots]
+        first: dict[str, int] = {}
+        for index, text in enumerate(self.texts):
+            first.setdefault(text, index)
+        view_index = {text: position for position, text in enumerate(first)}
+        self.representatives = [slots[index] for index in first.values()]
+        self.of_example = np.asarray([view_index[text] for text in self.texts], dtype=np.int64)
+        self.labels = np.asarray([slot.label for slot in slots], dtype=np.int64)
 
 
 # ---------------------------------------------------------------- model views
