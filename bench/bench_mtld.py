@@ -1,0 +1,91 @@
+"""Benchmark: ATTR + MATTR + MTLD of 10 samples of 1000 quatrains, poetic-eval vs lexicalrichness.
+
+Both run from raw text on the same synthetic samples (each with its own tokenizer); then, on
+lexicalrichness's own tokens and with the options matched to it (window 35, threshold 0.72
+inclusive, no minimum segment, last token may close a factor), the values must agree.
+
+    python bench/bench_mtld.py [--samples 10] [--size 1000] [--seed 0]
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import sys
+import time
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+
+from lexicalrichness import LexicalRichness
+from synthetic_quatrains import QuatrainGenerator
+
+from poetic_eval.lexical_diversity import attr, lexical_diversity, mattr, mtld
+
+WINDOW = 35
+
+
+def lexicalrichness_scores(poems: list[str]) -> dict[str, float]:
+    per_poem = [LexicalRichness(poem).ttr for poem in poems]
+    sample = LexicalRichness(" ".join(poems))
+    return {
+        "attr": sum(per_poem) / len(per_poem),
+        "mattr": sample.mattr(window_size=WINDOW),
+        "mtld": sample.mtld(threshold=0.72),
+    }
+
+
+def poetic_eval_scores(poems: list[str]) -> dict[str, float]:
+    return lexical_diversity(
+        poems, window=WINDOW, min_segment=0, strict=False, final_token_closes_factor=True
+    )
+
+
+def largest_disagreement(poems: list[str]) -> float:
+    """Max relative difference between the two on lexicalrichness's own token lists."""
+    token_lists = [LexicalRichness(poem).wordlist for poem in poems]
+    stream = LexicalRichness(" ".join(poems)).wordlist
+    reference = lexicalrichness_scores(poems)
+    ours = {
+        "attr": attr(token_lists),
+        "mattr": mattr(stream, WINDOW),
+        "mtld": mtld(stream, min_segment=0, strict=False, final_token_closes_factor=True),
+    }
+    return max(abs(ours[k] - reference[k]) / abs(reference[k]) for k in reference)
+
+
+def best_of(repeats: int, function, samples) -> float:
+    """Fastest of ``repeats`` runs over all samples (seconds), to damp noise from other load."""
+    times = []
+    for _ in range(repeats):
+        start = time.perf_counter()
+        for sample in samples:
+            function(sample)
+        times.append(time.perf_counter() - start)
+    return min(times)
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--samples", type=int, default=10)
+    parser.add_argument("--size", type=int, default=1000)
+    parser.add_argument("--repeats", type=int, default=3)
+    parser.add_argument("--seed", type=int, default=0)
+    args = parser.parse_args()
+    generator = QuatrainGenerator(args.seed)
+    samples = [generator.quatrains(args.size) for _ in range(args.samples)]
+    tokens = sum(len(poem.split()) for sample in samples for poem in sample)
+    print(f"{args.samples} samples x {args.size} quatrains, {tokens:,} tokens in all")
+
+    disagreement = max(largest_disagreement(sample) for sample in samples)
+    print(f"largest relative difference on the same tokens: {disagreement:.2e}")
+    assert disagreement < 1e-9
+
+    reference_seconds = best_of(args.repeats, lexicalrichness_scores, samples)
+    ours_seconds = best_of(args.repeats, poetic_eval_scores, samples)
+    print(f"lexicalrichness: {reference_seconds:.3f} s   poetic-eval: {ours_seconds:.3f} s")
+    print(f"speed-up: {reference_seconds / ours_seconds:.1f}x (target >= 5x)")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
