@@ -12,6 +12,7 @@ from lexicalrichness import LexicalRichness
 
 import poetic_eval
 from poetic_eval.lexical_diversity import attr, lexical_diversity, mattr, mtld, poem_tokens
+from poetic_eval.text import tokens
 
 
 def _import_lex_div():
@@ -135,6 +136,17 @@ def test_lexical_diversity_from_text_matches_references():
     assert result["mattr"] == pytest.approx(lex_div.mattr(stream, 35), rel=1e-12)
     assert result["mtld"] == pytest.approx(lex_div.mtld(stream), rel=1e-12)
     assert "night" in stream and "ünder" in stream and "rosé" in stream and "—" not in stream
+
+
+def test_poem_tokens_equal_per_poem_tokenisation():
+    poems = [*generated_poems(12, 30), "ΟΔΟΣ ΣΟΦΟΣ, ΣΟΦΟΣ!", "İstanbul'da — «kar» yağıyor…"]
+    for lowercase in (True, False):
+        for remove in (True, False):
+            expected = [tokens(p, lowercase=lowercase, strip_punctuation=remove) for p in poems]
+            assert poem_tokens(poems, lowercase=lowercase, remove_punctuation=remove) == expected
+    with_separator = ["a\x00b c", "d e"]  # a NUL in a poem: falls back to one poem at a time
+    assert poem_tokens(with_separator) == [tokens(p, lowercase=True, strip_punctuation=True)
+                                           for p in with_separator]  # fmt: skip
 
 
 def test_tokenisation_options():
