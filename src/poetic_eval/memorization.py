@@ -29,7 +29,7 @@ from __future__ import annotations
 
 import difflib
 import math
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import asdict, dataclass
 
 import numpy as np
@@ -110,21 +110,21 @@ def _length_window(low: int, high: int, threshold: float) -> tuple[float, float]
     return low * slack / (2 - slack), high * (2 - slack) / slack
 
 
-def _candidates(
+def _candidate_blocks(
     queries: list[str],
     choices: list[str],
     threshold: float,
     workers: int,
     show_progress: bool,
     description: str,
-) -> list[tuple[np.ndarray, np.ndarray]]:
-    """For each query, (choice ids, Indel bound) of the choices that pass both upper bounds."""
+) -> Iterator[list[tuple[int, np.ndarray, np.ndarray]]]:
+    """Blocks of queries of similar length, each as a list of (query id, choice ids, bounds)
+    for the choices that pass both upper bounds; one block at a time keeps memory bounded."""
     query_lengths = np.array([len(q) for q in queries])
     choice_lengths = np.array([len(c) for c in choices])
     query_order = np.argsort(query_lengths, kind="stable")
     choice_order = np.argsort(choice_lengths, kind="stable")
     sorted_choice_lengths = choice_lengths[choice_order]
-    found: list[list[tuple[np.ndarray, np.ndarray]]] = [[] for _ in queries]
     cutoff = max(0.0, threshold - BOUND_TOLERANCE)
     blocks = range(0, len(queries), _QUERY_BLOCK)
     for block_start in tqdm(blocks, desc=description, unit="block", disable=not show_progress):
@@ -134,6 +134,7 @@ def _candidates(
         last = int(np.searchsorted(sorted_choice_lengths, math.ceil(high), side="right"))
         block_queries = [queries[i] for i in block]
         step = max(1, _MAX_MATRIX_CELLS // len(block))
+        found_ids, found_bounds, found_columns = [], [], []
         for chunk_start in range(first, last, step):
             chunk = choice_order[chunk_start : min(last, chunk_start + step)]
             scores = process.cdist(
@@ -144,15 +145,30 @@ def _candidates(
                 dtype=np.float32,
                 workers=workers,
             )
-            rows, cols = np.nonzero(scores >= cutoff)
-            for col in np.unique(cols):
-                keep = cols == col
-                found[block[col]].append((chunk[rows[keep]], scores[rows[keep], col]))
+            rows, columns = np.nonzero(scores >= cutoff)
+            found_ids.append(chunk[rows])
+            found_bounds.append(scores[rows, columns])
+            found_columns.append(columns)
+        yield _split_by_query(block, found_ids, found_bounds, found_columns)
+
+
+def _split_by_query(
+    block: np.ndarray,
+    found_ids: list[np.ndarray],
+    found_bounds: list[np.ndarray],
+    found_columns: list[np.ndarray],
+) -> list[tuple[int, np.ndarray, np.ndarray]]:
+    """Group the surviving (choice, bound) pairs of a block by query."""
+    if not found_columns:
+        return []
+    columns = np.concatenate(found_columns)
+    by_column = np.argsort(columns, kind="stable")
+    ids, bounds = np.concatenate(found_ids)[by_column], np.concatenate(found_bounds)[by_column]
+    present, starts = np.unique(columns[by_column], return_index=True)
+    ends = [*starts[1:], len(columns)]
     return [
-        (np.concatenate([ids for ids, _ in parts]), np.concatenate([b for _, b in parts]))
-        if parts
-        else (np.empty(0, dtype=np.int64), np.empty(0, dtype=np.float32))
-        for parts in found
+        (int(block[column]), ids[begin:end], bounds[begin:end])
+        for column, begin, end in zip(present, starts, ends)
     ]
 
 
@@ -215,14 +231,17 @@ def memorized_units(
     distinct_generated = list(dict.fromkeys(generated))
     if not choices or not distinct_generated:
         return [None] * len(generated)
-    candidates = _candidates(
+    result: dict[str, tuple[int, float]] = {}
+    blocks = _candidate_blocks(
         distinct_generated, choices, threshold, workers, show_progress, description
     )
-    result: dict[str, tuple[int, float] | None] = {}
-    for query, (ids, bounds) in zip(distinct_generated, candidates):
-        match = _best_match(query, choices, ids, bounds, threshold, autojunk, find_best)
-        result[query] = None if match is None else (int(choice_index[match[0]]), match[1])
-    return [result[unit] for unit in generated]
+    for block in blocks:
+        for query_id, ids, bounds in block:
+            query = distinct_generated[query_id]
+            match = _best_match(query, choices, ids, bounds, threshold, autojunk, find_best)
+            if match is not None:
+                result[query] = (int(choice_index[match[0]]), match[1])
+    return [result.get(unit) for unit in generated]
 
 
 def _resolve_levels(levels: str | Iterable[str]) -> tuple[str, ...]:
