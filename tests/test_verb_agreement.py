@@ -220,6 +220,31 @@ def test_matches_loop_reference_on_random_distributions(seed):
                 assert result[f"invalid_{side}_{cutoff:g}"] == int(np.isnan(per_example[:, column, 0]).sum())
 
 
+@pytest.mark.parametrize("vocab, lemmas, decimals", [(300, 40, 1), (1200, 300, 0)])
+def test_tied_probabilities_match_loop_reference(vocab, lemmas, decimals):
+    # rounded logits tie often: a few tied forms per row are counted one by one; with hundreds
+    # of tied forms per row (second case) the arg-sort path is taken
+    rng = np.random.default_rng(7)
+    logits = np.round(rng.normal(size=(6, vocab)) * 2, decimals)
+    tokens = rng.permutation(vocab)[: 2 * lemmas].reshape(lemmas, 2)
+    labels = rng.choice([-1, -2], size=6)
+    result = verb_weighted_agreement(logits, labels, [tokens[0, 0]] * 6, [tokens[0, 1]] * 6, tokens,
+                                     contexts=[str(i) for i in range(6)])
+    probs = np.exp(logits - logits.max(1, keepdims=True))
+    probs /= probs.sum(1, keepdims=True)
+    for side, cutoffs in (("top", DEFAULT_TOP_CUTOFFS), ("bottom", DEFAULT_BOTTOM_CUTOFFS)):
+        per_example = np.array([
+            reference_scores(list(row), label, tokens.tolist(), cutoffs, side == "bottom")
+            for row, label in zip(probs, labels)
+        ])
+        for column, cutoff in enumerate(cutoffs):
+            for index, metric in enumerate(("ew", "mw")):
+                values = per_example[:, column, index]
+                expected = np.nanmean(values) if not np.isnan(values).all() else math.nan
+                got = result[f"{metric}_{side}_{cutoff:g}"]
+                assert got == pytest.approx(expected, abs=1e-9, nan_ok=True), (metric, side, cutoff)
+
+
 def test_input_types_agree_and_softmax_makes_logits_and_log_probs_equal():
     rng = np.random.default_rng(0)
     logits = rng.normal(size=(6, 80)).astype(np.float32)
