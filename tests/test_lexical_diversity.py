@@ -200,3 +200,21 @@ def test_module_bad_input(metric):
         metric.compute(predictions=["a b c"], threshold=2.0)
     with pytest.raises(ValueError, match=r"poems\[0\] is empty"):
         metric.compute(predictions=[" "])
+
+
+@pytest.mark.needs_shared_data
+def test_real_poems_match_lexical_diversity_package(shared_data):
+    root = shared_data / "erato_eval_poems" / "dataset_evaluation" / "dataset"
+    for collection in ("humanenglish", "openaienglish"):
+        poems = [p.read_text(encoding="utf-8") for p in sorted(root.glob(f"{collection}/*/*.txt"))]
+        result = lexical_diversity(poems)
+        token_lists = poem_tokens(poems)
+        stream = [t for tokens_of_poem in token_lists for t in tokens_of_poem]
+        assert result["mattr"] == pytest.approx(lex_div.mattr(stream, 35), rel=1e-12)
+        assert result["mtld"] == pytest.approx(lex_div.mtld(stream), rel=1e-12)
+        richness = LexicalRichness(stream, preprocessor=None, tokenizer=None)
+        relaxed = lexical_diversity(
+            poems, min_segment=0, strict=False, final_token_closes_factor=True, window=100
+        )
+        assert relaxed["mtld"] == pytest.approx(richness.mtld(0.72), rel=1e-12)
+        assert relaxed["mattr"] == pytest.approx(richness.mattr(100), rel=1e-12)

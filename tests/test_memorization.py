@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import csv
 import difflib
 import math
 import random
@@ -278,3 +279,32 @@ def test_module_options_and_bad_input(metric):
         metric.compute(predictions=["a b"])
     with pytest.raises(ValueError, match="thresholds"):
         metric.compute(predictions=["a b"], references=["a b"], thresholds={"verse": 0})
+
+
+def sonnet_quatrains(shared_data, count):
+    path = (
+        shared_data
+        / "sonnet_or_not_public_domain_poems"
+        / "poetry-evaluation_public-domain-poems.csv"
+    )
+    lines = []
+    with path.open(encoding="utf-8", newline="") as handle:
+        for row in csv.DictReader(handle):
+            lines.extend(line.strip() for line in row["poem_text"].split("\n") if line.strip())
+            if len(lines) >= 4 * count:
+                break
+    return ["\n".join(lines[i : i + 4]) for i in range(0, 4 * count, 4)]
+
+
+@pytest.mark.slow
+@pytest.mark.needs_shared_data
+def test_real_poems_equal_naive_scan(shared_data):
+    quatrains = sonnet_quatrains(shared_data, 420)
+    training, unseen = quatrains[:300], quatrains[300:]
+    maker = PoemMaker(30)
+    generated = [maker.near_duplicate(maker.rng.choice(training)) for _ in range(15)] + unseen[:25]
+    result = memorization(generated, training, return_matches=True)
+    for level in LEVELS:
+        share, matches = naive_scan(generated, training, level, DEFAULT_THRESHOLDS[level])
+        assert result[f"memorization_{level}"] == share
+        assert as_tuples(result["matches"][level]) == matches
