@@ -24,11 +24,13 @@ the plain EW / MW over every lemma, whatever rounding does to the last cumulativ
 Each example's scores are averaged over the valid examples; EW and MW first drop examples whose
 model-visible string and label were already seen (TSE keeps every example). Unlike the
 public reference code, every lemma of the verb list is used (it kept one) and the overall
-numbers are the means at each cutoff, headline at top 1.0 (it reported the first top cutoff).
+numbers are the means at each cutoff, headline at top 1.0 (its "overall" number averaged one
+pair per batch at the first top cutoff).
 
 Everything here takes model outputs (logits or log-probabilities, which give the same softmax)
 as numpy arrays, torch tensors on any device or nested lists; a batch is moved to the CPU once
-and scored with vectorised float64 tensor operations, sorting each row once.
+and scored with vectorised float64 numpy operations, sorting each row's values once (numpy is
+single-threaded and predictable here; the per-row work is small next to the model's).
 """
 
 from __future__ import annotations
