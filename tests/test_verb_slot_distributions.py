@@ -163,3 +163,21 @@ def test_cli_scores_a_jsonl_file(tiny_causal, tmp_path, capsys):
     written = json.loads(out.read_text())["pairs"]
     assert written["n"] == 6 and 0 <= written["mw"] <= 1 and "ew_bottom_1e-06" in written
     assert "pairs" in capsys.readouterr().out
+
+
+def test_classlabel_indices_of_the_agreement_dataset_are_read_as_names():
+    import datasets
+
+    from poetic_eval.verb_slot_distributions import as_verb_slots
+
+    features = datasets.Features({
+        "sentence_good": datasets.Value("string"),
+        "sentence_bad": datasets.Value("string"),
+        "label": datasets.ClassLabel(names=["singular", "plural"]),
+    })
+    table = datasets.Dataset.from_dict({
+        "sentence_good": ["The author laughs", "The authors laugh"],
+        "sentence_bad": ["The author laugh", "The authors laughs"],
+        "label": [0, 1],
+    }, features=features)
+    assert [slot.label for slot in as_verb_slots(table)] == [-1, -2]

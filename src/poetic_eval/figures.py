@@ -108,3 +108,32 @@ def max_similarity_histograms(
         axis.set_xlabel("max cosine similarity")
     axes[0].set_ylabel("share of poems")
     return save_figure(figure, path)
+
+
+def accuracy_bars(
+    accuracy: Mapping[str, float],
+    path: str | Path,
+    *,
+    intervals: Mapping[str, tuple[float, float]] | None = None,
+    chance: float | None = 0.5,
+) -> Path:
+    """Horizontal bars of accuracy per category, with optional (low, high) interval whiskers
+    and a dashed chance line."""
+    if not accuracy:
+        raise ValueError("accuracy_bars needs at least one category")
+    names = list(accuracy)
+    values = np.array([accuracy[name] for name in names], float)
+    figure = Figure(figsize=(7.0, 0.9 + 0.28 * len(names)), layout="constrained")
+    FigureCanvasAgg(figure)
+    axis = figure.subplots()
+    error = None
+    if intervals is not None:
+        bounds = np.array([intervals[name] for name in names], float)
+        error = np.vstack([values - bounds[:, 0], bounds[:, 1] - values]).clip(min=0)
+    axis.barh(names, values, xerr=error, color=GENERATED_COLOUR, capsize=2)
+    if chance is not None:
+        axis.axvline(chance, color="black", linestyle="--", linewidth=1)
+    axis.set_xlim(0, 1)
+    axis.invert_yaxis()
+    axis.set_xlabel("accuracy")
+    return save_figure(figure, path)

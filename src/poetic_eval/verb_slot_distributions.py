@@ -110,7 +110,7 @@ def as_verb_slots(pairs: Any) -> list[VerbSlot]:
     """Accept VerbSlots, dicts with sentence_good / sentence_bad / label, or a column mapping
     (dict of lists, ``datasets.Dataset``) with those columns."""
     if isinstance(pairs, Mapping) or hasattr(pairs, "column_names"):
-        return verb_slots(list(pairs["sentence_good"]), list(pairs["sentence_bad"]), list(pairs["label"]))
+        return verb_slots(list(pairs["sentence_good"]), list(pairs["sentence_bad"]), _labels(pairs))
     pairs = list(pairs)
     if pairs and all(isinstance(pair, VerbSlot) for pair in pairs):
         return pairs
@@ -122,6 +122,16 @@ def as_verb_slots(pairs: Any) -> list[VerbSlot]:
             )
     return verb_slots([p["sentence_good"] for p in pairs], [p["sentence_bad"] for p in pairs],
                       [p["label"] for p in pairs])
+
+
+def _labels(table: Any) -> list:
+    """The label column; a ``datasets.ClassLabel`` (the agreement dataset's 0 = singular,
+    1 = plural) is read as its names, so its indices are never mistaken for -1 / -2."""
+    labels = list(table["label"])
+    feature = getattr(table, "features", {}).get("label") if hasattr(table, "features") else None
+    if feature is not None and hasattr(feature, "int2str"):
+        return [feature.int2str(int(label)) for label in labels]
+    return labels
 
 
 def verb_slot_log_probs(

@@ -12,7 +12,9 @@ import importlib
 import sys
 
 # sub-command module names, in the order --help lists them
-COMMAND_MODULES = ("metrics", "report", "build", "publish", "score_pairs", "demo")
+COMMAND_MODULES = (
+    "metrics", "report", "build", "publish", "score_pairs", "verb_agreement", "demo",
+)
 
 
 def build_parser() -> argparse.ArgumentParser:
