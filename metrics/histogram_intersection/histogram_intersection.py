@@ -1,8 +1,8 @@
 """Poem-length distribution of generated poems against human poems: histogram intersection."""
 
+import datasets
 import evaluate
 
-import datasets
 from poetic_eval.length_distribution import length_comparison
 
 _DESCRIPTION = """

@@ -1,8 +1,8 @@
 """Memorization: share of generated quatrains, couplets and verses that nearly copy training ones."""
 
+import datasets
 import evaluate
 
-import datasets
 from poetic_eval.memorization import memorization
 
 _DESCRIPTION = """

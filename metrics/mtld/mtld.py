@@ -1,8 +1,8 @@
 """Lexical diversity of generated poems: ATTR, MATTR and MTLD."""
 
+import datasets
 import evaluate
 
-import datasets
 from poetic_eval.lexical_diversity import lexical_diversity
 
 _DESCRIPTION = """
