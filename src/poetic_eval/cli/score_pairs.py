@@ -32,7 +32,7 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     parser.add_argument("--model", default=None, help="HF model name or local path (default: SmolLM2-135M)")
     parser.add_argument("--out", default="pair_scores.jsonl", help="per-pair scores (.jsonl, .csv, .parquet)")
     parser.add_argument("--reduction", choices=("sum", "mean"), default="sum")
-    parser.add_argument("--batch-size", type=int, default=16)
+    parser.add_argument("--batch-size", type=int, default=None, help="sequences per forward pass")
     parser.add_argument("--limit", type=int, default=None, help="first N pairs of each config")
     parser.add_argument("--category-column", default=None, help="refine categories by this column")
     parser.add_argument("--device", default=None, help="cpu, cuda, cuda:1 ... (default: cuda if available)")
