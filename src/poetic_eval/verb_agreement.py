@@ -36,13 +36,14 @@ single-threaded and predictable here; the per-row work is small next to the mode
 from __future__ import annotations
 
 import hashlib
-import string
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from typing import Any, Literal
 
 import numpy as np
 import torch
+
+from .agreement_pairs import pair_tokens, single_token_difference
 
 SINGULAR_LABEL = -1
 PLURAL_LABEL = -2
@@ -94,21 +95,11 @@ def verb_slot(sentence_good: str, sentence_bad: str, label: int, row: int | None
     """
     where = f"row {row}" if row is not None else "pair"
     label = _check_label(label, where)
-    good = sentence_good.strip(string.punctuation).split()
-    bad = sentence_bad.strip(string.punctuation).split()
-    if len(good) != len(bad):
-        raise ValueError(
-            f"{where}: sentence_good has {len(good)} words and sentence_bad {len(bad)}; "
-            f"a verb minimal pair differs in exactly one word ({sentence_good!r} / {sentence_bad!r})"
-        )
-    differing = [i for i, (g, b) in enumerate(zip(good, bad)) if g != b]
-    if len(differing) != 1:
-        problem = "are identical" if not differing else f"differ in {len(differing)} words"
-        raise ValueError(
-            f"{where}: sentence_good and sentence_bad {problem}; expected exactly one differing "
-            f"word (the verb): {sentence_good!r} / {sentence_bad!r}"
-        )
-    index = differing[0]
+    try:
+        index, _, _ = single_token_difference(sentence_good, sentence_bad)
+    except ValueError as error:
+        raise ValueError(f"{where}: {error}; a verb minimal pair differs in the verb only") from None
+    good, bad = pair_tokens(sentence_good), pair_tokens(sentence_bad)
     good[0], bad[0] = _capitalized(good[0]), _capitalized(bad[0])
     return VerbSlot(
         left=tuple(good[:index]),
