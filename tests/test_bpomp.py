@@ -8,11 +8,11 @@ import subprocess
 import sys
 from collections import Counter
 
+import datasets
 import pytest
 
 import builders
 import builders.bpomp as bpomp_builder
-import datasets
 from builders.command_line import main as builders_main
 from builders.hub_dataset import file_sha256, parquet_path
 from poetic_eval import wordnet_synonyms
@@ -30,9 +30,9 @@ from poetic_eval.limerick_corruptions import (
 from poetic_eval.limerick_recombination import recombination_count, recombine_limericks
 from poetic_eval.limerick_sources import LimerickRecord, read_limerick_source
 from poetic_eval.pronunciation import in_dictionary
-from poetic_eval.rhyme import line_final_word, rhymes, same_word
+from poetic_eval.rhyme import rhymes, same_word
 from poetic_eval.seed_texts import seed_path
-from poetic_eval.text import tokens, write_poems
+from poetic_eval.text import final_word, tokens, write_poems
 from poetic_eval.wordnet_synonyms import (
     INSTALL_HINT,
     LEXICOGRAPHER_FILES,
@@ -194,8 +194,8 @@ def test_rhyme_word_swap_invariants(recombined):
         assert corruption.bad != limerick.text
         assert changed_lines(limerick.text, corruption.bad) == [i, j]
         bad_lines = corruption.bad.split("\n")
-        assert line_final_word(bad_lines[i]) == limerick.end_word(j)
-        assert line_final_word(bad_lines[j]) == limerick.end_word(i)
+        assert final_word(bad_lines[i]) == limerick.end_word(j)
+        assert final_word(bad_lines[j]) == limerick.end_word(i)
         assert corruption.original_words == (limerick.end_word(i), limerick.end_word(j))
         assert corruption.new_words == corruption.original_words[::-1]
         # only the two final words moved: the same words overall
@@ -312,7 +312,7 @@ def assert_valid_synonym_pair(row, finder):
     (new,) = corruption["new_words"]
     assert changed_lines(row["good"], row["bad"]) == [index]
     good_line, bad_line = row["good"].split("\n")[index], row["bad"].split("\n")[index]
-    assert line_final_word(good_line) == original and line_final_word(bad_line) == new
+    assert final_word(good_line) == original and final_word(bad_line) == new
     start = good_line.rfind(original)
     assert bad_line == good_line[:start] + new + good_line[start + len(original) :]
     assert new.isalpha() and new.islower() and new != original and in_dictionary(new)
@@ -323,7 +323,7 @@ def assert_valid_synonym_pair(row, finder):
     assert synset in finder.wordnet.synsets(lemma, pos)  # a sense of the original word
     new_lemma = finder.wordnet.morphy(new, pos) or new
     assert new_lemma in synset.lemma_names() or new in synset.lemma_names()
-    partners = [line_final_word(row["bad"].split("\n")[i]) for i in partner_lines(index)]
+    partners = [final_word(row["bad"].split("\n")[i]) for i in partner_lines(index)]
     assert not any(rhymes(new, partner) or same_word(new, partner) for partner in partners)
 
 

@@ -22,7 +22,6 @@ from poetic_eval.rhyme import (
     QUATRAIN_SCHEMES,
     end_words,
     is_repetition,
-    line_final_word,
     rhyme_part,
     rhyme_scheme,
     rhymes,
@@ -30,6 +29,7 @@ from poetic_eval.rhyme import (
     scheme_letter,
     scheme_of_words,
 )
+from poetic_eval.text import final_word
 
 # Measured on the 57 gold 4-line stanzas of EPG64 (see metrics/rhyme_kl/README.md): 48/57
 # (84.2 %) with the defaults, 50/57 (87.7 %) with weak rhymes. The floors allow one stanza less.
@@ -236,8 +236,8 @@ def test_repetitions():
 def test_end_words_keep_inner_apostrophes_and_hyphens():
     poem = "Bright star, would I were stedfast as thou art\u2014\nhe lov\u2019d.\nthe marriage-hearse!\n"
     assert end_words(poem) == ["art", "lov\u2019d", "marriage-hearse"]
-    assert line_final_word("so it ends -- here...") == "here"
-    assert line_final_word("...") == ""
+    assert final_word("so it ends -- here...") == "here"
+    assert final_word("...") == ""
 
 
 def test_schemes_of_generated_quatrains():

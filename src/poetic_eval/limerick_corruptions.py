@@ -31,7 +31,8 @@ from tqdm.auto import tqdm
 
 from poetic_eval.limerick_sources import LimerickRecord
 from poetic_eval.pronunciation import in_dictionary
-from poetic_eval.rhyme import line_final_word, rhyme_scheme, rhymes, same_word
+from poetic_eval.rhyme import rhyme_scheme, rhymes, same_word
+from poetic_eval.text import final_word
 from poetic_eval.text import lines as poem_lines
 from poetic_eval.wordnet_synonyms import Synonym, SynonymFinder
 
@@ -56,7 +57,7 @@ class Limerick:
         return "\n".join(self.lines)
 
     def end_word(self, index: int) -> str:
-        return line_final_word(self.lines[index])
+        return final_word(self.lines[index])
 
 
 @dataclass(frozen=True)

@@ -19,7 +19,6 @@
 
 from __future__ import annotations
 
-import re
 import string
 from functools import lru_cache
 from itertools import combinations
@@ -37,7 +36,6 @@ QUATRAIN_SCHEMES: tuple[str, ...] = (
 SCHEME_LETTERS = string.ascii_uppercase + string.ascii_lowercase
 _VOWEL_LETTERS = "aeiouy"
 _ASCII_PUNCTUATION = str.maketrans("", "", string.punctuation)
-_WORD = re.compile(r"\w+(?:['\u2019\u02bc-]\w+)*")
 _REDUCED = {"AH", "IH", "EH"}
 _SHORT = {"@", "AH", "IH", "EH"}
 _BEFORE_SYLLABIC_R = {"AY", "AW", "UW"}
@@ -196,19 +194,9 @@ def rhymes(a: str, b: str, *, weak: bool = False) -> bool:
     return weak and key_a[0] != key_b[0] and _weak_rhyme(key_a[0], key_b[0])
 
 
-def line_final_word(line: str) -> str:
-    """The last word of ``line``, without surrounding punctuation ("" when none).
-
-    Like :func:`poetic_eval.text.final_word`, but inner apostrophes and hyphens are kept, since
-    they carry the pronunciation ("pow'r", "lov'd", "marriage-hearse"); dashes separate words.
-    """
-    found = _WORD.findall(line)
-    return found[-1] if found else final_word(line)
-
-
 def end_words(poem: str) -> list[str]:
-    """Line-final words of the non-empty lines of ``poem`` (see :func:`line_final_word`)."""
-    return [line_final_word(line) for line in lines(poem)]
+    """Line-final words of the non-empty lines of ``poem`` (:func:`poetic_eval.text.final_word`)."""
+    return [final_word(line) for line in lines(poem)]
 
 
 def scheme_letter(index: int) -> str:

@@ -56,13 +56,18 @@ def length(poem: str, *, strip_punctuation: bool = True) -> int:
     return len(tokens(poem, strip_punctuation=strip_punctuation))
 
 
+# a word keeps its inner apostrophes and hyphens ("pow'r", "lov'd", "marriage-hearse")
+_WORD = re.compile(r"\w+(?:['\u2019\u02bc-]\w+)*")
+
+
 def final_word(line: str) -> str:
-    """The last word of a line with surrounding punctuation removed ("" when none)."""
-    for token in reversed(line.split()):
-        word = remove_punctuation(token)
-        if word:
-            return word
-    return ""
+    """The last word of a line without surrounding punctuation ("" when none).
+
+    Inner apostrophes and hyphens are kept, since they carry the pronunciation ("pow'r",
+    "lov'd", "marriage-hearse"); dashes and other punctuation separate words.
+    """
+    found = _WORD.findall(line)
+    return found[-1] if found else ""
 
 
 def read_poems(path: str | Path) -> list[str]:
