@@ -3,6 +3,9 @@
 from __future__ import annotations
 
 import json
+import os
+import subprocess
+import sys
 
 import datasets
 import numpy as np
@@ -89,3 +92,27 @@ def test_unusable_inputs_fail_with_a_message(tmp_path, model_folder, capsys):
     assert main(["score-pairs", "--dataset", str(source), "--model", str(folder)]) == 1
     assert "no minimal-pair columns" in capsys.readouterr().err
     assert main(["score-pairs", "--dataset", str(tmp_path / "missing")]) == 1
+
+
+def test_two_torchrun_processes_match_one(tmp_path, model_folder):
+    """gloo on CPU: 2 processes each score a shard; rank 0 writes what 1 process writes."""
+    folder, _ = model_folder
+    good, bad = random_minimal_pairs(45, seed=5)  # odd count: unequal shards
+    source = tmp_path / "pairs.parquet"
+    datasets.Dataset.from_dict({"good": good, "bad": bad}).to_parquet(source)
+    common = ["score-pairs", "--dataset", str(source), "--model", str(folder), "--device", "cpu", "--no-progress"]
+    single, double = tmp_path / "one.jsonl", tmp_path / "two.jsonl"
+    assert main([*common, "--out", str(single)]) == 0
+    environment = {**os.environ, "OMP_NUM_THREADS": "1", "HF_HUB_OFFLINE": "1"}
+    completed = subprocess.run(
+        [sys.executable, "-m", "torch.distributed.run", "--standalone", "--nproc_per_node", "2",
+         "-m", "poetic_eval.cli", *common, "--out", str(double)],
+        env=environment, capture_output=True, text=True, timeout=300,
+    )
+    assert completed.returncode == 0, completed.stderr[-2000:]
+    assert "2 processes" in completed.stdout
+    one = [json.loads(line) for line in single.read_text().splitlines()]
+    two = [json.loads(line) for line in double.read_text().splitlines()]
+    assert [row["good"] for row in two] == good
+    np.testing.assert_allclose([r["good_score"] for r in two], [r["good_score"] for r in one], atol=1e-4)
+    np.testing.assert_allclose([r["bad_score"] for r in two], [r["bad_score"] for r in one], atol=1e-4)

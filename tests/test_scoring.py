@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import warnings
+
 import numpy as np
 import pytest
 import torch
@@ -175,3 +177,42 @@ def test_bad_inputs_raise_clear_errors(causal_lm, masked_lm):
         score_pairs(["the", "a"], ["the"], causal_lm, show_progress=False)
     with pytest.raises(TypeError, match="texts must be a list of strings"):
         score_texts("the poet", causal_lm, show_progress=False)
+
+
+def test_shards_are_those_of_datasets_contiguous_sharding():
+    import datasets
+
+    from poetic_eval.distributed_scoring import shard_bounds
+
+    for count in (0, 1, 7, 45, 100):
+        table = datasets.Dataset.from_dict({"i": list(range(count))})
+        for world_size in (1, 2, 3, 8):
+            covered = []
+            for rank in range(world_size):
+                start, end = shard_bounds(count, rank, world_size)
+                covered.extend(range(start, end))
+                if count >= world_size:  # datasets refuses more shards than rows
+                    assert list(range(start, end)) == table.shard(world_size, rank, contiguous=True)["i"]
+            assert covered == list(range(count))
+
+
+def test_models_that_ignore_tree_masks_fall_back_to_separate_scoring():
+    """BLOOM derives ALiBi positions from a 2D mask: the self-check must catch it."""
+    from transformers import BloomConfig, BloomForCausalLM, GPT2Config, GPT2LMHeadModel
+
+    from poetic_eval.language_models import load_language_model
+    from tiny_language_models import word_tokenizer
+
+    torch.manual_seed(0)
+    size = vocabulary_size()
+    good, bad = random_minimal_pairs(20, seed=11)
+    bloom = BloomForCausalLM(BloomConfig(vocab_size=size, hidden_size=32, n_layer=2, n_head=4))
+    gpt2 = GPT2LMHeadModel(GPT2Config(vocab_size=size, n_embd=32, n_layer=2, n_head=4, n_positions=64))
+    for network, falls_back in ((bloom, True), (gpt2, False)):
+        lm = load_language_model((network, word_tokenizer()), device="cpu")
+        reference = naive_causal_scores(lm, good + bad)
+        with warnings.catch_warnings(record=True) as caught:
+            warnings.simplefilter("always")
+            shared = score_texts(good + bad, lm, show_progress=False)
+        assert any("not honoured" in str(w.message) for w in caught) == falls_back
+        assert np.abs(shared - reference).max() < 1e-4

@@ -5,7 +5,8 @@ all of its configs) or a single parquet / jsonl / json / csv file. Pair columns 
 ``good``/``bad`` (BPoMP) or ``sentence_good``/``sentence_bad`` (agreement, BLiMP). The category of
 a pair is its ``category`` column, else its config (or the file name), optionally
 refined by a column (``--category-column case``). Per-pair scores go to ``--out`` (jsonl, csv or
-parquet, by extension), written to a temporary file and renamed.
+parquet, by extension), written to a temporary file and renamed. Under ``torchrun`` each
+process scores a contiguous shard and rank 0 writes and prints the gathered results.
 """
 
 from __future__ import annotations
@@ -137,21 +138,28 @@ def write_rows(rows: list[dict], out: str) -> None:
 def run(args: argparse.Namespace) -> int:
     import torch
 
+    from ..distributed_scoring import local_device, process_group, score_pairs_sharded
     from ..pair_statistics import pair_preference
-    from ..scoring import resolve_model, score_pairs
+    from ..scoring import resolve_model
 
+    rank, world_size = process_group()  # under torchrun: each process scores a shard
     rows = collect_pairs(load_pair_tables(args.dataset, args.config, args.split), args.limit, args.category_column)
-    lm = resolve_model(args.model, device=args.device, dtype=getattr(torch, args.dtype))
+    device = args.device or (local_device() if world_size > 1 else None)
+    lm = resolve_model(args.model, device=device, dtype=getattr(torch, args.dtype))
     started = time.perf_counter()
-    good_scores, bad_scores = score_pairs(
+    good_scores, bad_scores = score_pairs_sharded(
         [row["good"] for row in rows],
         [row["bad"] for row in rows],
         model=lm,
         reduction=args.reduction,
         batch_size=args.batch_size,
-        show_progress=not args.no_progress,
+        show_progress=not args.no_progress and rank == 0,
     )
     elapsed = time.perf_counter() - started
+    if world_size > 1:
+        torch.distributed.destroy_process_group()
+    if rank != 0:
+        return 0
     for row, good, bad in zip(rows, good_scores, bad_scores):
         row.update(good_score=float(good), bad_score=float(bad), correct=bool(good > bad))
     write_rows(rows, args.out)
@@ -159,7 +167,8 @@ def run(args: argparse.Namespace) -> int:
         good_scores, bad_scores, categories=[row["category"] for row in rows],
         n_bootstrap=args.n_bootstrap, seed=args.seed,
     )
-    print(f"model: {lm.name} ({lm.kind}, {args.dtype}, {lm.device}); reduction: {args.reduction}")
+    processes = f", {world_size} processes" if world_size > 1 else ""
+    print(f"model: {lm.name} ({lm.kind}, {args.dtype}, {lm.device}{processes}); reduction: {args.reduction}")
     print(f"scored {len(rows)} pairs in {elapsed:.1f} s ({len(rows) / max(elapsed, 1e-9):.1f} pairs/s)")
     width = max(len(name) for name in [*summary["by_category"], "overall"])
     print(f"{'category':<{width}}  {'n':>6}  {'accuracy':>8}  {'95% CI':>15}  ties")
