@@ -27,16 +27,16 @@ os.environ.setdefault("HF_HUB_OFFLINE", "1")
 os.environ.setdefault("TOKENIZERS_PARALLELISM", "false")
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-import numpy as np  # noqa: E402
-import torch  # noqa: E402
-from pair_texts import agreement_pairs, limerick_pairs  # noqa: E402
+import numpy as np
+import torch
+from pair_texts import agreement_pairs, limerick_pairs
 
-from poetic_eval.language_models import (  # noqa: E402
+from poetic_eval.language_models import (
     DEFAULT_START_TOKEN,
     default_model_cache_dir,
     load_default_lm,
 )
-from poetic_eval.scoring import score_texts  # noqa: E402
+from poetic_eval.scoring import score_texts
 
 LOAD_TIMES = """
 import time

@@ -107,7 +107,7 @@ def test_two_torchrun_processes_match_one(tmp_path, model_folder):
     completed = subprocess.run(
         [sys.executable, "-m", "torch.distributed.run", "--standalone", "--nproc_per_node", "2",
          "-m", "poetic_eval.cli", *common, "--out", str(double)],
-        env=environment, capture_output=True, text=True, timeout=300,
+        env=environment, capture_output=True, text=True, timeout=300, check=False,
     )
     assert completed.returncode == 0, completed.stderr[-2000:]
     assert "2 processes" in completed.stdout

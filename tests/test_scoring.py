@@ -2,13 +2,13 @@
 
 from __future__ import annotations
 
+import itertools
 import warnings
 
 import numpy as np
 import pytest
 import torch
 from tiny_language_models import (
-    WORDS,
     bigram_causal_lm,
     random_minimal_pairs,
     random_sentences,
@@ -79,7 +79,7 @@ def test_bigram_model_matches_hand_computed_log_probs():
     for text in texts:
         ids = [vocab["[BOS]"]] + [vocab[word] for word in text.split()]
         total = 0.0
-        for previous, current in zip(ids, ids[1:]):
+        for previous, current in itertools.pairwise(ids):
             column = transitions[:, previous]
             total += column[current] - np.log(np.exp(column - column.max()).sum()) - column.max()
         expected.append(total)
@@ -198,10 +198,10 @@ def test_shards_are_those_of_datasets_contiguous_sharding():
 
 def test_models_that_ignore_tree_masks_fall_back_to_separate_scoring():
     """BLOOM derives ALiBi positions from a 2D mask: the self-check must catch it."""
+    from tiny_language_models import word_tokenizer
     from transformers import BloomConfig, BloomForCausalLM, GPT2Config, GPT2LMHeadModel
 
     from poetic_eval.language_models import load_language_model
-    from tiny_language_models import word_tokenizer
 
     torch.manual_seed(0)
     size = vocabulary_size()

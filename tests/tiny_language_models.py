@@ -20,12 +20,13 @@ from transformers import (
 from poetic_eval.language_models import LanguageModel, load_language_model
 
 SPECIAL = ["[PAD]", "[UNK]", "[BOS]", "[EOS]", "[CLS]", "[SEP]", "[MASK]"]
-WORDS = (
-    "the a some author authors guard guards pilot pilots poet poets that who likes like "
-    "admires admire is are was were laughs laugh swims swim smiles smile near behind tall old "
-    "young there once man from peru dreamed he she his her shoe night fright true blue sea "
-    ". , ! ?"
-).split()
+WORDS = [
+    "the", "a", "some", "author", "authors", "guard", "guards", "pilot", "pilots", "poet", "poets",
+    "that", "who", "likes", "like", "admires", "admire", "is", "are", "was", "were", "laughs",
+    "laugh", "swims", "swim", "smiles", "smile", "near", "behind", "tall", "old", "young", "there",
+    "once", "man", "from", "peru", "dreamed", "he", "she", "his", "her", "shoe", "night", "fright",
+    "true", "blue", "sea", ".", ",", "!", "?",
+]
 
 
 def word_tokenizer(*, masked: bool = False) -> PreTrainedTokenizerFast:

