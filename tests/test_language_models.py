@@ -61,10 +61,24 @@ def test_default_model_scores_match_a_full_forward(default_lm):
     for text, score in zip(good + bad, np.concatenate([good_scores, bad_scores])):
         ids = torch.tensor([[0, *default_lm.tokenizer(text, add_special_tokens=False).input_ids]])
         with torch.no_grad():
-            log_probs = default_lm.model(ids).logits.log_softmax(-1)[0, :-1]
+            log_probs = default_lm.model(ids).logits.double().log_softmax(-1)[0, :-1]
         expected = log_probs.gather(1, ids[0, 1:, None]).sum().item()
-        assert abs(score - expected) < 1e-3
+        assert abs(score - expected) < 1e-4
     assert np.all(good_scores > bad_scores)  # agreement errors cost probability
+
+
+def test_default_model_prefix_sharing_equals_separate_scoring(default_lm):
+    limerick = "A poet who lived by the sea\nwas as bored as a fellow could be,\nso he swam to the shore for his tea."
+    texts = [
+        "The pilots that the farmer admires laugh.", "The pilots that the farmer admires laughs.",
+        "The pilots that the farmers admire laugh.", limerick, limerick.replace("tea.", "brew."),
+    ]
+    shared = score_texts(texts, default_lm, show_progress=False)
+    separate = score_texts(texts, default_lm, share_prefixes=False, batch_size=1, show_progress=False)
+    assert np.abs(shared - separate).max() < 1e-4
+    mean = score_texts(texts, default_lm, reduction="mean", show_progress=False)
+    counts = [len(default_lm.tokenizer(text, add_special_tokens=False).input_ids) for text in texts]
+    np.testing.assert_allclose(mean, shared / counts, rtol=1e-9)
 
 
 def test_pair_of_model_and_tokenizer_keeps_kind_and_start_token():
