@@ -14,6 +14,13 @@ os.environ.setdefault("HF_EVALUATE_OFFLINE", "1")
 os.environ.setdefault("TRANSFORMERS_OFFLINE", "1")
 os.environ.setdefault("TOKENIZERS_PARALLELISM", "false")
 
+if os.environ.get("PYTEST_XDIST_WORKER"):
+    # one intra-op thread per xdist worker: two workers with two threads each on two cores
+    # oversubscribe, and torch forward passes then slow down many times over
+    import torch
+
+    torch.set_num_threads(1)
+
 REPO_ROOT = Path(__file__).resolve().parent.parent
 SHARED_DATA = REPO_ROOT.parent / "shared" / "data"
 
