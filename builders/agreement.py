@@ -17,6 +17,7 @@ from collections.abc import Sequence
 from pathlib import Path
 
 import datasets
+
 from poetic_eval.agreement_grammar import (
     BLIMP_FAMILIES,
     DEFAULT_PAIRS_PER_FAMILY,

@@ -14,6 +14,7 @@ import argparse
 from pathlib import Path
 
 import datasets
+
 from poetic_eval.limerick_corruptions import (
     CORRUPTIONS,
     PairGeneration,

@@ -49,12 +49,12 @@ from pathlib import Path
 from string import Template
 from typing import Any
 
+import datasets
 import pyarrow as pa
 import pyarrow.parquet as pq
 import yaml
 from datasets.features.features import encode_nested_example
 
-import datasets
 from poetic_eval.module_paths import cards_root
 
 LAYOUT_TEMPLATE = "_layout.md"

@@ -9,9 +9,9 @@ import pickletools
 from collections import Counter
 from pathlib import Path
 
+import datasets
 import pytest
 
-import datasets
 from builders import agreement as agreement_builder
 from builders.command_line import main as builders_main
 from poetic_eval.agreement_grammar import (

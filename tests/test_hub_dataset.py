@@ -6,11 +6,11 @@ import argparse
 import hashlib
 import random
 
+import datasets
 import pyarrow.parquet as pq
 import pytest
 import yaml
 
-import datasets
 from builders import BUILDERS, RegisteredBuilder, builder_module
 from builders.command_line import command_line
 from builders.hub_dataset import (

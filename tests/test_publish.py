@@ -5,11 +5,11 @@ from __future__ import annotations
 import random
 from pathlib import Path
 
+import datasets
 import huggingface_hub
 import pytest
 from huggingface_hub import CommitOperationAdd, CommitOperationDelete, HfApi
 
-import datasets
 from builders.hub_dataset import ConfigData, HubDataset, write_hub_dataset
 from poetic_eval.cli import main
 from poetic_eval.hub_publish import plan_uploads, publish

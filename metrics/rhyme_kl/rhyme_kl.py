@@ -1,8 +1,8 @@
 """Rhyme-scheme entropy, KL divergence and cross-entropy of generated quatrains against human ones."""
 
+import datasets
 import evaluate
 
-import datasets
 from poetic_eval.rhyme_distribution import rhyme_divergence
 
 _DESCRIPTION = """

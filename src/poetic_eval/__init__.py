@@ -10,8 +10,8 @@ checkout or in an installed wheel, and :func:`load_metric` loads one offline::
 
 from __future__ import annotations
 
-from .module_paths import available_metrics, metric_path, load_metric
+from .module_paths import available_metrics, load_metric, metric_path
 
 __version__ = "0.1.0"
 
-__all__ = ["available_metrics", "metric_path", "load_metric", "__version__"]
+__all__ = ["__version__", "available_metrics", "load_metric", "metric_path"]
