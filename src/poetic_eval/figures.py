@@ -7,14 +7,14 @@ saved atomically (temporary file, then rename).
 
 from __future__ import annotations
 
-import os
-import tempfile
 from collections.abc import Mapping, Sequence
 from pathlib import Path
 
 import numpy as np
 from matplotlib.backends.backend_agg import FigureCanvasAgg
 from matplotlib.figure import Figure
+
+from .atomic_files import atomic_path
 
 GENERATED_COLOUR = "#c0504d"
 HUMAN_COLOUR = "#4f81bd"
@@ -29,17 +29,9 @@ def _new_figure(columns: int, *, width_per_panel: float = 4.2, height: float = 3
 
 def save_figure(figure: Figure, path: str | Path, *, dpi: int = 120) -> Path:
     """Write ``figure`` as PNG to ``path`` atomically and return the path."""
-    path = Path(path)
-    path.parent.mkdir(parents=True, exist_ok=True)
-    handle, temporary = tempfile.mkstemp(dir=path.parent, prefix=path.name, suffix=".tmp")
-    try:
-        with os.fdopen(handle, "wb") as stream:
-            figure.savefig(stream, format="png", dpi=dpi)
-        os.replace(temporary, path)
-    except BaseException:
-        Path(temporary).unlink(missing_ok=True)
-        raise
-    return path
+    with atomic_path(path) as staging:
+        figure.savefig(staging, format="png", dpi=dpi)
+    return Path(path)
 
 
 def length_histograms(

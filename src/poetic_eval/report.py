@@ -16,14 +16,13 @@ from __future__ import annotations
 
 import json
 import math
-import os
-import tempfile
 from collections.abc import Iterable, Sequence
 from dataclasses import asdict, dataclass, field
 from pathlib import Path
 from typing import Any
 
 from . import __version__
+from .atomic_files import write_text_atomically
 from .figures import length_histograms, max_similarity_histograms, rhyme_scheme_bars
 from .memorization import DEFAULT_THRESHOLDS, LEVELS
 from .poem_files import load_poems
@@ -164,23 +163,12 @@ def render_markdown(report: dict[str, Any]) -> str:
     return "\n".join(out)
 
 
-def _write_atomically(path: Path, text: str) -> None:
-    handle, temporary = tempfile.mkstemp(dir=path.parent, prefix=path.name, suffix=".tmp")
-    try:
-        with os.fdopen(handle, "w", encoding="utf-8") as stream:
-            stream.write(text)
-        os.replace(temporary, path)
-    except BaseException:
-        Path(temporary).unlink(missing_ok=True)
-        raise
-
-
 def save_report(report: dict[str, Any], out_dir: str | Path) -> dict[str, Any]:
     """Write report.json and report.md (rendered from it) into ``out_dir``."""
     out_dir = Path(out_dir)
     out_dir.mkdir(parents=True, exist_ok=True)
-    _write_atomically(out_dir / "report.json", json.dumps(report, indent=2, ensure_ascii=False))
-    _write_atomically(out_dir / "report.md", render_markdown(report))
+    write_text_atomically(out_dir / "report.json", json.dumps(report, indent=2, ensure_ascii=False))
+    write_text_atomically(out_dir / "report.md", render_markdown(report))
     return report
 
 

@@ -18,7 +18,6 @@ from __future__ import annotations
 
 import hashlib
 import os
-import tempfile
 from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
@@ -26,6 +25,7 @@ from typing import Any
 import numpy as np
 from tqdm.auto import tqdm
 
+from .atomic_files import atomic_path
 from .embedding_models import encoder_identity, load_sentence_encoder
 from .text import lines
 from .validation import require_positive_int, require_texts
@@ -97,15 +97,8 @@ class EmbeddingCache:
 
     def save(self, key: str, kind: str, array: np.ndarray) -> None:
         path = self.path(key, kind)
-        path.parent.mkdir(parents=True, exist_ok=True)
-        handle, temporary = tempfile.mkstemp(dir=path.parent, prefix=path.name, suffix=".tmp")
-        try:
-            with os.fdopen(handle, "wb") as stream:
-                np.save(stream, array, allow_pickle=False)
-            os.replace(temporary, path)
-        except BaseException:
-            Path(temporary).unlink(missing_ok=True)
-            raise
+        with atomic_path(path) as staging, open(staging, "wb") as stream:
+            np.save(stream, array, allow_pickle=False)
 
 
 def _cache_key(encoder: Any, poems: Sequence[str]) -> str | None:

@@ -12,8 +12,6 @@ process scores a contiguous shard and rank 0 writes and prints the gathered resu
 from __future__ import annotations
 
 import argparse
-import os
-import tempfile
 import time
 from pathlib import Path
 
@@ -114,25 +112,20 @@ def write_rows(rows: list[dict], out: str) -> None:
     """Write ``rows`` to ``out`` (format by extension) through a temporary file."""
     import datasets
 
+    from ..atomic_files import atomic_path
+
     target = Path(out)
-    target.parent.mkdir(parents=True, exist_ok=True)
-    table = datasets.Dataset.from_list(rows)
     suffix = target.suffix.lower()
-    handle, staging = tempfile.mkstemp(prefix=f".{target.name}.", dir=target.parent)
-    os.close(handle)
-    try:
+    if suffix not in (".parquet", ".csv", ".jsonl", ".json"):
+        raise ValueError(f"--out {out}: use a .jsonl, .csv or .parquet file name")
+    table = datasets.Dataset.from_list(rows)
+    with atomic_path(target) as staging:
         if suffix == ".parquet":
-            table.to_parquet(staging)
+            table.to_parquet(str(staging))
         elif suffix == ".csv":
-            table.to_csv(staging, index=False)
-        elif suffix in (".jsonl", ".json"):
-            table.to_json(staging, lines=True)
+            table.to_csv(str(staging), index=False)
         else:
-            raise ValueError(f"--out {out}: use a .jsonl, .csv or .parquet file name")
-        os.replace(staging, target)
-    finally:
-        if os.path.exists(staging):
-            os.remove(staging)
+            table.to_json(str(staging), lines=True)
 
 
 def run(args: argparse.Namespace) -> int:

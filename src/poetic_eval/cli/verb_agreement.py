@@ -10,9 +10,6 @@ from __future__ import annotations
 
 import argparse
 import json
-import os
-import tempfile
-from pathlib import Path
 
 
 def register(subparsers: argparse._SubParsersAction) -> None:
@@ -38,6 +35,7 @@ def register(subparsers: argparse._SubParsersAction) -> None:
 def run(args: argparse.Namespace) -> int:
     import torch
 
+    from ..atomic_files import write_text_atomically
     from ..language_models import load_language_model
     from ..verb_lexicon import load_verb_list
     from ..verb_slot_distributions import evaluate_verb_agreement
@@ -59,18 +57,6 @@ def run(args: argparse.Namespace) -> int:
     for name, result in results.items():
         print(f"{name:32} {result['n']:7d} {result['tse']:6.3f} {result['ew']:6.3f} {result['mw']:6.3f}"
               f"  {result['tse_invalid']}/{result['ew_invalid']}")
-    _write_json(results, Path(args.out))
+    write_text_atomically(args.out, json.dumps(results, indent=1, allow_nan=True))
     print(f"model: {lm.name}; all cutoffs in {args.out}")
     return 0
-
-
-def _write_json(results: dict, target: Path) -> None:
-    target.parent.mkdir(parents=True, exist_ok=True)
-    handle, staging = tempfile.mkstemp(prefix=f".{target.name}.", dir=target.parent)
-    try:
-        with os.fdopen(handle, "w") as stream:
-            json.dump(results, stream, indent=1, allow_nan=True)
-        os.replace(staging, target)
-    except BaseException:
-        Path(staging).unlink(missing_ok=True)
-        raise
