@@ -12,12 +12,12 @@ from encoder_doubles import CountingEncoder, random_poems
 from sentence_transformers import util
 
 import poetic_eval
+from poetic_eval.cache_paths import cache_root
 from poetic_eval.embedding_models import (
     encoder_identity,
     load_sentence_encoder,
 )
 from poetic_eval.semantic_similarity import (
-    cache_directory,
     corpus_fingerprint,
     encode_poems,
     max_similarity,
@@ -177,10 +177,10 @@ def test_encoder_without_identity_is_not_cached(isolated_cache):
 
 def test_cache_directory_honours_environment(monkeypatch, tmp_path):
     monkeypatch.setenv("POETIC_EVAL_CACHE", str(tmp_path / "x"))
-    assert cache_directory() == tmp_path / "x"
+    assert cache_root() == tmp_path / "x"
     monkeypatch.delenv("POETIC_EVAL_CACHE")
     monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path / "xdg"))
-    assert cache_directory() == tmp_path / "xdg" / "poetic_eval"
+    assert cache_root() == tmp_path / "xdg" / "poetic_eval"
 
 
 # --- bad input --------------------------------------------------------------------------------

