@@ -322,3 +322,21 @@ def model_kind(network: Any) -> ModelKind:
             "*LMHeadModel) nor a masked LM (*ForMaskedLM); scoring needs a language-model head"
         )
     return kind
+
+
+_DEFAULT_MODELS: dict[tuple[str, str], LanguageModel] = {}
+
+
+def resolve_model(
+    model: Any = None,
+    *,
+    device: str | torch.device | None = None,
+    dtype: torch.dtype | None = None,
+) -> LanguageModel:
+    """:func:`load_language_model`, keeping the default model loaded for later calls."""
+    if model is not None:
+        return load_language_model(model, device=device, dtype=dtype)
+    key = (str(device), str(dtype))
+    if key not in _DEFAULT_MODELS:
+        _DEFAULT_MODELS[key] = load_language_model(None, device=device, dtype=dtype)
+    return _DEFAULT_MODELS[key]

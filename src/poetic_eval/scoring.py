@@ -30,31 +30,13 @@ import torch
 from tqdm.auto import tqdm
 
 from .causal_scoring import sequence_log_probs
-from .language_models import LanguageModel, document_start_token_id, load_language_model
+from .language_models import LanguageModel, document_start_token_id, resolve_model
 from .masked_scoring import pseudo_log_likelihoods
 from .validation import require_positive_int, require_texts
 
 REDUCTIONS = ("sum", "mean")
 CAUSAL_BATCH_SIZE = 4
 MASKED_BATCH_SIZE = 64
-
-_DEFAULT_MODELS: dict[tuple[str, str], LanguageModel] = {}
-
-
-def resolve_model(
-    model: Any = None,
-    *,
-    device: str | torch.device | None = None,
-    dtype: torch.dtype | None = None,
-) -> LanguageModel:
-    """:func:`load_language_model`, keeping the default model loaded for later calls."""
-    if model is not None:
-        return load_language_model(model, device=device, dtype=dtype)
-    key = (str(device), str(dtype))
-    if key not in _DEFAULT_MODELS:
-        _DEFAULT_MODELS[key] = load_language_model(None, device=device, dtype=dtype)
-    return _DEFAULT_MODELS[key]
-
 
 def score_texts(
     texts: Sequence[str],

@@ -26,7 +26,7 @@ import numpy as np
 import torch
 from tqdm.auto import tqdm
 
-from .language_models import LanguageModel, document_start_token_id, load_language_model
+from .language_models import LanguageModel, document_start_token_id, resolve_model
 from .verb_agreement import (
     DEFAULT_BOTTOM_CUTOFFS,
     DEFAULT_TOP_CUTOFFS,
@@ -148,7 +148,7 @@ def verb_slot_log_probs(
     verb list's token ids. The model runs once per distinct visible string. Memory: 4 bytes x
     vocabulary size per pair (196 kB for SmolLM2); use :func:`evaluate_verb_agreement` for
     large runs."""
-    lm = load_language_model(model, device=device, dtype=dtype)
+    lm = resolve_model(model, device=device, dtype=dtype)
     slots = as_verb_slots(pairs)
     vocabulary = verb_vocabulary(lm.tokenizer, verbs)
     views = _DistinctViews(slots, lm)
@@ -186,7 +186,7 @@ def evaluate_verb_agreement(
     Returns the dict of :func:`~poetic_eval.verb_agreement.aggregate_verb_agreement`, plus
     ``model`` and ``n_lemmas_excluded`` (lemmas with a multi-token form).
     """
-    lm = load_language_model(model, device=device, dtype=dtype)
+    lm = resolve_model(model, device=device, dtype=dtype)
     slots = as_verb_slots(pairs)
     if not slots:
         raise ValueError("pairs is empty: at least one pair is needed")

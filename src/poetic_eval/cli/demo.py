@@ -86,9 +86,10 @@ def score_minimal_pairs(
 ) -> None:
     """Score every minimal-pair config of the built datasets; add a report section."""
     from ..figures import accuracy_bars
+    from ..language_models import resolve_model
     from ..pair_statistics import pair_preference
     from ..report import Section, Table, append_section
-    from ..scoring import resolve_model, score_pairs
+    from ..scoring import score_pairs
     from .score_pairs import collect_pairs, load_pair_tables, write_rows
 
     lm = resolve_model(model)

@@ -132,8 +132,8 @@ def run(args: argparse.Namespace) -> int:
     import torch
 
     from ..distributed_scoring import local_device, process_group, score_pairs_sharded
+    from ..language_models import resolve_model
     from ..pair_statistics import pair_preference
-    from ..scoring import resolve_model
 
     rank, world_size = process_group()  # under torchrun: each process scores a shard
     rows = collect_pairs(load_pair_tables(args.dataset, args.config, args.split), args.limit, args.category_column)

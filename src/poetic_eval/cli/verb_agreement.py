@@ -36,12 +36,12 @@ def run(args: argparse.Namespace) -> int:
     import torch
 
     from ..atomic_files import write_text_atomically
-    from ..language_models import load_language_model
+    from ..language_models import resolve_model
     from ..verb_lexicon import load_verb_list
     from ..verb_slot_distributions import evaluate_verb_agreement
     from .score_pairs import load_pair_tables
 
-    lm = load_language_model(args.model, device=args.device, dtype=getattr(torch, args.dtype))
+    lm = resolve_model(args.model, device=args.device, dtype=getattr(torch, args.dtype))
     verbs = load_verb_list() if args.min_zipf is None else load_verb_list(min_zipf=args.min_zipf)
     results = {}
     for name, table in load_pair_tables(args.dataset, args.config, args.split):
