@@ -118,3 +118,11 @@ def test_models_without_a_language_model_head_are_refused(tmp_path):
         load_language_model(str(tmp_path))
     with pytest.raises(TypeError, match="model must be None"):
         load_language_model(42)
+
+
+def test_resolve_model_keeps_the_default_model_loaded():
+    from poetic_eval.language_models import resolve_model
+
+    first = resolve_model(None, device="cpu")
+    assert resolve_model(None, device="cpu") is first
+    assert resolve_model(first) is first
