@@ -14,7 +14,6 @@ from __future__ import annotations
 
 import argparse
 import os
-import random
 import tempfile
 import time
 import tracemalloc
@@ -25,54 +24,10 @@ os.environ.setdefault("TOKENIZERS_PARALLELISM", "false")
 import numpy as np
 import torch
 from sentence_transformers import util
+from synthetic_quatrains import QuatrainGenerator
 
 from poetic_eval.embedding_models import load_sentence_encoder
 from poetic_eval.semantic_similarity import max_similarity, nearest_neighbours
-
-WORDS = [
-    "sea",
-    "moon",
-    "night",
-    "heart",
-    "rose",
-    "grave",
-    "wind",
-    "stone",
-    "light",
-    "river",
-    "dream",
-    "bird",
-    "fire",
-    "winter",
-    "gold",
-    "shadow",
-    "song",
-    "tree",
-    "rain",
-    "star",
-    "sleep",
-    "dust",
-    "bell",
-    "field",
-    "hand",
-    "road",
-    "glass",
-    "thorn",
-    "salt",
-    "morning",
-    "silver",
-    "bone",
-    "harbour",
-    "lantern",
-    "meadow",
-    "ashes",
-    "candle",
-    "orchard",
-    "hollow",
-    "ember",
-    "frost",
-    "willow",
-]
 
 
 def unit_vectors(rng: np.random.Generator, rows: int, dim: int = 384) -> np.ndarray:
@@ -81,11 +36,7 @@ def unit_vectors(rng: np.random.Generator, rows: int, dim: int = 384) -> np.ndar
 
 
 def synthetic_poems(count: int, seed: int) -> list[str]:
-    rng = random.Random(seed)
-    return [
-        "\n".join(" ".join(rng.choices(WORDS, k=rng.randint(5, 8))) for _ in range(4))
-        for _ in range(count)
-    ]
+    return QuatrainGenerator(seed).quatrains(count)
 
 
 def timed(function, repeat: int = 3):
