@@ -2,7 +2,6 @@
 
 Each sub-command lives in its own module of this package and exposes
 ``register(subparsers)``, which adds its parser and sets ``func`` to the callable that runs it.
-A module whose optional dependencies are missing is skipped with a note in ``--help``.
 """
 
 from __future__ import annotations
@@ -24,13 +23,7 @@ def build_parser() -> argparse.ArgumentParser:
     )
     subparsers = parser.add_subparsers(dest="command", metavar="COMMAND")
     for module_name in COMMAND_MODULES:
-        try:
-            module = importlib.import_module(f"{__name__}.{module_name}")
-        except ModuleNotFoundError as error:
-            if error.name and error.name.startswith(f"{__name__}.{module_name}"):
-                continue  # command not part of this version
-            raise
-        module.register(subparsers)
+        importlib.import_module(f"{__name__}.{module_name}").register(subparsers)
     return parser
 
 
