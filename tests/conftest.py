@@ -36,3 +36,15 @@ def shared_data() -> Path:
 @pytest.fixture(scope="session")
 def repo_root() -> Path:
     return REPO_ROOT
+
+
+@pytest.fixture(scope="module")
+def one_torch_thread():
+    """One torch thread for a module of small-model tests (thread start-up costs more than
+    the work, and under xdist two workers share two cores); restores the setting after."""
+    import torch
+
+    previous = torch.get_num_threads()
+    torch.set_num_threads(1)
+    yield
+    torch.set_num_threads(previous)

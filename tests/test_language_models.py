@@ -20,14 +20,7 @@ from poetic_eval.language_models import (
 )
 from poetic_eval.scoring import score_pairs, score_texts
 
-
-@pytest.fixture(scope="module", autouse=True)
-def one_torch_thread():
-    """Under xdist two workers share two cores: one thread each avoids oversubscription."""
-    previous = torch.get_num_threads()
-    torch.set_num_threads(1)
-    yield
-    torch.set_num_threads(previous)
+pytestmark = pytest.mark.usefixtures("one_torch_thread")
 
 
 @pytest.fixture(scope="module")

@@ -10,19 +10,12 @@ import sys
 import datasets
 import numpy as np
 import pytest
-import torch
 from tiny_language_models import random_minimal_pairs, tiny_causal_lm
 
 from poetic_eval.cli import main
 from poetic_eval.scoring import score_pairs
 
-
-@pytest.fixture(scope="module", autouse=True)
-def one_torch_thread():
-    previous = torch.get_num_threads()
-    torch.set_num_threads(1)
-    yield
-    torch.set_num_threads(previous)
+pytestmark = pytest.mark.usefixtures("one_torch_thread")
 
 
 @pytest.fixture(scope="module")

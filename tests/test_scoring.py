@@ -20,14 +20,7 @@ from tiny_language_models import (
 from poetic_eval.prefix_tree import ancestor_mask, pack_prefix_trees
 from poetic_eval.scoring import score_pairs, score_texts
 
-
-@pytest.fixture(scope="module", autouse=True)
-def one_torch_thread():
-    """Tiny models: thread start-up costs more than the work (and xdist runs 2 workers)."""
-    previous = torch.get_num_threads()
-    torch.set_num_threads(1)
-    yield
-    torch.set_num_threads(previous)
+pytestmark = pytest.mark.usefixtures("one_torch_thread")
 
 
 @pytest.fixture(scope="module")
