@@ -6,6 +6,7 @@ import json
 import os
 import subprocess
 import sys
+from pathlib import Path
 
 import datasets
 import numpy as np
@@ -102,10 +103,28 @@ def test_two_torchrun_processes_match_one(tmp_path, model_folder):
          "-m", "poetic_eval.cli", *common, "--out", str(double)],
         env=environment, capture_output=True, text=True, timeout=300, check=False,
     )
-    assert completed.returncode == 0, completed.stderr[-2000:]
+    assert completed.returncode == 0, launch_failure(completed.stderr)
     assert "2 processes" in completed.stdout
     one = [json.loads(line) for line in single.read_text().splitlines()]
     two = [json.loads(line) for line in double.read_text().splitlines()]
     assert [row["good"] for row in two] == good
     np.testing.assert_allclose([r["good_score"] for r in two], [r["good_score"] for r in one], atol=1e-4)
     np.testing.assert_allclose([r["bad_score"] for r in two], [r["bad_score"] for r in one], atol=1e-4)
+
+
+def launch_failure(stderr: str) -> str:
+    """What the ranks printed, without progress bars and the launcher's own traceback."""
+    kept = [line for line in stderr.splitlines() if "it/s]" not in line and "examples/s]" not in line]
+    text = "\n".join(kept)
+    return text[:4000] + ("\n...\n" + text[-1500:] if len(text) > 4000 else "")
+
+
+@pytest.mark.skipif(not sys.platform.startswith("linux"), reason="interface flags read from /sys")
+def test_loopback_interface_is_a_real_loopback():
+    import socket
+
+    from poetic_eval.distributed_scoring import loopback_interface
+
+    name = loopback_interface()
+    assert name in [entry[1] for entry in socket.if_nameindex()]
+    assert int(Path(f"/sys/class/net/{name}/flags").read_text(), 16) & 0x8

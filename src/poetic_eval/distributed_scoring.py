@@ -8,13 +8,16 @@ the scores of all pairs in their original order, equal to a single-process run. 
     torchrun --nproc_per_node 2 -m poetic_eval.cli score-pairs --dataset datasets/agreement
 
 The process group uses NCCL when CUDA is available (one GPU per process, by LOCAL_RANK) and gloo
-on CPUs.
+on CPUs. A single-node gloo job talks over the loopback interface (``GLOO_SOCKET_IFNAME``, unless
+already set): gloo otherwise picks its address by resolving the host name, which breaks on hosts
+whose name maps to an address of another interface or family.
 """
 
 from __future__ import annotations
 
 import os
 from collections.abc import Sequence
+from pathlib import Path
 from typing import Any
 
 import numpy as np
@@ -36,8 +39,43 @@ def process_group() -> tuple[int, int]:
         torch.cuda.set_device(int(os.environ.get("LOCAL_RANK", "0")))
         dist.init_process_group("nccl")
     else:
+        loopback = loopback_interface()
+        single_node = os.environ.get("LOCAL_WORLD_SIZE") == os.environ.get("WORLD_SIZE")
+        if single_node and loopback and "GLOO_SOCKET_IFNAME" not in os.environ:
+            os.environ["GLOO_SOCKET_IFNAME"] = loopback
         dist.init_process_group("gloo")
     return dist.get_rank(), dist.get_world_size()
+
+
+def loopback_interface() -> str | None:
+    """Name of this host's loopback network interface (``lo`` on Linux), or None if not found."""
+    import socket
+
+    loopback_flag = 0x8  # IFF_LOOPBACK in <net/if.h>
+    try:
+        names = [name for _, name in socket.if_nameindex()]
+    except OSError:
+        return None
+    for name in names:
+        try:
+            flags = int(Path(f"/sys/class/net/{name}/flags").read_text(), 16)
+        except (OSError, ValueError):
+            continue
+        if flags & loopback_flag:
+            return name
+    return "lo" if "lo" in names else None
+
+
+def end_process_group() -> None:
+    """Wait for every process, then tear the process group down (no-op outside a job).
+
+    The barrier keeps a fast rank from closing its connections while a slower one is still
+    inside the last collective."""
+    import torch.distributed as dist
+
+    if dist.is_available() and dist.is_initialized():
+        dist.barrier()
+        dist.destroy_process_group()
 
 
 def local_device() -> torch.device:

@@ -131,7 +131,12 @@ def write_rows(rows: list[dict], out: str) -> None:
 def run(args: argparse.Namespace) -> int:
     import torch
 
-    from ..distributed_scoring import local_device, process_group, score_pairs_sharded
+    from ..distributed_scoring import (
+        end_process_group,
+        local_device,
+        process_group,
+        score_pairs_sharded,
+    )
     from ..language_models import resolve_model
     from ..pair_statistics import pair_preference
 
@@ -149,8 +154,7 @@ def run(args: argparse.Namespace) -> int:
         show_progress=not args.no_progress and rank == 0,
     )
     elapsed = time.perf_counter() - started
-    if world_size > 1:
-        torch.distributed.destroy_process_group()
+    end_process_group()
     if rank != 0:
         return 0
     for row, good, bad in zip(rows, good_scores, bad_scores):
