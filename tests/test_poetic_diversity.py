@@ -101,6 +101,8 @@ def test_part_options_pass_through_by_prefix(corpora):
         length_remove_punctuation=False,
         rhyme_base=math.e,
         rhyme_smoothing=0.01,
+        rhyme_weak=True,
+        rhyme_near=True,
         lexical_window=12,
     )
     verse = memorization(generated, human, levels=["verse"], thresholds={"verse": 0.95})
@@ -108,7 +110,7 @@ def test_part_options_pass_through_by_prefix(corpora):
     assert "memorization_quatrain" not in result
     length = length_comparison(generated, human, bins=7, remove_punctuation=False)
     assert result["length_histogram_intersection"] == length["histogram_intersection"]
-    rhyme = rhyme_divergence(generated, human, base=math.e, smoothing=0.01)
+    rhyme = rhyme_divergence(generated, human, base=math.e, smoothing=0.01, weak=True, near=True)
     assert result["rhyme_kl"] == pytest.approx(rhyme["rhyme_kl"])
     assert result["mattr"] == pytest.approx(lexical_diversity(generated, window=12)["mattr"])
 

@@ -178,3 +178,16 @@ def test_module_equals_core_and_add_batch(metric):
 def test_module_requires_references(metric):
     with pytest.raises(ValueError, match="references"):
         metric.compute(predictions=["the cat\nthe hat\nthe day\nthe way"])
+
+
+def test_wider_rhyme_options_reach_the_schemes(metric):
+    """weak / near / historical pass from the module through the core to the classifier."""
+    eye_rhymes = "the winding worm\nwe kept the day\nbeneath the storm\nand went away"
+    historical = "I saw the eye\nwe kept the day\nof symmetry\nand went away"
+    plain = metric.compute(predictions=[eye_rhymes, historical], references=[eye_rhymes])
+    assert plain["scheme_distribution"]["ABCB"] == 1.0
+    near = metric.compute(predictions=[eye_rhymes, historical], references=[eye_rhymes], near=True)
+    assert near["scheme_distribution"]["ABAB"] == 0.5 and near["scheme_distribution"]["ABCB"] == 0.5
+    both = rhyme_divergence([eye_rhymes, historical], [eye_rhymes], near=True, historical=True)
+    assert both["scheme_distribution"]["ABAB"] == 1.0
+    assert both["reference_scheme_distribution"]["ABAB"] == 1.0

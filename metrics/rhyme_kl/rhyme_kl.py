@@ -27,6 +27,9 @@ Args:
     link_repetitions (bool): lines ending in the same word share a scheme letter, as in the
         paper's data (default True).
     weak (bool): also count weak (unstressed) rhymes such as "be" / "piety" (default False).
+    near (bool): also count near rhymes: voicing-neutral ("gates" / "housemaids") and eye
+        ("worm" / "storm") rhymes (default False).
+    historical (bool): also count the older -y rhyme ("eye" / "symmetry"), default False.
     show_progress (bool): progress bars, default False.
 Returns:
     rhyme_entropy (float): H(P), >= 0, at most log2(15) = 3.91 bits.
@@ -86,6 +89,8 @@ class RhymeKl(evaluate.Metric):
         non_quatrains="skip",
         link_repetitions=True,
         weak=False,
+        near=False,
+        historical=False,
         show_progress=False,
     ):
         if reference_corpus is None:
@@ -98,5 +103,7 @@ class RhymeKl(evaluate.Metric):
             non_quatrains=non_quatrains,
             link_repetitions=link_repetitions,
             weak=weak,
+            near=near,
+            historical=historical,
             show_progress=show_progress,
         )

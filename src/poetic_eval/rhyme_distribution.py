@@ -38,6 +38,8 @@ def _quatrain_schemes(
     non_quatrains: str,
     link_repetitions: bool,
     weak: bool,
+    near: bool,
+    historical: bool,
     show_progress: bool,
 ) -> tuple[list[tuple[str, bool]], int]:
     """(scheme, is_repetition) of every quatrain, and the number of non-quatrains skipped."""
@@ -59,7 +61,9 @@ def _quatrain_schemes(
                 )
             skipped += 1
             continue
-        scheme = rhyme_scheme(poem, link_repetitions=link_repetitions, weak=weak)
+        scheme = rhyme_scheme(
+            poem, link_repetitions=link_repetitions, weak=weak, near=near, historical=historical
+        )
         found.append((scheme, is_repetition(poem, scheme)))
     if not found:
         raise ValueError(f"{name} has no quatrain (poem of exactly 4 non-empty lines)")
@@ -77,6 +81,8 @@ def scheme_distribution(
     non_quatrains: str = "skip",
     link_repetitions: bool = True,
     weak: bool = False,
+    near: bool = False,
+    historical: bool = False,
     show_progress: bool = False,
 ) -> dict[str, float]:
     """Share of each of the 15 quatrain schemes among the quatrains of ``poems`` (zeros kept).
@@ -86,7 +92,7 @@ def scheme_distribution(
     """
     schemes, _ = _quatrain_schemes(
         poems, "poems", non_quatrains=non_quatrains, link_repetitions=link_repetitions,
-        weak=weak, show_progress=show_progress,
+        weak=weak, near=near, historical=historical, show_progress=show_progress,
     )  # fmt: skip
     return _distribution(schemes)
 
@@ -141,6 +147,8 @@ def rhyme_divergence(
     non_quatrains: str = "skip",
     link_repetitions: bool = True,
     weak: bool = False,
+    near: bool = False,
+    historical: bool = False,
     show_progress: bool = False,
 ) -> dict:
     """Compare the rhyme-scheme distribution of ``predictions`` (P) with ``references`` (Q).
@@ -157,6 +165,8 @@ def rhyme_divergence(
         "non_quatrains": non_quatrains,
         "link_repetitions": link_repetitions,
         "weak": weak,
+        "near": near,
+        "historical": historical,
         "show_progress": show_progress,
     }
     predicted, skipped_predictions = _quatrain_schemes(predictions, "predictions", **options)
