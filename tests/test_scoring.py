@@ -144,6 +144,27 @@ def test_masked_pll_matches_naive_loop(masked_lm):
     np.testing.assert_allclose(mean, expected / counts, atol=1e-4)
 
 
+def test_masked_head_runs_only_at_the_mask_and_falls_back_when_unsplittable(masked_lm):
+    """BERT's ``cls`` head is split off; a model whose forward alters the head's output is not."""
+    from poetic_eval.masked_scoring import encoder_and_head
+
+    assert encoder_and_head(masked_lm.model) == (masked_lm.model.bert, masked_lm.model.cls)
+
+    class ScaledLogits(type(masked_lm.model)):
+        def forward(self, *args, **kwargs):
+            output = super().forward(*args, **kwargs)
+            output.logits = output.logits * 0.5
+            return output
+
+    scaled = tiny_masked_lm(seed=0)
+    scaled.model.__class__ = ScaledLogits
+    assert encoder_and_head(scaled.model) is None
+    texts = random_sentences(6, seed=8, min_words=1, max_words=7)
+    got = score_texts(texts, scaled, batch_size=5, show_progress=False)
+    np.testing.assert_allclose(got, naive_pll(scaled, texts), atol=1e-4)
+    assert not np.allclose(got, score_texts(texts, masked_lm, show_progress=False), atol=1e-2)
+
+
 def test_bfloat16_is_opt_in_and_close():
     texts = random_sentences(10, seed=5)
     full = score_texts(texts, tiny_causal_lm(seed=1), show_progress=False)

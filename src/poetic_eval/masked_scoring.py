@@ -2,11 +2,15 @@
 
 Each token of a text (special tokens excepted) is masked in turn and the log-probability of the
 true token at the mask is summed. All masked copies of all texts are scored together, in
-length-bucketed batches with attention masks.
+length-bucketed batches with attention masks. Only the masked position's log-probabilities are
+needed, so when the model's LM head is a separate position-wise module (BERT's ``cls``,
+RoBERTa's ``lm_head``, ...) it runs on that position alone instead of on every token; a probe
+checks once per model that this gives the model's own logits, else the full forward is used.
 """
 
 from __future__ import annotations
 
+import weakref
 from collections.abc import Callable, Sequence
 
 import numpy as np
@@ -32,6 +36,39 @@ def masked_copies(
     return copies
 
 
+_SPLIT_HEADS: weakref.WeakKeyDictionary = weakref.WeakKeyDictionary()
+
+
+def encoder_and_head(model: torch.nn.Module) -> tuple[torch.nn.Module, torch.nn.Module] | None:
+    """(encoder, LM head) of a masked LM whose head is one module applied per position after
+    its base model, verified on a probe against the model's own logits; None otherwise."""
+    if model not in _SPLIT_HEADS:
+        _SPLIT_HEADS[model] = _probe_split(model)
+    return _SPLIT_HEADS[model]
+
+
+def _probe_split(model: torch.nn.Module) -> tuple[torch.nn.Module, torch.nn.Module] | None:
+    encoder = getattr(model, "base_model", None)
+    others = [child for child in model.children() if child is not encoder]
+    if encoder is None or encoder is model or len(others) != 1:
+        return None
+    head = others[0]
+    vocab = model.get_output_embeddings()
+    if vocab is None:
+        return None
+    probe = torch.arange(3, 11, device=next(model.parameters()).device).remainder(vocab.weight.shape[0])[None]
+    try:
+        with torch.inference_mode():
+            expected = model(input_ids=probe).logits[0]
+            hidden = encoder(input_ids=probe).last_hidden_state[0]
+            found = head(hidden)
+    except (AttributeError, TypeError, RuntimeError, ValueError):
+        return None
+    if found.shape != expected.shape or not torch.allclose(found.float(), expected.float(), atol=1e-4, rtol=1e-4):
+        return None
+    return encoder, head
+
+
 def pseudo_log_likelihoods(
     lm: LanguageModel,
     encodings: Sequence[Sequence[int]],
@@ -48,6 +85,7 @@ def pseudo_log_likelihoods(
     copies = masked_copies(encodings, special, mask_token_id)
     copies.sort(key=lambda copy: len(copy[3]))
     totals = np.zeros(len(encodings), dtype=np.float64)
+    split = encoder_and_head(lm.model)
     starts = range(0, len(copies), batch_size)
     iterator = progress(starts) if progress is not None else starts
     for start in iterator:
@@ -61,11 +99,13 @@ def pseudo_log_likelihoods(
         rows = torch.arange(len(batch), device=lm.device)
         positions = torch.tensor([copy[1] for copy in batch], device=lm.device)
         targets = torch.tensor([copy[2] for copy in batch], device=lm.device)
+        inputs = {"input_ids": input_ids.to(lm.device), "attention_mask": attention.to(lm.device)}
         with torch.inference_mode():
-            logits = lm.model(
-                input_ids=input_ids.to(lm.device), attention_mask=attention.to(lm.device)
-            ).logits
-            at_mask = logits[rows, positions].float()
+            if split is not None:
+                encoder, head = split
+                at_mask = head(encoder(**inputs).last_hidden_state[rows, positions]).float()
+            else:
+                at_mask = lm.model(**inputs).logits[rows, positions].float()
             values = at_mask[rows, targets] - torch.logsumexp(at_mask, dim=-1)
         np.add.at(totals, [copy[0] for copy in batch], values.double().cpu().numpy())
     return totals

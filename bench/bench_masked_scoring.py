@@ -1,0 +1,124 @@
+"""Benchmark: masked-LM pseudo-log-likelihood with poetic_eval.scoring vs minicons, same model.
+
+No masked LM ships offline, so the model is BERT-base-shaped (12 layers, hidden 768, vocabulary
+30,522) with seeded random weights, saved to a temporary folder with a word-level tokenizer over
+the benchmark's words. Scored, on the same sentences (agreement-style, bench/pair_texts.py):
+- this project: ``score_texts`` (PLL, every masked copy of every text batched, the LM head run
+  only at the masked position);
+- this project with the head on every position (the split turned off), to show what that gains;
+- minicons: ``MaskedLMScorer.sequence_score`` (PLL_metric "original", sum reduction).
+Each runs once on 8 texts first (warm-up). Prints texts/s for each, the ratios and the largest
+score difference.
+
+Usage: python bench/bench_masked_scoring.py [--texts 200] [--batch-size 64] [--threads N]
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+os.environ.setdefault("HF_HUB_OFFLINE", "1")
+os.environ.setdefault("TOKENIZERS_PARALLELISM", "false")
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+
+import numpy as np
+import torch
+from pair_texts import agreement_pairs
+from tokenizers import Tokenizer, models, pre_tokenizers, processors
+from transformers import BertConfig, BertForMaskedLM, PreTrainedTokenizerFast
+
+from poetic_eval import masked_scoring
+from poetic_eval.language_models import load_language_model
+from poetic_eval.scoring import score_texts
+
+SPECIAL = ["[PAD]", "[UNK]", "[CLS]", "[SEP]", "[MASK]"]
+VOCABULARY = 30_522
+
+
+def word_tokenizer(texts: list[str]) -> PreTrainedTokenizerFast:
+    words = sorted({word for text in texts for word in text.replace(".", " .").split()})
+    filler = [f"[unused{i}]" for i in range(VOCABULARY - len(SPECIAL) - len(words))]
+    vocab = {token: index for index, token in enumerate(SPECIAL + words + filler)}
+    backend = Tokenizer(models.WordLevel(vocab=vocab, unk_token="[UNK]"))
+    backend.pre_tokenizer = pre_tokenizers.Sequence(
+        [pre_tokenizers.WhitespaceSplit(), pre_tokenizers.Punctuation()]
+    )
+    backend.post_processor = processors.TemplateProcessing(
+        single="[CLS] $A [SEP]", special_tokens=[("[CLS]", vocab["[CLS]"]), ("[SEP]", vocab["[SEP]"])]
+    )
+    return PreTrainedTokenizerFast(
+        tokenizer_object=backend, unk_token="[UNK]", pad_token="[PAD]", cls_token="[CLS]",
+        sep_token="[SEP]", mask_token="[MASK]",
+    )  # fmt: skip
+
+
+class MiniconsTokenizer(PreTrainedTokenizerFast):
+    """minicons 0.3 calls ``batch_encode_plus``, which transformers 5 removed; same as calling."""
+
+    def batch_encode_plus(self, texts, **options):
+        return self(texts, **options)
+
+
+def save_model(folder: Path, texts: list[str]) -> None:
+    torch.manual_seed(0)
+    model = BertForMaskedLM(BertConfig(vocab_size=VOCABULARY))
+    model.save_pretrained(folder)
+    word_tokenizer(texts).save_pretrained(folder)
+
+
+def timed(function):
+    started = time.perf_counter()
+    result = function()
+    return result, time.perf_counter() - started
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--texts", type=int, default=200)
+    parser.add_argument("--batch-size", type=int, default=64)
+    parser.add_argument("--threads", type=int, default=None)
+    args = parser.parse_args()
+    if args.threads:
+        torch.set_num_threads(args.threads)
+    texts = [good for good, _ in agreement_pairs(args.texts // 2, seed=0)]
+    texts += [bad for _, bad in agreement_pairs(args.texts - len(texts), seed=1)]
+    from minicons import scorer
+
+    with tempfile.TemporaryDirectory() as folder:
+        save_model(Path(folder), texts)
+        lm = load_language_model(folder, device="cpu", dtype=torch.float32)
+        peer_tokenizer = MiniconsTokenizer.from_pretrained(folder)
+        theirs_scorer = scorer.MaskedLMScorer(lm.model, tokenizer=peer_tokenizer, device="cpu")
+    assert masked_scoring.encoder_and_head(lm.model) is not None
+    tokens = sum(len(lm.tokenizer(text).input_ids) - 2 for text in texts)
+    print(f"{len(texts)} texts, {tokens} masked copies; BERT-base shape, random weights, float32, CPU")
+
+    score_texts(texts[:8], lm, show_progress=False)  # warm-up, each way
+    theirs_scorer.sequence_score(texts[:8], reduction=lambda x: x.sum(0).item())
+    ours, ours_time = timed(lambda: score_texts(texts, lm, batch_size=args.batch_size, show_progress=False))
+    masked_scoring._SPLIT_HEADS[lm.model] = None  # the head on every position
+    full, full_time = timed(lambda: score_texts(texts, lm, batch_size=args.batch_size, show_progress=False))
+    del masked_scoring._SPLIT_HEADS[lm.model]
+
+    def minicons_scores() -> np.ndarray:
+        found = []
+        for start in range(0, len(texts), 16):
+            found += theirs_scorer.sequence_score(texts[start : start + 16], reduction=lambda x: x.sum(0).item())
+        return np.array(found)
+
+    theirs, theirs_time = timed(minicons_scores)
+    for name, seconds in (("poetic_eval", ours_time), ("poetic_eval, head everywhere", full_time),
+                          ("minicons", theirs_time)):  # fmt: skip
+        print(f"{name:<30} {len(texts) / seconds:8.1f} texts/s  ({seconds:.1f} s)")
+    print(f"speed-up vs minicons: {theirs_time / ours_time:.2f}x; vs head everywhere: {full_time / ours_time:.2f}x")
+    print(f"largest score difference: vs minicons {np.abs(ours - theirs).max():.2e} nats, "
+          f"vs head everywhere {np.abs(ours - full).max():.2e}")  # fmt: skip
+
+
+if __name__ == "__main__":
+    main()
