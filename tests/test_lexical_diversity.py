@@ -165,7 +165,7 @@ def test_tokenisation_options():
         ({"poems": ["ok", None]}, TypeError, "poems[1]"),
         ({"poems": ["ok", 3]}, TypeError, "poems[1]"),
         ({"poems": ["ok", "  \n "]}, ValueError, "poems[1]"),
-        ({"poems": ["ok", "— !"]}, ValueError, "poems[1] has no tokens"),
+        ({"poems": ["ok", "— !"]}, ValueError, "the poem at index 1 has no tokens"),
         ({"poems": ["a b"], "window": 0}, ValueError, "window"),
         ({"poems": ["a b"], "threshold": 0}, ValueError, "threshold"),
         ({"poems": ["a b"], "threshold": 1.5}, ValueError, "threshold"),
@@ -198,7 +198,7 @@ def test_module_add_batch_equals_compute(metric):
 def test_module_bad_input(metric):
     with pytest.raises(ValueError, match="threshold"):
         metric.compute(predictions=["a b c"], threshold=2.0)
-    with pytest.raises(ValueError, match=r"poems\[0\] is empty"):
+    with pytest.raises(ValueError, match=r"predictions\[0\] is empty"):
         metric.compute(predictions=[" "])
 
 

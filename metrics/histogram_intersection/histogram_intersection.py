@@ -4,6 +4,7 @@ import datasets
 import evaluate
 
 from poetic_eval.length_distribution import length_comparison
+from poetic_eval.metric_inputs import PoemCorpusInputs
 
 _DESCRIPTION = """
 How well the length distribution of generated poems matches a human corpus, as in Evaluating
@@ -58,7 +59,7 @@ _CITATION = """@article{chen2024evaluating,
 
 
 @evaluate.utils.file_utils.add_start_docstrings(_DESCRIPTION, _KWARGS_DESCRIPTION)
-class HistogramIntersection(evaluate.Metric):
+class HistogramIntersection(PoemCorpusInputs, evaluate.Metric):
     def _info(self):
         return evaluate.MetricInfo(
             description=_DESCRIPTION,
@@ -67,10 +68,6 @@ class HistogramIntersection(evaluate.Metric):
             features=datasets.Features({"predictions": datasets.Value("string")}),
             reference_urls=["https://arxiv.org/abs/2406.15267"],
         )
-
-    def compute(self, *, predictions=None, references=None, **kwargs):
-        """Compute the metric; ``references`` is the human corpus, of any length."""
-        return super().compute(predictions=predictions, reference_corpus=references, **kwargs)
 
     def _compute(self, predictions, reference_corpus=None, bins=30, remove_punctuation=True):
         if reference_corpus is None:

@@ -4,6 +4,7 @@ import datasets
 import evaluate
 
 from poetic_eval.memorization import memorization
+from poetic_eval.metric_inputs import PoemCorpusInputs
 
 _DESCRIPTION = """
 Memorization of the training corpus by a poetry generator, as in Evaluating Diversity in Automatic
@@ -81,7 +82,7 @@ _CITATION = """@article{chen2024evaluating,
 
 
 @evaluate.utils.file_utils.add_start_docstrings(_DESCRIPTION, _KWARGS_DESCRIPTION)
-class MemorizationRatcliff(evaluate.Metric):
+class MemorizationRatcliff(PoemCorpusInputs, evaluate.Metric):
     def _info(self):
         return evaluate.MetricInfo(
             description=_DESCRIPTION,
@@ -90,10 +91,6 @@ class MemorizationRatcliff(evaluate.Metric):
             features=datasets.Features({"predictions": datasets.Value("string")}),
             reference_urls=["https://arxiv.org/abs/2406.15267"],
         )
-
-    def compute(self, *, predictions=None, references=None, **kwargs):
-        """Compute the metric; ``references`` is the training corpus, of any length."""
-        return super().compute(predictions=predictions, reference_corpus=references, **kwargs)
 
     def _compute(
         self,

@@ -4,6 +4,7 @@ import datasets
 import evaluate
 
 from poetic_eval.lexical_diversity import lexical_diversity
+from poetic_eval.metric_inputs import PoemInputs
 
 _DESCRIPTION = """
 Lexical diversity of a sample of generated poems, as in Evaluating Diversity in Automatic Poetry
@@ -72,7 +73,7 @@ _CITATION = """@article{chen2024evaluating,
 
 
 @evaluate.utils.file_utils.add_start_docstrings(_DESCRIPTION, _KWARGS_DESCRIPTION)
-class Mtld(evaluate.Metric):
+class Mtld(PoemInputs, evaluate.Metric):
     def _info(self):
         return evaluate.MetricInfo(
             description=_DESCRIPTION,

@@ -3,6 +3,7 @@
 import datasets
 import evaluate
 
+from poetic_eval.metric_inputs import PoemCorpusInputs
 from poetic_eval.rhyme_distribution import rhyme_divergence
 
 _DESCRIPTION = """
@@ -66,7 +67,7 @@ _CITATION = """@article{chen2024evaluating,
 
 
 @evaluate.utils.file_utils.add_start_docstrings(_DESCRIPTION, _KWARGS_DESCRIPTION)
-class RhymeKl(evaluate.Metric):
+class RhymeKl(PoemCorpusInputs, evaluate.Metric):
     def _info(self):
         return evaluate.MetricInfo(
             description=_DESCRIPTION,
@@ -75,10 +76,6 @@ class RhymeKl(evaluate.Metric):
             features=datasets.Features({"predictions": datasets.Value("string")}),
             reference_urls=["https://arxiv.org/abs/2406.15267"],
         )
-
-    def compute(self, *, predictions=None, references=None, **kwargs):
-        """Compute the metric; ``references`` is the human corpus, of any length."""
-        return super().compute(predictions=predictions, reference_corpus=references, **kwargs)
 
     def _compute(
         self,

@@ -3,6 +3,7 @@
 import datasets
 import evaluate
 
+from poetic_eval.metric_inputs import PoemCorpusInputs
 from poetic_eval.semantic_similarity import max_similarity
 
 _DESCRIPTION = """
@@ -63,7 +64,7 @@ _CITATION = """@article{chen2024evaluating,
 
 
 @evaluate.utils.file_utils.add_start_docstrings(_DESCRIPTION, _KWARGS_DESCRIPTION)
-class SemanticMaxSim(evaluate.Metric):
+class SemanticMaxSim(PoemCorpusInputs, evaluate.Metric):
     def _info(self):
         return evaluate.MetricInfo(
             description=_DESCRIPTION,
@@ -72,10 +73,6 @@ class SemanticMaxSim(evaluate.Metric):
             features=datasets.Features({"predictions": datasets.Value("string")}),
             reference_urls=["https://arxiv.org/abs/2406.15267"],
         )
-
-    def compute(self, *, predictions=None, references=None, **kwargs):
-        """Compute the metric; ``references`` is the human corpus, of any length."""
-        return super().compute(predictions=predictions, reference_corpus=references, **kwargs)
 
     def _compute(
         self,

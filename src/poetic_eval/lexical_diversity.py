@@ -232,7 +232,7 @@ def poem_tokens(
     token_lists = [text.split() for text in texts]
     for index, token_list in enumerate(token_lists):
         if not token_list:
-            raise ValueError(f"poems[{index}] has no tokens once punctuation is removed")
+            raise ValueError(f"the poem at index {index} has no tokens once punctuation is removed")
     return token_lists
 
 

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import math
+import numbers
 from collections.abc import Sequence
 from typing import Any
 
@@ -38,8 +39,8 @@ def require_texts(values: Any, name: str, *, allow_empty_list: bool = False) -> 
 
 
 def require_fraction(value: float, name: str) -> float:
-    """Check ``0 < value <= 1`` (thresholds, cutoffs)."""
-    if isinstance(value, bool) or not isinstance(value, (int, float)):
+    """Check ``0 < value <= 1`` (thresholds, cutoffs); numpy numbers are accepted."""
+    if isinstance(value, bool) or not isinstance(value, numbers.Real):
         raise TypeError(f"{name} must be a number in (0, 1], got {type(value).__name__}")
     if math.isnan(value) or not 0 < value <= 1:
         raise ValueError(f"{name} must be in (0, 1], got {value}")
@@ -47,9 +48,9 @@ def require_fraction(value: float, name: str) -> float:
 
 
 def require_positive_int(value: int, name: str, *, minimum: int = 1) -> int:
-    """Check ``value`` is an int >= ``minimum``."""
-    if isinstance(value, bool) or not isinstance(value, int):
+    """Check ``value`` is an integer >= ``minimum`` (numpy integers too); return it as an int."""
+    if isinstance(value, bool) or not isinstance(value, numbers.Integral):
         raise TypeError(f"{name} must be an integer, got {type(value).__name__}")
     if value < minimum:
         raise ValueError(f"{name} must be >= {minimum}, got {value}")
-    return value
+    return int(value)
