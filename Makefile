@@ -53,7 +53,7 @@ build: setup
 		$(if $(AGREEMENT_SOURCE),--agreement-source $(AGREEMENT_SOURCE))
 
 publish: setup
-	$(PY) -m poetic_eval.cli publish --datasets $(DATASETS) $(if $(HF_ORG),--org $(HF_ORG)) $(if $(DRY_RUN),--dry-run)
+	$(PY) -m poetic_eval.cli publish --datasets $(DATASETS) $(if $(HF_ORG),--org $(HF_ORG)) $(if $(filter-out 0 false no,$(DRY_RUN)),--dry-run)
 
 clean:
 	rm -rf $(OUT) .pytest_cache build dist

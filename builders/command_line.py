@@ -88,6 +88,8 @@ def command_line(name: str, parser: argparse.ArgumentParser, args: argparse.Name
         elif isinstance(action, argparse._StoreTrueAction):
             if value is True:
                 words.append(action.option_strings[0])
+        elif action.dest == "out" and value is not None:
+            words += [action.option_strings[0], Path(value).name]  # the card must not depend on where it was built
         elif value is not None:
             words += [action.option_strings[0], str(value)]
     return shlex.join(words)
@@ -95,7 +97,7 @@ def command_line(name: str, parser: argparse.ArgumentParser, args: argparse.Name
 
 def run_one(args: argparse.Namespace) -> int:
     module = available_builders()[args.dataset]
-    dataset = module.from_arguments(args)
+    dataset = module.from_arguments(args).without_empty_configs()
     if dataset.name != args.dataset:
         raise ValueError(f"builder {args.dataset!r} returned a dataset named {dataset.name!r}")
     command = command_line(args.dataset, args.builder_parser, args)

@@ -44,7 +44,7 @@ import os
 import shutil
 import tempfile
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 from string import Template
 from typing import Any
@@ -100,6 +100,16 @@ class HubDataset:
     def config_names(self) -> list[str]:
         return [config.name for config in self.configs]
 
+    def without_empty_configs(self) -> HubDataset:
+        """This dataset less the configs with an empty split, each named in the report (an
+        empty config cannot be loaded from the hub, so it is not published)."""
+        kept = [c for c in self.configs if all(len(rows) for rows in c.splits.values())]
+        if len(kept) == len(self.configs):
+            return self
+        dropped = [c.name for c in self.configs if c not in kept]
+        note = f"left out, no rows: {', '.join(dropped)}"
+        return replace(self, configs=kept, report=[*self.report, note])
+
 
 def parquet_path(config: str, split: str) -> str:
     """Path of a split's parquet file inside the dataset repo (one shard per split)."""
@@ -126,9 +136,14 @@ def size_category(n_rows: int) -> str:
 def write_hub_dataset(
     dataset: HubDataset, out_dir: str | Path, *, build_command: str
 ) -> Path:
-    """Write ``dataset`` as a hub dataset repo at ``out_dir`` (replaced atomically); return it."""
+    """Write ``dataset`` as a hub dataset repo at ``out_dir`` (replaced atomically); return it.
+
+    ``out_dir`` must be new, empty, or a dataset folder this writer made (a ``README.md`` card
+    and ``data/``): anything else is refused rather than replaced.
+    """
     _check_dataset(dataset)
     out_dir = Path(out_dir)
+    check_replaceable(out_dir)
     out_dir.parent.mkdir(parents=True, exist_ok=True)
     staging = Path(tempfile.mkdtemp(prefix=f".{out_dir.name}.building-", dir=out_dir.parent))
     try:
@@ -147,6 +162,29 @@ def write_hub_dataset(
     return out_dir
 
 
+#: What a dataset folder written here holds; a folder with anything else is not replaced.
+DATASET_FOLDER_ENTRIES = frozenset({"README.md", "data"})
+
+
+def check_replaceable(out_dir: Path) -> None:
+    """Raise ValueError unless ``out_dir`` is absent, empty, or a dataset folder built here."""
+    if not out_dir.exists():
+        return
+    if not out_dir.is_dir():
+        raise ValueError(f"{out_dir} exists and is not a folder; choose another output folder")
+    entries = {entry.name for entry in out_dir.iterdir()}
+    foreign = sorted(entries - DATASET_FOLDER_ENTRIES)
+    card = out_dir / "README.md"
+    built_here = card.is_file() and "configs:" in card.read_text(encoding="utf-8", errors="replace")
+    if foreign or (entries and not built_here):
+        shown = ", ".join(foreign[:5]) + (", ..." if len(foreign) > 5 else "") if foreign else "no dataset card"
+        raise ValueError(
+            f"refusing to replace {out_dir}: it is not a dataset folder built here ({shown}). "
+            "A single builder writes the dataset folder itself (--out datasets/bpomp); "
+            "'all' takes the parent folder (--out datasets)."
+        )
+
+
 def _check_dataset(dataset: HubDataset) -> None:
     if not dataset.configs:
         raise ValueError(f"dataset {dataset.name!r} has no configs")
@@ -156,6 +194,13 @@ def _check_dataset(dataset: HubDataset) -> None:
     for config in dataset.configs:
         if not config.splits:
             raise ValueError(f"config {config.name!r} of {dataset.name!r} has no splits")
+        for split, rows in config.splits.items():
+            if not rows:
+                reasons = "; ".join(dataset.report) or "the source gave none"
+                raise ValueError(
+                    f"config {config.name!r} of {dataset.name!r}, split {split!r}, has no rows, "
+                    f"and an empty config cannot be loaded from the hub ({reasons})"
+                )
 
 
 def _write_parquet(config: ConfigData, split: str, root: Path) -> tuple[int, int]:

@@ -537,3 +537,13 @@ def test_build_converts_the_blimp_release(shared_data, tmp_path):
     )
     assert dataset.config_names()[:-1] == list(BLIMP_FAMILIES)
     assert any("dropped 1 pairs" in line for line in dataset.report)
+
+
+@pytest.mark.parametrize("n_pairs", [1, 2, 3, 5, 7])
+def test_small_requests_never_exceed_the_count(n_pairs):
+    """A family with more cases than requested pairs leaves some cases at zero, not unlimited."""
+    from poetic_eval.agreement_grammar import FAMILIES, generate_pairs
+
+    for family in FAMILIES:
+        pairs = generate_pairs(family, n_pairs=n_pairs, seed=0)
+        assert 0 < len(pairs) <= n_pairs, family

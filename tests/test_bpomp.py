@@ -124,6 +124,11 @@ def test_reads_plain_text(tmp_path, seed_limericks):
         ),
         ("[{\"limerick\": 5}]", r"record 0: 'limerick' must be a string, got int"),
         ("[{\"limerick\": \"a\", \"is_limerick\": \"yes\"}]", r"record 0: 'is_limerick' must be"),
+        (
+            "[{\"limerick\": \"a\", \"islimerick\": false}]",
+            r"record 0: unknown field 'islimerick'; did you mean 'is_limerick'\?",
+        ),
+        ("[{\"limerick\": \"a\", \"Author\": \"X\"}]", r"unknown field 'Author'; did you mean 'author'"),
     ],
 )
 def test_source_errors_name_file_and_record(tmp_path, content, message):
@@ -383,10 +388,7 @@ def test_rebuild_is_byte_identical_and_seed_dependent(built, tmp_path, finder):
         path = parquet_path(config, "test")
         assert (built / path).read_bytes() == (again / path).read_bytes()
         assert (built / path).read_bytes() != (other / path).read_bytes()
-    card = (again / "README.md").read_text(encoding="utf-8")
-    assert card.replace(str(again), "OUT") == (built / "README.md").read_text(
-        encoding="utf-8"
-    ).replace(str(built), "OUT")
+    assert (again / "README.md").read_bytes() == (built / "README.md").read_bytes()  # any folder
 
 
 def test_build_all_and_cli_build_forward_options(tmp_path, monkeypatch, finder, seed_limericks):

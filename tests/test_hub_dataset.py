@@ -198,6 +198,37 @@ def test_duplicate_or_empty_configs_are_rejected(tmp_path, card_template):
         )
 
 
+def test_a_folder_that_is_not_a_built_dataset_is_never_replaced(tmp_path, card_template):
+    victim = tmp_path / "datasets"
+    (victim / "agreement").mkdir(parents=True)
+    (victim / "notes.txt").write_text("mine", encoding="utf-8")
+    with pytest.raises(ValueError, match=r"refusing to replace .*datasets: .*agreement, notes\.txt"):
+        write_hub_dataset(make_dataset(card_template), victim, build_command="x")
+    assert (victim / "notes.txt").read_text(encoding="utf-8") == "mine"
+    cardless = tmp_path / "cardless"
+    (cardless / "data").mkdir(parents=True)
+    with pytest.raises(ValueError, match="no dataset card"):
+        write_hub_dataset(make_dataset(card_template), cardless, build_command="x")
+    empty = tmp_path / "empty"
+    empty.mkdir()
+    assert write_hub_dataset(make_dataset(card_template), empty, build_command="x") == empty
+    assert (empty / "README.md").is_file()
+
+
+def test_empty_configs_are_left_out_and_reported(tmp_path, card_template):
+    good = make_dataset(card_template)
+    hollow = ConfigData("hollow", FEATURES, {"test": []})
+    dataset = HubDataset(**{**good.__dict__, "configs": [*good.configs, hollow]})
+    with pytest.raises(ValueError, match="'hollow' of 'toy', split 'test', has no rows"):
+        write_hub_dataset(dataset, tmp_path / "toy", build_command="x")
+    trimmed = dataset.without_empty_configs()
+    assert trimmed.config_names() == ["first", "second"]
+    assert trimmed.report[-1] == "left out, no rows: hollow"
+    assert good.without_empty_configs() is good
+    folder = write_hub_dataset(trimmed, tmp_path / "toy", build_command="x")
+    assert "left out, no rows: hollow" in (folder / "README.md").read_text(encoding="utf-8")
+
+
 @pytest.mark.parametrize(
     ("rows", "label"),
     [(0, "n<1K"), (999, "n<1K"), (1_000, "1K<n<10K"), (30_000, "10K<n<100K"), (10**8, "n>10M")],
@@ -216,7 +247,8 @@ def test_registry_and_recorded_command():
     parser.add_argument("--seed", type=int)
     parser.add_argument("--no-progress", dest="progress", action="store_false")
     parser.add_argument("--flag", action="store_true")
-    args = parser.parse_args(["--source", "my file.json", "--seed", "3", "--no-progress"])
+    parser.add_argument("--out")
+    args = parser.parse_args(["--source", "my file.json", "--seed", "3", "--no-progress", "--out", "/a/b/toy"])
     assert command_line("toy", parser, args) == (
-        "python -m builders toy --source 'my file.json' --seed 3"
+        "python -m builders toy --source 'my file.json' --seed 3 --out toy"
     )

@@ -209,7 +209,9 @@ def _quotas(variants: Sequence[_Variant], n_pairs: int) -> list[int]:
 def _sample_variant(
     variant: _Variant, family: str, quota: int, rng: random.Random
 ) -> list[AgreementPair]:
-    pairs = []
+    pairs: list[AgreementPair] = []
+    if quota <= 0:  # fewer pairs requested than the family has cases
+        return pairs
     seen: set[tuple[str, str]] = set()
     for index in _distinct_indices(variant.size, quota, rng):
         rendered = variant.render(variant.choice(index))

@@ -13,6 +13,7 @@ Errors name the file and, for a bad record, its index and what was expected.
 
 from __future__ import annotations
 
+import difflib
 import json
 from collections.abc import Iterator
 from dataclasses import dataclass
@@ -75,6 +76,20 @@ def read_oedilf_json(path: str | Path) -> list[LimerickRecord]:
     return list(_records(path, data))
 
 
+#: The fields a limerick record may have; others are kept out of the way but allowed.
+RECORD_FIELDS = ("limerick", "is_limerick", "id", "author")
+
+
+def _check_field_names(where: str, record: dict) -> None:
+    """Reject a field that looks like a misspelled known one ("islimerick", "Author")."""
+    for key in map(str, record):
+        if key in RECORD_FIELDS:
+            continue
+        close = difflib.get_close_matches(key.lower(), RECORD_FIELDS, n=1, cutoff=0.8)
+        if close and close[0] not in record:
+            raise ValueError(f"{where}: unknown field {key!r}; did you mean {close[0]!r}?")
+
+
 def _records(path: Path, data: list[Any]) -> Iterator[LimerickRecord]:
     for index, record in enumerate(data):
         where = f"{path}: record {index}"
@@ -86,6 +101,7 @@ def _records(path: Path, data: list[Any]) -> Iterator[LimerickRecord]:
                 f"{', '.join(sorted(map(str, record))) or 'none'}; expected 'limerick' and "
                 "'is_limerick', optionally 'id' and 'author')"
             )
+        _check_field_names(where, record)
         text = record["limerick"]
         if not isinstance(text, str):
             raise ValueError(  # noqa: TRY004
