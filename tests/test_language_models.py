@@ -119,3 +119,29 @@ def test_resolve_model_keeps_the_default_model_loaded():
     first = resolve_model(None, device="cpu")
     assert resolve_model(None, device="cpu") is first
     assert resolve_model(first) is first
+
+
+def test_conversion_key_follows_content_not_time_and_stale_conversions_go(tmp_path):
+    import os
+
+    from poetic_eval.language_models import _gguf_fingerprint, _remove_stale_conversions
+
+    rng = np.random.default_rng(0)
+    payload = rng.integers(0, 256, size=3 << 20, dtype=np.uint8).tobytes()
+    first, second = tmp_path / "a" / "m.gguf", tmp_path / "b" / "m.gguf"
+    for path in (first, second):
+        path.parent.mkdir()
+        path.write_bytes(payload)
+    os.utime(second, (1_000_000, 1_000_000))
+    assert _gguf_fingerprint(first) == _gguf_fingerprint(second)  # another venv, same release
+    second.write_bytes(payload[:-1] + b"\x00" if payload[-1] else payload[:-1] + b"\x01")
+    assert _gguf_fingerprint(first) != _gguf_fingerprint(second)  # a new release
+
+    models = tmp_path / "models"
+    for key in ("old1", "old2", "new"):
+        (models / f"Model-f32-{key}").mkdir(parents=True)
+        (models / f"Model-f32-{key}" / "config.json").write_text("{}")
+    (models / "Other-f32-x").mkdir()
+    (models / "Other-f32-x" / "config.json").write_text("{}")
+    _remove_stale_conversions(models / "Model-f32-new")
+    assert sorted(p.name for p in models.iterdir()) == ["Model-f32-new", "Other-f32-x"]

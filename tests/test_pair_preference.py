@@ -154,6 +154,8 @@ def test_module_add_batch_equals_one_compute(metric):
 def test_module_rejects_nan_and_partial_categories(metric):
     with pytest.raises(ValueError, match="at rows 1"):
         metric.compute(good_scores=[1.0, float("nan")], bad_scores=[0.0, 0.0])
+    with pytest.raises(ValueError, match=r"at rows 0; .* \(rows counted within this add_batch call\)"):
+        metric.add_batch(good_scores=[float("inf")], bad_scores=[0.0])
     metric.add_batch(good_scores=[1.0], bad_scores=[0.0], categories=["rhyme"])
     metric.add_batch(good_scores=[1.0], bad_scores=[0.0])
     with pytest.raises(ValueError, match="categories are missing for 1 of 2 pairs"):

@@ -128,3 +128,29 @@ def test_loopback_interface_is_a_real_loopback():
     name = loopback_interface()
     assert name in [entry[1] for entry in socket.if_nameindex()]
     assert int(Path(f"/sys/class/net/{name}/flags").read_text(), 16) & 0x8
+
+
+def test_plain_folder_of_pair_files(tmp_path, model_folder, capsys):
+    """A folder without a dataset card (BLiMP, refining-tse): one config per file, by its stem,
+    even when the files' columns differ; files without pair columns are skipped."""
+    folder, _ = model_folder
+    good, bad = random_minimal_pairs(12, seed=6)
+    root = tmp_path / "paradigms"
+    (root / "nested").mkdir(parents=True)
+    with (root / "first.jsonl").open("w") as handle:
+        for g, b in zip(good[:5], bad[:5]):
+            handle.write(json.dumps({"sentence_good": g, "sentence_bad": b, "UID": "first"}) + "\n")
+    with (root / "nested" / "second.jsonl").open("w") as handle:
+        for g, b in zip(good[5:], bad[5:]):
+            handle.write(json.dumps({"sentence_good": g, "sentence_bad": b, "label": -2}) + "\n")
+    (root / "notes.jsonl").write_text(json.dumps({"text": "not a pair"}) + "\n")
+    out = tmp_path / "scores.jsonl"
+    common = ["score-pairs", "--dataset", str(root), "--model", str(folder), "--out", str(out), "--no-progress"]
+    assert main([*common, "--limit", "4"]) == 0
+    rows = [json.loads(line) for line in out.read_text().splitlines()]
+    assert [row["category"] for row in rows] == ["first"] * 4 + ["second"] * 4
+    assert "first " in capsys.readouterr().out
+    assert main([*common, "--config", "second"]) == 0
+    assert len(out.read_text().splitlines()) == 7
+    assert main([*common, "--config", "third"]) == 1
+    assert "no such file" in capsys.readouterr().err

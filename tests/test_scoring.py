@@ -189,6 +189,10 @@ def test_bad_inputs_raise_clear_errors(causal_lm, masked_lm):
         score_texts(["the"], causal_lm, reduction="max", show_progress=False)
     with pytest.raises(ValueError, match="same length"):
         score_pairs(["the", "a"], ["the"], causal_lm, show_progress=False)
+    with pytest.raises(ValueError, match=r"^bad\[1\] has 70 tokens"):
+        score_pairs(["the poet", "a poet"], ["the poet", long_text], causal_lm, show_progress=False)
+    with pytest.raises(ValueError, match=r"^good\[0\] has 73 tokens"):
+        score_pairs([long_text + " a"], ["the poet"], masked_lm, show_progress=False)
     with pytest.raises(TypeError, match="texts must be a list of strings"):
         score_texts("the poet", causal_lm, show_progress=False)
 

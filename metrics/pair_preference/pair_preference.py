@@ -94,7 +94,11 @@ class PairPreference(evaluate.Metric):
 
     def add_batch(self, *, predictions=None, references=None, **kwargs):
         """Add a batch of pair scores (tensors on any device are moved to the CPU once)."""
-        return super().add_batch(predictions=predictions, references=references, **_host_scores(kwargs))
+        try:
+            scores = _host_scores(kwargs)
+        except ValueError as error:
+            raise ValueError(f"{error} (rows counted within this add_batch call)") from None
+        return super().add_batch(predictions=predictions, references=references, **scores)
 
     def compute(self, *, predictions=None, references=None, **kwargs):
         """Compute the accuracy; scores passed here are added as a last batch."""

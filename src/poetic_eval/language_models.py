@@ -104,9 +104,18 @@ def default_gguf_path() -> Path:
 
 
 def _gguf_fingerprint(path: Path) -> str:
-    stat = path.stat()
-    key = f"{path.name}:{stat.st_size}:{int(stat.st_mtime)}"
-    return hashlib.sha256(key.encode()).hexdigest()[:12]
+    """Content key of a GGUF file: its name, size and first and last MiB (read in milliseconds).
+
+    Content, not the file's time stamp, so every virtual environment holding the same release
+    of the package shares one conversion, and a new release gets its own.
+    """
+    digest = hashlib.sha256(f"{path.name}:{path.stat().st_size}".encode())
+    block = 1 << 20
+    with open(path, "rb") as stream:
+        digest.update(stream.read(block))
+        stream.seek(max(path.stat().st_size - block, 0))
+        digest.update(stream.read(block))
+    return digest.hexdigest()[:12]
 
 
 def default_model_cache_dir() -> Path:
@@ -144,6 +153,15 @@ def _convert_default_model(target: Path) -> None:
                 raise
     finally:
         shutil.rmtree(staging, ignore_errors=True)
+    _remove_stale_conversions(target)
+
+
+def _remove_stale_conversions(current: Path) -> None:
+    """Delete conversions of earlier GGUF files (about 540 MB each) beside ``current``."""
+    prefix = current.name.rsplit("-", 1)[0] + "-"
+    for folder in current.parent.glob(prefix + "*"):
+        if folder != current and folder.is_dir() and (folder / "config.json").is_file():
+            shutil.rmtree(folder, ignore_errors=True)
 
 
 def load_default_lm(

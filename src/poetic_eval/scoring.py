@@ -22,6 +22,7 @@ float64 numpy arrays; computation runs in the model's dtype (float32 by default;
 
 from __future__ import annotations
 
+import re
 from collections.abc import Sequence
 from typing import Any
 
@@ -110,8 +111,21 @@ def score_pairs(
     bad = require_texts(bad, "bad")
     if len(good) != len(bad):
         raise ValueError(f"good and bad must have the same length, got {len(good)} and {len(bad)}")
-    scores = score_texts(list(good) + list(bad), model=model, reduction=reduction, **options)
+    try:
+        scores = score_texts(list(good) + list(bad), model=model, reduction=reduction, **options)
+    except ValueError as error:  # rows of the joined list -> rows of good / bad
+        raise ValueError(_pair_rows(str(error), len(good))) from None
     return scores[: len(good)], scores[len(good) :]
+
+
+def _pair_rows(message: str, pairs: int) -> str:
+    """``texts[i]`` in a message about ``good + bad`` rewritten as ``good[i]`` or ``bad[i - n]``."""
+
+    def name(match: re.Match) -> str:
+        row = int(match.group(1))
+        return f"good[{row}]" if row < pairs else f"bad[{row - pairs}]"
+
+    return re.sub(r"texts\[(\d+)\]", name, message)
 
 
 def _progress_factory(show_progress: bool, lm: LanguageModel):

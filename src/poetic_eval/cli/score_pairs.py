@@ -1,7 +1,8 @@
 """``poetic-eval score-pairs``: score a minimal-pair dataset with an LM, print accuracy per category.
 
 The dataset is a local hub-ready dataset folder (``datasets/<name>`` after ``make build``; one or
-all of its configs) or a single parquet / jsonl / json / csv file. Pair columns are detected:
+all of its configs), a single parquet / jsonl / json / csv file, or a plain folder of such files
+(BLiMP, refining-tse: each file is a config named by its stem). Pair columns are detected:
 ``good``/``bad`` (BPoMP) or ``sentence_good``/``sentence_bad`` (agreement, BLiMP). The category of
 a pair is its ``category`` column, else its config (or the file name), optionally
 refined by a column (``--category-column case``). Per-pair scores go to ``--out`` (jsonl, csv or
@@ -12,6 +13,7 @@ process scores a contiguous shard and rank 0 writes and prints the gathered resu
 from __future__ import annotations
 
 import argparse
+import sys
 import time
 from pathlib import Path
 
@@ -65,6 +67,8 @@ def load_pair_tables(dataset: str, configs: list[str] | None, split: str | None)
         return [(path.stem, table)]
     if not path.is_dir():
         raise FileNotFoundError(f"--dataset {dataset}: no such folder or file")
+    if not _is_hub_dataset(path):
+        return _file_tables(path, configs)
     names = configs or datasets.get_dataset_config_names(str(path))
     tables = []
     for name in names:
@@ -80,6 +84,37 @@ def load_pair_tables(dataset: str, configs: list[str] | None, split: str | None)
         tables.append((name, table))
     if not tables:
         raise ValueError(f"--dataset {dataset}: no config with minimal-pair columns")
+    return tables
+
+
+def _is_hub_dataset(folder: Path) -> bool:
+    """Whether ``folder`` has a dataset card declaring its configs (as the builders write)."""
+    card = folder / "README.md"
+    return card.is_file() and "configs:" in card.read_text(encoding="utf-8", errors="replace")
+
+
+def _file_tables(folder: Path, configs: list[str] | None):
+    """A plain folder of pair files (BLiMP, refining-tse, Marvin & Linzen): one table per file,
+    named by its stem, files with minimal-pair columns only unless asked for by name."""
+    files = sorted(f for f in folder.rglob("*") if f.is_file() and f.suffix.lower() in FILE_BUILDERS)
+    if configs:
+        by_name = {f.stem: f for f in files}
+        missing = [name for name in configs if name not in by_name]
+        if missing:
+            raise ValueError(f"--config {', '.join(missing)}: no such file in {folder}; have {sorted(by_name)}")
+        files = [by_name[name] for name in configs]
+    tables = []
+    for file in files:
+        [(name, table)] = load_pair_tables(str(file), None, None)
+        try:
+            pair_columns(table.column_names)
+        except ValueError:
+            if configs:
+                raise ValueError(f"{file}: {sys.exc_info()[1]}") from None
+            continue
+        tables.append((name, table))
+    if not tables:
+        raise ValueError(f"--dataset {folder}: no file with minimal-pair columns")
     return tables
 
 
