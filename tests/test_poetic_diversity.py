@@ -343,3 +343,19 @@ def test_profile_details_feed_the_figures(corpora):
     assert len(profile.details["reference_within_max_sim_values"]) == len(human)
     assert sum(profile.details["scheme_distribution"].values()) == pytest.approx(1.0)
     assert profile.dimensions == DIMENSIONS
+
+
+def test_default_dimensions_leave_rhyme_out_for_corpora_without_quatrains():
+    """Limericks have no quatrain scheme: by default the other dimensions still run."""
+    from poetic_eval.poetic_diversity import diversity_profile
+    from poetic_eval.seed_texts import seed_poems
+
+    limericks = seed_poems("limericks.txt")
+    generated, human = limericks[:10], limericks[10:]
+    with pytest.warns(UserWarning, match="rhyme dimension skipped: predictions has no quatrain"):
+        profile = diversity_profile(generated, human, semantic_model=CountingEncoder())
+    assert profile.dimensions == ("memorization", "length", "lexical", "semantic")
+    assert "predictions has no quatrain" in profile.skipped["rhyme"]
+    assert "mtld" in profile.scores and not any(k.startswith("rhyme") for k in profile.scores)
+    with pytest.raises(ValueError, match="predictions has no quatrain"):
+        poetic_diversity(generated, human, dimensions=["length", "rhyme"])

@@ -246,6 +246,10 @@ def test_repetitions():
     assert not is_repetition("the sky.\na cat\nthe Sky\na dog"), "case-sensitive, as in the paper"
     assert not is_repetition("the night\nthe light\nthe day\nthe way")
     assert not is_repetition("the cat\nthe dog\nthe house\nthe river")
+    # punctuation set apart, as in digitised editions: the words decide, not the "!" tokens
+    assert rhyme_scheme("I saw the light .\nand then the night -\na bird in flight ...\nwas gone from sight !") == "AAAA"
+    assert not is_repetition("I saw the light .\nand then the night -\na bird in flight ...\nwas gone from sight !")
+    assert is_repetition("I saw the light .\nand then the night -\nI saw the light ...\nwas gone from sight !")
 
 
 def test_end_words_keep_inner_apostrophes_and_hyphens():

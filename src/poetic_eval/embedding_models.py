@@ -14,6 +14,8 @@ from pathlib import Path
 from typing import Any
 
 DEFAULT_MODEL_NAME = "sentence-transformers/all-MiniLM-L6-v2"
+#: Hub names of the default model: they load the bundled copy instead of going to the hub.
+DEFAULT_MODEL_ALIASES = frozenset({DEFAULT_MODEL_NAME, "all-MiniLM-L6-v2"})
 
 _LOADED: dict[tuple[str, str | None], Any] = {}
 _LOCK = threading.Lock()
@@ -42,9 +44,11 @@ def load_sentence_encoder(model: Any = None, device: str | None = None) -> Any:
     """Return a sentence encoder.
 
     Args:
-        model: None for the bundled all-MiniLM-L6-v2; a sentence-transformers model name or
-            local path (str or Path), loaded once per process and reused; or an encoder instance,
-            returned unchanged.
+        model: None for the bundled all-MiniLM-L6-v2 (its hub names
+            "sentence-transformers/all-MiniLM-L6-v2" and "all-MiniLM-L6-v2" mean the same
+            bundled copy, unless a local folder has that name); a sentence-transformers model
+            name or local path (str or Path), loaded once per process and reused; or an encoder
+            instance, returned unchanged.
         device: torch device for a model loaded here ("cpu", "cuda", ...); None lets
             sentence-transformers choose.
     """
@@ -55,6 +59,8 @@ def load_sentence_encoder(model: Any = None, device: str | None = None) -> Any:
                 f"with an encode() method; got {type(model).__name__}"
             )
         return model
+    if isinstance(model, str) and model in DEFAULT_MODEL_ALIASES and not Path(model).exists():
+        model = None
     name = str(default_model_path() if model is None else model)
     if not name.strip():
         raise ValueError("model must not be an empty string")

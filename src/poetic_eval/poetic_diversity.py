@@ -33,6 +33,7 @@ intersection, Wasserstein, KL, cross-entropy, across similarity) always use the 
 from __future__ import annotations
 
 import inspect
+import warnings
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
@@ -42,7 +43,7 @@ import numpy as np
 from .length_distribution import length_comparison, length_statistics, poem_lengths
 from .lexical_diversity import lexical_diversity
 from .memorization import memorization
-from .rhyme_distribution import rhyme_divergence
+from .rhyme_distribution import NoQuatrainError, rhyme_divergence
 from .semantic_similarity import max_similarity
 from .validation import require_positive_int, require_texts
 
@@ -73,6 +74,7 @@ class DiversityProfile:
     details: dict[str, Any] = field(default_factory=dict)
     dimensions: tuple[str, ...] = DIMENSIONS
     human_samples: int | None = None
+    skipped: dict[str, str] = field(default_factory=dict)
 
 
 def dimension_options(dimension: str) -> tuple[str, ...]:
@@ -268,11 +270,19 @@ def diversity_profile(
         samples = human_sample_indices(len(references), len(predictions), human_samples, seed)
     profile = DiversityProfile(scores={}, dimensions=chosen, human_samples=human_samples)
     for dimension in chosen:
-        scores, details = _RUNNERS[dimension](
-            predictions, references, options[dimension], samples, show_progress
-        )
+        try:
+            scores, details = _RUNNERS[dimension](
+                predictions, references, options[dimension], samples, show_progress
+            )
+        except NoQuatrainError as error:
+            if dimensions is not None:  # asked for by name: an error, not a silent gap
+                raise
+            profile.skipped[dimension] = str(error)
+            warnings.warn(f"{dimension} dimension skipped: {error}", stacklevel=2)
+            continue
         profile.scores.update(scores)
         profile.details.update(details)
+    profile.dimensions = tuple(d for d in chosen if d not in profile.skipped)
     return profile
 
 
@@ -292,6 +302,8 @@ def poetic_diversity(
         predictions: generated poems, lines separated by "\\n".
         references: the human corpus (any size); required for memorization, length and rhyme.
         dimensions: subset of ``DIMENSIONS`` to run (default all; semantic loads a model).
+            By default the rhyme dimension is left out, with a warning, when either side has
+            no 4-line poem (limericks, sonnets); asked for by name, that is an error.
         human_samples: the paper's protocol: average reference-side statistics over this many
             seeded samples of ``len(predictions)`` references (default: the whole corpus).
         seed: seed of the human samples.

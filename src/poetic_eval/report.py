@@ -235,7 +235,10 @@ def _length_section(profile: DiversityProfile, options: dict, figures: Path) -> 
         text=f"Histogram intersection {s['length_histogram_intersection']:.4g} "
         f"(1 = same distribution); Wasserstein distance {s['length_wasserstein']:.4g} tokens.",
         tables=[Table(["length (tokens)", "generated", "human"], rows)],
-        figures=[{"path": f"{FIGURES_DIR}/{path.name}", "caption": "length histograms"}],
+        figures=[{
+            "path": f"{FIGURES_DIR}/{path.name}",
+            "caption": "length histograms" + ("" if profile.human_samples is None else " (human: whole corpus)"),
+        }],
     )
 
 
@@ -248,7 +251,8 @@ def _rhyme_section(profile: DiversityProfile, options: dict, figures: Path) -> S
         [("entropy", "rhyme_entropy"), ("real rhymes", "real_rhymes"),
          ("repetitions", "repetitions")],
     )  # fmt: skip
-    rows.append(["quatrains", s["quatrain_predictions"], s["quatrain_references"]])
+    whole = "" if profile.human_samples is None else " (human: whole corpus)"
+    rows.append([f"quatrains{whole}", s["quatrain_predictions"], s["quatrain_references"]])
     path = rhyme_scheme_bars(generated, human, figures / "rhyme_schemes.png")
     return Section(
         title="Rhyme",
@@ -263,7 +267,7 @@ def _rhyme_section(profile: DiversityProfile, options: dict, figures: Path) -> S
                 caption="rhyme-scheme distributions",
             ),
         ],
-        figures=[{"path": f"{FIGURES_DIR}/{path.name}", "caption": "rhyme schemes"}],
+        figures=[{"path": f"{FIGURES_DIR}/{path.name}", "caption": f"rhyme schemes{whole}"}],
     )
 
 
@@ -363,6 +367,7 @@ def write_report(
     )
     settings = {
         "dimensions": list(profile.dimensions),
+        **({"skipped": profile.skipped} if profile.skipped else {}),
         "human_samples": human_samples,
         "seed": seed,
         "model": (

@@ -39,7 +39,6 @@ QUATRAIN_SCHEMES: tuple[str, ...] = (
 #: Scheme letters, in order of first occurrence (52 groups; more continue past "z" in Unicode).
 SCHEME_LETTERS = string.ascii_uppercase + string.ascii_lowercase
 _VOWEL_LETTERS = "aeiouy"
-_ASCII_PUNCTUATION = str.maketrans("", "", string.punctuation)
 _REDUCED = {"AH", "IH", "EH"}
 _SHORT = {"@", "AH", "IH", "EH"}
 _BEFORE_SYLLABIC_R = {"AY", "AW", "UW"}
@@ -336,13 +335,17 @@ def rhyme_scheme(
 
 
 def is_repetition(poem: str, scheme: str | None = None) -> bool:
-    """The paper's reference definition of a repetition.
+    """The paper's reference definition of a repetition, on this module's line-final words.
 
-    True when the line-final words (ASCII punctuation stripped, case-sensitive, as in the
+    True when the line-final words (:func:`end_words`, compared case-sensitively, as in the
     reference code) contain a duplicate AND the poem's scheme is not all-distinct ("ABCD" for a
-    quatrain). ``scheme`` may be passed when already computed.
+    quatrain). The reference takes the last whitespace token and strips ASCII punctuation, which
+    agrees wherever punctuation is attached to the word; on text that sets punctuation apart
+    ("sight !", as in many digitised editions) it would compare empty strings, so the line-final
+    word rule of the rhyme scheme is used instead, and lines without a word never count.
+    ``scheme`` may be passed when already computed.
     """
-    words = [line.split()[-1].translate(_ASCII_PUNCTUATION) for line in lines(poem)]
+    words = [word for word in end_words(poem) if word]
     scheme = rhyme_scheme(poem) if scheme is None else scheme
     rhyming = len(set(scheme)) < len(scheme)
     return rhyming and len(set(words)) < len(words)

@@ -29,6 +29,10 @@ from poetic_eval.text import lines
 from poetic_eval.validation import require_texts
 
 _NON_QUATRAIN_POLICIES = ("skip", "error")
+
+
+class NoQuatrainError(ValueError):
+    """A side has no poem of exactly 4 lines, so it has no quatrain scheme distribution."""
 _NO_RHYME = "ABCD"
 
 
@@ -67,7 +71,7 @@ def _quatrain_schemes(
         )
         found.append((scheme, is_repetition(poem, scheme)))
     if not found:
-        raise ValueError(f"{name} has no quatrain (poem of exactly 4 non-empty lines)")
+        raise NoQuatrainError(f"{name} has no quatrain (poem of exactly 4 non-empty lines)")
     return found, skipped
 
 
