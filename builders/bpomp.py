@@ -139,7 +139,7 @@ def _generation_summary(generation: PairGeneration) -> str:
         f"({generation.requested:,} requested"
     )
     if generation.capped:
-        summary += "; capped: the source allows no more"
+        summary += "; capped at one pair per source limerick"
     summary += f"); limericks without a valid corruption: {generation.without_candidate:,}"
     if generation.duplicates:
         summary += f"; duplicate pairs dropped: {generation.duplicates:,}"

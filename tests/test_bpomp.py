@@ -413,7 +413,7 @@ def test_build_all_and_cli_build_forward_options(tmp_path, monkeypatch, finder, 
     )  # fmt: skip
     assert code == 0
     card = (tmp_path / "cli" / "README.md").read_text(encoding="utf-8")
-    assert "3 pairs (9 requested; capped: the source allows no more)" in card
+    assert "3 pairs (9 requested; capped at one pair per source limerick)" in card
 
 
 def test_failed_build_names_the_source_and_writes_nothing(tmp_path, capsys):

@@ -281,7 +281,8 @@ def generate_pairs(
 
     The limericks are visited in an order shuffled by ``seed`` (independently per ``kind``);
     each yields its corruption or is skipped when it has none. Identical (good, bad) pairs are
-    kept once. Fewer than ``n_pairs`` pairs means the source allows no more (``capped``).
+    kept once. Fewer than ``n_pairs`` pairs (``capped``) means every limerick of the source
+    gave its one pair or had no valid corruption.
     """
     if kind not in CORRUPTIONS:
         raise ValueError(f"unknown corruption {kind!r}; expected one of {', '.join(CORRUPTIONS)}")
