@@ -6,6 +6,7 @@ import json
 import os
 import subprocess
 import sys
+import warnings
 from pathlib import Path
 
 import datasets
@@ -98,11 +99,17 @@ def test_two_torchrun_processes_match_one(tmp_path, model_folder):
     single, double = tmp_path / "one.jsonl", tmp_path / "two.jsonl"
     assert main([*common, "--out", str(single)]) == 0
     environment = {**os.environ, "OMP_NUM_THREADS": "1", "HF_HUB_OFFLINE": "1"}
-    completed = subprocess.run(
-        [sys.executable, "-m", "torch.distributed.run", "--standalone", "--nproc_per_node", "2",
-         "-m", "poetic_eval.cli", *common, "--out", str(double)],
-        env=environment, capture_output=True, text=True, timeout=300, check=False,
-    )
+    launch = [sys.executable, "-m", "torch.distributed.run", "--standalone", "--nproc_per_node", "2",
+              "-m", "poetic_eval.cli", *common, "--out", str(double)]  # fmt: skip
+    for attempt in (1, 2):
+        completed = subprocess.run(
+            launch, env=environment, capture_output=True, text=True, timeout=300, check=False
+        )
+        # One retry, only when a rank was killed by a signal (seen once in a CI sandbox, never
+        # reproduced in ~40 runs here); a wrong result or a Python error fails at once.
+        if completed.returncode == 0 or "Signal" not in completed.stderr or attempt == 2:
+            break
+        warnings.warn(f"torchrun: a rank died by a signal, retrying once:\n{launch_failure(completed.stderr)}")
     assert completed.returncode == 0, launch_failure(completed.stderr)
     assert "2 processes" in completed.stdout
     one = [json.loads(line) for line in single.read_text().splitlines()]
