@@ -55,6 +55,7 @@ import pyarrow.parquet as pq
 import yaml
 from datasets.features.features import encode_nested_example
 
+from poetic_eval.hub_publish import declares_configs
 from poetic_eval.module_paths import cards_root
 
 LAYOUT_TEMPLATE = "_layout.md"
@@ -174,9 +175,7 @@ def check_replaceable(out_dir: Path) -> None:
         raise ValueError(f"{out_dir} exists and is not a folder; choose another output folder")
     entries = {entry.name for entry in out_dir.iterdir()}
     foreign = sorted(entries - DATASET_FOLDER_ENTRIES)
-    card = out_dir / "README.md"
-    built_here = card.is_file() and "configs:" in card.read_text(encoding="utf-8", errors="replace")
-    if foreign or (entries and not built_here):
+    if foreign or (entries and not declares_configs(out_dir)):
         shown = ", ".join(foreign[:5]) + (", ..." if len(foreign) > 5 else "") if foreign else "no dataset card"
         raise ValueError(
             f"refusing to replace {out_dir}: it is not a dataset folder built here ({shown}). "

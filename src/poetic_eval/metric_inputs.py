@@ -50,10 +50,6 @@ class PoemCorpusInputs(PoemInputs):
 
     def compute(self, *, predictions: Any = None, references: Any = None, **kwargs: Any) -> Any:
         """Compute the metric; ``references`` is the corpus compared with, of any length."""
-        if predictions is not None:
-            require_texts(predictions, "predictions")
         if references is not None:
             references = require_texts(references, "references")
-        return super(PoemInputs, self).compute(  # type: ignore[misc]
-            predictions=predictions, reference_corpus=references, **kwargs
-        )
+        return super().compute(predictions=predictions, reference_corpus=references, **kwargs)

@@ -221,6 +221,11 @@ def _memorization_section(profile: DiversityProfile, options: dict, figures: Pat
     )
 
 
+def _whole(profile: DiversityProfile) -> str:
+    """Label for human counts and figures that use the whole corpus beside sampled statistics."""
+    return "" if profile.human_samples is None else " (human: whole corpus)"
+
+
 def _length_section(profile: DiversityProfile, options: dict, figures: Path) -> Section:
     s = profile.scores
     rows = _side_by_side(
@@ -235,10 +240,7 @@ def _length_section(profile: DiversityProfile, options: dict, figures: Path) -> 
         text=f"Histogram intersection {s['length_histogram_intersection']:.4g} "
         f"(1 = same distribution); Wasserstein distance {s['length_wasserstein']:.4g} tokens.",
         tables=[Table(["length (tokens)", "generated", "human"], rows)],
-        figures=[{
-            "path": f"{FIGURES_DIR}/{path.name}",
-            "caption": "length histograms" + ("" if profile.human_samples is None else " (human: whole corpus)"),
-        }],
+        figures=[{"path": f"{FIGURES_DIR}/{path.name}", "caption": f"length histograms{_whole(profile)}"}],
     )
 
 
@@ -251,7 +253,7 @@ def _rhyme_section(profile: DiversityProfile, options: dict, figures: Path) -> S
         [("entropy", "rhyme_entropy"), ("real rhymes", "real_rhymes"),
          ("repetitions", "repetitions")],
     )  # fmt: skip
-    whole = "" if profile.human_samples is None else " (human: whole corpus)"
+    whole = _whole(profile)
     rows.append([f"quatrains{whole}", s["quatrain_predictions"], s["quatrain_references"]])
     path = rhyme_scheme_bars(generated, human, figures / "rhyme_schemes.png")
     return Section(

@@ -13,9 +13,10 @@ process scores a contiguous shard and rank 0 writes and prints the gathered resu
 from __future__ import annotations
 
 import argparse
-import sys
 import time
 from pathlib import Path
+
+from ..hub_publish import declares_configs
 
 PAIR_COLUMNS = (("good", "bad"), ("sentence_good", "sentence_bad"))
 FILE_BUILDERS = {".parquet": "parquet", ".jsonl": "json", ".json": "json", ".csv": "csv"}
@@ -67,7 +68,7 @@ def load_pair_tables(dataset: str, configs: list[str] | None, split: str | None)
         return [(path.stem, table)]
     if not path.is_dir():
         raise FileNotFoundError(f"--dataset {dataset}: no such folder or file")
-    if not _is_hub_dataset(path):
+    if not declares_configs(path):
         return _file_tables(path, configs)
     names = configs or datasets.get_dataset_config_names(str(path))
     tables = []
@@ -87,12 +88,6 @@ def load_pair_tables(dataset: str, configs: list[str] | None, split: str | None)
     return tables
 
 
-def _is_hub_dataset(folder: Path) -> bool:
-    """Whether ``folder`` has a dataset card declaring its configs (as the builders write)."""
-    card = folder / "README.md"
-    return card.is_file() and "configs:" in card.read_text(encoding="utf-8", errors="replace")
-
-
 def _file_tables(folder: Path, configs: list[str] | None):
     """A plain folder of pair files (BLiMP, refining-tse, Marvin & Linzen): one table per file,
     named by its stem, files with minimal-pair columns only unless asked for by name."""
@@ -108,9 +103,9 @@ def _file_tables(folder: Path, configs: list[str] | None):
         [(name, table)] = load_pair_tables(str(file), None, None)
         try:
             pair_columns(table.column_names)
-        except ValueError:
+        except ValueError as error:
             if configs:
-                raise ValueError(f"{file}: {sys.exc_info()[1]}") from None
+                raise ValueError(f"{file}: {error}") from None
             continue
         tables.append((name, table))
     if not tables:
