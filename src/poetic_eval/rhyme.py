@@ -165,7 +165,7 @@ def final_syllables(word: str) -> frozenset[tuple[str, tuple[str, ...], bool]]:
         last = vowels[-1]
         vowel, stress = sequence[last][:-1], sequence[last][-1]
         stressed = stress in "12"
-        if not stressed and last > 0 and is_vowel(sequence[last - 1]):
+        if not stressed and vowel == "ER" and last > 0 and sequence[last - 1][:-1] in _BEFORE_SYLLABIC_R:
             continue  # "fire" F AY1 ER0: one syllable in verse, not a weak "-er" ending
         if not stressed and vowel in _REDUCED:
             vowel = "@"
@@ -193,36 +193,28 @@ def _devoiced_parts(word: str) -> frozenset[tuple[str, ...]]:
     return frozenset(tuple(_DEVOICED.get(p, p) for p in part) for part in rhyme_parts(word))
 
 
-@lru_cache(maxsize=200_000)
-def _final_stress_and_y(word: str) -> tuple[bool, bool, bool]:
-    """(ends in a stressed syllable, ends in stressed "AY" with no coda, ends in unstressed -y /IY/)."""
-    stressed_end = stressed_ay = unstressed_y = False
-    for phones in stressed_pronunciations(word):
-        last = phones.split()[-1] if phones else ""
-        vowels = [phone for phone in phones.split() if is_vowel(phone)]
-        stressed_end |= bool(vowels) and vowels[-1][-1] in "12"
-        stressed_ay |= last in ("AY1", "AY2")
-        unstressed_y |= last == "IY0" and word.endswith("y")
-    return stressed_end, stressed_ay, unstressed_y
-
-
 def _near_rhyme(a: str, b: str) -> bool:
     """Voicing-neutral rhyme or eye rhyme (see :func:`rhymes`)."""
     if not _devoiced_parts(a).isdisjoint(_devoiced_parts(b)):
         return True
-    stressed_end_a, stressed_end_b = _final_stress_and_y(a)[0], _final_stress_and_y(b)[0]
     spelled_a, spelled_b = spelling_rhyme(a), spelling_rhyme(b)
     return (
-        stressed_end_a and stressed_end_b and spelled_a is not None and spelled_a == spelled_b
-        and len(spelled_a) >= EYE_RHYME_MIN_LETTERS
+        spelled_a is not None and spelled_a == spelled_b and len(spelled_a) >= EYE_RHYME_MIN_LETTERS
+        and _ends_stressed(a) and _ends_stressed(b)
     )
+
+
+def _ends_stressed(word: str) -> bool:
+    return any(stressed for _, _, stressed in final_syllables(word))
 
 
 def _historical_rhyme(a: str, b: str) -> bool:
     """Unstressed final "-y" with stressed final "AY" ("symmetry" / "eye")."""
-    _, ay_a, y_a = _final_stress_and_y(a)
-    _, ay_b, y_b = _final_stress_and_y(b)
-    return (ay_a and y_b) or (ay_b and y_a)
+    stressed_ay, unstressed_y = ("AY", (), True), ("IY", (), False)
+    syllables_a, syllables_b = final_syllables(a), final_syllables(b)
+    y_a = a.endswith("y") and unstressed_y in syllables_a
+    y_b = b.endswith("y") and unstressed_y in syllables_b
+    return (stressed_ay in syllables_a and y_b) or (stressed_ay in syllables_b and y_a)
 
 
 def rhymes(
