@@ -14,10 +14,16 @@ import pytest
 import builders
 import builders.bpomp as bpomp_builder
 from builders.command_line import main as builders_main
-from builders.hub_dataset import file_sha256, parquet_path
-from poetic_eval import wordnet_synonyms
+from poetic_eval.limericks import synonyms as wordnet_synonyms
 from poetic_eval.cli import main as cli_main
-from poetic_eval.limerick_corruptions import (
+from poetic_eval.hub.dataset_repo import file_sha256, parquet_path
+from poetic_eval.limericks import (
+    LimerickRecord,
+    read_limerick_source,
+    recombination_count,
+    recombine_limericks,
+)
+from poetic_eval.limericks.corruptions import (
     CORRUPTIONS,
     Limerick,
     generate_pairs,
@@ -27,13 +33,7 @@ from poetic_eval.limerick_corruptions import (
     verify_limericks,
     word_before_end,
 )
-from poetic_eval.limerick_recombination import recombination_count, recombine_limericks
-from poetic_eval.limerick_sources import LimerickRecord, read_limerick_source
-from poetic_eval.pronunciation import in_dictionary
-from poetic_eval.rhyme import rhymes, same_word
-from poetic_eval.seed_texts import seed_path
-from poetic_eval.text import final_word, tokens, write_poems
-from poetic_eval.wordnet_synonyms import (
+from poetic_eval.limericks.synonyms import (
     INSTALL_HINT,
     LEXICOGRAPHER_FILES,
     SynonymFinder,
@@ -41,6 +41,9 @@ from poetic_eval.wordnet_synonyms import (
     lexnames_text,
     wordnet_available,
 )
+from poetic_eval.resources import seed_path
+from poetic_eval.rhyme import in_dictionary, rhymes, same_word
+from poetic_eval.text import final_word, tokens, write_poems
 
 SEEDS = seed_path("limericks.txt")
 

@@ -13,7 +13,7 @@ import yaml
 
 from builders import BUILDERS, RegisteredBuilder, builder_module
 from builders.command_line import command_line
-from builders.hub_dataset import (
+from poetic_eval.hub.dataset_repo import (
     ConfigData,
     HubDataset,
     parquet_path,
