@@ -24,7 +24,7 @@ from collections.abc import Sequence
 
 from tqdm.auto import tqdm
 
-from poetic_eval.rhyme import QUATRAIN_SCHEMES, is_repetition, rhyme_scheme
+from poetic_eval.rhyme import QUATRAIN_SCHEMES, is_repetition, resolve_method, rhyme_schemes
 from poetic_eval.text import lines, require_texts
 
 _NON_QUATRAIN_POLICIES = ("skip", "error")
@@ -35,11 +35,16 @@ class NoQuatrainError(ValueError):
 _NO_RHYME = "ABCD"
 
 
+#: Quatrains decoded per batch (the progress bar advances per batch).
+_BATCH = 2048
+
+
 def _quatrain_schemes(
     poems: Sequence[str],
     name: str,
     *,
     non_quatrains: str,
+    method: str | None,
     link_repetitions: bool,
     weak: bool,
     near: bool,
@@ -51,11 +56,10 @@ def _quatrain_schemes(
         raise ValueError(
             f"non_quatrains must be one of {_NON_QUATRAIN_POLICIES}, got {non_quatrains!r}"
         )
+    resolve_method(method, weak=weak, near=near, historical=historical)
     poems = require_texts(poems, name)
-    found, skipped = [], 0
-    for index, poem in enumerate(
-        tqdm(poems, desc=f"rhyme schemes ({name})", disable=not show_progress)
-    ):
+    quatrains, skipped = [], 0
+    for index, poem in enumerate(poems):
         line_count = len(lines(poem))
         if line_count != 4:
             if non_quatrains == "error":
@@ -65,12 +69,18 @@ def _quatrain_schemes(
                 )
             skipped += 1
             continue
-        scheme = rhyme_scheme(
-            poem, link_repetitions=link_repetitions, weak=weak, near=near, historical=historical
-        )
-        found.append((scheme, is_repetition(poem, scheme)))
-    if not found:
+        quatrains.append(poem)
+    if not quatrains:
         raise NoQuatrainError(f"{name} has no quatrain (poem of exactly 4 non-empty lines)")
+    found = []
+    starts = range(0, len(quatrains), _BATCH)
+    for start in tqdm(starts, desc=f"rhyme schemes ({name})", disable=not show_progress):
+        batch = quatrains[start : start + _BATCH]
+        schemes = rhyme_schemes(
+            batch, method=method, link_repetitions=link_repetitions, weak=weak, near=near,
+            historical=historical,
+        )  # fmt: skip
+        found += [(scheme, is_repetition(poem, scheme)) for poem, scheme in zip(batch, schemes)]
     return found, skipped
 
 
@@ -83,6 +93,7 @@ def scheme_distribution(
     poems: Sequence[str],
     *,
     non_quatrains: str = "skip",
+    method: str | None = None,
     link_repetitions: bool = True,
     weak: bool = False,
     near: bool = False,
@@ -95,8 +106,9 @@ def scheme_distribution(
     ``non_quatrains="error"``). Raises ValueError when no poem is a quatrain.
     """
     schemes, _ = _quatrain_schemes(
-        poems, "poems", non_quatrains=non_quatrains, link_repetitions=link_repetitions,
-        weak=weak, near=near, historical=historical, show_progress=show_progress,
+        poems, "poems", non_quatrains=non_quatrains, method=method,
+        link_repetitions=link_repetitions, weak=weak, near=near, historical=historical,
+        show_progress=show_progress,
     )  # fmt: skip
     return _distribution(schemes)
 
@@ -149,6 +161,7 @@ def rhyme_divergence(
     base: float = 2,
     smoothing: float = 1e-9,
     non_quatrains: str = "skip",
+    method: str | None = None,
     link_repetitions: bool = True,
     weak: bool = False,
     near: bool = False,
@@ -167,6 +180,7 @@ def rhyme_divergence(
     _check_options(base, smoothing)
     options = {
         "non_quatrains": non_quatrains,
+        "method": method,
         "link_repetitions": link_repetitions,
         "weak": weak,
         "near": near,

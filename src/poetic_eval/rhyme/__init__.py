@@ -1,5 +1,12 @@
-"""Pronunciation, rhyme between words, and rhyme schemes of poems (offline, CMUdict-based)."""
+"""Pronunciation, rhyme between words, and rhyme schemes of poems (offline, CMUdict-based).
 
+By default rhyme is judged by a model learned from poems without labels (graded pair scores and
+joint scheme inference, :mod:`poetic_eval.rhyme.methods`); ``method="perfect"`` gives perfect
+rhyme and its widened options.
+"""
+
+from .methods import DEFAULT_METHOD, METHODS, resolve_method
+from .pair_model import RhymeModel, default_model, load_model, may_rhyme, rhyme_score
 from .pronunciation import (
     in_dictionary,
     known_pronunciations,
@@ -14,12 +21,16 @@ from .schemes import (
     SCHEME_LETTERS,
     end_words,
     is_repetition,
+    perfect_scheme_of_words,
     rhyme_scheme,
+    rhyme_schemes,
     scheme_letter,
     scheme_of_words,
+    schemes_of_words,
 )
 from .word_rhymes import (
     final_syllables,
+    perfect_rhymes,
     rhyme_part,
     rhyme_part_of_phones,
     rhyme_parts,
@@ -30,24 +41,36 @@ from .word_rhymes import (
 )
 
 __all__ = [
+    "DEFAULT_METHOD",
+    "METHODS",
     "QUATRAIN_SCHEMES",
     "SCHEME_LETTERS",
+    "RhymeModel",
+    "default_model",
     "end_words",
     "final_syllables",
     "in_dictionary",
     "is_repetition",
     "known_pronunciations",
+    "load_model",
+    "may_rhyme",
     "normalize_word",
+    "perfect_rhymes",
+    "perfect_scheme_of_words",
     "pronounce_by_analogy",
     "pronunciations",
+    "resolve_method",
     "rhyme_part",
     "rhyme_part_of_phones",
     "rhyme_parts",
     "rhyme_scheme",
+    "rhyme_schemes",
+    "rhyme_score",
     "rhymes",
     "same_word",
     "scheme_letter",
     "scheme_of_words",
+    "schemes_of_words",
     "spelling_rhyme",
     "stress_pattern",
     "stressed_pronunciations",

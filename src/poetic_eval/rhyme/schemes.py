@@ -1,41 +1,36 @@
 """Rhyme schemes of poems: letters over lines from the line-final words' rhymes.
 
-Lines whose final words rhyme (:func:`poetic_eval.rhyme.rhymes`) get the same letter, closed
-transitively (union-find) and lettered by first occurrence ("ABAB", limericks "AABBA"). By
-default a repeated line-final word also links its lines, as in the paper's data (its
-"repetitions" are rhymes based on the same word); ``link_repetitions=False`` turns that off.
+By default (``method="learned"``) the scheme is inferred jointly over the stanza's lines under
+the learned rhyme model (:mod:`poetic_eval.rhyme.scheme_decoder`); ``method="perfect"`` links
+lines whose final words rhyme perfectly (optionally widened), closed transitively (union-find).
+Letters follow first occurrence ("ABAB", limericks "AABBA"). By default a repeated line-final
+word also links its lines, as in the paper's data (its "repetitions" are rhymes based on the
+same word); ``link_repetitions=False`` turns that off.
 """
 
 from __future__ import annotations
 
-import string
+from collections.abc import Sequence
 from itertools import combinations
 
-from ..text import final_word, lines
+from .letters import QUATRAIN_SCHEMES, SCHEME_LETTERS, end_words, scheme_letter
+from .methods import LEARNED, resolve_method
 from .word_rhymes import keys_rhyme, rhyme_key, wider_rhyme
 
-#: The 15 rhyme schemes of a quatrain (the partitions of 4 lines), in the paper's order.
-QUATRAIN_SCHEMES: tuple[str, ...] = (
-    "AAAA", "AAAB", "AABA", "AABB", "AABC", "ABAA", "ABAB", "ABAC",
-    "ABBA", "ABBB", "ABBC", "ABCA", "ABCB", "ABCC", "ABCD",
-)  # fmt: skip
+__all__ = [
+    "QUATRAIN_SCHEMES",
+    "SCHEME_LETTERS",
+    "end_words",
+    "is_repetition",
+    "perfect_scheme_of_words",
+    "rhyme_scheme",
+    "rhyme_schemes",
+    "scheme_letter",
+    "scheme_of_words",
+    "schemes_of_words",
+]
 
-#: Scheme letters, in order of first occurrence (52 groups; more continue past "z" in Unicode).
-SCHEME_LETTERS = string.ascii_uppercase + string.ascii_lowercase
-
-def end_words(poem: str) -> list[str]:
-    """Line-final words of the non-empty lines of ``poem`` (:func:`poetic_eval.text.final_word`)."""
-    return [final_word(line) for line in lines(poem)]
-
-
-def scheme_letter(index: int) -> str:
-    """The letter of the ``index``-th rhyme group (A-Z, a-z, then Unicode letters from U+00C0)."""
-    if index < len(SCHEME_LETTERS):
-        return SCHEME_LETTERS[index]
-    return chr(0xC0 + index - len(SCHEME_LETTERS))
-
-
-def scheme_of_words(
+def perfect_scheme_of_words(
     words: list[str],
     *,
     link_repetitions: bool = True,
@@ -43,7 +38,7 @@ def scheme_of_words(
     near: bool = False,
     historical: bool = False,
 ) -> str:
-    """Rhyme scheme over a list of line-final words (see :func:`rhyme_scheme`)."""
+    """Scheme by the transitive closure (union-find) of pairwise perfect (or widened) rhymes."""
     keys = [rhyme_key(word) for word in words]
     parent = list(range(len(words)))
 
@@ -70,9 +65,39 @@ def scheme_of_words(
     return "".join(letters[root(i)] for i in range(len(words)))
 
 
+def schemes_of_words(
+    stanzas: Sequence[list[str]],
+    *,
+    method: str | None = None,
+    link_repetitions: bool = True,
+    weak: bool = False,
+    near: bool = False,
+    historical: bool = False,
+) -> list[str]:
+    """Rhyme schemes of many lists of line-final words (see :func:`rhyme_scheme`); the learned
+    method decodes stanzas of one length together."""
+    method = resolve_method(method, weak=weak, near=near, historical=historical)
+    if method == LEARNED:
+        from .pair_model import default_model
+
+        return default_model().schemes([list(words) for words in stanzas],
+                                       link_repetitions=link_repetitions)  # fmt: skip
+    return [
+        perfect_scheme_of_words(list(words), link_repetitions=link_repetitions, weak=weak,
+                                near=near, historical=historical)
+        for words in stanzas
+    ]  # fmt: skip
+
+
+def scheme_of_words(words: list[str], **options) -> str:
+    """Rhyme scheme over a list of line-final words; options as :func:`rhyme_scheme`'s."""
+    return schemes_of_words([words], **options)[0]
+
+
 def rhyme_scheme(
     poem: str,
     *,
+    method: str | None = None,
     link_repetitions: bool = True,
     weak: bool = False,
     near: bool = False,
@@ -80,20 +105,35 @@ def rhyme_scheme(
 ) -> str:
     """Rhyme scheme of ``poem`` (lines separated by "\\n"; blank lines ignored), e.g. "ABAB".
 
-    Lines whose final words rhyme (:func:`rhymes`) get the same letter, closed transitively
-    (union-find): if lines 1-2 and 2-3 rhyme, 1 and 3 share a letter. Letters follow first
-    occurrence. Any number of lines: a limerick gives "AABBA". With ``link_repetitions`` (the
-    default), lines ending in the same word also share a letter (the paper counts such
-    repetitions as rhymes and reports them apart; see :func:`is_repetition`). ``weak``,
-    ``near`` and ``historical`` also link those wider rhymes (see :func:`rhymes`); all are off
-    by default.
+    Letters follow first occurrence; any number of lines (a limerick gives "AABBA").
+
+    - ``method="learned"`` (the default): the most probable scheme of the line-final words
+      under the learned rhyme model, jointly over all lines (:mod:`poetic_eval.rhyme.methods`):
+      slant, eye, weak and historical rhymes count as far as poets used them, and a scheme the
+      stanza's other rhymes make likely can carry a weak pair.
+    - ``method="perfect"``: lines whose final words rhyme perfectly (:func:`rhymes` with
+      ``method="perfect"``) share a letter, closed transitively (union-find: if lines 1-2 and
+      2-3 rhyme, 1 and 3 share a letter). ``weak``, ``near`` and ``historical`` also link those
+      wider rhymes, and select this method when ``method`` is not given.
+
+    With ``link_repetitions`` (the default), lines ending in the same word also share a letter
+    (the paper counts such repetitions as rhymes and reports them apart; see
+    :func:`is_repetition`).
     """
     if not isinstance(poem, str):
         raise TypeError(f"poem must be a string, got {type(poem).__name__}")
     return scheme_of_words(
-        end_words(poem), link_repetitions=link_repetitions, weak=weak, near=near,
-        historical=historical,
-    )
+        end_words(poem), method=method, link_repetitions=link_repetitions, weak=weak,
+        near=near, historical=historical,
+    )  # fmt: skip
+
+
+def rhyme_schemes(poems: Sequence[str], **options) -> list[str]:
+    """:func:`rhyme_scheme` of each poem, batched (faster for many poems); same options."""
+    for index, poem in enumerate(poems):
+        if not isinstance(poem, str):
+            raise TypeError(f"poems[{index}] must be a string, got {type(poem).__name__}")
+    return schemes_of_words([end_words(poem) for poem in poems], **options)
 
 
 def is_repetition(poem: str, scheme: str | None = None) -> bool:

@@ -1,0 +1,98 @@
+"""Accuracy of rhyme schemes against gold: exact scheme, pairwise links, chance rhymes.
+
+- **Exact scheme**: share of units whose predicted scheme equals the gold one.
+- **Pairwise precision / recall**: over every pair of lines of every unit, a *link* is two lines
+  with the same letter; precision = gold links predicted / links predicted, recall = gold links
+  predicted / gold links.
+- **Random pairs called rhymes**: seeded pairs of line-final words from two different poems
+  (almost never meant to rhyme); the share a pairwise rhyme test accepts bounds the false links
+  it adds.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from itertools import combinations
+
+from ..text import final_word
+from .rule_annotation import GoldUnit
+
+
+@dataclass(frozen=True)
+class SchemeAccuracy:
+    """Exact-scheme and pairwise agreement of predictions with gold."""
+
+    units: int
+    exact: int
+    true_links: int
+    predicted_links: int
+    gold_links: int
+
+    @property
+    def exact_share(self) -> float:
+        return self.exact / self.units if self.units else float("nan")
+
+    @property
+    def precision(self) -> float:
+        return self.true_links / self.predicted_links if self.predicted_links else float("nan")
+
+    @property
+    def recall(self) -> float:
+        return self.true_links / self.gold_links if self.gold_links else float("nan")
+
+    @property
+    def f1(self) -> float:
+        p, r = self.precision, self.recall
+        return 2 * p * r / (p + r) if p + r else 0.0
+
+
+def links(scheme: str) -> set[tuple[int, int]]:
+    """Pairs of line indices that share a letter."""
+    return {(i, j) for i, j in combinations(range(len(scheme)), 2) if scheme[i] == scheme[j]}
+
+
+def score_schemes(golds: Sequence[str], predicted: Sequence[str]) -> SchemeAccuracy:
+    """Compare predicted schemes with gold ones (same order, same lengths)."""
+    exact = true = n_predicted = n_gold = 0
+    for gold, guess in zip(golds, predicted, strict=True):
+        if len(gold) != len(guess):
+            raise ValueError(f"scheme {guess!r} has {len(guess)} lines, gold {gold!r} {len(gold)}")
+        exact += gold == guess
+        gold_links, guess_links = links(gold), links(guess)
+        true += len(gold_links & guess_links)
+        n_predicted += len(guess_links)
+        n_gold += len(gold_links)
+    return SchemeAccuracy(len(golds), exact, true, n_predicted, n_gold)
+
+
+def evaluate(
+    units: Sequence[GoldUnit], predict: Callable[[list[str]], list[str]]
+) -> SchemeAccuracy:
+    """Score ``predict`` (a list of stanza texts -> their schemes) on ``units``."""
+    predicted = predict(["\n".join(unit.lines) for unit in units])
+    return score_schemes([unit.gold for unit in units], predicted)
+
+
+def random_word_pairs(
+    poems: Sequence[Sequence[str]], count: int = 20_000, seed: int = 0
+) -> list[tuple[str, str]]:
+    """``count`` seeded pairs of line-final words of two different poems (lists of lines)."""
+    rng = random.Random(seed)
+    ends = [[w for w in (final_word(line) for line in poem) if w] for poem in poems]
+    ends = [words for words in ends if words]
+    if len(ends) < 2:
+        raise ValueError("random word pairs need at least 2 poems with line-final words")
+    pairs = []
+    while len(pairs) < count:
+        a, b = rng.sample(range(len(ends)), 2)
+        pairs.append((rng.choice(ends[a]), rng.choice(ends[b])))
+    return pairs
+
+
+def chance_rhyme_rate(
+    pairs: Sequence[tuple[str, str]], rhymes: Callable[[str, str], bool]
+) -> float:
+    """Share of ``pairs`` that ``rhymes`` accepts."""
+    return sum(bool(rhymes(a, b)) for a, b in pairs) / len(pairs)

@@ -1,0 +1,28 @@
+"""Scheme letters and line-final words: the vocabulary every rhyme-scheme method shares."""
+
+from __future__ import annotations
+
+import string
+
+from ..text import final_word, lines
+
+#: The 15 rhyme schemes of a quatrain (the partitions of 4 lines), in the paper's order.
+QUATRAIN_SCHEMES: tuple[str, ...] = (
+    "AAAA", "AAAB", "AABA", "AABB", "AABC", "ABAA", "ABAB", "ABAC",
+    "ABBA", "ABBB", "ABBC", "ABCA", "ABCB", "ABCC", "ABCD",
+)  # fmt: skip
+
+#: Scheme letters, in order of first occurrence (52 groups; more continue past "z" in Unicode).
+SCHEME_LETTERS = string.ascii_uppercase + string.ascii_lowercase
+
+
+def end_words(poem: str) -> list[str]:
+    """Line-final words of the non-empty lines of ``poem`` (:func:`poetic_eval.text.final_word`)."""
+    return [final_word(line) for line in lines(poem)]
+
+
+def scheme_letter(index: int) -> str:
+    """The letter of the ``index``-th rhyme group (A-Z, a-z, then Unicode letters from U+00C0)."""
+    if index < len(SCHEME_LETTERS):
+        return SCHEME_LETTERS[index]
+    return chr(0xC0 + index - len(SCHEME_LETTERS))

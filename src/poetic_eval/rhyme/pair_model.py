@@ -1,0 +1,243 @@
+"""The learned rhyme model: graded scores of word pairs and the priors over schemes.
+
+The model (package data ``rhyme_model.json``, built by ``scripts/learn_rhyme_model.py`` with
+:mod:`poetic_eval.rhyme.scheme_learning`) holds only numbers over phonetic classes, no text:
+
+- three tables of log-likelihood ratios, log P(cell | rhyme) - log P(cell | not a rhyme), over
+  the cells of :mod:`poetic_eval.rhyme.pair_features` (vowel pairs, rhyme shapes, written
+  evidence);
+- the score of a repeated word, used while learning (at inference a repetition links its lines
+  or is neutral, see :meth:`RhymeModel.score`);
+- log-priors over the schemes of 2- to 6-line stanzas and the sequential prior of longer ones
+  (:mod:`poetic_eval.rhyme.scheme_decoder`);
+- the pairwise decision threshold of :func:`graded_rhymes`.
+
+A pair's **graded score** (:meth:`RhymeModel.score`) is the best candidate's sum of its three
+cells: positive when the pair looks more like the rhymes poets wrote than like two random line
+ends. Scores are cached per pair of normalized words.
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass, field
+from functools import lru_cache
+from importlib import resources
+from pathlib import Path
+
+import numpy as np
+
+from .pair_features import (
+    N_EVIDENCE_CELLS,
+    N_SHAPE_CELLS,
+    N_VOWEL_CELLS,
+    evidence_cell_names,
+    pair_candidates,
+    shape_cell_names,
+    vowel_cell_names,
+)
+from .scheme_decoder import TABLE_LINES, decode_many, scheme_table
+from .word_forms import word_forms
+
+MODEL_FILE = "rhyme_model.json"
+MODEL_FORMAT = 1
+#: Score of a repeated line-final word when repetitions link lines: a hard link.
+LINKED_REPETITION = 50.0
+#: Score of a pair where one line has no word (digits, punctuation only): never a rhyme.
+NO_WORD_SCORE = -50.0
+
+
+@dataclass
+class RhymeModel:
+    """Learned tables (see the module docstring); build with :func:`load_model`."""
+
+    vowel: np.ndarray
+    shape: np.ndarray
+    evidence: np.ndarray
+    repetition: float
+    scheme_priors: dict[int, np.ndarray]
+    join_prior: np.ndarray
+    new_prior: float
+    threshold: float
+    info: dict = field(default_factory=dict)
+    _cache: dict = field(default_factory=dict, repr=False)
+
+    def __post_init__(self) -> None:
+        for name, size in (("vowel", N_VOWEL_CELLS), ("shape", N_SHAPE_CELLS),
+                           ("evidence", N_EVIDENCE_CELLS)):  # fmt: skip
+            table = getattr(self, name)
+            if table.shape != (size,):
+                raise ValueError(f"rhyme model table {name!r} has shape {table.shape}, want ({size},)")
+        for length, prior in self.scheme_priors.items():
+            expected = len(scheme_table(length)[0])
+            if prior.shape != (expected,):
+                raise ValueError(
+                    f"rhyme model prior for {length} lines has {prior.shape[0]} schemes, want {expected}"
+                )
+
+    def score(self, a: str, b: str, *, link_repetitions: bool = True) -> float:
+        """Graded rhyme score of two line-final words (a log-likelihood ratio).
+
+        Identical words (case, accents and apostrophe style aside) are a repetition: with
+        ``link_repetitions`` they score :data:`LINKED_REPETITION`, which puts their lines in one
+        group whatever else the stanza holds (the convention of the paper's data and of human
+        annotators), else 0 (no evidence either way). A line without a
+        word never rhymes (:data:`NO_WORD_SCORE`).
+        """
+        forms_a, forms_b = word_forms(a), word_forms(b)
+        key = (forms_a.word, forms_b.word) if forms_a.word <= forms_b.word else (forms_b.word, forms_a.word)
+        if not key[0]:
+            return NO_WORD_SCORE
+        if key[0] == key[1]:
+            return LINKED_REPETITION if link_repetitions else 0.0
+        found = self._cache.get(key)
+        if found is None:
+            found = max(
+                self.vowel[v] + self.shape[s] + self.evidence[e]
+                for v, s, e in pair_candidates(forms_a, forms_b)
+            )
+            self._cache[key] = found
+        return found
+
+    def explain(self, a: str, b: str) -> list[tuple[float, str, str, str]]:
+        """Every candidate of two different words, best first: (score, vowel cell, shape cell,
+        evidence cell), with each cell's name and learned value, to see why a pair scores as it
+        does."""
+        vowels, shapes, evidence = vowel_cell_names(), shape_cell_names(), evidence_cell_names()
+        found = [
+            (
+                float(self.vowel[v] + self.shape[s] + self.evidence[e]),
+                f"{vowels[v]} ({self.vowel[v]:+.2f})",
+                f"{shapes[s]} ({self.shape[s]:+.2f})",
+                f"{evidence[e]} ({self.evidence[e]:+.2f})",
+            )
+            for v, s, e in pair_candidates(word_forms(a), word_forms(b))
+        ]
+        return sorted(found, reverse=True)
+
+    def pair_scores(self, words: list[str], *, link_repetitions: bool = True) -> np.ndarray:
+        """Scores of every pair (i < j) of ``words``, in :func:`line_pairs` order."""
+        n = len(words)
+        return np.array(
+            [self.score(words[i], words[j], link_repetitions=link_repetitions)
+             for i in range(n) for j in range(i + 1, n)],
+            dtype=np.float64,
+        )  # fmt: skip
+
+    def prior(self, length: int) -> np.ndarray | None:
+        return self.scheme_priors.get(length) if length <= TABLE_LINES else None
+
+    def schemes(self, stanzas: list[list[str]], *, link_repetitions: bool = True) -> list[str]:
+        """Most probable scheme of each stanza (a list of line-final words), batched by length."""
+        found: list[str] = [""] * len(stanzas)
+        by_length: dict[int, list[int]] = {}
+        for index, words in enumerate(stanzas):
+            by_length.setdefault(len(words), []).append(index)
+        for length, indices in by_length.items():
+            if length <= 1:
+                for index in indices:
+                    found[index] = "A" * length
+                continue
+            scores = np.array(
+                [self.pair_scores(stanzas[i], link_repetitions=link_repetitions) for i in indices]
+            ).reshape(len(indices), -1)
+            decoded = decode_many(
+                scores, length, self.prior(length), self.join_prior, self.new_prior
+            )
+            for index, scheme in zip(indices, decoded):
+                found[index] = scheme
+        return found
+
+    def to_json(self) -> dict:
+        return {
+            "format": MODEL_FORMAT,
+            "info": self.info,
+            "vowel": _rounded(self.vowel),
+            "shape": _rounded(self.shape),
+            "evidence": _rounded(self.evidence),
+            "repetition": round(float(self.repetition), 3),
+            "scheme_priors": {
+                str(length): dict(zip(scheme_table(length)[0], _rounded(prior)))
+                for length, prior in sorted(self.scheme_priors.items())
+            },
+            "join_prior": _rounded(self.join_prior),
+            "new_prior": round(float(self.new_prior), 3),
+            "threshold": round(float(self.threshold), 3),
+        }
+
+
+def _rounded(values) -> list[float]:
+    return [round(float(x), 3) for x in values]
+
+
+def model_from_json(data: dict) -> RhymeModel:
+    """A :class:`RhymeModel` from the dictionary :meth:`RhymeModel.to_json` writes."""
+    if data.get("format") != MODEL_FORMAT:
+        raise ValueError(f"rhyme model format {data.get('format')!r}; this version reads {MODEL_FORMAT}")
+    priors = {}
+    for length, table in data["scheme_priors"].items():
+        schemes = scheme_table(int(length))[0]
+        floor = min(table.values())
+        priors[int(length)] = np.array([table.get(s, floor) for s in schemes], dtype=np.float64)
+    return RhymeModel(
+        vowel=np.array(data["vowel"], dtype=np.float64),
+        shape=np.array(data["shape"], dtype=np.float64),
+        evidence=np.array(data["evidence"], dtype=np.float64),
+        repetition=float(data["repetition"]),
+        scheme_priors=priors,
+        join_prior=np.array(data["join_prior"], dtype=np.float64),
+        new_prior=float(data["new_prior"]),
+        threshold=float(data["threshold"]),
+        info=data.get("info", {}),
+    )
+
+
+def load_model(path: str | Path | None = None) -> RhymeModel:
+    """The model in ``path`` (a JSON file), or the one shipped with the package."""
+    if path is None:
+        text = resources.files(__package__).joinpath(MODEL_FILE).read_text(encoding="utf-8")
+    else:
+        text = Path(path).read_text(encoding="utf-8")
+    return model_from_json(json.loads(text))
+
+
+@lru_cache(maxsize=1)
+def default_model() -> RhymeModel:
+    """The shipped model, loaded once."""
+    return load_model()
+
+
+def rhyme_score(a: str, b: str) -> float:
+    """Graded rhyme score of two line-final words under the shipped model (a log-likelihood
+    ratio: above 0, more like the rhymes poets wrote than like two random line ends)."""
+    return default_model().score(a, b, link_repetitions=False)
+
+
+#: Graded score at or above which a pair *may* be heard as a rhyme: the pair looks at least as
+#: much like a rhyme as like two random line ends, whatever the base rate of rhymes.
+POSSIBLE_RHYME_SCORE = 0.0
+
+
+def may_rhyme(a: str, b: str) -> bool:
+    """Whether a reader might hear two different words as a rhyme: the strict test of "does not
+    rhyme". True when they rhyme perfectly or by any widened rule (weak, near, historical) or
+    their graded score reaches :data:`POSSIBLE_RHYME_SCORE`, below the learned method's
+    threshold. A minimal pair that must *not* rhyme (bpomp's synonym replacement) needs a word
+    for which this is False."""
+    from .word_rhymes import perfect_rhymes
+
+    forms_a, forms_b = word_forms(a), word_forms(b)
+    if not forms_a.word or forms_a.word == forms_b.word:
+        return False
+    if perfect_rhymes(a, b, weak=True, near=True, historical=True):
+        return True
+    return bool(default_model().score(a, b) >= POSSIBLE_RHYME_SCORE)
+
+
+def graded_rhymes(a: str, b: str) -> bool:
+    """Whether two different words rhyme by the graded score (above the model's threshold)."""
+    model = default_model()
+    forms_a, forms_b = word_forms(a), word_forms(b)
+    if not forms_a.word or forms_a.word == forms_b.word:
+        return False
+    return bool(model.score(a, b) >= model.threshold)

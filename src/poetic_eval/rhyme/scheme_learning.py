@@ -1,0 +1,277 @@
+"""Learning the rhyme model from poems without labels: Reddy & Knight's EM over stanzas.
+
+Reddy & Knight (2011, "Unsupervised discovery of rhyme schemes") treat a stanza's scheme as
+hidden: a scheme is drawn from a prior, and every pair of lines in one rhyme group is a
+rhyming pair. EM alternates between the posterior over each stanza's schemes given the current
+pair probabilities (E) and new pair probabilities and scheme priors from those posteriors (M).
+They learn a table over word pairs; here the pairs are described by phonetic classes instead
+(:mod:`poetic_eval.rhyme.pair_features`), which generalise to words never seen together, and
+the model is a naive-Bayes likelihood ratio over three cells per pair:
+
+- **rhyme side**, P(cell | rhyme): the posterior-weighted count of each cell over the pairs of
+  lines of the training stanzas (E step), smoothed towards the non-rhyme distribution;
+- **non-rhyme side**, P(cell | not a rhyme): the cells of random pairs of line-final words from
+  two different poems, which are almost never rhymes;
+- **scheme priors** for stanzas of 2 to 6 lines, and a link prior by line distance;
+- a pair's cells are those of its best candidate under the current tables (hard assignment of
+  the alignment, as in Viterbi training).
+
+Longer stanzas are cut into 4-line windows (and a 2- or 3-line remainder), as sonnets fall into
+quatrains and a couplet. Everything is deterministic.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+
+import numpy as np
+from tqdm.auto import tqdm
+
+from .pair_features import (
+    MATCHES,
+    N_EVIDENCE_CELLS,
+    N_SHAPE_CELLS,
+    N_VOWEL_CELLS,
+    SHAPE_TYPES,
+    SPELLING_LEVELS,
+    evidence_blocks,
+    pair_candidates,
+    shape_blocks,
+)
+from .pair_model import RhymeModel
+from .phonetics import CODA_RELATIONS, NEAR, SAME, VOWEL_PAIRS, vowel_relation
+from .scheme_decoder import TABLE_LINES, line_pairs, scheme_table
+from .word_forms import word_forms
+
+WINDOW = 4
+#: Pseudo-counts pulling the rhyme side towards the non-rhyme side (rare cells stay neutral-low).
+RHYME_SMOOTHING = 20.0
+NON_RHYME_SMOOTHING = 0.5
+PRIOR_SMOOTHING = 1.0
+#: Distances of the join prior of long stanzas (longer ones use the last).
+JOIN_DISTANCES = 8
+BLOCKS = (np.zeros(N_VOWEL_CELLS, dtype=np.int64), np.array(shape_blocks()),
+          np.array(evidence_blocks()))  # fmt: skip
+
+
+STANZA, WINDOWED = "stanza", "window"
+#: Longest stanza used whole to learn the link prior of long stanzas.
+LONGEST_STANZA = 24
+
+
+def training_units(stanzas: Iterable[Sequence[str]]) -> list[tuple[str, tuple[str, ...]]]:
+    """(kind, line-final words) units: stanzas of 2 to :data:`TABLE_LINES` lines as they are
+    (kind "stanza"), longer ones cut into 4-line windows plus a remainder of 2 or more lines
+    (kind "window")."""
+    units = []
+    for words in stanzas:
+        words = tuple(words)
+        if len(words) <= TABLE_LINES:
+            if len(words) >= 2:
+                units.append((STANZA, words))
+            continue
+        for start in range(0, len(words), WINDOW):
+            window = words[start : start + WINDOW]
+            if len(window) >= 2:
+                units.append((WINDOWED, window))
+    return units
+
+
+@dataclass
+class _Pairs:
+    """Distinct word pairs with their candidates as padded cell-index arrays."""
+
+    vowel: np.ndarray
+    shape: np.ndarray
+    evidence: np.ndarray
+
+    @classmethod
+    def build(cls, keys: list[tuple[str, str]]) -> _Pairs:
+        candidates = [pair_candidates(word_forms(a), word_forms(b)) for a, b in keys]
+        width = max((len(c) for c in candidates), default=1)
+        arrays = [np.full((len(keys), width), size, dtype=np.int64)
+                  for size in (N_VOWEL_CELLS, N_SHAPE_CELLS, N_EVIDENCE_CELLS)]  # fmt: skip
+        for row, found in enumerate(candidates):
+            for column, cells in enumerate(found):
+                for array, cell in zip(arrays, cells):
+                    array[row, column] = cell
+        return cls(*arrays)
+
+    def best(self, tables: tuple[np.ndarray, ...]) -> tuple[np.ndarray, np.ndarray]:
+        """(score, index of the best candidate) of every pair under ``tables``."""
+        padded = [np.append(t, -np.inf) for t in tables]
+        scores = padded[0][self.vowel] + padded[1][self.shape] + padded[2][self.evidence]
+        best = np.argmax(scores, axis=1)
+        return scores[np.arange(len(scores)), best], best
+
+    def cells(self, best: np.ndarray) -> tuple[np.ndarray, ...]:
+        rows = np.arange(len(best))
+        return self.vowel[rows, best], self.shape[rows, best], self.evidence[rows, best]
+
+
+def _key(a: str, b: str) -> tuple[str, str]:
+    return (a, b) if a <= b else (b, a)
+
+
+def initial_tables() -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """Hand-set starting log-likelihood ratios: same vowels and codas rhyme, others less so."""
+    relation_scores = {SAME: 2.0, NEAR: -1.0}
+    stressed = [relation_scores.get(vowel_relation(a, b), -3.0) for a, b in VOWEL_PAIRS]
+    weak = [0.5 if a == b else -3.0 for a, b in VOWEL_PAIRS]
+    vowel = np.array(stressed + weak + [0.0])
+    coda_scores = [2.0, 0.5, 0.0, -1.5, -3.0]
+    type_scores = {"M": 0.0, "F0": 0.0, "F1": -1.0, "F2": -3.0, "X": -2.0}
+    shape = np.array(
+        [coda_scores[c] + type_scores.get(kind, -1.5) - 1.5 * relation
+         for relation in range(3) for kind in SHAPE_TYPES for c in range(len(CODA_RELATIONS))]
+        + [1.0, -3.0]
+    )  # fmt: skip
+    evidence = np.zeros(N_EVIDENCE_CELLS)
+    for match in range(len(MATCHES)):
+        for old in (0, 1):
+            evidence[(match * len(SPELLING_LEVELS)) * 2 + old] = 0.5
+    return vowel, shape, evidence
+
+
+def _ratio(rhyme: np.ndarray, other: np.ndarray, blocks: np.ndarray) -> np.ndarray:
+    """log P(cell | block, rhyme) - log P(cell | block, not), smoothed as in the module
+    docstring; each block of cells is a conditional distribution of its own."""
+    ratio = np.zeros(len(rhyme))
+    for block in np.unique(blocks):
+        at = blocks == block
+        o, r = other[at], rhyme[at]
+        p_other = (o + NON_RHYME_SMOOTHING) / (o.sum() + NON_RHYME_SMOOTHING * len(o))
+        p_rhyme = (r + RHYME_SMOOTHING * p_other) / (r.sum() + RHYME_SMOOTHING)
+        ratio[at] = np.log(p_rhyme) - np.log(p_other)
+    return ratio
+
+
+@dataclass
+class _Posteriors:
+    """E-step results: per stanza length, the link posterior of each pair of each unit."""
+
+    links: dict[int, np.ndarray]
+    schemes: dict[int, np.ndarray]
+    log_likelihood: float
+
+
+def _e_step(ids, pair_score, repetition, priors) -> _Posteriors:
+    links, schemes, log_likelihood = {}, {}, 0.0
+    for group, rows in ids.items():
+        length = group[0]
+        table = scheme_table(length)[1]
+        scores = np.where(rows >= 0, pair_score[np.maximum(rows, 0)], repetition)
+        totals = scores @ table.T + priors[group]
+        peak = totals.max(axis=1, keepdims=True)
+        weights = np.exp(totals - peak)
+        norm = weights.sum(axis=1, keepdims=True)
+        log_likelihood += float((np.log(norm) + peak).sum())
+        schemes[group] = weights / norm
+        links[group] = schemes[group] @ table
+    return _Posteriors(links, schemes, log_likelihood)
+
+
+def _sequential_prior(
+    long_stanzas: list[list[str]], model: RhymeModel, rounds: int = 3
+) -> tuple[np.ndarray, float]:
+    """(join prior, new-group prior) of long stanzas by self-training: decode them with the
+    current priors, count how often a line opens a group or joins the group whose latest line
+    is ``d`` back (d = 1..JOIN_DISTANCES, longer ones together), and repeat."""
+    join, new = np.full(JOIN_DISTANCES, np.log(0.1)), np.log(0.5)
+    for _ in range(rounds):
+        model.join_prior, model.new_prior = join, new
+        joins, opened, lines = np.zeros(JOIN_DISTANCES), 0, 0
+        for scheme in model.schemes(long_stanzas):
+            latest: dict[str, int] = {}
+            for line, letter in enumerate(scheme):
+                if letter in latest:
+                    joins[min(line - latest[letter], JOIN_DISTANCES) - 1] += 1
+                elif line:
+                    opened += 1
+                latest[letter] = line
+            lines += len(scheme) - 1
+        join = np.log(joins + 0.5) - np.log(lines + 1.0)
+        new = float(np.log(opened + 0.5) - np.log(lines + 1.0))
+    return join, new
+
+
+def learn_model(
+    units: Sequence[tuple[str, Sequence[str]]],
+    random_pairs: Sequence[tuple[str, str]],
+    *,
+    long_stanzas: Sequence[Sequence[str]] = (),
+    iterations: int = 20,
+    progress: bool = True,
+) -> RhymeModel:
+    """EM over ``units`` ((kind, line-final words) from :func:`training_units`) with the
+    non-rhyme side from ``random_pairs`` (line-final words of different poems); the link prior
+    of long stanzas from ``long_stanzas`` (line-final words of stanzas over 6 lines)."""
+    keys: dict[tuple[str, str], int] = {}
+    layouts: dict[tuple[int, str], list[list[int]]] = {}
+    for kind, words in units:
+        unit = [word_forms(w).word for w in words]
+        if not (2 <= len(unit) <= TABLE_LINES and all(unit)):
+            continue
+        row = []
+        for i, j in line_pairs(len(unit)):
+            a, b = unit[i], unit[j]
+            row.append(-1 if a == b else keys.setdefault(_key(a, b), len(keys)))
+        layouts.setdefault((len(unit), kind), []).append(row)
+    ids = {group: np.array(rows, dtype=np.int64) for group, rows in sorted(layouts.items())}
+    others = [(word_forms(a).word, word_forms(b).word) for a, b in random_pairs]
+    others = [(a, b) for a, b in others if a and b]
+    repeated_other = (sum(a == b for a, b in others) + NON_RHYME_SMOOTHING) / (len(others) + 1)
+    unit_pairs = _Pairs.build(list(keys))
+    other_pairs = _Pairs.build([_key(a, b) for a, b in others if a != b])
+
+    tables, repetition = initial_tables(), 3.0
+    priors = {g: np.full(len(scheme_table(g[0])[0]), -np.log(len(scheme_table(g[0])[0]))) for g in ids}
+    history = []
+    for _ in tqdm(range(iterations), desc="rhyme EM", disable=not progress):
+        pair_score, best = unit_pairs.best(tables)
+        posteriors = _e_step(ids, pair_score, repetition, priors)
+        history.append(posteriors.log_likelihood)
+        cells = unit_pairs.cells(best)
+        counts = [np.zeros(N_VOWEL_CELLS), np.zeros(N_SHAPE_CELLS), np.zeros(N_EVIDENCE_CELLS)]
+        repeated = total = 0.0
+        for group, rows in ids.items():
+            link, real = posteriors.links[group], rows >= 0
+            for count, cell in zip(counts, cells):
+                np.add.at(count, cell[rows[real]], link[real])
+            repeated += float(link[~real].sum())
+            total += float(link.sum())
+            posterior = posteriors.schemes[group]
+            priors[group] = np.log(posterior.sum(axis=0) + PRIOR_SMOOTHING) - np.log(
+                len(rows) + PRIOR_SMOOTHING * posterior.shape[1]
+            )
+        other_cells = other_pairs.cells(other_pairs.best(tables)[1])
+        other_counts = [np.bincount(c, minlength=n).astype(np.float64) for c, n in
+                        zip(other_cells, (N_VOWEL_CELLS, N_SHAPE_CELLS, N_EVIDENCE_CELLS))]  # fmt: skip
+        tables = tuple(_ratio(r, o, b) for r, o, b in zip(counts, other_counts, BLOCKS))
+        repetition = float(np.log((repeated + 1e-3) / total) - np.log(repeated_other))
+    pair_score, _ = unit_pairs.best(tables)
+    posteriors = _e_step(ids, pair_score, repetition, priors)
+    quatrain_links = posteriors.links.get((4, STANZA))
+    base_rate = float(np.mean(quatrain_links)) if quatrain_links is not None else 0.3
+    model = RhymeModel(
+        vowel=tables[0],
+        shape=tables[1],
+        evidence=tables[2],
+        repetition=repetition,
+        scheme_priors={n: p for (n, kind), p in priors.items() if kind == STANZA},
+        join_prior=np.full(JOIN_DISTANCES, np.log(0.1)),
+        new_prior=float(np.log(0.5)),
+        threshold=float(np.log1p(-base_rate) - np.log(base_rate)),
+        info={
+            "units": {f"{n} lines, {kind}": len(rows) for (n, kind), rows in ids.items()},
+            "distinct_pairs": len(keys),
+            "random_pairs": len(others),
+            "log_likelihood": [round(x, 1) for x in history],
+        },
+    )
+    long_stanzas = [list(w) for w in long_stanzas if TABLE_LINES < len(w) <= LONGEST_STANZA]
+    if long_stanzas:
+        model.join_prior, model.new_prior = _sequential_prior(long_stanzas, model)
+        model.info["long_stanzas"] = len(long_stanzas)
+    return model

@@ -1,0 +1,192 @@
+"""The forms a line-final word may take in a rhyme: every pronunciation, older spellings read in
+their modern form, and historical pronunciations, each cut into the parts a rhyme compares.
+
+Pronunciations of a word, in order (:func:`word_pronunciations`):
+
+1. CMUdict with the rules of :mod:`poetic_eval.rhyme.pronunciation` (spelling variants,
+   elisions, "-'d", "-ed", "-eth", "-est" and other inflections of a known stem): every listed
+   variant ("wind" as in "mind" and as in "sinned", "again" as in "pain" and as in "pen");
+2. **older spellings** read as modern ones when the word is not known as written: "y" for "i"
+   ("mynde", "agayn"), "u" for "v" and "v" for "u" ("loue", "vnto"), a silent final "e" with a
+   doubled consonant ("plaine", "starre"), "-ie" for "-y" ("pitie"), "-ck" for "-c", "ou" for
+   "ow" ("doun"); accents marking a sounded syllable are dropped ("belovèd");
+3. the letter-to-sound fallback of :mod:`poetic_eval.rhyme.pronunciation` (pronunciation by
+   analogy with the dictionary words of the longest shared ending).
+
+**Historical forms** (flagged, so that the learned model can weigh them apart): a final
+unstressed "-y" / "-ie" / "-ies" / "-ied" also rhymes on a stressed AY, as it did for poets up to
+the 19th century ("eye" / "symmetry", "wise" / "melodies").
+"""
+
+from __future__ import annotations
+
+import re
+import unicodedata
+from dataclasses import dataclass
+from functools import lru_cache
+
+from .phonetics import is_vowel, reduced
+from .pronunciation import known_pronunciations, normalize_word, pronunciations
+from .word_rhymes import rhyme_part_of_phones, spelling_rhyme
+
+_BEFORE_SYLLABIC_R = {"AY", "AW", "UW"}
+_Y_ENDING = re.compile(r"(?:y|ie|ye)(?:s|d|'d)?$")
+_DOUBLED_FINAL = re.compile(r"([b-df-hj-np-tv-z])\1$")
+
+
+@dataclass(frozen=True)
+class Form:
+    """One way a word's ending can sound, cut into the parts a rhyme compares.
+
+    ``vowel``/``coda``/``rest``: the last stressed vowel, the consonants after it up to the next
+    vowel, and everything after those (unstressed vowels reduced, see
+    :func:`poetic_eval.rhyme.phonetics.reduced`); ``final_*``: the last vowel (reduced when
+    unstressed), the consonants after it, whether it is stressed, and the consonant before it.
+    """
+
+    vowel: str
+    coda: tuple[str, ...]
+    rest: tuple[str, ...]
+    syllables_after: int
+    final_vowel: str
+    final_coda: tuple[str, ...]
+    final_stressed: bool
+    final_onset: str
+    historical: bool = False
+
+
+@dataclass(frozen=True)
+class WordForms:
+    """A normalized word, its forms, and its written ending (last vowel letters onward)."""
+
+    word: str
+    forms: tuple[Form, ...]
+    ending: str | None
+    letters: str
+
+
+def _deaccented(word: str) -> str:
+    return "".join(
+        ch for ch in unicodedata.normalize("NFKD", word) if not unicodedata.combining(ch)
+    )
+
+
+def _older_spellings(word: str) -> list[str]:
+    """Modern readings of an older spelling, most specific first (see the module docstring)."""
+    steps = [
+        lambda w: w[0] + w[1:].replace("y", "i") if len(w) > 1 else w,
+        lambda w: re.sub(r"(?<=[aeiou])u(?=[aeiou])", "v", w),
+        lambda w: "u" + w[1:] if w.startswith("v") and len(w) > 1 and w[1] not in "aeiouy" else w,
+        lambda w: re.sub(r"ie$", "y", w),
+        lambda w: _DOUBLED_FINAL.sub(r"\1", w[:-1]) if w.endswith("e") and len(w) > 3 else w,
+        lambda w: re.sub(r"ck$", "c", w),
+        lambda w: re.sub(r"ou(?=n|l)", "ow", w),
+        lambda w: re.sub(r"yng$", "ing", w),
+    ]
+    found, frontier = [], [word]
+    for _ in range(3):
+        following = []
+        for spelling in frontier:
+            for step in steps:
+                changed = step(spelling)
+                if changed != spelling and changed not in found and changed != word:
+                    found.append(changed)
+                    following.append(changed)
+        frontier = following
+    return found
+
+
+@lru_cache(maxsize=200_000)
+def word_pronunciations(word: str) -> tuple[str, ...]:
+    """Pronunciations of a normalized word (module docstring, steps 1-3); () when none."""
+    if not word:
+        return ()
+    found = known_pronunciations(word)
+    if found:
+        return found
+    for spelling in _older_spellings(word.replace("'", "")):
+        found = known_pronunciations(spelling)
+        if found:
+            return found
+    return pronunciations(word)
+
+
+def _stressed(found: tuple[str, ...]) -> tuple[str, ...]:
+    """Pronunciations with a stress (a line-final word is stressed); all when none has one."""
+    stressed = tuple(p for p in found if any(phone[-1] in "12" for phone in p.split()))
+    return stressed or found
+
+
+def _reduced_rest(phones: list[str]) -> tuple[str, ...]:
+    rest: list[str] = []
+    for phone in phones:
+        if phone == "ER":
+            rest += ["@", "R"]
+        elif is_vowel(phone):
+            rest.append(reduced(phone, False))
+        else:
+            rest.append(phone)
+    return tuple(rest)
+
+
+def form_of_phones(phones: str, *, historical: bool = False) -> Form | None:
+    """Cut one ARPAbet pronunciation into a :class:`Form`; None when it has no vowel."""
+    sequence = phones.split()
+    vowels = [i for i, phone in enumerate(sequence) if phone[-1:].isdigit()]
+    if not vowels:
+        return None
+    part = list(rhyme_part_of_phones(phones))
+    vowel, after = part[0], part[1:]
+    if vowel == "ER":
+        after = ["R", *after]
+    cut = next((i for i, phone in enumerate(after) if is_vowel(phone)), len(after))
+    rest = _reduced_rest(after[cut:])
+    last = vowels[-1]
+    if (
+        len(vowels) > 1 and vowels[-2] == last - 1 and sequence[last] == "ER0"
+        and sequence[last - 1][:-1] in _BEFORE_SYLLABIC_R
+    ):
+        last -= 1  # "fire" F AY1 ER0: one syllable in verse, rhyming on AY R
+    final_stressed = sequence[last][-1] in "12"
+    final = sequence[last][:-1]
+    onset = sequence[last - 1] if last > 0 and not is_vowel(sequence[last - 1]) else ""
+    return Form(
+        vowel=vowel,
+        coda=tuple(after[:cut]),
+        rest=rest,
+        syllables_after=sum(p == "@" or is_vowel(p) for p in rest),
+        final_vowel=reduced(final, final_stressed) if final != "ER" else "ER",
+        final_coda=tuple("R" if p == "ER0" else p for p in sequence[last + 1 :]),
+        final_stressed=final_stressed,
+        final_onset=onset,
+        historical=historical,
+    )
+
+
+def _historical_phones(word: str, phones: str) -> str | None:
+    """The "-y" as AY reading of a pronunciation ending in unstressed IY (module docstring)."""
+    sequence = phones.split()
+    if not _Y_ENDING.search(word):
+        return None
+    last = max((i for i, phone in enumerate(sequence) if phone[-1:].isdigit()), default=-1)
+    if last < 1 or sequence[last] != "IY0" or len(sequence) - last > 2:
+        return None
+    return " ".join([*sequence[:last], "AY1", *sequence[last + 1 :]])
+
+
+@lru_cache(maxsize=200_000)
+def word_forms(word: str) -> WordForms:
+    """Every :class:`Form` of a raw line-final word (case, accents and apostrophe style aside)."""
+    normalized = normalize_word(_deaccented(word)).strip("'")
+    forms: dict[Form, None] = {}
+    for phones in _stressed(word_pronunciations(normalized)):
+        form = form_of_phones(phones)
+        if form is not None:
+            forms[form] = None
+        older = _historical_phones(normalized, phones)
+        if older is not None:
+            form = form_of_phones(older, historical=True)
+            if form is not None:
+                forms.setdefault(form, None)
+    letters = "".join(ch for ch in normalized if ch.isalpha())
+    return WordForms(normalized, tuple(forms), spelling_rhyme(normalized), letters)
