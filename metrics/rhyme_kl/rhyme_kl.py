@@ -8,9 +8,11 @@ from poetic_eval.text import PoemCorpusInputs
 
 _DESCRIPTION = """
 Rhyme diversity of generated poetry, after Evaluating Diversity in Automatic Poetry Generation.
-Each quatrain gets one of the 15 rhyme schemes (AAAA ... ABCD) from an offline perfect-rhyme
-classifier (CMU Pronouncing Dictionary with documented fallbacks; transitive closure of pairwise
-rhymes of the line-final words). The scheme distribution P of the generated sample is compared
+Each quatrain gets one of the 15 rhyme schemes (AAAA ... ABCD) from an offline rhyme model
+(CMU Pronouncing Dictionary with documented fallbacks): by default the most probable scheme
+under graded rhyme scores and a prior over schemes learned from public-domain verse without
+labels, so slant, eye and historical rhymes count as poets used them; method="perfect" gives the
+transitive closure of pairwise perfect rhymes. The scheme distribution P of the generated sample is compared
 with the distribution Q of the human corpus: entropy H(P), KL(P || Q) and cross-entropy
 H(P, Q) = H(P) + KL(P || Q), in bits by default, plus the paper's shares of real rhymes and of
 repetitions (rhymes of a word with itself). Lower KL = closer to human rhyming.
@@ -25,12 +27,17 @@ Args:
         default 1e-9; 0 gives inf KL when Q lacks a scheme that P has.
     non_quatrains (str): "skip" (default: poems without exactly 4 non-empty lines are left out
         and counted) or "error".
+    method (str): "learned" (the default: joint scheme inference with the learned rhyme model)
+        or "perfect" (perfect rhyme; the options below widen it and select it when method is
+        not given).
     link_repetitions (bool): lines ending in the same word share a scheme letter, as in the
         paper's data (default True).
-    weak (bool): also count weak (unstressed) rhymes such as "be" / "piety" (default False).
-    near (bool): also count near rhymes: voicing-neutral ("gates" / "housemaids") and eye
-        ("worm" / "storm") rhymes (default False).
-    historical (bool): also count the older -y rhyme ("eye" / "symmetry"), default False.
+    weak (bool): method "perfect" only: also count weak (unstressed) rhymes such as "be" /
+        "piety" (default False).
+    near (bool): method "perfect" only: also count voicing-neutral ("gates" / "housemaids")
+        and eye ("worm" / "storm") rhymes (default False).
+    historical (bool): method "perfect" only: also count the older -y rhyme ("eye" /
+        "symmetry"), default False.
     show_progress (bool): progress bars, default False.
 Returns:
     rhyme_entropy (float): H(P), >= 0, at most log2(15) = 3.91 bits.
@@ -84,6 +91,7 @@ class RhymeKl(PoemCorpusInputs, evaluate.Metric):
         base=2,
         smoothing=1e-9,
         non_quatrains="skip",
+        method=None,
         link_repetitions=True,
         weak=False,
         near=False,
@@ -98,6 +106,7 @@ class RhymeKl(PoemCorpusInputs, evaluate.Metric):
             base=base,
             smoothing=smoothing,
             non_quatrains=non_quatrains,
+            method=method,
             link_repetitions=link_repetitions,
             weak=weak,
             near=near,

@@ -1,8 +1,8 @@
 """BPoMP limerick minimal pairs: verified limericks and their three corruptions.
 
 A **limerick** here has exactly 5 non-empty lines with rhyme scheme AABBA by
-:func:`poetic_eval.rhyme.rhyme_scheme` (lines 1, 2, 5 rhyme; lines 3, 4 rhyme; the two groups
-do not). The corruptions (Abdibayev et al. 2021), each returning None when the limerick offers
+:func:`poetic_eval.rhyme.rhyme_scheme` with its default, learned method (lines 1, 2, 5 rhyme;
+lines 3, 4 rhyme; the two groups do not), so the rhyming pairs the swaps use are verified. The corruptions (Abdibayev et al. 2021), each returning None when the limerick offers
 no valid one:
 
 1. :func:`rhyme_word_swap`: swap the final words of two rhyming lines (lines 1-2, 1-5, 2-5 or
@@ -11,9 +11,12 @@ no valid one:
 3. :func:`synonym_replace`: replace the final word of one line by a WordNet synonym of the same
    part of speech (:mod:`poetic_eval.limericks.synonyms`; the word before it is the part-of-speech
    cue) that is a single word, differs from the
-   original, is in CMUdict, and neither rhymes with nor repeats the final word of any partner
-   line (the other lines of its rhyme group). Capitalised final words (names, mostly) are
-   not replaced.
+   original, is in CMUdict, and neither repeats nor *may rhyme* with the final word of any
+   partner line (the other lines of its rhyme group). "May rhyme" is the strict test of
+   :func:`poetic_eval.rhyme.may_rhyme`: perfect, weak, near (eye, voicing) or historical rhyme,
+   or a learned score that makes the pair at least as likely a rhyme as not. A corruption must
+   clearly break the rhyme; a synonym a reader could still hear as a slant rhyme would make a
+   pair whose "bad" side rhymes. Capitalised final words (names, mostly) are not replaced.
 
 The pair chosen for a limerick (which lines, which synonym) is drawn from a ``random.Random``
 the caller seeds, so builds are reproducible. Line indices in :class:`Corruption` are 0-based.
@@ -29,7 +32,7 @@ from dataclasses import dataclass, field
 
 from tqdm.auto import tqdm
 
-from poetic_eval.rhyme import in_dictionary, rhyme_scheme, rhymes, same_word
+from poetic_eval.rhyme import in_dictionary, may_rhyme, rhyme_scheme, same_word
 from poetic_eval.text import final_word
 from poetic_eval.text import lines as poem_lines
 
@@ -189,8 +192,8 @@ def replacement_synonyms(
     """Synonyms of ``word`` fit to replace it at a line end whose partner lines end in ``partners``.
 
     ``previous`` is the word before it (its part-of-speech cue, see
-    :meth:`SynonymFinder.lemma_and_pos`). In CMUdict, different from ``word``, neither rhyming
-    with nor repeating any partner word. Capitalised or non-alphabetic words (names, "o'er")
+    :meth:`SynonymFinder.lemma_and_pos`). In CMUdict, different from ``word``, neither
+    repeating nor possibly rhyming with any partner word (:func:`poetic_eval.rhyme.may_rhyme`). Capitalised or non-alphabetic words (names, "o'er")
     get none.
     """
     if not (word.isalpha() and word.islower()):
@@ -201,7 +204,7 @@ def replacement_synonyms(
         if in_dictionary(synonym.word)
         and not same_word(synonym.word, word)
         and not any(
-            rhymes(synonym.word, partner) or same_word(synonym.word, partner)
+            may_rhyme(synonym.word, partner) or same_word(synonym.word, partner)
             for partner in partners
         )
     )

@@ -18,6 +18,31 @@ from itertools import combinations
 
 from ..text import final_word
 from .rule_annotation import GoldUnit
+from .schemes import rhyme_schemes
+from .word_rhymes import rhymes
+
+#: Rhyme settings compared in the rhyme_kl card: name -> options of rhyme_scheme / rhymes.
+SETTINGS: dict[str, dict] = {
+    "learned (default)": {"method": "learned"},
+    "perfect": {"method": "perfect"},
+    "perfect + weak": {"method": "perfect", "weak": True},
+    "perfect + weak + near": {"method": "perfect", "weak": True, "near": True},
+    "perfect + weak + near + historical": {
+        "method": "perfect", "weak": True, "near": True, "historical": True,
+    },
+}  # fmt: skip
+
+#: Gold sets reported in the card: name -> test on a unit.
+COLLECTIONS: dict[str, Callable[[GoldUnit], bool]] = {
+    "EPG64 quatrains (human gold)": lambda u: u.collection == "epg64" and len(u.lines) == 4,
+    "EPG64 all stanzas (human gold)": lambda u: u.collection == "epg64",
+    "sonnet quatrains (rule)": lambda u: u.collection == "sonnets" and len(u.lines) == 4,
+    "Petrarchan octaves (rule)": lambda u: u.collection == "sonnets" and len(u.lines) == 8,
+    "couplet quatrains (rule)": lambda u: u.collection == "couplets",
+    "stanzaic quatrains (rule)": lambda u: u.collection == "stanzaic",
+    "limericks (rule)": lambda u: u.collection == "limericks",
+    "all quatrains": lambda u: len(u.lines) == 4,
+}
 
 
 @dataclass(frozen=True)
@@ -73,6 +98,22 @@ def evaluate(
     """Score ``predict`` (a list of stanza texts -> their schemes) on ``units``."""
     predicted = predict(["\n".join(unit.lines) for unit in units])
     return score_schemes([unit.gold for unit in units], predicted)
+
+
+def collections(units: Sequence[GoldUnit]) -> dict[str, list[GoldUnit]]:
+    """The units of each of :data:`COLLECTIONS` (empty collections left out)."""
+    found = {name: [u for u in units if test(u)] for name, test in COLLECTIONS.items()}
+    return {name: members for name, members in found.items() if members}
+
+
+def setting_accuracy(units: Sequence[GoldUnit], options: dict) -> SchemeAccuracy:
+    """Accuracy of :func:`poetic_eval.rhyme.rhyme_schemes` with ``options`` on ``units``."""
+    return evaluate(units, lambda poems: rhyme_schemes(poems, **options))
+
+
+def setting_chance_rate(pairs: Sequence[tuple[str, str]], options: dict) -> float:
+    """Share of random pairs :func:`poetic_eval.rhyme.rhymes` with ``options`` accepts."""
+    return chance_rhyme_rate(pairs, lambda a, b: rhymes(a, b, **options))
 
 
 def random_word_pairs(

@@ -23,8 +23,6 @@ ratios (:mod:`poetic_eval.rhyme.pair_model`).
 
 from __future__ import annotations
 
-from functools import lru_cache
-
 from .phonetics import (
     CODA_RELATIONS,
     FAR,
@@ -36,7 +34,7 @@ from .phonetics import (
     vowel_pair_index,
     vowel_relation,
 )
-from .word_forms import Form, WordForms
+from .word_forms import FinalSyllable, StressedEnding, WordForms
 
 SHAPE_TYPES = ("M", "F0", "F1", "F2", "X", "W1s", "W1d", "W2s", "W2d")
 _TYPE_INDEX = {name: i for i, name in enumerate(SHAPE_TYPES)}
@@ -110,15 +108,9 @@ def _shape(relation: int, kind: str, coda: int) -> int:
     return relation * _SHAPES_PER_RELATION + _TYPE_INDEX[kind] * len(CODA_RELATIONS) + coda
 
 
-def _evidence(match: int, spelling: int, historical: bool) -> int:
-    return (match * len(SPELLING_LEVELS) + spelling) * 2 + historical
-
-
-@lru_cache(maxsize=500_000)
-def _form_candidates(a: Form, b: Form) -> tuple[tuple[int, int, bool], ...]:
-    """(vowel cell, shape cell, match) of the stressed and the weak alignment of two forms;
+def stressed_alignment(a: StressedEnding, b: StressedEnding) -> tuple[int, int, int]:
+    """(vowel cell, shape cell, match) of two endings compared from their stressed vowels;
     match indexes MATCHES."""
-    found = []
     relation = vowel_relation(a.vowel, b.vowel)
     coda = coda_relation(a.coda, b.coda)
     if a.syllables_after == b.syllables_after == 0:
@@ -129,31 +121,50 @@ def _form_candidates(a: Form, b: Form) -> tuple[tuple[int, int, bool], ...]:
         kind = "X"
     perfect = relation == SAME and coda == 0 and kind in ("M", "F0")
     match = 2 if perfect else int(coda <= 1)
-    found.append((vowel_pair_index(a.vowel, b.vowel), _shape(relation, kind, coda), match))
-    if not (a.final_stressed and b.final_stressed):
-        weak_relation = vowel_relation(a.final_vowel, b.final_vowel)
-        if weak_relation != FAR or a.final_coda == b.final_coda:
-            stressed = "1" if a.final_stressed or b.final_stressed else "2"
-            onset = "s" if a.final_onset == b.final_onset else "d"
-            weak_coda = coda_relation(a.final_coda, b.final_coda)
-            found.append((
-                len(VOWEL_PAIRS) + vowel_pair_index(a.final_vowel, b.final_vowel),
-                _shape(weak_relation, f"W{stressed}{onset}", weak_coda),
-                int(weak_coda <= 1),
-            ))  # fmt: skip
-    return tuple(found)
+    return vowel_pair_index(a.vowel, b.vowel), _shape(relation, kind, coda), match
+
+
+def weak_alignment(a: FinalSyllable, b: FinalSyllable) -> tuple[int, int, int] | None:
+    """(vowel cell, shape cell, match) of two last syllables, at least one unstressed (a weak
+    rhyme); None when both are stressed, or their vowels are far apart and codas differ."""
+    if a.stressed and b.stressed:
+        return None
+    relation = vowel_relation(a.vowel, b.vowel)
+    if relation == FAR and a.coda != b.coda:
+        return None
+    stressed = "1" if a.stressed or b.stressed else "2"
+    onset = "s" if a.onset == b.onset else "d"
+    coda = coda_relation(a.coda, b.coda)
+    return (
+        len(VOWEL_PAIRS) + vowel_pair_index(a.vowel, b.vowel),
+        _shape(relation, f"W{stressed}{onset}", coda),
+        int(coda <= 1),
+    )
+
+
+def evidence_cell(match: int, spelling: int, historical: bool) -> int:
+    """The evidence cell of a candidate's sound match, written agreement and historical flag."""
+    return (match * len(SPELLING_LEVELS) + spelling) * 2 + historical
+
+
+def unknown_candidate(spelling: int) -> Candidate:
+    """The one candidate of a pair where a word has no pronunciation."""
+    shape = UNKNOWN_SHAPE_CELL + (0 if spelling <= 1 else 1)
+    return UNKNOWN_VOWEL_CELL, shape, evidence_cell(0, spelling, False)
 
 
 def pair_candidates(a: WordForms, b: WordForms) -> tuple[Candidate, ...]:
     """Every candidate (vowel cell, shape cell, evidence cell) of two different words."""
     spelling = spelling_agreement(a, b)
     if not a.forms or not b.forms:
-        shape = UNKNOWN_SHAPE_CELL + (0 if spelling <= 1 else 1)
-        return ((UNKNOWN_VOWEL_CELL, shape, _evidence(0, spelling, False)),)
+        return (unknown_candidate(spelling),)
     found: dict[Candidate, None] = {}
     for form_a in a.forms:
         for form_b in b.forms:
             historical = form_a.historical or form_b.historical
-            for vowel, shape, match in _form_candidates(form_a, form_b):
-                found[(vowel, shape, _evidence(match, spelling, historical))] = None
+            for alignment in (stressed_alignment(form_a.ending, form_b.ending),
+                              weak_alignment(form_a.final, form_b.final)):  # fmt: skip
+                if alignment is not None:
+                    vowel, shape, match = alignment
+                    found[(vowel, shape, evidence_cell(match, spelling, historical))] = None
     return tuple(found)

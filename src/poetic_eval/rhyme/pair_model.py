@@ -31,16 +31,23 @@ from .pair_features import (
     N_EVIDENCE_CELLS,
     N_SHAPE_CELLS,
     N_VOWEL_CELLS,
+    SPELLING_LEVELS,
     evidence_cell_names,
     pair_candidates,
     shape_cell_names,
+    spelling_agreement,
+    stressed_alignment,
+    unknown_candidate,
     vowel_cell_names,
+    weak_alignment,
 )
 from .scheme_decoder import TABLE_LINES, decode_many, scheme_table
-from .word_forms import word_forms
+from .word_forms import ENDINGS, FINALS, WordForms, word_forms
 
 MODEL_FILE = "rhyme_model.json"
 MODEL_FORMAT = 1
+_EVIDENCE_STRIDE = 2 * len(SPELLING_LEVELS)
+_LOW = (1 << 32) - 1
 #: Score of a repeated line-final word when repetitions link lines: a hard link.
 LINKED_REPETITION = 50.0
 #: Score of a pair where one line has no word (digits, punctuation only): never a rhyme.
@@ -61,6 +68,8 @@ class RhymeModel:
     threshold: float
     info: dict = field(default_factory=dict)
     _cache: dict = field(default_factory=dict, repr=False)
+    _sounds: dict = field(default_factory=dict, repr=False)
+    _evidence_list: list = field(default_factory=list, repr=False)
 
     def __post_init__(self) -> None:
         for name, size in (("vowel", N_VOWEL_CELLS), ("shape", N_SHAPE_CELLS),
@@ -74,6 +83,7 @@ class RhymeModel:
                 raise ValueError(
                     f"rhyme model prior for {length} lines has {prior.shape[0]} schemes, want {expected}"
                 )
+        self._evidence_list = [float(x) for x in self.evidence]
 
     def score(self, a: str, b: str, *, link_repetitions: bool = True) -> float:
         """Graded rhyme score of two line-final words (a log-likelihood ratio).
@@ -84,20 +94,40 @@ class RhymeModel:
         annotators), else 0 (no evidence either way). A line without a
         word never rhymes (:data:`NO_WORD_SCORE`).
         """
-        forms_a, forms_b = word_forms(a), word_forms(b)
-        key = (forms_a.word, forms_b.word) if forms_a.word <= forms_b.word else (forms_b.word, forms_a.word)
-        if not key[0]:
+        return self._score_forms(word_forms(a), word_forms(b), link_repetitions)
+
+    def _score_forms(self, forms_a: WordForms, forms_b: WordForms, link_repetitions: bool) -> float:
+        if not forms_a.word or not forms_b.word:
             return NO_WORD_SCORE
-        if key[0] == key[1]:
+        a, b = forms_a.key, forms_b.key
+        if a == b:
             return LINKED_REPETITION if link_repetitions else 0.0
+        key = (a << 32) | b if a < b else (b << 32) | a
         found = self._cache.get(key)
         if found is None:
-            found = max(
-                self.vowel[v] + self.shape[s] + self.evidence[e]
-                for v, s, e in pair_candidates(forms_a, forms_b)
-            )
-            self._cache[key] = found
+            found = self._cache[key] = self._best_candidate(forms_a, forms_b)
         return found
+
+    def _best_candidate(self, a: WordForms, b: WordForms) -> float:
+        """The best candidate's score, as max over :func:`pair_candidates` but with the sound
+        part of each alignment cached per pair of endings (many words share one)."""
+        spelling = spelling_agreement(a, b)
+        if not a.forms or not b.forms:
+            v, s, e = unknown_candidate(spelling)
+            return float(self.vowel[v] + self.shape[s] + self.evidence[e])
+        evidence, sounds = self._evidence_list, self._sounds
+        best = -np.inf
+        for ending_a, final_a, old_a in a.parts:
+            for ending_b, final_b, old_b in b.parts:
+                offset = spelling * 2 + (old_a or old_b)
+                for key in ((ending_a << 32) | ending_b, -(((final_a << 32) | final_b) + 1)):
+                    sound = sounds.get(key)
+                    if sound is None:
+                        sound = sounds[key] = self._sound(key)
+                    if sound is not None:
+                        total = sound[0] + evidence[sound[1] * _EVIDENCE_STRIDE + offset]
+                        best = max(best, total)
+        return best
 
     def explain(self, a: str, b: str) -> list[tuple[float, str, str, str]]:
         """Every candidate of two different words, best first: (score, vowel cell, shape cell,
@@ -115,14 +145,27 @@ class RhymeModel:
         ]
         return sorted(found, reverse=True)
 
+    def _sound(self, key: int) -> tuple[float, int] | None:
+        """(vowel + shape score, match) of the alignment a cache key names: the stressed
+        alignment of two endings (key >= 0) or the weak alignment of two final syllables."""
+        if key >= 0:
+            found = stressed_alignment(ENDINGS.values[key >> 32], ENDINGS.values[key & _LOW])
+        else:
+            key = -key - 1
+            found = weak_alignment(FINALS.values[key >> 32], FINALS.values[key & _LOW])
+        if found is None:
+            return None
+        return float(self.vowel[found[0]] + self.shape[found[1]]), found[2]
+
     def pair_scores(self, words: list[str], *, link_repetitions: bool = True) -> np.ndarray:
         """Scores of every pair (i < j) of ``words``, in :func:`line_pairs` order."""
-        n = len(words)
-        return np.array(
-            [self.score(words[i], words[j], link_repetitions=link_repetitions)
-             for i in range(n) for j in range(i + 1, n)],
-            dtype=np.float64,
-        )  # fmt: skip
+        forms = [word_forms(word) for word in words]
+        return np.array(self._stanza_scores(forms, link_repetitions), dtype=np.float64)
+
+    def _stanza_scores(self, forms: list[WordForms], link_repetitions: bool) -> list[float]:
+        n = len(forms)
+        return [self._score_forms(forms[i], forms[j], link_repetitions)
+                for i in range(n) for j in range(i + 1, n)]  # fmt: skip
 
     def prior(self, length: int) -> np.ndarray | None:
         return self.scheme_priors.get(length) if length <= TABLE_LINES else None
@@ -131,16 +174,22 @@ class RhymeModel:
         """Most probable scheme of each stanza (a list of line-final words), batched by length."""
         found: list[str] = [""] * len(stanzas)
         by_length: dict[int, list[int]] = {}
+        known: dict[str, WordForms] = {}
         for index, words in enumerate(stanzas):
             by_length.setdefault(len(words), []).append(index)
+            for word in words:
+                if word not in known:
+                    known[word] = word_forms(word)
         for length, indices in by_length.items():
             if length <= 1:
                 for index in indices:
                     found[index] = "A" * length
                 continue
             scores = np.array(
-                [self.pair_scores(stanzas[i], link_repetitions=link_repetitions) for i in indices]
-            ).reshape(len(indices), -1)
+                [self._stanza_scores([known[w] for w in stanzas[i]], link_repetitions)
+                 for i in indices],
+                dtype=np.float64,
+            ).reshape(len(indices), -1)  # fmt: skip
             decoded = decode_many(
                 scores, length, self.prior(length), self.join_prior, self.new_prior
             )

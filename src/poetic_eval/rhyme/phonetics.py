@@ -14,6 +14,7 @@ be learned over classes (which generalise to unseen words) rather than over word
 
 from __future__ import annotations
 
+from functools import lru_cache
 from itertools import combinations_with_replacement
 
 VOWELS = ("AA", "AE", "AH", "AO", "AW", "AY", "EH", "ER", "EY", "IH", "IY", "OW", "OY", "UH", "UW")
@@ -67,15 +68,23 @@ def reduced(vowel: str, stressed: bool) -> str:
     return REDUCED if not stressed and vowel in _REDUCIBLE else vowel
 
 
+_ALL_VOWELS = (*VOWELS, REDUCED)
+_PAIR_INDEX = {(a, b): VOWEL_PAIR_INDEX[(a, b) if a <= b else (b, a)]
+               for a in _ALL_VOWELS for b in _ALL_VOWELS}  # fmt: skip
+_RELATION = {
+    (a, b): SAME if a == b else NEAR if frozenset((a, b)) in NEAR_VOWELS else FAR
+    for a in _ALL_VOWELS
+    for b in _ALL_VOWELS
+}
+
+
 def vowel_pair_index(a: str, b: str) -> int:
-    return VOWEL_PAIR_INDEX[(a, b) if a <= b else (b, a)]
+    return _PAIR_INDEX[(a, b)]
 
 
 def vowel_relation(a: str, b: str) -> int:
     """SAME, NEAR or FAR (see the module docstring)."""
-    if a == b:
-        return SAME
-    return NEAR if frozenset((a, b)) in NEAR_VOWELS else FAR
+    return _RELATION[(a, b)]
 
 
 def _devoice(phones: tuple[str, ...]) -> tuple[str, ...]:
@@ -92,6 +101,7 @@ def _one_insertion(short: tuple[str, ...], long: tuple[str, ...]) -> str | None:
     return None
 
 
+@lru_cache(maxsize=100_000)
 def coda_relation(a: tuple[str, ...], b: tuple[str, ...]) -> int:
     """Index into CODA_RELATIONS of two consonant sequences.
 
@@ -118,6 +128,7 @@ def coda_relation(a: tuple[str, ...], b: tuple[str, ...]) -> int:
     return 4
 
 
+@lru_cache(maxsize=100_000)
 def rest_relation(a: tuple[str, ...], b: tuple[str, ...]) -> int:
     """Index into REST_RELATIONS of the unstressed syllables after two stressed syllables.
 

@@ -24,6 +24,7 @@ import re
 import unicodedata
 from dataclasses import dataclass
 from functools import lru_cache
+from typing import NamedTuple
 
 from .phonetics import is_vowel, reduced
 from .pronunciation import known_pronunciations, normalize_word, pronunciations
@@ -34,35 +35,68 @@ _Y_ENDING = re.compile(r"(?:y|ie|ye)(?:s|d|'d)?$")
 _DOUBLED_FINAL = re.compile(r"([b-df-hj-np-tv-z])\1$")
 
 
-@dataclass(frozen=True)
-class Form:
-    """One way a word's ending can sound, cut into the parts a rhyme compares.
-
-    ``vowel``/``coda``/``rest``: the last stressed vowel, the consonants after it up to the next
-    vowel, and everything after those (unstressed vowels reduced, see
-    :func:`poetic_eval.rhyme.phonetics.reduced`); ``final_*``: the last vowel (reduced when
-    unstressed), the consonants after it, whether it is stressed, and the consonant before it.
-    """
+class StressedEnding(NamedTuple):
+    """A word's ending from its last stressed vowel: the vowel, the consonants after it up to
+    the next vowel, everything after those (unstressed vowels reduced, see
+    :func:`poetic_eval.rhyme.phonetics.reduced`), and how many syllables that is."""
 
     vowel: str
     coda: tuple[str, ...]
     rest: tuple[str, ...]
     syllables_after: int
-    final_vowel: str
-    final_coda: tuple[str, ...]
-    final_stressed: bool
-    final_onset: str
+
+
+class FinalSyllable(NamedTuple):
+    """A word's last vowel (reduced when unstressed), the consonants after it, whether it is
+    stressed, and the consonant before it ("" when none)."""
+
+    vowel: str
+    coda: tuple[str, ...]
+    stressed: bool
+    onset: str
+
+
+class Form(NamedTuple):
+    """One way a word's ending can sound, as the two parts a rhyme compares."""
+
+    ending: StressedEnding
+    final: FinalSyllable
     historical: bool = False
+
+
+class Interned:
+    """Small integer ids for hashable values (endings, final syllables, words), so that caches
+    of pairs key on two ints."""
+
+    def __init__(self) -> None:
+        self.ids: dict = {}
+        self.values: list = []
+
+    def __call__(self, value) -> int:
+        found = self.ids.get(value)
+        if found is None:
+            found = self.ids[value] = len(self.values)
+            self.values.append(value)
+        return found
+
+
+ENDINGS, FINALS, WORDS = Interned(), Interned(), Interned()
 
 
 @dataclass(frozen=True)
 class WordForms:
-    """A normalized word, its forms, and its written ending (last vowel letters onward)."""
+    """A normalized word, its forms, and its written ending (last vowel letters onward).
+
+    ``key`` and ``parts`` are the interned ids of the word and of each form's (ending, final
+    syllable, historical flag), for fast caching of pair scores.
+    """
 
     word: str
     forms: tuple[Form, ...]
     ending: str | None
     letters: str
+    key: int = -1
+    parts: tuple[tuple[int, int, bool], ...] = ()
 
 
 def _deaccented(word: str) -> str:
@@ -132,10 +166,22 @@ def _reduced_rest(phones: list[str]) -> tuple[str, ...]:
 def form_of_phones(phones: str, *, historical: bool = False) -> Form | None:
     """Cut one ARPAbet pronunciation into a :class:`Form`; None when it has no vowel."""
     sequence = phones.split()
-    vowels = [i for i, phone in enumerate(sequence) if phone[-1:].isdigit()]
-    if not vowels:
+    stressed = [i for i, phone in enumerate(sequence) if phone[-1:] in ("1", "2")]
+    start = stressed[-1] if stressed else max(
+        (i for i, phone in enumerate(sequence) if phone[-1:] == "0"), default=-1
+    )
+    if start < 0:
         return None
-    part = list(rhyme_part_of_phones(phones))
+    return _form_of_tail(tuple(sequence[max(start - 1, 0) :]), start > 0, historical)
+
+
+@lru_cache(maxsize=100_000)
+def _form_of_tail(tail: tuple[str, ...], has_onset: bool, historical: bool) -> Form:
+    """The form of a pronunciation's tail: from the phone before its last stressed vowel (when
+    ``has_onset``) to the end. Words sharing a tail share the work."""
+    sequence = list(tail)
+    vowels = [i for i, phone in enumerate(sequence) if phone[-1:].isdigit()]
+    part = list(rhyme_part_of_phones(" ".join(sequence[1:] if has_onset else sequence)))
     vowel, after = part[0], part[1:]
     if vowel == "ER":
         after = ["R", *after]
@@ -151,16 +197,16 @@ def form_of_phones(phones: str, *, historical: bool = False) -> Form | None:
     final = sequence[last][:-1]
     onset = sequence[last - 1] if last > 0 and not is_vowel(sequence[last - 1]) else ""
     return Form(
-        vowel=vowel,
-        coda=tuple(after[:cut]),
-        rest=rest,
-        syllables_after=sum(p == "@" or is_vowel(p) for p in rest),
-        final_vowel=reduced(final, final_stressed) if final != "ER" else "ER",
-        final_coda=tuple("R" if p == "ER0" else p for p in sequence[last + 1 :]),
-        final_stressed=final_stressed,
-        final_onset=onset,
-        historical=historical,
-    )
+        StressedEnding(vowel, tuple(after[:cut]), rest,
+                       sum(p == "@" or is_vowel(p) for p in rest)),
+        FinalSyllable(
+            reduced(final, final_stressed) if final != "ER" else "ER",
+            tuple("R" if p == "ER0" else p for p in sequence[last + 1 :]),
+            final_stressed,
+            onset,
+        ),
+        historical,
+    )  # fmt: skip
 
 
 def _historical_phones(word: str, phones: str) -> str | None:
@@ -189,4 +235,7 @@ def word_forms(word: str) -> WordForms:
             if form is not None:
                 forms.setdefault(form, None)
     letters = "".join(ch for ch in normalized if ch.isalpha())
-    return WordForms(normalized, tuple(forms), spelling_rhyme(normalized), letters)
+    parts = tuple((ENDINGS(f.ending), FINALS(f.final), f.historical) for f in forms)
+    return WordForms(
+        normalized, tuple(forms), spelling_rhyme(normalized), letters, WORDS(normalized), parts
+    )
