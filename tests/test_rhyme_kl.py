@@ -50,9 +50,12 @@ def metric():
 
 
 def test_generated_quatrains_have_their_scheme():
+    """Uniformly drawn schemes (ABAC as often as ABAB): perfect rhyme counts exactly what was
+    generated. (The learned default reads "day" / "free" as a slant rhyme, and may read such an
+    ABAC as ABAB; its accuracy is tested on verse in test_rhyme_learned.py.)"""
     rng = random.Random(1)
     poems, schemes = sample(rng, 200, [1.0] * 15)
-    distribution = scheme_distribution(poems)
+    distribution = scheme_distribution(poems, method="perfect")
     assert list(distribution) == list(QUATRAIN_SCHEMES)
     for label in QUATRAIN_SCHEMES:
         assert distribution[label] == pytest.approx(schemes.count(label) / len(schemes))
@@ -94,10 +97,13 @@ def test_identical_inputs():
 def test_entropy_bounds_and_base():
     rng = random.Random(4)
     uniform = [quatrain(s, rng) for s in QUATRAIN_SCHEMES]
-    assert rhyme_divergence(uniform, uniform)["rhyme_entropy"] == pytest.approx(math.log2(15))
+    perfect = {"method": "perfect"}
+    assert rhyme_divergence(uniform, uniform, **perfect)["rhyme_entropy"] == pytest.approx(
+        math.log2(15)
+    )
     single = [quatrain("ABAB", rng) for _ in range(5)]
     assert rhyme_divergence(single, uniform, smoothing=0)["rhyme_entropy"] == 0.0
-    in_nats = rhyme_divergence(uniform, uniform, base=math.e)["rhyme_entropy"]
+    in_nats = rhyme_divergence(uniform, uniform, base=math.e, **perfect)["rhyme_entropy"]
     assert in_nats == pytest.approx(math.log(15))
 
 
@@ -184,8 +190,12 @@ def test_wider_rhyme_options_reach_the_schemes(metric):
     """weak / near / historical pass from the module through the core to the classifier."""
     eye_rhymes = "the winding worm\nwe kept the day\nbeneath the storm\nand went away"
     historical = "I saw the eye\nwe kept the day\nof symmetry\nand went away"
-    plain = metric.compute(predictions=[eye_rhymes, historical], references=[eye_rhymes])
+    plain = metric.compute(
+        predictions=[eye_rhymes, historical], references=[eye_rhymes], method="perfect"
+    )
     assert plain["scheme_distribution"]["ABCB"] == 1.0
+    learned = metric.compute(predictions=[eye_rhymes, historical], references=[eye_rhymes])
+    assert learned["scheme_distribution"]["ABAB"] == 1.0  # the default knows both
     near = metric.compute(predictions=[eye_rhymes, historical], references=[eye_rhymes], near=True)
     assert near["scheme_distribution"]["ABAB"] == 0.5 and near["scheme_distribution"]["ABCB"] == 0.5
     both = rhyme_divergence([eye_rhymes, historical], [eye_rhymes], near=True, historical=True)

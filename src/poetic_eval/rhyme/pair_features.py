@@ -2,20 +2,21 @@
 
 Every way of lining up the two words' endings (each pair of their forms, see
 :mod:`poetic_eval.rhyme.word_forms`, compared from the stressed vowel and, for weak rhymes, on the
-last syllable) is one *candidate*, described by three cells:
+last syllable) is one *candidate*, described by three cells, a chain of conditional
+probabilities so that no evidence counts twice:
 
-- **vowel** (table A): the pair of compared vowels, in the stressed table (rhymes from the
-  stressed vowel) or the weak table (last syllables, at least one unstressed); one more cell
-  for a word without any pronunciation;
-- **shape** (table B): the vowels' relation (same, near, far) x the alignment type x the coda
-  relation (:mod:`poetic_eval.rhyme.phonetics`). Types: ``M`` both end on the stressed
-  syllable; ``F0``-``F2`` both have the same number of syllables after it, and what follows is
-  the same, close or different; ``X`` they have different numbers; ``W1``/``W2`` a weak rhyme
-  of the last syllables with one or both unstressed, ``s``/``d`` whether the consonants before
-  those vowels are the same; two cells for words without pronunciation (written endings equal
-  or not);
-- **evidence** (table C): whether the candidate is a perfect rhyme x the written-ending
-  agreement (:func:`spelling_agreement`) x whether a historical form is used.
+- **shape** (table B): the alignment type x the coda relation (:mod:`poetic_eval.rhyme.phonetics`).
+  Types: ``M`` both end on the stressed syllable; ``F0``-``F2`` both have the same number of
+  syllables after it, and what follows is the same, close or different; ``X`` they have
+  different numbers; ``W1``/``W2`` a weak rhyme of the last syllables with one or both
+  unstressed, ``s``/``d`` whether the consonants before those vowels are the same; two cells for
+  words without pronunciation (written endings equal or not);
+- **vowels** (table A), given the shape's *block* (stressed or weak alignment x codas the same
+  up to voicing / close / different): the pair of compared vowels, one of 136. Conditioning on
+  the coda is what lets the model learn that with the same coda AH~UW is a rhyme poets used
+  ("love" / "prove", "come" / "doom") while AY~AE is not ("light" / "hat");
+- **evidence** (table C), given how well the sounds match (perfect / same coda / other): the
+  written-ending agreement (:func:`spelling_agreement`) x whether a historical form is used.
 
 A pair's graded score is the best candidate's sum of the three cells' learned log-likelihood
 ratios (:mod:`poetic_eval.rhyme.pair_model`).
@@ -28,7 +29,6 @@ from .phonetics import (
     FAR,
     SAME,
     VOWEL_PAIRS,
-    VOWEL_RELATIONS,
     coda_relation,
     rest_relation,
     vowel_pair_index,
@@ -38,11 +38,13 @@ from .word_forms import FinalSyllable, StressedEnding, WordForms
 
 SHAPE_TYPES = ("M", "F0", "F1", "F2", "X", "W1s", "W1d", "W2s", "W2d")
 _TYPE_INDEX = {name: i for i, name in enumerate(SHAPE_TYPES)}
-N_VOWEL_CELLS = 2 * len(VOWEL_PAIRS) + 1
-UNKNOWN_VOWEL_CELL = 2 * len(VOWEL_PAIRS)
-_SHAPES_PER_RELATION = len(SHAPE_TYPES) * len(CODA_RELATIONS)
-N_SHAPE_CELLS = len(VOWEL_RELATIONS) * _SHAPES_PER_RELATION + 2
-UNKNOWN_SHAPE_CELL = len(VOWEL_RELATIONS) * _SHAPES_PER_RELATION
+N_SHAPE_CELLS = len(SHAPE_TYPES) * len(CODA_RELATIONS) + 2
+UNKNOWN_SHAPE_CELL = len(SHAPE_TYPES) * len(CODA_RELATIONS)
+#: Coda blocks the vowel pair is conditioned on: codas 0-1, 2-3 and 4 of CODA_RELATIONS.
+CODA_BLOCKS = ("same coda", "close coda", "other coda")
+_CODA_BLOCK = (0, 0, 1, 1, 2)
+N_VOWEL_CELLS = 2 * len(CODA_BLOCKS) * len(VOWEL_PAIRS) + 1
+UNKNOWN_VOWEL_CELL = N_VOWEL_CELLS - 1
 SPELLING_LEVELS = ("same_ending_3", "same_ending", "same_last_2", "different")
 #: What the written evidence is conditioned on: how well the sounds already match.
 MATCHES = ("imperfect, other coda", "imperfect, same coda", "perfect")
@@ -52,17 +54,17 @@ Candidate = tuple[int, int, int]
 
 
 def vowel_cell_names() -> list[str]:
-    names = [f"stressed {a}~{b}" for a, b in VOWEL_PAIRS] + [f"weak {a}~{b}" for a, b in VOWEL_PAIRS]
+    names = [
+        f"{alignment} {a}~{b}, {block}"
+        for alignment in ("stressed", "weak")
+        for block in CODA_BLOCKS
+        for a, b in VOWEL_PAIRS
+    ]
     return names + ["no pronunciation"]
 
 
 def shape_cell_names() -> list[str]:
-    names = [
-        f"{relation} vowels, {kind}, {coda} coda"
-        for relation in VOWEL_RELATIONS
-        for kind in SHAPE_TYPES
-        for coda in CODA_RELATIONS
-    ]
+    names = [f"{kind}, {coda} coda" for kind in SHAPE_TYPES for coda in CODA_RELATIONS]
     return names + ["no pronunciation, same ending", "no pronunciation, other ending"]
 
 
@@ -75,17 +77,15 @@ def evidence_cell_names() -> list[str]:
     ]
 
 
+def vowel_blocks() -> list[int]:
+    """The block of each vowel cell: (stressed or weak alignment, coda block), which the shape
+    cell decides; one more for words without pronunciation."""
+    return [cell // len(VOWEL_PAIRS) for cell in range(N_VOWEL_CELLS)]
+
+
 def shape_blocks() -> list[int]:
-    """The block of each shape cell: (vowel relation, weak alignment?), and one for words without
-    pronunciation. A shape's probability is conditional on its block, which the vowel cell
-    already decides, so the three cells do not count the same evidence twice."""
-    blocks = [
-        relation * 2 + kind.startswith("W")
-        for relation in range(len(VOWEL_RELATIONS))
-        for kind in SHAPE_TYPES
-        for _ in CODA_RELATIONS
-    ]
-    return blocks + [2 * len(VOWEL_RELATIONS)] * 2
+    """One block for every shape of pronounced words, one for the two unpronounced cells."""
+    return [0] * UNKNOWN_SHAPE_CELL + [1, 1]
 
 
 def evidence_blocks() -> list[int]:
@@ -104,8 +104,13 @@ def spelling_agreement(a: WordForms, b: WordForms) -> int:
     return 3
 
 
-def _shape(relation: int, kind: str, coda: int) -> int:
-    return relation * _SHAPES_PER_RELATION + _TYPE_INDEX[kind] * len(CODA_RELATIONS) + coda
+def _shape(kind: str, coda: int) -> int:
+    return _TYPE_INDEX[kind] * len(CODA_RELATIONS) + coda
+
+
+def _vowel(weak: bool, coda: int, a: str, b: str) -> int:
+    block = weak * len(CODA_BLOCKS) + _CODA_BLOCK[coda]
+    return block * len(VOWEL_PAIRS) + vowel_pair_index(a, b)
 
 
 def stressed_alignment(a: StressedEnding, b: StressedEnding) -> tuple[int, int, int]:
@@ -121,7 +126,7 @@ def stressed_alignment(a: StressedEnding, b: StressedEnding) -> tuple[int, int, 
         kind = "X"
     perfect = relation == SAME and coda == 0 and kind in ("M", "F0")
     match = 2 if perfect else int(coda <= 1)
-    return vowel_pair_index(a.vowel, b.vowel), _shape(relation, kind, coda), match
+    return _vowel(False, coda, a.vowel, b.vowel), _shape(kind, coda), match
 
 
 def weak_alignment(a: FinalSyllable, b: FinalSyllable) -> tuple[int, int, int] | None:
@@ -135,11 +140,7 @@ def weak_alignment(a: FinalSyllable, b: FinalSyllable) -> tuple[int, int, int] |
     stressed = "1" if a.stressed or b.stressed else "2"
     onset = "s" if a.onset == b.onset else "d"
     coda = coda_relation(a.coda, b.coda)
-    return (
-        len(VOWEL_PAIRS) + vowel_pair_index(a.vowel, b.vowel),
-        _shape(relation, f"W{stressed}{onset}", coda),
-        int(coda <= 1),
-    )
+    return _vowel(True, coda, a.vowel, b.vowel), _shape(f"W{stressed}{onset}", coda), int(coda <= 1)
 
 
 def evidence_cell(match: int, spelling: int, historical: bool) -> int:

@@ -118,22 +118,35 @@ def beam_decode(
     new_prior: float,
     width: int = BEAM_WIDTH,
 ) -> str:
-    """Beam search over restricted-growth strings with the sequential prior (long stanzas)."""
+    """Beam search over restricted-growth strings with the sequential prior (long stanzas).
+
+    A state is (score, group of each line so far, latest line of each group); each line extends
+    every state by joining each of its groups or opening a new one, and the ``width`` best
+    states are kept (ties in the order states and groups were generated)."""
     weights = np.zeros((length, length))
     for (i, j), value in zip(line_pairs(length), scores):
         weights[i, j] = weights[j, i] = value
     cap = len(join_prior)
-    # (score, group of each line so far, lines of each group)
-    beam: list[tuple[float, tuple[int, ...], tuple[tuple[int, ...], ...]]] = [(0.0, (0,), ((0,),))]
+    states: list[tuple[float, tuple[int, ...], tuple[int, ...]]] = [(0.0, (0,), (0,))]
     for line in range(1, length):
+        column = weights[:line, line]
+        totals: list[float] = []
+        options: list[tuple[int, int]] = []
+        for index, (total, groups, latest) in enumerate(states):
+            gains = np.bincount(groups, weights=column, minlength=len(latest))
+            distances = np.minimum(line - np.asarray(latest), cap)
+            totals += (gains + join_prior[distances - 1] + total).tolist()
+            totals.append(total + new_prior)
+            options += [(index, g) for g in range(len(latest) + 1)]
+        best = np.argsort(-np.asarray(totals), kind="stable")[:width]
         following = []
-        for total, groups, members in beam:
-            for g, group in enumerate(members):
-                gain = float(weights[line, list(group)].sum())
-                gain += join_prior[min(line - group[-1], cap) - 1]
-                joined = members[:g] + (group + (line,),) + members[g + 1 :]
-                following.append((total + gain, groups + (g,), joined))
-            following.append((total + new_prior, groups + (len(members),), members + ((line,),)))
-        following.sort(key=lambda item: -item[0])
-        beam = following[:width]
-    return scheme_string(beam[0][1])
+        for k in best:
+            index, group = options[k]
+            _, groups, latest = states[index]
+            if group == len(latest):
+                latest = (*latest, line)
+            else:
+                latest = (*latest[:group], line, *latest[group + 1 :])
+            following.append((totals[k], (*groups, group), latest))
+        states = following
+    return scheme_string(states[0][1])

@@ -8,8 +8,10 @@ They learn a table over word pairs; here the pairs are described by phonetic cla
 (:mod:`poetic_eval.rhyme.pair_features`), which generalise to words never seen together, and
 the model is a naive-Bayes likelihood ratio over three cells per pair:
 
-- **rhyme side**, P(cell | rhyme): the posterior-weighted count of each cell over the pairs of
-  lines of the training stanzas (E step), smoothed towards the non-rhyme distribution;
+- **rhyme side**, P(cell | rhyme): the count of each cell over the pairs of lines of the
+  training stanzas, each weighted by its squared link posterior (E step; squaring keeps the
+  many small posteriors of non-rhyming pairs from adding up to rhyme mass), smoothed towards
+  the non-rhyme distribution;
 - **non-rhyme side**, P(cell | not a rhyme): the cells of random pairs of line-final words from
   two different poems, which are almost never rhymes;
 - **scheme priors** for stanzas of 2 to 6 lines, and a link prior by line distance;
@@ -29,6 +31,7 @@ import numpy as np
 from tqdm.auto import tqdm
 
 from .pair_features import (
+    CODA_BLOCKS,
     MATCHES,
     N_EVIDENCE_CELLS,
     N_SHAPE_CELLS,
@@ -38,6 +41,7 @@ from .pair_features import (
     evidence_blocks,
     pair_candidates,
     shape_blocks,
+    vowel_blocks,
 )
 from .pair_model import RhymeModel
 from .phonetics import CODA_RELATIONS, NEAR, SAME, VOWEL_PAIRS, vowel_relation
@@ -49,10 +53,11 @@ WINDOW = 4
 RHYME_SMOOTHING = 20.0
 NON_RHYME_SMOOTHING = 0.5
 PRIOR_SMOOTHING = 1.0
+#: Share of the previous tables kept at each update after the first two (see learn_model).
+DAMPING = 0.5
 #: Distances of the join prior of long stanzas (longer ones use the last).
 JOIN_DISTANCES = 8
-BLOCKS = (np.zeros(N_VOWEL_CELLS, dtype=np.int64), np.array(shape_blocks()),
-          np.array(evidence_blocks()))  # fmt: skip
+BLOCKS = (np.array(vowel_blocks()), np.array(shape_blocks()), np.array(evidence_blocks()))
 
 
 STANZA, WINDOWED = "stanza", "window"
@@ -117,15 +122,13 @@ def _key(a: str, b: str) -> tuple[str, str]:
 def initial_tables() -> tuple[np.ndarray, np.ndarray, np.ndarray]:
     """Hand-set starting log-likelihood ratios: same vowels and codas rhyme, others less so."""
     relation_scores = {SAME: 2.0, NEAR: -1.0}
-    stressed = [relation_scores.get(vowel_relation(a, b), -3.0) for a, b in VOWEL_PAIRS]
-    weak = [0.5 if a == b else -3.0 for a, b in VOWEL_PAIRS]
-    vowel = np.array(stressed + weak + [0.0])
+    pairs = [relation_scores.get(vowel_relation(a, b), -3.0) for a, b in VOWEL_PAIRS]
+    vowel = np.array(pairs * (2 * len(CODA_BLOCKS)) + [0.0])
     coda_scores = [2.0, 0.5, 0.0, -1.5, -3.0]
     type_scores = {"M": 0.0, "F0": 0.0, "F1": -1.0, "F2": -3.0, "X": -2.0}
     shape = np.array(
-        [coda_scores[c] + type_scores.get(kind, -1.5) - 1.5 * relation
-         for relation in range(3) for kind in SHAPE_TYPES for c in range(len(CODA_RELATIONS))]
-        + [1.0, -3.0]
+        [coda_scores[c] + type_scores.get(kind, -1.5)
+         for kind in SHAPE_TYPES for c in range(len(CODA_RELATIONS))] + [1.0, -3.0]
     )  # fmt: skip
     evidence = np.zeros(N_EVIDENCE_CELLS)
     for match in range(len(MATCHES)):
@@ -228,7 +231,7 @@ def learn_model(
     tables, repetition = initial_tables(), 3.0
     priors = {g: np.full(len(scheme_table(g[0])[0]), -np.log(len(scheme_table(g[0])[0]))) for g in ids}
     history = []
-    for _ in tqdm(range(iterations), desc="rhyme EM", disable=not progress):
+    for step in tqdm(range(iterations), desc="rhyme EM", disable=not progress):
         pair_score, best = unit_pairs.best(tables)
         posteriors = _e_step(ids, pair_score, repetition, priors)
         history.append(posteriors.log_likelihood)
@@ -237,8 +240,12 @@ def learn_model(
         repeated = total = 0.0
         for group, rows in ids.items():
             link, real = posteriors.links[group], rows >= 0
+            # Squared posteriors on the rhyme side: small posteriors summed over the many
+            # non-rhyming pairs would otherwise give every unrelated shape a share of rhyme
+            # mass (and the prior learned with them would come out too sharp).
+            weight = link**2
             for count, cell in zip(counts, cells):
-                np.add.at(count, cell[rows[real]], link[real])
+                np.add.at(count, cell[rows[real]], weight[real])
             repeated += float(link[~real].sum())
             total += float(link.sum())
             posterior = posteriors.schemes[group]
@@ -248,7 +255,11 @@ def learn_model(
         other_cells = other_pairs.cells(other_pairs.best(tables)[1])
         other_counts = [np.bincount(c, minlength=n).astype(np.float64) for c, n in
                         zip(other_cells, (N_VOWEL_CELLS, N_SHAPE_CELLS, N_EVIDENCE_CELLS))]  # fmt: skip
-        tables = tuple(_ratio(r, o, b) for r, o, b in zip(counts, other_counts, BLOCKS))
+        updated = [_ratio(r, o, b) for r, o, b in zip(counts, other_counts, BLOCKS)]
+        # Damped after the first steps: the best candidate of a pair follows the tables, and
+        # undamped updates can swing between two sets of best candidates.
+        keep = DAMPING if step >= 2 else 0.0
+        tables = tuple(keep * old + (1 - keep) * new for old, new in zip(tables, updated))
         repetition = float(np.log((repeated + 1e-3) / total) - np.log(repeated_other))
     pair_score, _ = unit_pairs.best(tables)
     posteriors = _e_step(ids, pair_score, repetition, priors)
