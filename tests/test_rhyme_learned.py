@@ -193,7 +193,7 @@ def test_decoder_is_the_brute_force_argmax():
                 expected, _ = _brute_force(row, length, lambda p: sequential_prior(p, join, new))
             else:
                 lookup = dict(zip(schemes, table))
-                expected, _ = _brute_force(row, length, lambda p: lookup[scheme_string(p)])
+                expected, _ = _brute_force(row, length, lambda p, t=lookup: t[scheme_string(p)])
             assert scheme == expected
 
 
