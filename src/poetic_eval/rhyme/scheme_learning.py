@@ -14,7 +14,8 @@ the model is a naive-Bayes likelihood ratio over three cells per pair:
   the non-rhyme distribution;
 - **non-rhyme side**, P(cell | not a rhyme): the cells of random pairs of line-final words from
   two different poems, which are almost never rhymes;
-- **scheme priors** for stanzas of 2 to 6 lines, and a link prior by line distance;
+- **scheme priors** for stanzas of 2 to 6 lines; for longer stanzas a sequential prior (open a
+  group, or join the group whose latest line is d lines back), by self-training on them;
 - a pair's cells are those of its best candidate under the current tables (hard assignment of
   the alignment, as in Viterbi training).
 
@@ -61,7 +62,7 @@ BLOCKS = (np.array(vowel_blocks()), np.array(shape_blocks()), np.array(evidence_
 
 
 STANZA, WINDOWED = "stanza", "window"
-#: Longest stanza used whole to learn the link prior of long stanzas.
+#: Longest stanza used whole to learn the sequential prior of long stanzas.
 LONGEST_STANZA = 24
 
 
@@ -208,8 +209,8 @@ def learn_model(
     progress: bool = True,
 ) -> RhymeModel:
     """EM over ``units`` ((kind, line-final words) from :func:`training_units`) with the
-    non-rhyme side from ``random_pairs`` (line-final words of different poems); the link prior
-    of long stanzas from ``long_stanzas`` (line-final words of stanzas over 6 lines)."""
+    non-rhyme side from ``random_pairs`` (line-final words of different poems); the sequential
+    prior of long stanzas from ``long_stanzas`` (line-final words of stanzas over 6 lines)."""
     keys: dict[tuple[str, str], int] = {}
     layouts: dict[tuple[int, str], list[list[int]]] = {}
     for kind, words in units:
