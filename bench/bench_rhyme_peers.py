@@ -16,9 +16,9 @@ Peers (the `bench` extra installs both; RhymeTagger also needs Debian's `espeak-
   schemes, no ABCD); a stanza length it lacks gets all-different letters.
 
 Every method labels all the stanzas of a part in one run; each gold set is scored from that
-run. Gold sets and the development / held-out split are those of ``scripts/evaluate_rhyme_schemes.py``
-(:mod:`poetic_eval.rhyme.rule_annotation`). A peer that cannot run here is reported with the
-reason. Run from the repository root:
+run. Gold sets and the development / held-out split are those of
+``scripts/evaluate_rhyme_schemes.py`` (:mod:`poetic_eval.rhyme.rule_annotation`). A peer that
+cannot run here is reported with the reason. Run from the repository root:
 
     python bench/bench_rhyme_peers.py [--data ../shared/data] [--part dev|held-out|all]
 """
@@ -83,7 +83,8 @@ def rhymediscovery_schemes(stanzas: list[list[str]]) -> list[str]:
     results = find_schemes.find_schemes(words, find_schemes.init_basicortho_ttable, 10)
     found = []
     for stanza, (_, scheme) in zip(stanzas, results):
-        found.append(lettered(scheme) if len(scheme) == len(stanza) else lettered(range(len(stanza))))
+        fits = len(scheme) == len(stanza)
+        found.append(lettered(scheme) if fits else lettered(range(len(stanza))))
     return found
 
 

@@ -1,6 +1,7 @@
 """Learn the rhyme model shipped as poetic_eval/rhyme/rhyme_model.json, from poems without labels.
 
-    python scripts/learn_rhyme_model.py [--data ../shared/data] [--out src/poetic_eval/rhyme/rhyme_model.json]
+    python scripts/learn_rhyme_model.py [--data ../shared/data] \
+        [--out src/poetic_eval/rhyme/rhyme_model.json]
 
 Reads the verse corpora under ``--data`` (see :mod:`poetic_eval.rhyme.corpora`), keeps the poems
 of development authors only (the held-out authors are never used to learn or tune), takes every

@@ -352,10 +352,13 @@ def test_synonym_pairs_on_generated_limericks(recombined, finder):
 # --- the built dataset ---------------------------------------------------------------------
 
 
-def test_built_configs_load_offline(built, finder, seed_limericks):
+def test_built_configs_load_offline(built, finder, seed_limericks, tmp_path):
+    # a fresh datasets cache: the shared one may hold another build of a "bpomp" folder
     texts = {limerick.text for limerick in seed_limericks}
     for config in CORRUPTIONS:
-        rows = datasets.load_dataset(str(built), config, split="test").to_list()
+        rows = datasets.load_dataset(
+            str(built), config, split="test", cache_dir=str(tmp_path)
+        ).to_list()
         assert len(rows) == 40
         assert [row["id"] for row in rows] == [f"{config}-{i:05d}" for i in range(40)]
         assert len({(row["good"], row["bad"]) for row in rows}) == 40
@@ -368,7 +371,7 @@ def test_built_configs_load_offline(built, finder, seed_limericks):
             else:
                 assert row["corruption"]["synset"] == row["corruption"]["pos"] == ""
     with pytest.raises(ValueError, match=r"'swap' not found.*'rhyme_word_swap', 'line_swap'"):
-        datasets.load_dataset(str(built), "swap")
+        datasets.load_dataset(str(built), "swap", cache_dir=str(tmp_path))
 
 
 def test_card_records_seed_checksum_counts_and_command(built):
@@ -407,7 +410,9 @@ def test_build_all_and_cli_build_forward_options(tmp_path, monkeypatch, finder, 
     )  # fmt: skip
     assert code == 0
     assert sorted(p.name for p in out.iterdir()) == ["bpomp"]
-    rows = datasets.load_dataset(str(out / "bpomp"), "line_swap", split="test")
+    rows = datasets.load_dataset(
+        str(out / "bpomp"), "line_swap", split="test", cache_dir=str(tmp_path / "hf")
+    )
     assert rows.num_rows == 2
     card = (out / "bpomp" / "README.md").read_text(encoding="utf-8")
     assert f"--source {source}" in card and "license: other" in card

@@ -12,8 +12,8 @@ Each quatrain gets one of the 15 rhyme schemes (AAAA ... ABCD) from an offline r
 (CMU Pronouncing Dictionary with documented fallbacks): by default the most probable scheme
 under graded rhyme scores and a prior over schemes learned from public-domain verse without
 labels, so slant, eye and historical rhymes count as poets used them; method="perfect" gives the
-transitive closure of pairwise perfect rhymes. The scheme distribution P of the generated sample is compared
-with the distribution Q of the human corpus: entropy H(P), KL(P || Q) and cross-entropy
+transitive closure of pairwise perfect rhymes. The scheme distribution P of the generated sample
+is compared with the distribution Q of the human corpus: entropy H(P), KL(P || Q) and cross-entropy
 H(P, Q) = H(P) + KL(P || Q), in bits by default, plus the paper's shares of real rhymes and of
 repetitions (rhymes of a word with itself). Lower KL = closer to human rhyming.
 """

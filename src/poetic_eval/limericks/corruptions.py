@@ -2,8 +2,9 @@
 
 A **limerick** here has exactly 5 non-empty lines with rhyme scheme AABBA by
 :func:`poetic_eval.rhyme.rhyme_scheme` with its default, learned method (lines 1, 2, 5 rhyme;
-lines 3, 4 rhyme; the two groups do not), so the rhyming pairs the swaps use are verified. The corruptions (Abdibayev et al. 2021), each returning None when the limerick offers
-no valid one:
+lines 3, 4 rhyme; the two groups do not), so the rhyming pairs the swaps use are verified.
+The corruptions (Abdibayev et al. 2021), each returning None when the limerick offers no valid
+one:
 
 1. :func:`rhyme_word_swap`: swap the final words of two rhyming lines (lines 1-2, 1-5, 2-5 or
    3-4); the words must differ.
@@ -193,8 +194,8 @@ def replacement_synonyms(
 
     ``previous`` is the word before it (its part-of-speech cue, see
     :meth:`SynonymFinder.lemma_and_pos`). In CMUdict, different from ``word``, neither
-    repeating nor possibly rhyming with any partner word (:func:`poetic_eval.rhyme.may_rhyme`). Capitalised or non-alphabetic words (names, "o'er")
-    get none.
+    repeating nor possibly rhyming with any partner word (:func:`poetic_eval.rhyme.may_rhyme`).
+    Capitalised or non-alphabetic words (names, "o'er") get none.
     """
     if not (word.isalpha() and word.islower()):
         return ()

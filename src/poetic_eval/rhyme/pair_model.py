@@ -76,12 +76,15 @@ class RhymeModel:
                            ("evidence", N_EVIDENCE_CELLS)):  # fmt: skip
             table = getattr(self, name)
             if table.shape != (size,):
-                raise ValueError(f"rhyme model table {name!r} has shape {table.shape}, want ({size},)")
+                raise ValueError(
+                    f"rhyme model table {name!r} has shape {table.shape}, want ({size},)"
+                )
         for length, prior in self.scheme_priors.items():
             expected = len(scheme_table(length)[0])
             if prior.shape != (expected,):
                 raise ValueError(
-                    f"rhyme model prior for {length} lines has {prior.shape[0]} schemes, want {expected}"
+                    f"rhyme model prior for {length} lines has {prior.shape[0]} schemes, "
+                    f"want {expected}"
                 )
         self._evidence_list = [float(x) for x in self.evidence]
 
@@ -222,7 +225,9 @@ def _rounded(values) -> list[float]:
 def model_from_json(data: dict) -> RhymeModel:
     """A :class:`RhymeModel` from the dictionary :meth:`RhymeModel.to_json` writes."""
     if data.get("format") != MODEL_FORMAT:
-        raise ValueError(f"rhyme model format {data.get('format')!r}; this version reads {MODEL_FORMAT}")
+        raise ValueError(
+            f"rhyme model format {data.get('format')!r}; this version reads {MODEL_FORMAT}"
+        )
     priors = {}
     for length, table in data["scheme_priors"].items():
         schemes = scheme_table(int(length))[0]

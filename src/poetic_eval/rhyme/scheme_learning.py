@@ -230,7 +230,10 @@ def learn_model(
     other_pairs = _Pairs.build([_key(a, b) for a, b in others if a != b])
 
     tables, repetition = initial_tables(), 3.0
-    priors = {g: np.full(len(scheme_table(g[0])[0]), -np.log(len(scheme_table(g[0])[0]))) for g in ids}
+    priors = {}
+    for group in ids:
+        count = len(scheme_table(group[0])[0])
+        priors[group] = np.full(count, -np.log(count))
     history = []
     for step in tqdm(range(iterations), desc="rhyme EM", disable=not progress):
         pair_score, best = unit_pairs.best(tables)
@@ -254,8 +257,10 @@ def learn_model(
                 len(rows) + PRIOR_SMOOTHING * posterior.shape[1]
             )
         other_cells = other_pairs.cells(other_pairs.best(tables)[1])
-        other_counts = [np.bincount(c, minlength=n).astype(np.float64) for c, n in
-                        zip(other_cells, (N_VOWEL_CELLS, N_SHAPE_CELLS, N_EVIDENCE_CELLS))]  # fmt: skip
+        sizes = (N_VOWEL_CELLS, N_SHAPE_CELLS, N_EVIDENCE_CELLS)
+        other_counts = [
+            np.bincount(c, minlength=n).astype(np.float64) for c, n in zip(other_cells, sizes)
+        ]
         updated = [_ratio(r, o, b) for r, o, b in zip(counts, other_counts, BLOCKS)]
         # Damped after the first steps: the best candidate of a pair follows the tables, and
         # undamped updates can swing between two sets of best candidates.
