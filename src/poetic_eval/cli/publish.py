@@ -10,7 +10,7 @@ import argparse
 import os
 from pathlib import Path
 
-from poetic_eval.hub import describe_plan, plan_uploads, publish
+from ..hub import describe_plan, plan_uploads, publish
 
 
 def register(subparsers: argparse._SubParsersAction) -> None:

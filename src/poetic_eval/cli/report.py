@@ -6,7 +6,7 @@ import argparse
 import json
 from pathlib import Path
 
-from poetic_eval.diversity import DIMENSIONS
+from ..diversity import DIMENSIONS
 
 
 def register(subparsers: argparse._SubParsersAction) -> None:

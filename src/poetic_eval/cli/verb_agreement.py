@@ -35,10 +35,9 @@ def register(subparsers: argparse._SubParsersAction) -> None:
 def run(args: argparse.Namespace) -> int:
     import torch
 
-    from poetic_eval.lm import resolve_model
-    from poetic_eval.pairs import evaluate_verb_agreement, load_verb_list
-    from poetic_eval.text import write_text_atomically
-
+    from ..lm import resolve_model
+    from ..pairs import evaluate_verb_agreement, load_verb_list
+    from ..text import write_text_atomically
     from .score_pairs import load_pair_tables
 
     lm = resolve_model(args.model, device=args.device, dtype=getattr(torch, args.dtype))

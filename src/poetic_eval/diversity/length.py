@@ -14,7 +14,7 @@ from collections.abc import Sequence
 import numpy as np
 from scipy.stats import wasserstein_distance
 
-from poetic_eval.text import length, require_positive_int, require_texts
+from ..text import length, require_positive_int, require_texts
 
 
 def poem_lengths(poems: Sequence[str], *, remove_punctuation: bool = True) -> np.ndarray:

@@ -23,9 +23,9 @@ from itertools import chain
 
 import numpy as np
 
-from poetic_eval.text import remove_punctuation as delete_punctuation
-from poetic_eval.text import require_fraction, require_positive_int, require_texts
-from poetic_eval.text import tokens as text_tokens
+from ..text import remove_punctuation as delete_punctuation
+from ..text import require_fraction, require_positive_int, require_texts
+from ..text import tokens as text_tokens
 
 _POEM_SEPARATOR = "\x00"  # neither whitespace nor punctuation: survives both, splits poems
 

@@ -37,7 +37,7 @@ from rapidfuzz import process
 from rapidfuzz.distance import Indel
 from tqdm.auto import tqdm
 
-from poetic_eval.text import lines, require_fraction, require_texts
+from ..text import lines, require_fraction, require_texts
 
 LEVELS = ("quatrain", "couplet", "verse")
 DEFAULT_THRESHOLDS = {"quatrain": 0.7, "couplet": 0.8, "verse": 0.9}

@@ -24,8 +24,8 @@ from collections.abc import Sequence
 
 from tqdm.auto import tqdm
 
-from poetic_eval.rhyme import QUATRAIN_SCHEMES, is_repetition, rhyme_scheme
-from poetic_eval.text import lines, require_texts
+from ..rhyme import QUATRAIN_SCHEMES, is_repetition, rhyme_scheme
+from ..text import lines, require_texts
 
 _NON_QUATRAIN_POLICIES = ("skip", "error")
 

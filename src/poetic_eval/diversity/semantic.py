@@ -24,8 +24,7 @@ from typing import Any
 import numpy as np
 from tqdm.auto import tqdm
 
-from poetic_eval.text import atomic_path, cache_root, lines, require_positive_int, require_texts
-
+from ..text import atomic_path, cache_root, lines, require_positive_int, require_texts
 from .encoders import encoder_identity, load_sentence_encoder
 
 # Bump when the text given to the encoder or the stored arrays change meaning.

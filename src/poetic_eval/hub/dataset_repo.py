@@ -55,8 +55,7 @@ import pyarrow.parquet as pq
 import yaml
 from datasets.features.features import encode_nested_example
 
-from poetic_eval.resources import cards_root
-
+from ..resources import cards_root
 from .publish import declares_configs
 
 LAYOUT_TEMPLATE = "_layout.md"

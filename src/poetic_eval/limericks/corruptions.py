@@ -29,10 +29,9 @@ from dataclasses import dataclass, field
 
 from tqdm.auto import tqdm
 
-from poetic_eval.rhyme import in_dictionary, rhyme_scheme, rhymes, same_word
-from poetic_eval.text import final_word
-from poetic_eval.text import lines as poem_lines
-
+from ..rhyme import in_dictionary, rhyme_scheme, rhymes, same_word
+from ..text import final_word
+from ..text import lines as poem_lines
 from .sources import LimerickRecord
 from .synonyms import Synonym, SynonymFinder
 

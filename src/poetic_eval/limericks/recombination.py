@@ -14,8 +14,7 @@ import random
 from collections.abc import Sequence
 from itertools import permutations
 
-from poetic_eval.text import require_positive_int
-
+from ..text import require_positive_int
 from .corruptions import Limerick
 
 _A_ORDERS = tuple(permutations((0, 1, 4)))

@@ -20,7 +20,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from poetic_eval.text import read_poems
+from ..text import read_poems
 
 
 @dataclass(frozen=True)

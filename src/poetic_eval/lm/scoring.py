@@ -30,8 +30,7 @@ import numpy as np
 import torch
 from tqdm.auto import tqdm
 
-from poetic_eval.text import require_positive_int, require_texts
-
+from ..text import require_positive_int, require_texts
 from .causal import sequence_log_probs
 from .language_model import LanguageModel, document_start_token_id
 from .loading import resolve_model

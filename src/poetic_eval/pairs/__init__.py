@@ -34,14 +34,12 @@ from .verb_distributions import (
     verb_vocabulary,
 )
 from .verb_lexicon import DEFAULT_MIN_ZIPF, VerbEntry, load_verb_list
+from .verb_slots import VerbSlot, verb_slot, verb_slots
 from .verb_weighted_agreement import (
     DEFAULT_BOTTOM_CUTOFFS,
     DEFAULT_TOP_CUTOFFS,
-    VerbSlot,
     aggregate_verb_agreement,
     score_verb_slots,
-    verb_slot,
-    verb_slots,
     verb_weighted_agreement,
 )
 

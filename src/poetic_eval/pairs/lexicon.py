@@ -12,8 +12,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from poetic_eval.resources import seed_path
-
+from ..resources import seed_path
 from .agreement_pairs import LABEL_NAMES, SINGULAR
 
 DEFAULT_LEXICON = "agreement_lexicon.json"

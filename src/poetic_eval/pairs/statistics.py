@@ -18,7 +18,7 @@ from typing import Any
 import numpy as np
 from scipy.stats import binomtest
 
-from poetic_eval.text import require_fraction, require_positive_int
+from ..text import require_fraction, require_positive_int
 
 
 def as_score_array(values: Any, name: str) -> np.ndarray:

@@ -26,18 +26,16 @@ import numpy as np
 import torch
 from tqdm.auto import tqdm
 
-from poetic_eval.lm import LanguageModel, document_start_token_id, resolve_model
-
+from ..lm import LanguageModel, document_start_token_id, resolve_model
 from .verb_lexicon import VerbEntry, load_verb_list
+from .verb_slots import VerbSlot, verb_slots
 from .verb_weighted_agreement import (
     DEFAULT_BOTTOM_CUTOFFS,
     DEFAULT_TOP_CUTOFFS,
     SlotScores,
-    VerbSlot,
     aggregate_verb_agreement,
     first_occurrences,
     score_verb_slots,
-    verb_slots,
 )
 
 _PROBE = "a"
