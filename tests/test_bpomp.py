@@ -15,7 +15,8 @@ import builders
 import builders.bpomp as bpomp_builder
 from builders.command_line import main as builders_main
 from poetic_eval.cli import main as cli_main
-from poetic_eval.hub.dataset_repo import file_sha256, parquet_path
+from poetic_eval.hub import parquet_path
+from poetic_eval.hub.cards import file_sha256
 from poetic_eval.limericks import (
     INSTALL_HINT,
     LimerickRecord,

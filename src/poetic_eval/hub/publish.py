@@ -40,13 +40,6 @@ class DatasetUpload:
         return sum(file.size for file in self.files)
 
 
-def declares_configs(folder: str | Path) -> bool:
-    """Whether ``folder`` has a ``README.md`` dataset card with a ``configs:`` header, as the
-    builders write (what ``datasets.load_dataset`` reads to find each config's files)."""
-    card = Path(folder) / "README.md"
-    return card.is_file() and "configs:" in card.read_text(encoding="utf-8", errors="replace")
-
-
 def built_dataset_folders(datasets_dir: str | Path) -> list[Path]:
     """Sub-folders of ``datasets_dir`` holding a ``README.md`` card, sorted by name."""
     datasets_dir = Path(datasets_dir)
