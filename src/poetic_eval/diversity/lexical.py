@@ -24,7 +24,7 @@ from itertools import chain
 import numpy as np
 
 from ..text import remove_punctuation as delete_punctuation
-from ..text import require_fraction, require_positive_int, require_texts
+from ..text import require_fraction, require_positive_int, require_texts, typed_options
 from ..text import tokens as text_tokens
 
 _POEM_SEPARATOR = "\x00"  # neither whitespace nor punctuation: survives both, splits poems
@@ -159,6 +159,7 @@ def _mtld_one_direction(
     return (last + 1) / factors
 
 
+@typed_options
 def mtld(
     tokens: Sequence[str],
     *,
@@ -209,6 +210,7 @@ def _mtld_of_stream(
     return float((forward + backward) / 2)
 
 
+@typed_options
 def poem_tokens(
     poems: Sequence[str], *, lowercase: bool = True, remove_punctuation: bool = True
 ) -> list[list[str]]:
@@ -236,6 +238,7 @@ def poem_tokens(
     return token_lists
 
 
+@typed_options
 def lexical_diversity(
     poems: Sequence[str],
     *,

@@ -37,7 +37,7 @@ from rapidfuzz import process
 from rapidfuzz.distance import Indel
 from tqdm.auto import tqdm
 
-from ..text import lines, require_fraction, require_texts
+from ..text import lines, require_fraction, require_texts, typed_options
 
 LEVELS = ("quatrain", "couplet", "verse")
 DEFAULT_THRESHOLDS = {"quatrain": 0.7, "couplet": 0.8, "verse": 0.9}
@@ -205,6 +205,7 @@ def _best_match(
     return best
 
 
+@typed_options
 def memorized_units(
     generated: Sequence[str],
     training: Sequence[str],
@@ -272,6 +273,7 @@ def _resolve_thresholds(thresholds: dict[str, float] | None) -> dict[str, float]
     return resolved
 
 
+@typed_options
 def memorization(
     predictions: Sequence[str],
     references: Sequence[str],

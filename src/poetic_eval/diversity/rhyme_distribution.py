@@ -25,7 +25,7 @@ from collections.abc import Sequence
 from tqdm.auto import tqdm
 
 from ..rhyme import QUATRAIN_SCHEMES, is_repetition, rhyme_scheme
-from ..text import lines, require_texts
+from ..text import lines, require_texts, typed_options
 
 _NON_QUATRAIN_POLICIES = ("skip", "error")
 
@@ -82,6 +82,7 @@ def _distribution(schemes: list[tuple[str, bool]]) -> dict[str, float]:
     return {label: counts[label] / len(schemes) for label in QUATRAIN_SCHEMES}
 
 
+@typed_options
 def scheme_distribution(
     poems: Sequence[str],
     *,
@@ -145,6 +146,7 @@ def _rhyme_shares(schemes: list[tuple[str, bool]]) -> tuple[float, float]:
     return 1.0 - no_rhyme - repetitions, repetitions
 
 
+@typed_options
 def rhyme_divergence(
     predictions: Sequence[str],
     references: Sequence[str],

@@ -24,7 +24,14 @@ from typing import Any
 import numpy as np
 from tqdm.auto import tqdm
 
-from ..text import atomic_path, cache_root, lines, require_positive_int, require_texts
+from ..text import (
+    atomic_path,
+    cache_root,
+    lines,
+    require_positive_int,
+    require_texts,
+    typed_options,
+)
 from .encoders import encoder_identity, load_sentence_encoder
 
 # Bump when the text given to the encoder or the stored arrays change meaning.
@@ -275,6 +282,7 @@ def reference_within_values(
     return values
 
 
+@typed_options
 def max_similarity(
     predictions: Sequence[str],
     references: Sequence[str] | None = None,

@@ -43,6 +43,7 @@ from typing import Any
 import numpy as np
 import torch
 
+from ..text import typed_options
 from .agreement_pairs import as_tse_label
 from .vocabulary_cutoffs import lemma_cutoff_scores
 
@@ -275,6 +276,7 @@ def first_occurrences(keys: Sequence[Any]) -> np.ndarray:
     return flags
 
 
+@typed_options
 def verb_weighted_agreement(
     logits: Any,
     labels: Any,

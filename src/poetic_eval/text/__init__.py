@@ -14,7 +14,7 @@ from .poems import (
     tokens,
     write_poems,
 )
-from .validation import require_fraction, require_positive_int, require_texts
+from .validation import require_fraction, require_positive_int, require_texts, typed_options
 
 __all__ = [
     "PoemCorpusInputs",
@@ -35,6 +35,7 @@ __all__ = [
     "require_texts",
     "stanzas",
     "tokens",
+    "typed_options",
     "write_poems",
     "write_text_atomically",
 ]
