@@ -115,6 +115,8 @@ def read_json_list(path: str | Path, *, progress: bool = False) -> QuatrainCorpu
     line, counted = 1, 0
     position = _WHITESPACE.match(text, position + 1).end()
     closed = text[position : position + 1] == "]"
+    if closed:
+        position = _WHITESPACE.match(text, position + 1).end()
     with _bar(path, len(text), progress) as bar:
         while not closed:
             line += text.count("\n", counted, position)
