@@ -109,7 +109,7 @@ def build_quatrain(
         )
         for code in languages
     ]
-    configs = [config for item in prepared for config in _configs(corpus, item, progress)]
+    configs = [config for item in prepared for config in language_configs(corpus, item, progress)]
     return HubDataset(
         name=NAME,
         pretty_name="QuaTrain, de-duplicated, with pseudo-sonnets",
@@ -125,9 +125,10 @@ def build_quatrain(
     )
 
 
-def _configs(
-    corpus: QuatrainCorpus, item: PreparedLanguage, progress: bool
+def language_configs(
+    corpus: QuatrainCorpus, item: PreparedLanguage, progress: bool = False
 ) -> list[ConfigData]:
+    """The ``<language>_quatrains`` and ``<language>_sonnets`` configs of one language."""
     code = item.language
     quatrains = {
         published: quatrain_rows(corpus, item, split, progress=progress)

@@ -87,9 +87,8 @@ def windows_of(stanzas: list[list[str]]) -> list[list[str]]:
 
 
 def write_jsonl(path: Path, windows: list[list[str]], language: str = "en", **labels) -> Path:
-    with open(path, "w", encoding="utf-8") as stream:
-        for window in windows:
-            stream.write(json.dumps({"text": window, "language": language, **labels}) + "\n")
+    records = ({"text": window, "language": language, **labels} for window in windows)
+    path.write_text("".join(json.dumps(record) + "\n" for record in records), encoding="utf-8")
     return path
 
 
@@ -336,7 +335,7 @@ def test_builds_are_deterministic_by_seed(tmp_path):
             build_quatrain(source, seed=seed, progress=False), tmp_path / name,
             build_command="test",
         )
-        return {str(p.relative_to(out)): p.read_bytes() for p in sorted(out.rglob("*.parquet"))}
+        return {str(p.relative_to(out)): p.read_bytes() for p in sorted(out.rglob("*.*"))}
 
     first, again, other = parquet_bytes(1, "a"), parquet_bytes(1, "b"), parquet_bytes(2, "c")
     assert first == again
@@ -420,3 +419,23 @@ def test_empty_corpora_are_errors(tmp_path):
     few = write_jsonl(tmp_path / "few.jsonl", [[f"{i}{j}" for j in "abcd"] for i in range(4)])
     with pytest.raises(ValueError, match="only 4 en quatrains"):
         prepare_language(read_quatrain_source(few), "en", seed=0)
+
+
+def test_a_plain_text_corpus_builds_with_progress_bars_per_stage(tmp_path, capsys):
+    stanzas = synthetic_stanzas(21, 300, pool=30)
+    source = tmp_path / "stanzas.txt"
+    source.write_text("\n\n".join("\n".join(s) for s in stanzas) + "\n", encoding="utf-8")
+    out = tmp_path / "quatrain"
+    assert build_main(["quatrain", "--source", str(source), "--out", str(out), "--language",
+                       "de"]) == 0
+    error = capsys.readouterr().err
+    for stage in ("reading stanzas.txt", "sequential pass (de)", "overlap removal (de, p=20)",
+                  "rows (de, train)"):
+        assert stage in error
+    rows = load_dataset(str(out), "de_quatrains", split="train")
+    windows = windows_of([s for s in stanzas if s])
+    kept = transcribed_deduplication(windows, 20)[1]
+    assert {row["source_index"] for row in rows} <= set(kept)
+    for row in rows:
+        assert row["rhyme"] == rhyme_scheme(row["text"]) and row["meter"] is None
+    assert "the plain-text stanzas of `stanzas.txt`" in (out / "README.md").read_text()

@@ -10,7 +10,8 @@ pseudo-sonnets, and the counts after each stage.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+import time
+from dataclasses import dataclass, field
 
 import numpy as np
 from tqdm.auto import tqdm
@@ -36,6 +37,7 @@ class Deduplication:
     after_sequential: np.ndarray
     kept: np.ndarray
     iterations: int
+    seconds: dict[str, float] = field(default_factory=dict, compare=False)  # per stage
 
 
 def deduplicate(
@@ -48,15 +50,21 @@ def deduplicate(
     """
     p = default_p(language) if p is None else p
     records = corpus.records_of(language)
+    start = time.perf_counter()
     with tqdm(total=records.size, desc=f"sequential pass ({language})", unit=" records",
               disable=not progress) as bar:
         positions = run_positions(corpus.line_ids[records])
         bar.update(records.size)
     after_sequential = records[positions % 4 == 0]
+    middle = time.perf_counter()
     removal = remove_overlaps(
         corpus.line_ids[after_sequential], p, progress=progress,
         description=f"overlap removal ({language}, p={p})",
     )
+    seconds = {
+        "sequential pass": middle - start,
+        "overlap removal": time.perf_counter() - middle,
+    }
     return Deduplication(
         language=language,
         p=p,
@@ -65,6 +73,7 @@ def deduplicate(
         after_sequential=after_sequential,
         kept=after_sequential[removal.kept],
         iterations=removal.iterations,
+        seconds=seconds,
     )
 
 
