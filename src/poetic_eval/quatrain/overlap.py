@@ -110,4 +110,7 @@ def remove_overlaps(
             iterations += 1
             bar.update(int(chosen.size))
             bar.set_postfix(iterations=iterations, refresh=False)
+    final = np.bincount(line_ids[kept].reshape(-1), minlength=counts.size)
+    if final.size and final.max() > 1:  # the postcondition, checked independently of `counts`
+        raise RuntimeError("overlap removal ended with a line that occurs twice (a bug)")
     return OverlapRemoval(kept, iterations, initially)
