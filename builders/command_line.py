@@ -15,8 +15,9 @@ import sys
 from pathlib import Path
 from types import ModuleType
 
+from poetic_eval.hub import write_hub_dataset
+
 from . import BUILDERS
-from .hub_dataset import write_hub_dataset
 
 # options of `all` that are forwarded to the builders listing them in `all_options`
 _ALL_OPTIONS = {

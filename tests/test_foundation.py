@@ -11,7 +11,8 @@ from pathlib import Path
 import pytest
 
 import poetic_eval
-from poetic_eval import text, validation
+from poetic_eval import text
+from poetic_eval.text import validation
 
 
 def test_metric_path_unknown_lists_names():

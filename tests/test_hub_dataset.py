@@ -13,13 +13,8 @@ import yaml
 
 from builders import BUILDERS, RegisteredBuilder, builder_module
 from builders.command_line import command_line
-from builders.hub_dataset import (
-    ConfigData,
-    HubDataset,
-    parquet_path,
-    size_category,
-    write_hub_dataset,
-)
+from poetic_eval.hub import ConfigData, HubDataset, parquet_path, write_hub_dataset
+from poetic_eval.hub.cards import size_category
 
 FEATURES = datasets.Features(
     {
@@ -207,8 +202,20 @@ def test_a_folder_that_is_not_a_built_dataset_is_never_replaced(tmp_path, card_t
     assert (victim / "notes.txt").read_text(encoding="utf-8") == "mine"
     cardless = tmp_path / "cardless"
     (cardless / "data").mkdir(parents=True)
-    with pytest.raises(ValueError, match="no dataset card"):
+    with pytest.raises(ValueError, match="card was not written by poetic-eval"):
         write_hub_dataset(make_dataset(card_template), cardless, build_command="x")
+    # a user's own hub dataset folder: a card with configs: and data files of the same shape
+    own = tmp_path / "own"
+    (own / "data" / "mine").mkdir(parents=True)
+    (own / "data" / "mine" / "train.csv").write_text("text\nhello\n", encoding="utf-8")
+    (own / "README.md").write_text(
+        "---\nconfigs:\n- config_name: mine\n  data_files: data/mine/train.csv\n---\n# Mine\n",
+        encoding="utf-8",
+    )
+    before = {path: path.read_bytes() for path in own.rglob("*") if path.is_file()}
+    with pytest.raises(ValueError, match="card was not written by poetic-eval"):
+        write_hub_dataset(make_dataset(card_template), own, build_command="x")
+    assert {path: path.read_bytes() for path in own.rglob("*") if path.is_file()} == before
     empty = tmp_path / "empty"
     empty.mkdir()
     assert write_hub_dataset(make_dataset(card_template), empty, build_command="x") == empty
