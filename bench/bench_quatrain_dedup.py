@@ -107,8 +107,8 @@ def transcribed_deduplication(windows: list[list[str]], p: int) -> list[int]:
 
 def child(source: Path, out: Path, progress: bool) -> None:
     """Run the whole preparation on ``source``; print the stage times as JSON."""
-    from builders.hub_dataset import HubDataset, write_hub_dataset
     from builders.quatrain import NAME, language_configs
+    from poetic_eval.hub import HubDataset, write_hub_dataset
     from poetic_eval.quatrain import prepare_language
 
     times = {}

@@ -14,6 +14,7 @@ from __future__ import annotations
 import argparse
 from pathlib import Path
 
+from poetic_eval.hub import ConfigData, HubDataset
 from poetic_eval.quatrain import (
     COUPLET_RULES,
     PAPER_P,
@@ -27,10 +28,8 @@ from poetic_eval.quatrain import (
 from poetic_eval.quatrain.corpus import QuatrainCorpus
 from poetic_eval.quatrain.pipeline import PreparedLanguage
 from poetic_eval.quatrain.rows import stage_counts_table
-from poetic_eval.seed_texts import seed_path
-from poetic_eval.validation import require_fraction, require_positive_int
-
-from .hub_dataset import ConfigData, HubDataset
+from poetic_eval.resources import seed_path
+from poetic_eval.text import require_fraction, require_positive_int
 
 NAME = "quatrain"
 DESCRIPTION = "QuaTrain de-duplicated (sequential pass, overlap removal), 9:1 split, pseudo-sonnets"

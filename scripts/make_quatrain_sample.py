@@ -14,8 +14,8 @@ from __future__ import annotations
 
 import json
 
+from poetic_eval.resources import SEED_DIR, seed_poems
 from poetic_eval.rhyme import rhyme_scheme
-from poetic_eval.seed_texts import SEED_DIR, seed_poems
 
 #: The meter of each stanza of quatrain_stanzas.txt, in order.
 METERS = (

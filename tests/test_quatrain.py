@@ -18,8 +18,8 @@ import pytest
 from datasets import load_dataset
 
 from builders.command_line import main as build_main
-from builders.hub_dataset import write_hub_dataset
 from builders.quatrain import build_quatrain
+from poetic_eval.hub import write_hub_dataset
 from poetic_eval.quatrain import (
     deduplicate,
     dev_size,
@@ -29,8 +29,8 @@ from poetic_eval.quatrain import (
     read_quatrain_source,
     top_k_in_order,
 )
+from poetic_eval.resources import seed_path, seed_poems
 from poetic_eval.rhyme import rhyme_scheme
-from poetic_eval.seed_texts import seed_path, seed_poems
 
 # -- the spec, transcribed directly -------------------------------------------------------
 
