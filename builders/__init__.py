@@ -34,15 +34,15 @@ class RegisteredBuilder:
     all_options: tuple[str, ...] = ()
 
     def load(self) -> ModuleType:
-        return importlib.import_module(self.module)
+        return importlib.import_module(self.module, __package__)
 
 
 BUILDERS: dict[str, RegisteredBuilder] = {
     builder.name: builder
     for builder in (
-        RegisteredBuilder("bpomp", "builders.bpomp", all_options=("n_pairs",)),
-        RegisteredBuilder("agreement", "builders.agreement"),
-        RegisteredBuilder("quatrain", "builders.quatrain"),
+        RegisteredBuilder("bpomp", ".bpomp", all_options=("n_pairs",)),
+        RegisteredBuilder("agreement", ".agreement"),
+        RegisteredBuilder("quatrain", ".quatrain"),
     )
 }
 

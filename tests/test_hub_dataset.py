@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import argparse
+from pathlib import Path
 import hashlib
 import random
 
@@ -250,12 +251,14 @@ def test_registry_and_recorded_command():
     with pytest.raises(ValueError, match="unknown dataset 'nope'; available: bpomp"):
         builder_module("nope")
     parser = argparse.ArgumentParser()
-    parser.add_argument("--source")
+    parser.add_argument("--source", type=Path)
     parser.add_argument("--seed", type=int)
     parser.add_argument("--no-progress", dest="progress", action="store_false")
     parser.add_argument("--flag", action="store_true")
-    parser.add_argument("--out")
-    args = parser.parse_args(["--source", "my file.json", "--seed", "3", "--no-progress", "--out", "/a/b/toy"])
+    parser.add_argument("--out", type=Path)
+    argv = ["--source", "/home/alice/my file.json", "--seed", "3", "--no-progress", "--out", "/a/b/toy"]
+    args = parser.parse_args(argv)
+    # paths by name only: the card is published, so no folders or user names in it
     assert command_line("toy", parser, args) == (
-        "python -m builders toy --source 'my file.json' --seed 3 --out toy"
+        "poetic-eval build toy --source 'my file.json' --seed 3 --out toy"
     )

@@ -58,7 +58,9 @@ def run(args: argparse.Namespace) -> int:
 
 
 def build_datasets(out: Path, seed: int) -> None:
-    from builders.command_line import main as build_main
+    from ..resources import builders_command_line
+
+    build_main = builders_command_line().main
 
     print(f"demo: building the datasets from the bundled seeds into {out}/")
     status = build_main(["all", "--out", str(out), "--seed", str(seed)])
