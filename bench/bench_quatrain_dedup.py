@@ -19,7 +19,6 @@ from __future__ import annotations
 import argparse
 import json
 import math
-import os
 import resource
 import subprocess
 import sys
@@ -30,12 +29,10 @@ from pathlib import Path
 
 import numpy as np
 
-sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))  # builders/
 
-from synthetic_quatrains import ADJECTIVES, FUNCTION_WORDS, NOUNS, VERBS
-
 from poetic_eval.quatrain import deduplicate, read_quatrain_source
+from poetic_eval.text.synthetic import ADJECTIVES, FUNCTION_WORDS, NOUNS, VERBS
 
 WORDS_PER_LINE = 7
 
