@@ -125,19 +125,40 @@ def child(source: Path, out: Path, progress: bool) -> None:
     configs = language_configs(corpus, prepared, progress)
     times["rows"] = time.perf_counter() - clock
     clock = time.perf_counter()
-    card_values = {"source_kind": "bench", "stage_table": "", "p_values": "en: 10",
-                   "couplets": "split", "sonnet_fraction": "1", "first_language": "en"}
-    write_hub_dataset(HubDataset(NAME, "bench", configs, 0, card_values=card_values), out,
-                      build_command="bench")
+    card_values = {
+        "source_kind": "bench",
+        "stage_table": "",
+        "p_values": "en: 10",
+        "couplets": "split",
+        "sonnet_fraction": "1",
+        "first_language": "en",
+    }
+    write_hub_dataset(
+        HubDataset(NAME, "bench", configs, 0, card_values=card_values), out, build_command="bench"
+    )
     times["write parquet"] = time.perf_counter() - clock
     counts = prepared.counts()
-    print(json.dumps({
-        "times": times,
-        "peak_rss_gb": resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024**2,
-        "counts": {key: counts[key] for key in
-                   ("records", "after_sequential", "after_overlap_removal", "iterations",
-                    "train", "dev", "sonnets_train", "sonnets_dev")},
-    }))
+    print(
+        json.dumps(
+            {
+                "times": times,
+                "peak_rss_gb": resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024**2,
+                "counts": {
+                    key: counts[key]
+                    for key in (
+                        "records",
+                        "after_sequential",
+                        "after_overlap_removal",
+                        "iterations",
+                        "train",
+                        "dev",
+                        "sonnets_train",
+                        "sonnets_dev",
+                    )
+                },
+            }
+        )
+    )
 
 
 def scale_run(n_windows: int, progress: bool) -> None:
@@ -145,8 +166,10 @@ def scale_run(n_windows: int, progress: bool) -> None:
         clock = time.perf_counter()
         source = Path(folder) / "QuaTrain-synthetic.jsonl"
         written = write_jsonl(synthetic_stanzas(n_windows), source)
-        print(f"synthesised and wrote {written:,} windows ({source.stat().st_size / 1e6:,.0f} MB) "
-              f"in {time.perf_counter() - clock:.1f} s")
+        print(
+            f"synthesised and wrote {written:,} windows ({source.stat().st_size / 1e6:,.0f} MB) "
+            f"in {time.perf_counter() - clock:.1f} s"
+        )
         command = [sys.executable, __file__, "--child", str(source), str(Path(folder) / "out")]
         if progress:
             command.append("--progress")
@@ -162,8 +185,11 @@ def scale_run(n_windows: int, progress: bool) -> None:
     print(f"  peak memory (max RSS): {result['peak_rss_gb']:.2f} GB")
     print("  counts: " + ", ".join(f"{k} {v:,}" for k, v in result["counts"].items()))
     whole = times["read"] + dedup
-    print(f"target: reading + de-duplication < 300 s and < 8 GB: {whole:.1f} s, "
-          f"{result['peak_rss_gb']:.2f} GB -> {'met' if whole < 300 and result['peak_rss_gb'] < 8 else 'NOT met'}")
+    met = whole < 300 and result["peak_rss_gb"] < 8
+    print(
+        f"target: reading + de-duplication < 300 s and < 8 GB: {whole:.1f} s, "
+        f"{result['peak_rss_gb']:.2f} GB -> {'met' if met else 'NOT met'}"
+    )
 
 
 def reference_run(n_windows: int) -> None:
@@ -179,8 +205,10 @@ def reference_run(n_windows: int) -> None:
     reference = transcribed_deduplication(windows, 10)
     reference_seconds = time.perf_counter() - clock
     assert ours == reference, "the de-duplication differs from the transcription"
-    print(f"\nagainst the direct transcription, {len(windows):,} windows "
-          f"({len(reference):,} quatrains kept, same result):")
+    print(
+        f"\nagainst the direct transcription, {len(windows):,} windows "
+        f"({len(reference):,} quatrains kept, same result):"
+    )
     print(f"  poetic-eval   {ours_seconds:8.3f} s")
     print(f"  transcription {reference_seconds:8.3f} s")
     print(f"  ratio         {reference_seconds / ours_seconds:8.0f}x faster")

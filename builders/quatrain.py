@@ -40,27 +40,36 @@ SPLITS = {"train": "train", "dev": "validation"}
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument(
-        "--language", default=None,
+        "--language",
+        default=None,
         help="language to build, e.g. en or de (default: every language of the source; "
         "a plain-text source is taken to be in this language, default en)",
     )
     parser.add_argument(
-        "--p", type=int, default=None,
+        "--p",
+        type=int,
+        default=None,
         help="overlap removal deletes ceil(D/p) quatrains per round (default: the paper's, "
-        + ", ".join(f"{code} {p}" for code, p in PAPER_P.items()) + ", otherwise 10)",
+        + ", ".join(f"{code} {p}" for code, p in PAPER_P.items())
+        + ", otherwise 10)",
     )
     parser.add_argument(
-        "--sonnet-couplets", choices=COUPLET_RULES, default="split",
+        "--sonnet-couplets",
+        choices=COUPLET_RULES,
+        default="split",
         help="which couplet closes a pseudo-sonnet: 'split' (default; both couplets of a "
         "quatrain close two sonnets, floor(2n/7) sonnets, as in the paper), 'first' (lines "
         "1-2) or 'last' (lines 3-4) of a quatrain used once (floor(n/4) sonnets)",
     )
     parser.add_argument(
-        "--sonnet-fraction", type=float, default=1.0,
+        "--sonnet-fraction",
+        type=float,
+        default=1.0,
         help="draw this share of the most sonnets the rule allows, in (0, 1] (default 1)",
     )
     parser.add_argument(
-        "--license", default=None,
+        "--license",
+        default=None,
         help="license of the built data (default: cc-by-4.0 for the bundled sample, 'other' "
         "for a source of yours: set it to your source's license)",
     )
@@ -103,7 +112,12 @@ def build_quatrain(
     languages = [language] if language else list(corpus.language_names)
     prepared = [
         prepare_language(
-            corpus, code, seed=seed, p=p, couplets=couplets, sonnet_fraction=sonnet_fraction,
+            corpus,
+            code,
+            seed=seed,
+            p=p,
+            couplets=couplets,
+            sonnet_fraction=sonnet_fraction,
             progress=progress,
         )
         for code in languages
@@ -139,11 +153,15 @@ def language_configs(
     }
     return [
         ConfigData(
-            f"{code}_quatrains", quatrain_features(corpus), quatrains,
+            f"{code}_quatrains",
+            quatrain_features(corpus),
+            quatrains,
             f"de-duplicated {code} quatrains (no line occurs twice)",
         ),
         ConfigData(
-            f"{code}_sonnets", sonnet_features(corpus), sonnets,
+            f"{code}_sonnets",
+            sonnet_features(corpus),
+            sonnets,
             f"{code} pseudo-sonnets: 3 quatrains + 1 couplet from 4 quatrains of the split",
         ),
     ]

@@ -128,7 +128,9 @@ def test_sequential_pass_keeps_windows_0_4_8_of_each_run(tmp_path):
     stanzas = [[f"s{s} l{i}" for i in range(length)] for s, length in enumerate(range(1, 30))]
     windows = windows_of(stanzas)
     expected = [
-        window for stanza in stanzas for start, window in enumerate(windows_of([stanza]))
+        window
+        for stanza in stanzas
+        for start, window in enumerate(windows_of([stanza]))
         if start % 4 == 0
     ]
     corpus = read_quatrain_source(write_jsonl(tmp_path / "q.jsonl", windows))
@@ -142,7 +144,11 @@ def test_sequential_pass_keeps_windows_0_4_8_of_each_run(tmp_path):
 def test_a_run_breaks_where_line_1_is_not_the_previous_line_2(tmp_path):
     a, b, c, d, e, f, g, h = "abcdefgh"
     windows = [
-        [a, b, c, d], [b, c, d, e], [c, d, e, f], [d, e, f, g], [e, f, g, h],  # run of 5
+        [a, b, c, d],
+        [b, c, d, e],
+        [c, d, e, f],
+        [d, e, f, g],
+        [e, f, g, h],  # run of 5
         [f, g, h, a],  # continues [e, f, g, h]: position 5
         [a, c, e, g],  # does not continue: new run
         [c, a, b, d],  # line 1 == previous line 2: continues
@@ -170,9 +176,7 @@ def test_top_k_in_order_is_a_stable_descending_sort(seed):
     rng = np.random.default_rng(seed)
     scores = rng.integers(4, 9, size=int(rng.integers(1, 60)))
     for k in range(1, scores.size + 1):
-        expected = sorted(
-            sorted(range(scores.size), key=lambda i: scores[i], reverse=True)[:k]
-        )
+        expected = sorted(sorted(range(scores.size), key=lambda i: scores[i], reverse=True)[:k])
         assert top_k_in_order(scores, k).tolist() == expected
 
 
@@ -195,7 +199,8 @@ def test_sonnet_parts_come_from_different_quatrains_used_once(n, couplets):
     assert len(sonnets) == max_sonnets(n, couplets)
     used = Counter()
     for whole, source, half in zip(
-        sonnets.quatrains.tolist(), sonnets.couplet_sources.tolist(),
+        sonnets.quatrains.tolist(),
+        sonnets.couplet_sources.tolist(),
         sonnets.couplet_halves.tolist(),
     ):
         assert len({*whole, source}) == 4
@@ -276,8 +281,13 @@ def two_language_source(tmp_path: Path) -> tuple[Path, list[list[str]], list[lis
     with open(path, "w", encoding="utf-8") as stream:
         for number, window in enumerate(english + german):
             language = "en" if number < len(english) else "de"
-            record = {"text": window, "language": language, "rhyme": "ABCD",
-                      "meter": "iambus", "alliteration": number % 3 / 10}
+            record = {
+                "text": window,
+                "language": language,
+                "rhyme": "ABCD",
+                "meter": "iambus",
+                "alliteration": number % 3 / 10,
+            }
             stream.write(json.dumps(record) + "\n")
     return path, english, german
 
@@ -285,8 +295,12 @@ def two_language_source(tmp_path: Path) -> tuple[Path, list[list[str]], list[lis
 def test_builder_round_trip_through_load_dataset(tmp_path):
     source, english, german = two_language_source(tmp_path)
     out = tmp_path / "quatrain"
-    assert build_main(["quatrain", "--source", str(source), "--out", str(out), "--seed", "4",
-                       "--no-progress"]) == 0
+    assert (
+        build_main(
+            ["quatrain", "--source", str(source), "--out", str(out), "--seed", "4", "--no-progress"]
+        )
+        == 0
+    )
     card = (out / "README.md").read_text(encoding="utf-8")
     for language, windows, p in (("en", english, 10), ("de", german, 20)):
         quatrains = load_dataset(str(out), f"{language}_quatrains")
@@ -311,7 +325,9 @@ def test_builder_round_trip_through_load_dataset(tmp_path):
                 parts = sonnet["parts"]
                 assert [part["span"] for part in parts[:3]] == ["1-4"] * 3
                 assert len({part["quatrain_id"] for part in parts}) == 4
-                expected = [line for part in parts[:3] for line in by_id[part["quatrain_id"]]["lines"]]
+                expected = [
+                    line for part in parts[:3] for line in by_id[part["quatrain_id"]]["lines"]
+                ]
                 half = {"1-2": slice(0, 2), "3-4": slice(2, 4)}[parts[3]["span"]]
                 expected += by_id[parts[3]["quatrain_id"]]["lines"][half]
                 assert sonnet["lines"] == expected and len(expected) == 14
@@ -332,7 +348,8 @@ def test_builds_are_deterministic_by_seed(tmp_path):
 
     def parquet_bytes(seed: int, name: str) -> dict[str, bytes]:
         out = write_hub_dataset(
-            build_quatrain(source, seed=seed, progress=False), tmp_path / name,
+            build_quatrain(source, seed=seed, progress=False),
+            tmp_path / name,
             build_command="test",
         )
         return {str(p.relative_to(out)): p.read_bytes() for p in sorted(out.rglob("*.*"))}
@@ -385,8 +402,11 @@ def test_a_bad_record_is_named_and_nothing_is_written(tmp_path, capsys, bad_line
 
 def test_a_bad_record_of_a_json_list_names_its_line(tmp_path):
     source = tmp_path / "bad.json"
-    source.write_text('[\n {"text": ["a","b","c","d"], "language": "en"},\n'
-                      ' {"text": ["a","b"], "language": "en"}\n]\n', encoding="utf-8")
+    source.write_text(
+        '[\n {"text": ["a","b","c","d"], "language": "en"},\n'
+        ' {"text": ["a","b"], "language": "en"}\n]\n',
+        encoding="utf-8",
+    )
     with pytest.raises(ValueError, match=r"bad.json:3 \(record 1\): 'text' has 2 lines"):
         read_quatrain_source(source)
     source.write_text('[{"text": ["a","b","c","d"], "language": "en"}\n{"text": []}]')
@@ -397,8 +417,9 @@ def test_a_bad_record_of_a_json_list_names_its_line(tmp_path):
 def test_a_language_not_in_the_file_lists_those_present(tmp_path, capsys):
     source, _, _ = two_language_source(tmp_path)
     out = tmp_path / "out"
-    status = build_main(["quatrain", "--source", str(source), "--out", str(out), "--language",
-                         "fr"])
+    status = build_main(
+        ["quatrain", "--source", str(source), "--out", str(out), "--language", "fr"]
+    )
     error = capsys.readouterr().err
     assert status == 1 and "no records in language 'fr'" in error
     assert "en (" in error and "de (" in error and not out.exists()
@@ -426,11 +447,17 @@ def test_a_plain_text_corpus_builds_with_progress_bars_per_stage(tmp_path, capsy
     source = tmp_path / "stanzas.txt"
     source.write_text("\n\n".join("\n".join(s) for s in stanzas) + "\n", encoding="utf-8")
     out = tmp_path / "quatrain"
-    assert build_main(["quatrain", "--source", str(source), "--out", str(out), "--language",
-                       "de"]) == 0
+    assert (
+        build_main(["quatrain", "--source", str(source), "--out", str(out), "--language", "de"])
+        == 0
+    )
     error = capsys.readouterr().err
-    for stage in ("reading stanzas.txt", "sequential pass (de)", "overlap removal (de, p=20)",
-                  "rows (de, train)"):
+    for stage in (
+        "reading stanzas.txt",
+        "sequential pass (de)",
+        "overlap removal (de, p=20)",
+        "rows (de, train)",
+    ):
         assert stage in error
     rows = load_dataset(str(out), "de_quatrains", split="train")
     windows = windows_of([s for s in stanzas if s])

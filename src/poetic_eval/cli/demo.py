@@ -104,7 +104,9 @@ def score_minimal_pairs(
             print(f"demo: not scored: {error}")
             continue
         for row in collect_pairs(tables, max_pairs or None, None):
-            rows.append({**row, "dataset": folder.name, "category": f"{folder.name}/{row['category']}"})
+            rows.append(
+                {**row, "dataset": folder.name, "category": f"{folder.name}/{row['category']}"}
+            )
     started = time.perf_counter()
     good, bad = score_pairs([r["good"] for r in rows], [r["bad"] for r in rows], model=lm)
     elapsed = time.perf_counter() - started
@@ -136,8 +138,12 @@ def score_minimal_pairs(
         text=f"Model: {lm.name} ({lm.kind}). {len(rows)} pairs scored in {elapsed:.1f} s. "
         "Per-pair scores: minimal_pair_scores.jsonl.",
         tables=tables,
-        figures=[{"path": "figures/minimal_pair_accuracy.png",
-                  "caption": "Accuracy per dataset config with 95% bootstrap intervals"}],
+        figures=[
+            {
+                "path": "figures/minimal_pair_accuracy.png",
+                "caption": "Accuracy per dataset config with 95% bootstrap intervals",
+            }
+        ],
     )
     append_section(out, "minimal_pairs", section)
 

@@ -72,7 +72,9 @@ class QuatrainCorpus:
         return {name: int(count) for name, count in zip(self.language_names, counts)}
 
     def records_of(self, language: str) -> np.ndarray:
-        """Row indices (ascending) of the records of ``language``; ValueError lists those present."""
+        """Row indices (ascending) of the records of ``language``.
+
+        ValueError when there are none, listing the languages present."""
         if language not in self.language_names:
             present = ", ".join(
                 f"{name} ({count:,} records)" for name, count in self.language_counts().items()

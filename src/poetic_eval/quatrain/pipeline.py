@@ -51,14 +51,20 @@ def deduplicate(
     p = default_p(language) if p is None else p
     records = corpus.records_of(language)
     start = time.perf_counter()
-    with tqdm(total=records.size, desc=f"sequential pass ({language})", unit=" records",
-              disable=not progress) as bar:
+    with tqdm(
+        total=records.size,
+        desc=f"sequential pass ({language})",
+        unit=" records",
+        disable=not progress,
+    ) as bar:
         positions = run_positions(corpus.line_ids[records])
         bar.update(records.size)
     after_sequential = records[positions % 4 == 0]
     middle = time.perf_counter()
     removal = remove_overlaps(
-        corpus.line_ids[after_sequential], p, progress=progress,
+        corpus.line_ids[after_sequential],
+        p,
+        progress=progress,
         description=f"overlap removal ({language}, p={p})",
     )
     seconds = {
@@ -144,7 +150,10 @@ def prepare_language(
         )
     sonnets = {
         name: draw_pseudo_sonnets(
-            rows.size, seed, stream=SONNET_STREAMS[name], couplets=couplets,
+            rows.size,
+            seed,
+            stream=SONNET_STREAMS[name],
+            couplets=couplets,
             fraction=sonnet_fraction,
         )
         for name, rows in (("train", parts.train), ("dev", parts.dev))

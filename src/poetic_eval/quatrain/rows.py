@@ -106,8 +106,11 @@ def sonnet_rows(
     width = max(5, len(str(len(sonnets))))
     rows = []
     for number, (whole, source, half) in enumerate(
-        zip(sonnets.quatrains.tolist(), sonnets.couplet_sources.tolist(),
-            sonnets.couplet_halves.tolist())
+        zip(
+            sonnets.quatrains.tolist(),
+            sonnets.couplet_sources.tolist(),
+            sonnets.couplet_halves.tolist(),
+        )
     ):
         parts = [_part(quatrains[position], "1-4") for position in whole]
         parts.append(_part(quatrains[source], _SPANS[half]))

@@ -54,9 +54,7 @@ def max_sonnets(n_quatrains: int, couplets: str = "split") -> int:
 
 def check_couplet_rule(couplets: str) -> str:
     if couplets not in COUPLET_RULES:
-        raise ValueError(
-            f"couplets must be one of {', '.join(COUPLET_RULES)}, got {couplets!r}"
-        )
+        raise ValueError(f"couplets must be one of {', '.join(COUPLET_RULES)}, got {couplets!r}")
     return couplets
 
 

@@ -60,7 +60,10 @@ def read_quatrain_source(
 
 def _bar(path: Path, total: int, progress: bool) -> tqdm:
     return tqdm(
-        total=total, desc=f"reading {path.name}", unit="B", unit_scale=True,
+        total=total,
+        desc=f"reading {path.name}",
+        unit="B",
+        unit_scale=True,
         disable=not progress,
     )
 
@@ -174,8 +177,7 @@ def record_lines(text: object, where: str) -> list[str]:
         lines = text
     else:
         raise ValueError(  # noqa: TRY004 - bad file content, not a bad argument
-            f"{where}: 'text' must be a list of {QUATRAIN_LINES} lines, got "
-            f"{type(text).__name__}"
+            f"{where}: 'text' must be a list of {QUATRAIN_LINES} lines, got {type(text).__name__}"
         )
     if len(lines) != QUATRAIN_LINES:
         raise ValueError(
@@ -195,7 +197,9 @@ def record_lines(text: object, where: str) -> list[str]:
 def check_language(language: object, what: str) -> str:
     """A language code such as ``en`` or ``de`` (letters, digits, ``-``, ``_``)."""
     if not isinstance(language, str) or not _LANGUAGE.match(language):
-        raise ValueError(f"{what} must be a language code such as 'en' or 'de', got {language!r:.40}")
+        raise ValueError(
+            f"{what} must be a language code such as 'en' or 'de', got {language!r:.40}"
+        )
     return language
 
 
@@ -214,8 +218,11 @@ def read_stanza_text(
             window = stanza[start : start + QUATRAIN_LINES]
             first = window[0][0]
             builder.add(
-                [line for _, line in window], language, empty_labels,
-                source_line=first, where=f"{path}:{first}",
+                [line for _, line in window],
+                language,
+                empty_labels,
+                source_line=first,
+                where=f"{path}:{first}",
             )
         stanza.clear()
 
