@@ -42,6 +42,7 @@ BUILDERS: dict[str, RegisteredBuilder] = {
     for builder in (
         RegisteredBuilder("bpomp", "builders.bpomp", all_options=("n_pairs",)),
         RegisteredBuilder("agreement", "builders.agreement"),
+        RegisteredBuilder("blm", "builders.blm"),
     )
 }
 

@@ -1,9 +1,15 @@
 """Blackbird Language Matrices for Italian (BLM-AgrI, BLM-CausI, BLM-OdI).
 
-Records in the BLM-It release format (:mod:`.records`) and, in the modules beside it, the
-generator of our own items from a self-written Italian lexicon and morphology.
+* :mod:`.records`: read and validate records in the BLM-It release format;
+* :mod:`.configs`: generate the six configs (``agr_ii`` ... ``od_iii``) from the project's own
+  Italian lexicon (:mod:`.lexicon`, ``blm/data/``), morphology (:mod:`.articles`,
+  :mod:`.noun_phrases`, :mod:`.conjugation`, :mod:`.verb_groups`) and templates
+  (:mod:`.agreement_matrices`, :mod:`.alternation_matrices`; labels in :mod:`.labels`).
 """
 
+from .configs import CONFIGS, BlmSizes, generate_config
+from .labels import AGREEMENT_LABELS, AGREEMENT_RULES, ALTERNATION_LABELS, ALTERNATION_RULES
+from .lexicon import Lexicon, LexiconError, load_lexicon
 from .records import (
     ANSWER_LETTERS,
     BlmItem,
@@ -16,9 +22,19 @@ from .records import (
 )
 
 __all__ = [
+    "AGREEMENT_LABELS",
+    "AGREEMENT_RULES",
+    "ALTERNATION_LABELS",
+    "ALTERNATION_RULES",
     "ANSWER_LETTERS",
     "BlmItem",
     "BlmRecordError",
+    "BlmSizes",
+    "CONFIGS",
+    "Lexicon",
+    "LexiconError",
+    "generate_config",
+    "load_lexicon",
     "make_blm_record",
     "read_blm_items",
     "strip_answer_prefix",
