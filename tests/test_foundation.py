@@ -38,6 +38,8 @@ def test_wheel_ships_metric_modules_and_resolver_finds_them(tmp_path, repo_root)
     names = zipfile.ZipFile(wheel).namelist()
     for name in poetic_eval.available_metrics():
         assert f"poetic_eval/metric_modules/{name}/{name}.py" in names, name
+    for name in ("nouns", "verbs", "adjectives", "agreement_templates", "alternation_phrases"):
+        assert f"poetic_eval/blm/data/{name}.json" in names, f"BLM lexicon {name}.json not shipped"
     subprocess.run(
         pip + ["install", "--no-deps", "--no-index", "--target", str(site), str(wheel)],
         check=True, capture_output=True,

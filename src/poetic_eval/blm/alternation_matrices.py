@@ -38,6 +38,8 @@ from .verb_groups import DURATION_FRAMES, FRAMES, verb_group
 #: the role that is the subject of the correct (intransitive) answer
 KEPT_SUBJECT = {"causative": "Pat", "object_drop": "Ag"}
 DETERMINER_FAMILIES = ("def", "def", "def", "indefinite", "dem", "poss", "that")
+#: the class of natural causes (il vento, il terremoto): singular with the definite article
+NATURAL_CAUSE = "cause"
 _SHARED_CONTEXT = (
     ("Ag", "Akt", "Pat", "P-NP"),
     ("Ag", "Akt", "Pat", "da-NP"),
@@ -96,6 +98,8 @@ class AlternationGenerator:
 
     def _noun_phrase(self, lemmas, rng: random.Random, avoid: list[str]) -> NounPhrase:
         noun = self.lexicon.nouns[pick(rng, lemmas, avoid=avoid)]
+        if NATURAL_CAUSE in noun.classes:  # il vento, not *un vento* or *i suoi terremoti*
+            return NounPhrase(noun, "sg", "def")
         number = pick(rng, noun.numbers)
         families = [f for f in DETERMINER_FAMILIES if not (noun.mass and f == "indefinite")]
         family = pick(rng, families)
@@ -111,6 +115,8 @@ class AlternationGenerator:
         )
 
     def _fits(self, noun: Noun, phrase: NounPhrase) -> bool:
+        if (NATURAL_CAUSE in noun.classes) != (NATURAL_CAUSE in phrase.noun.classes):
+            return False
         return phrase.number in noun.numbers and not (noun.mass and phrase.determiner == "indef")
 
     def vary_one(

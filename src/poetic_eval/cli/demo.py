@@ -9,6 +9,7 @@
 from __future__ import annotations
 
 import argparse
+import re
 import time
 from pathlib import Path
 from typing import Any
@@ -66,6 +67,25 @@ def build_datasets(out: Path, seed: int) -> None:
         raise RuntimeError(f"dataset build failed (exit status {status})")
 
 
+def pair_dataset_folders(datasets_dir: Path) -> list[Path]:
+    """Built dataset folders with a minimal-pair config, read from their cards' features
+    (the BLM matrices have none, and loading their configs only to find that is slow)."""
+    import yaml
+
+    from .score_pairs import PAIR_COLUMNS
+
+    folders = []
+    for folder in sorted(p for p in datasets_dir.iterdir() if (p / "README.md").is_file()):
+        card = (folder / "README.md").read_text(encoding="utf-8")
+        header = re.match(r"---\n(.*?)\n---\n", card, re.DOTALL)
+        for info in (yaml.safe_load(header.group(1)) if header else {}).get("dataset_info", []):
+            names = {feature["name"] for feature in info.get("features", [])}
+            if any(good in names and bad in names for good, bad in PAIR_COLUMNS):
+                folders.append(folder)
+                break
+    return folders
+
+
 def diversity_report(out: Path, seed: int) -> dict[str, Any]:
     from ..report import write_report
     from ..seed_texts import seed_poems
@@ -95,7 +115,7 @@ def score_minimal_pairs(
     lm = resolve_model(model)
     print(f"demo: scoring minimal pairs with {lm.name} (first {max_pairs or 'all'} per config)")
     rows = []
-    for folder in sorted(p for p in datasets_dir.iterdir() if (p / "README.md").is_file()):
+    for folder in pair_dataset_folders(datasets_dir):
         for row in collect_pairs(load_pair_tables(str(folder), None, None), max_pairs or None, None):
             rows.append({**row, "dataset": folder.name, "category": f"{folder.name}/{row['category']}"})
     started = time.perf_counter()
