@@ -15,11 +15,16 @@ import argparse
 import datasets
 from tqdm.auto import tqdm
 
-from poetic_eval.blm.card_sections import TASK_NAMES, examples_section, label_inventory
-from poetic_eval.blm.configs import CONFIGS, BlmSizes, generate_config
-from poetic_eval.blm.lexicon import load_lexicon
-
-from .hub_dataset import ConfigData, HubDataset
+from poetic_eval.blm import (
+    CONFIGS,
+    TASK_NAMES,
+    BlmSizes,
+    examples_section,
+    generate_config,
+    label_inventory,
+    load_lexicon,
+)
+from poetic_eval.hub import ConfigData, HubDataset
 
 NAME = "blm"
 DESCRIPTION = "Italian Blackbird Language Matrices: agreement, causative and object-drop (II, III)"

@@ -7,6 +7,7 @@
   (:mod:`.agreement_matrices`, :mod:`.alternation_matrices`; labels in :mod:`.labels`).
 """
 
+from .card_sections import TASK_NAMES, examples_section, label_inventory
 from .configs import CONFIGS, BlmSizes, generate_config
 from .labels import AGREEMENT_LABELS, AGREEMENT_RULES, ALTERNATION_LABELS, ALTERNATION_RULES
 from .lexicon import Lexicon, LexiconError, load_lexicon
@@ -28,12 +29,15 @@ __all__ = [
     "ALTERNATION_RULES",
     "ANSWER_LETTERS",
     "CONFIGS",
+    "TASK_NAMES",
     "BlmItem",
     "BlmRecordError",
     "BlmSizes",
     "Lexicon",
     "LexiconError",
+    "examples_section",
     "generate_config",
+    "label_inventory",
     "load_lexicon",
     "make_blm_record",
     "read_blm_items",
