@@ -64,18 +64,38 @@ _TYPE_DESCRIPTIONS = {
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
     defaults = BlmSizes()
-    parser.add_argument("--agreement-items", type=int, default=defaults.agreement_items,
-                        help=f"AgrI items per type (default {defaults.agreement_items})")
-    parser.add_argument("--agreement-few-shot", type=int, default=defaults.agreement_few_shot,
-                        help="AgrI items drawn for the train (few-shot) split "
-                        f"(default {defaults.agreement_few_shot})")
-    parser.add_argument("--items-per-verb", type=int, default=defaults.items_per_verb,
-                        help=f"CausI/OdI items per verb (default {defaults.items_per_verb})")
-    parser.add_argument("--few-shot-verbs", type=int, default=defaults.few_shot_verbs,
-                        help="CausI/OdI verbs whose items form the train split "
-                        f"(default {defaults.few_shot_verbs})")
-    parser.add_argument("--max-verbs", type=int, default=None,
-                        help="use only the first N verbs of each class (default: all)")
+    parser.add_argument(
+        "--agreement-items",
+        type=int,
+        default=defaults.agreement_items,
+        help=f"AgrI items per type (default {defaults.agreement_items})",
+    )
+    parser.add_argument(
+        "--agreement-few-shot",
+        type=int,
+        default=defaults.agreement_few_shot,
+        help="AgrI items drawn for the train (few-shot) split "
+        f"(default {defaults.agreement_few_shot})",
+    )
+    parser.add_argument(
+        "--items-per-verb",
+        type=int,
+        default=defaults.items_per_verb,
+        help=f"CausI/OdI items per verb (default {defaults.items_per_verb})",
+    )
+    parser.add_argument(
+        "--few-shot-verbs",
+        type=int,
+        default=defaults.few_shot_verbs,
+        help="CausI/OdI verbs whose items form the train split "
+        f"(default {defaults.few_shot_verbs})",
+    )
+    parser.add_argument(
+        "--max-verbs",
+        type=int,
+        default=None,
+        help="use only the first N verbs of each class (default: all)",
+    )
 
 
 def from_arguments(args: argparse.Namespace) -> HubDataset:
@@ -120,8 +140,13 @@ def build_dataset(
         license="cc-by-4.0",
         language=["it"],
         task_categories=["multiple-choice"],
-        tags=["blackbird-language-matrices", "italian", "subject-verb-agreement",
-              "verb-alternations", "synthetic"],
+        tags=[
+            "blackbird-language-matrices",
+            "italian",
+            "subject-verb-agreement",
+            "verb-alternations",
+            "synthetic",
+        ],
         card_values={
             "lexicon_sizes": _lexicon_sizes(lexicon),
             "sizes": _sizes_text(sizes),

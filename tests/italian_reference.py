@@ -11,97 +11,188 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-# Third-person forms of every verb of the bundled lexicon:
-# present sg/pl, imperfect sg/pl, future sg/pl, past participle (masculine singular).
-VERB_TABLE = """
-essere      è sono | era erano | sarà saranno | stato
-avere       ha hanno | aveva avevano | avrà avranno | avuto
-venire      viene vengono | veniva venivano | verrà verranno | venuto
-potere      può possono | poteva potevano | potrà potranno | potuto
-dovere      deve devono | doveva dovevano | dovrà dovranno | dovuto
-arrivare    arriva arrivano | arrivava arrivavano | arriverà arriveranno | arrivato
-partire     parte partono | partiva partivano | partirà partiranno | partito
-tornare     torna tornano | tornava tornavano | tornerà torneranno | tornato
-uscire      esce escono | usciva uscivano | uscirà usciranno | uscito
-lavorare    lavora lavorano | lavorava lavoravano | lavorerà lavoreranno | lavorato
-parlare     parla parlano | parlava parlavano | parlerà parleranno | parlato
-sorridere   sorride sorridono | sorrideva sorridevano | sorriderà sorrideranno | sorriso
-telefonare  telefona telefonano | telefonava telefonavano | telefonerà telefoneranno | telefonato
-dormire     dorme dormono | dormiva dormivano | dormirà dormiranno | dormito
-protestare  protesta protestano | protestava protestavano | protesterà protesteranno | protestato
-ridere      ride ridono | rideva ridevano | riderà rideranno | riso
-correre     corre corrono | correva correvano | correrà correranno | corso
-scappare    scappa scappano | scappava scappavano | scapperà scapperanno | scappato
-giocare     gioca giocano | giocava giocavano | giocherà giocheranno | giocato
-saltare     salta saltano | saltava saltavano | salterà salteranno | saltato
-cadere      cade cadono | cadeva cadevano | cadrà cadranno | caduto
-sparire     sparisce spariscono | spariva sparivano | sparirà spariranno | sparito
-funzionare  funziona funzionano | funzionava funzionavano | funzionerà funzioneranno | funzionato
-crescere    cresce crescono | cresceva crescevano | crescerà cresceranno | cresciuto
-aprire      apre aprono | apriva aprivano | aprirà apriranno | aperto
-chiudere    chiude chiudono | chiudeva chiudevano | chiuderà chiuderanno | chiuso
-rompere     rompe rompono | rompeva rompevano | romperà romperanno | rotto
-spezzare    spezza spezzano | spezzava spezzavano | spezzerà spezzeranno | spezzato
-bruciare    brucia bruciano | bruciava bruciavano | brucerà bruceranno | bruciato
-sciogliere  scioglie sciolgono | scioglieva scioglievano | scioglierà scioglieranno | sciolto
-asciugare   asciuga asciugano | asciugava asciugavano | asciugherà asciugheranno | asciugato
-bagnare     bagna bagnano | bagnava bagnavano | bagnerà bagneranno | bagnato
-piegare     piega piegano | piegava piegavano | piegherà piegheranno | piegato
-gonfiare    gonfia gonfiano | gonfiava gonfiavano | gonfierà gonfieranno | gonfiato
-svuotare    svuota svuotano | svuotava svuotavano | svuoterà svuoteranno | svuotato
-riempire    riempie riempiono | riempiva riempivano | riempirà riempiranno | riempito
-raffreddare raffredda raffreddano | raffreddava raffreddavano | raffredderà raffredderanno | raffreddato
-riscaldare  riscalda riscaldano | riscaldava riscaldavano | riscalderà riscalderanno | riscaldato
-accendere   accende accendono | accendeva accendevano | accenderà accenderanno | acceso
-spegnere    spegne spengono | spegneva spegnevano | spegnerà spegneranno | spento
-muovere     muove muovono | muoveva muovevano | muoverà muoveranno | mosso
-fermare     ferma fermano | fermava fermavano | fermerà fermeranno | fermato
-rovesciare  rovescia rovesciano | rovesciava rovesciavano | rovescerà rovesceranno | rovesciato
-strappare   strappa strappano | strappava strappavano | strapperà strapperanno | strappato
-allargare   allarga allargano | allargava allargavano | allargherà allargheranno | allargato
-restringere restringe restringono | restringeva restringevano | restringerà restringeranno | ristretto
-allungare   allunga allungano | allungava allungavano | allungherà allungheranno | allungato
-accorciare  accorcia accorciano | accorciava accorciavano | accorcerà accorceranno | accorciato
-svegliare   sveglia svegliano | svegliava svegliavano | sveglierà sveglieranno | svegliato
-alzare      alza alzano | alzava alzavano | alzerà alzeranno | alzato
-abbassare   abbassa abbassano | abbassava abbassavano | abbasserà abbasseranno | abbassato
-spostare    sposta spostano | spostava spostavano | sposterà sposteranno | spostato
-staccare    stacca staccano | staccava staccavano | staccherà staccheranno | staccato
-sbriciolare sbriciola sbriciolano | sbriciolava sbriciolavano | sbriciolerà sbricioleranno | sbriciolato
-frantumare  frantuma frantumano | frantumava frantumavano | frantumerà frantumeranno | frantumato
-incrinare   incrina incrinano | incrinava incrinavano | incrinerà incrineranno | incrinato
-mangiare    mangia mangiano | mangiava mangiavano | mangerà mangeranno | mangiato
-bere        beve bevono | beveva bevevano | berrà berranno | bevuto
-disegnare   disegna disegnano | disegnava disegnavano | disegnerà disegneranno | disegnato
-dipingere   dipinge dipingono | dipingeva dipingevano | dipingerà dipingeranno | dipinto
-scrivere    scrive scrivono | scriveva scrivevano | scriverà scriveranno | scritto
-leggere     legge leggono | leggeva leggevano | leggerà leggeranno | letto
-cantare     canta cantano | cantava cantavano | canterà canteranno | cantato
-cucinare    cucina cucinano | cucinava cucinavano | cucinerà cucineranno | cucinato
-studiare    studia studiano | studiava studiavano | studierà studieranno | studiato
-pulire      pulisce puliscono | puliva pulivano | pulirà puliranno | pulito
-stirare     stira stirano | stirava stiravano | stirerà stireranno | stirato
-cucire      cuce cuciono | cuciva cucivano | cucirà cuciranno | cucito
-suonare     suona suonano | suonava suonavano | suonerà suoneranno | suonato
-guidare     guida guidano | guidava guidavano | guiderà guideranno | guidato
-fumare      fuma fumano | fumava fumavano | fumerà fumeranno | fumato
-lavare      lava lavano | lavava lavavano | laverà laveranno | lavato
-ricamare    ricama ricamano | ricamava ricamavano | ricamerà ricameranno | ricamato
-recitare    recita recitano | recitava recitavano | reciterà reciteranno | recitato
-insegnare   insegna insegnano | insegnava insegnavano | insegnerà insegneranno | insegnato
-cacciare    caccia cacciano | cacciava cacciavano | caccerà cacceranno | cacciato
-pescare     pesca pescano | pescava pescavano | pescherà pescheranno | pescato
-seminare    semina seminano | seminava seminavano | seminerà semineranno | seminato
-tradurre    traduce traducono | traduceva traducevano | tradurrà tradurranno | tradotto
-comporre    compone compongono | componeva componevano | comporrà comporranno | composto
-correggere  corregge correggono | correggeva correggevano | correggerà correggeranno | corretto
-copiare     copia copiano | copiava copiavano | copierà copieranno | copiato
-impastare   impasta impastano | impastava impastavano | impasterà impasteranno | impastato
-potare      pota potano | potava potavano | poterà poteranno | potato
-scolpire    scolpisce scolpiscono | scolpiva scolpivano | scolpirà scolpiranno | scolpito
-fotografare fotografa fotografano | fotografava fotografavano | fotograferà fotograferanno | fotografato
-tessere     tesse tessono | tesseva tessevano | tesserà tesseranno | tessuto
-spolverare  spolvera spolverano | spolverava spolveravano | spolvererà spolvereranno | spolverato
+# Third-person forms of every verb of the bundled lexicon, in two tables (line length):
+# present sg/pl | imperfect sg/pl, then future sg/pl | past participle (masculine singular).
+PRESENT_IMPERFECT = """
+essere      è sono | era erano
+avere       ha hanno | aveva avevano
+venire      viene vengono | veniva venivano
+potere      può possono | poteva potevano
+dovere      deve devono | doveva dovevano
+arrivare    arriva arrivano | arrivava arrivavano
+partire     parte partono | partiva partivano
+tornare     torna tornano | tornava tornavano
+uscire      esce escono | usciva uscivano
+lavorare    lavora lavorano | lavorava lavoravano
+parlare     parla parlano | parlava parlavano
+sorridere   sorride sorridono | sorrideva sorridevano
+telefonare  telefona telefonano | telefonava telefonavano
+dormire     dorme dormono | dormiva dormivano
+protestare  protesta protestano | protestava protestavano
+ridere      ride ridono | rideva ridevano
+correre     corre corrono | correva correvano
+scappare    scappa scappano | scappava scappavano
+giocare     gioca giocano | giocava giocavano
+saltare     salta saltano | saltava saltavano
+cadere      cade cadono | cadeva cadevano
+sparire     sparisce spariscono | spariva sparivano
+funzionare  funziona funzionano | funzionava funzionavano
+crescere    cresce crescono | cresceva crescevano
+aprire      apre aprono | apriva aprivano
+chiudere    chiude chiudono | chiudeva chiudevano
+rompere     rompe rompono | rompeva rompevano
+spezzare    spezza spezzano | spezzava spezzavano
+bruciare    brucia bruciano | bruciava bruciavano
+sciogliere  scioglie sciolgono | scioglieva scioglievano
+asciugare   asciuga asciugano | asciugava asciugavano
+bagnare     bagna bagnano | bagnava bagnavano
+piegare     piega piegano | piegava piegavano
+gonfiare    gonfia gonfiano | gonfiava gonfiavano
+svuotare    svuota svuotano | svuotava svuotavano
+riempire    riempie riempiono | riempiva riempivano
+raffreddare raffredda raffreddano | raffreddava raffreddavano
+riscaldare  riscalda riscaldano | riscaldava riscaldavano
+accendere   accende accendono | accendeva accendevano
+spegnere    spegne spengono | spegneva spegnevano
+muovere     muove muovono | muoveva muovevano
+fermare     ferma fermano | fermava fermavano
+rovesciare  rovescia rovesciano | rovesciava rovesciavano
+strappare   strappa strappano | strappava strappavano
+allargare   allarga allargano | allargava allargavano
+restringere restringe restringono | restringeva restringevano
+allungare   allunga allungano | allungava allungavano
+accorciare  accorcia accorciano | accorciava accorciavano
+svegliare   sveglia svegliano | svegliava svegliavano
+alzare      alza alzano | alzava alzavano
+abbassare   abbassa abbassano | abbassava abbassavano
+spostare    sposta spostano | spostava spostavano
+staccare    stacca staccano | staccava staccavano
+sbriciolare sbriciola sbriciolano | sbriciolava sbriciolavano
+frantumare  frantuma frantumano | frantumava frantumavano
+incrinare   incrina incrinano | incrinava incrinavano
+mangiare    mangia mangiano | mangiava mangiavano
+bere        beve bevono | beveva bevevano
+disegnare   disegna disegnano | disegnava disegnavano
+dipingere   dipinge dipingono | dipingeva dipingevano
+scrivere    scrive scrivono | scriveva scrivevano
+leggere     legge leggono | leggeva leggevano
+cantare     canta cantano | cantava cantavano
+cucinare    cucina cucinano | cucinava cucinavano
+studiare    studia studiano | studiava studiavano
+pulire      pulisce puliscono | puliva pulivano
+stirare     stira stirano | stirava stiravano
+cucire      cuce cuciono | cuciva cucivano
+suonare     suona suonano | suonava suonavano
+guidare     guida guidano | guidava guidavano
+fumare      fuma fumano | fumava fumavano
+lavare      lava lavano | lavava lavavano
+ricamare    ricama ricamano | ricamava ricamavano
+recitare    recita recitano | recitava recitavano
+insegnare   insegna insegnano | insegnava insegnavano
+cacciare    caccia cacciano | cacciava cacciavano
+pescare     pesca pescano | pescava pescavano
+seminare    semina seminano | seminava seminavano
+tradurre    traduce traducono | traduceva traducevano
+comporre    compone compongono | componeva componevano
+correggere  corregge correggono | correggeva correggevano
+copiare     copia copiano | copiava copiavano
+impastare   impasta impastano | impastava impastavano
+potare      pota potano | potava potavano
+scolpire    scolpisce scolpiscono | scolpiva scolpivano
+fotografare fotografa fotografano | fotografava fotografavano
+tessere     tesse tessono | tesseva tessevano
+spolverare  spolvera spolverano | spolverava spolveravano
+"""
+
+FUTURE_PARTICIPLE = """
+essere      sarà saranno | stato
+avere       avrà avranno | avuto
+venire      verrà verranno | venuto
+potere      potrà potranno | potuto
+dovere      dovrà dovranno | dovuto
+arrivare    arriverà arriveranno | arrivato
+partire     partirà partiranno | partito
+tornare     tornerà torneranno | tornato
+uscire      uscirà usciranno | uscito
+lavorare    lavorerà lavoreranno | lavorato
+parlare     parlerà parleranno | parlato
+sorridere   sorriderà sorrideranno | sorriso
+telefonare  telefonerà telefoneranno | telefonato
+dormire     dormirà dormiranno | dormito
+protestare  protesterà protesteranno | protestato
+ridere      riderà rideranno | riso
+correre     correrà correranno | corso
+scappare    scapperà scapperanno | scappato
+giocare     giocherà giocheranno | giocato
+saltare     salterà salteranno | saltato
+cadere      cadrà cadranno | caduto
+sparire     sparirà spariranno | sparito
+funzionare  funzionerà funzioneranno | funzionato
+crescere    crescerà cresceranno | cresciuto
+aprire      aprirà apriranno | aperto
+chiudere    chiuderà chiuderanno | chiuso
+rompere     romperà romperanno | rotto
+spezzare    spezzerà spezzeranno | spezzato
+bruciare    brucerà bruceranno | bruciato
+sciogliere  scioglierà scioglieranno | sciolto
+asciugare   asciugherà asciugheranno | asciugato
+bagnare     bagnerà bagneranno | bagnato
+piegare     piegherà piegheranno | piegato
+gonfiare    gonfierà gonfieranno | gonfiato
+svuotare    svuoterà svuoteranno | svuotato
+riempire    riempirà riempiranno | riempito
+raffreddare raffredderà raffredderanno | raffreddato
+riscaldare  riscalderà riscalderanno | riscaldato
+accendere   accenderà accenderanno | acceso
+spegnere    spegnerà spegneranno | spento
+muovere     muoverà muoveranno | mosso
+fermare     fermerà fermeranno | fermato
+rovesciare  rovescerà rovesceranno | rovesciato
+strappare   strapperà strapperanno | strappato
+allargare   allargherà allargheranno | allargato
+restringere restringerà restringeranno | ristretto
+allungare   allungherà allungheranno | allungato
+accorciare  accorcerà accorceranno | accorciato
+svegliare   sveglierà sveglieranno | svegliato
+alzare      alzerà alzeranno | alzato
+abbassare   abbasserà abbasseranno | abbassato
+spostare    sposterà sposteranno | spostato
+staccare    staccherà staccheranno | staccato
+sbriciolare sbriciolerà sbricioleranno | sbriciolato
+frantumare  frantumerà frantumeranno | frantumato
+incrinare   incrinerà incrineranno | incrinato
+mangiare    mangerà mangeranno | mangiato
+bere        berrà berranno | bevuto
+disegnare   disegnerà disegneranno | disegnato
+dipingere   dipingerà dipingeranno | dipinto
+scrivere    scriverà scriveranno | scritto
+leggere     leggerà leggeranno | letto
+cantare     canterà canteranno | cantato
+cucinare    cucinerà cucineranno | cucinato
+studiare    studierà studieranno | studiato
+pulire      pulirà puliranno | pulito
+stirare     stirerà stireranno | stirato
+cucire      cucirà cuciranno | cucito
+suonare     suonerà suoneranno | suonato
+guidare     guiderà guideranno | guidato
+fumare      fumerà fumeranno | fumato
+lavare      laverà laveranno | lavato
+ricamare    ricamerà ricameranno | ricamato
+recitare    reciterà reciteranno | recitato
+insegnare   insegnerà insegneranno | insegnato
+cacciare    caccerà cacceranno | cacciato
+pescare     pescherà pescheranno | pescato
+seminare    seminerà semineranno | seminato
+tradurre    tradurrà tradurranno | tradotto
+comporre    comporrà comporranno | composto
+correggere  correggerà correggeranno | corretto
+copiare     copierà copieranno | copiato
+impastare   impasterà impasteranno | impastato
+potare      poterà poteranno | potato
+scolpire    scolpirà scolpiranno | scolpito
+fotografare fotograferà fotograferanno | fotografato
+tessere     tesserà tesseranno | tessuto
+spolverare  spolvererà spolvereranno | spolverato
 """
 
 # masculine singular, feminine singular, masculine plural, feminine plural
@@ -151,16 +242,22 @@ class VerbForms:
 
     def participle_form(self, gender: str, number: str) -> str:
         stem = self.participle[:-1]
-        return stem + {("m", "sg"): "o", ("f", "sg"): "a", ("m", "pl"): "i", ("f", "pl"): "e"}[
-            (gender, number)
-        ]
+        return (
+            stem
+            + {("m", "sg"): "o", ("f", "sg"): "a", ("m", "pl"): "i", ("f", "pl"): "e"}[
+                (gender, number)
+            ]
+        )
 
 
 def verb_table() -> dict[str, VerbForms]:
+    rows = {}
+    for text in (PRESENT_IMPERFECT, FUTURE_PARTICIPLE):
+        for line in text.strip().splitlines():
+            lemma, rest = line.split(maxsplit=1)
+            rows.setdefault(lemma, []).extend(part.split() for part in rest.split("|"))
     table = {}
-    for line in VERB_TABLE.strip().splitlines():
-        lemma, rest = line.split(maxsplit=1)
-        present, imperfect, future, participle = (part.split() for part in rest.split("|"))
+    for lemma, (present, imperfect, future, participle) in rows.items():
         finite = {}
         for tense, forms in zip(TENSES, (present, imperfect, future)):
             finite[(tense, "sg")], finite[(tense, "pl")] = forms
@@ -235,8 +332,17 @@ def expected_determiner(kind: str, gender: str, number: str, next_word: str) -> 
     if kind == "dem":
         return ["quest'"] if number == "sg" and vowel_initial(next_word) else ["quest" + ending]
     if kind == "that":
-        return [{"il": "quel", "lo": "quello", "l'": "quell'", "la": "quella", "i": "quei",
-                 "gli": "quegli", "le": "quelle"}[article]]
+        return [
+            {
+                "il": "quel",
+                "lo": "quello",
+                "l'": "quell'",
+                "la": "quella",
+                "i": "quei",
+                "gli": "quegli",
+                "le": "quelle",
+            }[article]
+        ]
     if kind == "some":
         return ["alcun" + ending]
     raise ValueError(kind)

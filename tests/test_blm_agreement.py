@@ -119,13 +119,17 @@ def check_sentence(sentence: str, annotation: dict) -> dict:
             expected = {"Subj": {None}, "Coord": {"e"}}.get(tag, ATTACHMENT_PREPOSITIONS)
             assert phrase.preposition in expected, (tag, chunk["text"])
             phrases[tag] = phrase
-    verb_words = [w for w in tokens(next(c["text"] for c in chunks if c["tag"] == "V"))
-                  if w != "si"]
+    verb_words = [
+        w for w in tokens(next(c["text"] for c in chunks if c["tag"] == "V")) if w != "si"
+    ]
     finite = FINITE_FORMS[verb_words[0]]
     assert {number for _, _, number in finite} == {numbers["V"]}, (sentence, verb_words)
     controller = next(
-        (phrases[t] for t in ("Subj", "P1", "P2", "Coord")
-         if t in phrases and phrases[t].number == numbers["V"]),
+        (
+            phrases[t]
+            for t in ("Subj", "P1", "P2", "Coord")
+            if t in phrases and phrases[t].number == numbers["V"]
+        ),
         phrases["Subj"],
     )
     # participles and adjectives take the verb's number and the gender of what it agrees with
@@ -146,7 +150,8 @@ def check_sentence(sentence: str, annotation: dict) -> dict:
         "Subj": phrases["Subj"].lemma,
         "N1": phrases["P1"].lemma,
         "N2": (phrases.get("P2") or phrases.get("Coord")).lemma
-        if ("P2" in phrases or "Coord" in phrases) else None,
+        if ("P2" in phrases or "Coord" in phrases)
+        else None,
         "V": (predicate, "si" in tokens(chunks[-1]["text"])),
     }
 

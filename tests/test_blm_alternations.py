@@ -46,15 +46,19 @@ def label_from_pattern(task: str, pattern: str) -> str:
     subject, verb, rest = pattern.split()
     structure = {
         ("Intr", "da-NP"): "Int",
-        ("Akt", "Ag"): "trans", ("Akt", "Pat"): "trans",
-        ("Pass", "da-Ag"): "pass", ("Pass", "da-Pat"): "pass",
-        ("Intr", "da-Ag"): "WrBy", ("Intr", "da-Pat"): "WrBy",
+        ("Akt", "Ag"): "trans",
+        ("Akt", "Pat"): "trans",
+        ("Pass", "da-Ag"): "pass",
+        ("Pass", "da-Pat"): "pass",
+        ("Intr", "da-Ag"): "WrBy",
+        ("Intr", "da-Pat"): "WrBy",
     }[(verb, rest)]
     if rest != "da-NP":
         assert rest.removeprefix("da-") != subject, "the second role differs from the subject"
     wrong_role = subject != KEPT[task]
-    letters = ("I" if wrong_role else "") + {"Int": "", "trans": "R", "pass": "ER",
-                                             "WrBy": "E"}[structure]
+    letters = ("I" if wrong_role else "") + {"Int": "", "trans": "R", "pass": "ER", "WrBy": "E"}[
+        structure
+    ]
     return f"{letters}-{structure}" if letters else "Correct"
 
 
@@ -161,8 +165,11 @@ def test_agreement_voice_and_tense_in_every_sentence(config):
 
 
 def slot_distance(a: dict, b: dict) -> int:
-    shared = [slot for slot in ("Ag", "Pat", "frame", "P-NP", "da-NP")
-              if a.get(slot) is not None and b.get(slot) is not None]
+    shared = [
+        slot
+        for slot in ("Ag", "Pat", "frame", "P-NP", "da-NP")
+        if a.get(slot) is not None and b.get(slot) is not None
+    ]
     return sum(a[slot] != b[slot] for slot in shared)
 
 
@@ -171,10 +178,12 @@ def test_type_ii_changes_one_word_per_sentence_and_type_iii_changes_more():
         distances = defaultdict(list)
         for lexical_type in ("ii", "iii"):
             for item in all_items(f"{task}_{lexical_type}"):
-                words = [check_sentence(task, item["Verb"], s, a)
-                         for s, a in item_sentences(item)][:8]
-                distances[lexical_type] += [slot_distance(*p)
-                                            for p in itertools.combinations(words, 2)]
+                words = [check_sentence(task, item["Verb"], s, a) for s, a in item_sentences(item)][
+                    :8
+                ]
+                distances[lexical_type] += [
+                    slot_distance(*p) for p in itertools.combinations(words, 2)
+                ]
         assert max(distances["ii"]) <= 2
         assert sum(distances["iii"]) > 1.5 * sum(distances["ii"])
 

@@ -11,8 +11,16 @@ from builders import BUILDERS
 from builders.command_line import main as build_main
 from poetic_eval.blm import BlmSizes, generate_config, read_blm_items
 
-ARGS = ["--agreement-items", "16", "--agreement-few-shot", "2", "--items-per-verb", "2",
-        "--max-verbs", "3"]
+ARGS = [
+    "--agreement-items",
+    "16",
+    "--agreement-few-shot",
+    "2",
+    "--items-per-verb",
+    "2",
+    "--max-verbs",
+    "3",
+]
 SIZES = BlmSizes(agreement_items=16, agreement_few_shot=2, items_per_verb=2, max_verbs=3)
 CONFIGS = ["agr_ii", "agr_iii", "caus_ii", "caus_iii", "od_ii", "od_iii"]
 
@@ -71,7 +79,16 @@ def test_same_seed_same_bytes(built, tmp_path):
 
 
 def test_bad_sizes_are_refused(tmp_path, capsys):
-    status = build_main(["blm", "--out", str(tmp_path / "x"), "--agreement-few-shot", "20",
-                         "--agreement-items", "10"])
+    status = build_main(
+        [
+            "blm",
+            "--out",
+            str(tmp_path / "x"),
+            "--agreement-few-shot",
+            "20",
+            "--agreement-items",
+            "10",
+        ]
+    )
     assert status == 1
     assert "agreement_few_shot" in capsys.readouterr().err

@@ -148,8 +148,16 @@ FUSED = {
 def test_prepositions_fuse_with_the_definite_article(preposition):
     made = [
         phrase(lemma, number, preposition=preposition)
-        for lemma, number in [("libro", "sg"), ("zaino", "sg"), ("albero", "sg"), ("sedia", "sg"),
-                              ("libro", "pl"), ("zaino", "pl"), ("albero", "pl"), ("sedia", "pl")]
+        for lemma, number in [
+            ("libro", "sg"),
+            ("zaino", "sg"),
+            ("albero", "sg"),
+            ("sedia", "sg"),
+            ("libro", "pl"),
+            ("zaino", "pl"),
+            ("albero", "pl"),
+            ("sedia", "pl"),
+        ]
     ]
     assert ", ".join(made) == FUSED[preposition]
 
@@ -165,16 +173,45 @@ def test_prepositions_before_other_determiners():
 
 def test_every_template_phrase_renders_as_written():
     expected = [
-        "in pochi secondi", "in un attimo", "durante la notte", "durante il temporale",
-        "durante lo sciopero", "nel pomeriggio", "dopo la cena", "dopo lo spettacolo",
-        "alla fine della giornata", "all'inizio della lezione", "nella stanza accanto",
-        "nel salone", "nello studio", "sul balcone", "nel giardino", "sotto gli occhi di tutti",
-        "per la prima volta", "nel giro di pochi minuti", "con l'arrivo dell'estate", "all'alba",
-        "al tramonto", "nella zona della stazione",
-        "da un mese", "da pochi giorni", "da qualche minuto", "da due settimane",
-        "da un anno circa", "da molto tempo", "da tre ore", "da un'ora", "da alcuni anni",
-        "dalla settimana scorsa", "dal mese scorso", "dallo scorso inverno", "dalla scorsa estate",
-        "dall'inizio dell'anno", "dall'alba", "dall'ultimo inverno", "dalle prime ore del mattino",
+        "in pochi secondi",
+        "in un attimo",
+        "durante la notte",
+        "durante il temporale",
+        "durante lo sciopero",
+        "nel pomeriggio",
+        "dopo la cena",
+        "dopo lo spettacolo",
+        "alla fine della giornata",
+        "all'inizio della lezione",
+        "nella stanza accanto",
+        "nel salone",
+        "nello studio",
+        "sul balcone",
+        "nel giardino",
+        "sotto gli occhi di tutti",
+        "per la prima volta",
+        "nel giro di pochi minuti",
+        "con l'arrivo dell'estate",
+        "all'alba",
+        "al tramonto",
+        "nella zona della stazione",
+        "da un mese",
+        "da pochi giorni",
+        "da qualche minuto",
+        "da due settimane",
+        "da un anno circa",
+        "da molto tempo",
+        "da tre ore",
+        "da un'ora",
+        "da alcuni anni",
+        "dalla settimana scorsa",
+        "dal mese scorso",
+        "dallo scorso inverno",
+        "dalla scorsa estate",
+        "dall'inizio dell'anno",
+        "dall'alba",
+        "dall'ultimo inverno",
+        "dalle prime ore del mattino",
     ]
     made = [phrase_text(LEXICON, spec) for spec in LEXICON.other_phrases + LEXICON.da_phrases]
     assert made == expected
@@ -182,18 +219,47 @@ def test_every_template_phrase_renders_as_written():
 
 APRIRE = {  # frame: (active, passive, si) for a feminine singular, then masculine plural subject
     "present": ("apre", "viene aperta", "si apre", "aprono", "vengono aperti", "si aprono"),
-    "imperfect": ("apriva", "veniva aperta", "si apriva",
-                  "aprivano", "venivano aperti", "si aprivano"),
-    "future": ("aprirà", "sarà aperta", "si aprirà",
-               "apriranno", "saranno aperti", "si apriranno"),
-    "perfect": ("ha aperto", "è stata aperta", "si è aperta",
-                "hanno aperto", "sono stati aperti", "si sono aperti"),
-    "can": ("può aprire", "può essere aperta", "può aprirsi",
-            "possono aprire", "possono essere aperti", "possono aprirsi"),
-    "must": ("deve aprire", "deve essere aperta", "deve aprirsi",
-             "devono aprire", "devono essere aperti", "devono aprirsi"),
-    "must_can": ("deve poter aprire", "deve poter essere aperta", "deve potersi aprire",
-                 "devono poter aprire", "devono poter essere aperti", "devono potersi aprire"),
+    "imperfect": (
+        "apriva",
+        "veniva aperta",
+        "si apriva",
+        "aprivano",
+        "venivano aperti",
+        "si aprivano",
+    ),
+    "future": ("aprirà", "sarà aperta", "si aprirà", "apriranno", "saranno aperti", "si apriranno"),
+    "perfect": (
+        "ha aperto",
+        "è stata aperta",
+        "si è aperta",
+        "hanno aperto",
+        "sono stati aperti",
+        "si sono aperti",
+    ),
+    "can": (
+        "può aprire",
+        "può essere aperta",
+        "può aprirsi",
+        "possono aprire",
+        "possono essere aperti",
+        "possono aprirsi",
+    ),
+    "must": (
+        "deve aprire",
+        "deve essere aperta",
+        "deve aprirsi",
+        "devono aprire",
+        "devono essere aperti",
+        "devono aprirsi",
+    ),
+    "must_can": (
+        "deve poter aprire",
+        "deve poter essere aperta",
+        "deve potersi aprire",
+        "devono poter aprire",
+        "devono poter essere aperti",
+        "devono potersi aprire",
+    ),
 }
 
 

@@ -91,22 +91,23 @@ class AgreementGenerator:
     def __init__(self, lexicon: Lexicon):
         self.lexicon = lexicon
         countable = [noun for noun in lexicon.nouns.values() if noun.numbers == ("sg", "pl")]
-        classes = {c for attachment in lexicon.attachments
-                   for c in (attachment.head, attachment.dependent)}
+        classes = {
+            c for attachment in lexicon.attachments for c in (attachment.head, attachment.dependent)
+        }
         self._by_class = {c: [noun for noun in countable if c in noun.classes] for c in classes}
         self._predicates = {
             noun.lemma: [p for p in lexicon.predicates if set(p.subjects) & set(noun.classes)]
             for noun in countable
         }
         self._subject_pool = {
-            c: [noun for noun in self._by_class[c] if self._predicates[noun.lemma]]
-            for c in classes
+            c: [noun for noun in self._by_class[c] if self._predicates[noun.lemma]] for c in classes
         }
         self.chains = [
             (first, second)
             for first in lexicon.attachments
             for second in lexicon.attachments
-            if self._subjects(first, None) and self._n1s(first, second)
+            if self._subjects(first, None)
+            and self._n1s(first, second)
             and self._by_class[second.dependent]
         ]
         if not self.chains:
@@ -144,7 +145,11 @@ class AgreementGenerator:
         frames = COPULA_FRAMES if predicate.adjective is not None else AGREEMENT_FRAMES
         return AgreementWords(
             prefix=pick(rng, self.lexicon.prefixes),
-            subject=subject, first=first, n1=n1, second=second, n2=n2,
+            subject=subject,
+            first=first,
+            n1=n1,
+            second=second,
+            n2=n2,
             predicate=predicate,
             frame=pick(rng, frames),
             determiners=tuple(pick(rng, DETERMINER_FAMILIES) for _ in range(3)),
@@ -211,11 +216,15 @@ class AgreementGenerator:
         for step in range(7):
             numbers = counter_numbers(step)
             slots = _VARIED_SLOTS if numbers.n2 is not None else _VARIED_SLOTS[:2] + ("predicate",)
-            words = (self.vary_one(base, slots, rng) if lexical_type == "II"
-                     else self.fresh_words(rng))
+            words = (
+                self.vary_one(base, slots, rng) if lexical_type == "II" else self.fresh_words(rng)
+            )
             context.append(self.sentence(words, numbers))
-        answer_words = (self.vary_one(base, _VARIED_SLOTS, rng) if lexical_type == "II"
-                        else self.fresh_words(rng))
+        answer_words = (
+            self.vary_one(base, _VARIED_SLOTS, rng)
+            if lexical_type == "II"
+            else self.fresh_words(rng)
+        )
         answers = tuple(
             (label, self.sentence(answer_words, ANSWER_NUMBERS[label]))
             for label in AGREEMENT_LABELS

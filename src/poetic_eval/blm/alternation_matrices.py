@@ -110,7 +110,10 @@ class AlternationGenerator:
         agent = self._noun_phrase(verb.agents, rng, avoid=[])
         patient = self._noun_phrase(verb.patients, rng, avoid=[agent.noun.lemma])
         return AlternationWords(
-            agent, patient, pick(rng, self.other_phrases), pick(rng, self.da_phrases),
+            agent,
+            patient,
+            pick(rng, self.other_phrases),
+            pick(rng, self.da_phrases),
             pick(rng, frames),
         )
 
@@ -132,14 +135,20 @@ class AlternationGenerator:
             if slot in ("agent", "patient"):
                 lemmas = verb.agents if slot == "agent" else verb.patients
                 taken = [words.agent.noun.lemma, words.patient.noun.lemma]
-                options = [lemma for lemma in lemmas if lemma not in taken
-                           and self._fits(self.lexicon.nouns[lemma], current)]
+                options = [
+                    lemma
+                    for lemma in lemmas
+                    if lemma not in taken and self._fits(self.lexicon.nouns[lemma], current)
+                ]
                 if options:
                     noun = self.lexicon.nouns[pick(rng, options)]
                     return replace(words, **{slot: current.with_noun(noun)})
                 continue
-            options = {"frame": _frames_for(template), "other_phrase": self.other_phrases,
-                       "da_phrase": self.da_phrases}[slot]
+            options = {
+                "frame": _frames_for(template),
+                "other_phrase": self.other_phrases,
+                "da_phrase": self.da_phrases,
+            }[slot]
             if any(option != current for option in options):
                 return replace(words, **{slot: pick(rng, options, avoid=[current])})
         raise ValueError(f"no word of {template} can be varied for {verb.lemma!r}")
@@ -147,12 +156,17 @@ class AlternationGenerator:
     def sentence(self, verb: Verb, words: AlternationWords, template: tuple[str, ...]) -> Sentence:
         roles = {"Ag": words.agent, "Pat": words.patient}
         subject = roles[template[0]]
-        voice = {"Akt": "active", "Pass": "passive",
-                 "Intr": "si" if self.alternation == "causative" else "active"}[template[1]]
+        voice = {
+            "Akt": "active",
+            "Pass": "passive",
+            "Intr": "si" if self.alternation == "causative" else "active",
+        }[template[1]]
         chunks = [
             Chunk(template[0], subject.text()),
-            Chunk(template[1], verb_group(self.lexicon, verb, words.frame, voice,
-                                          subject.number, subject.gender)),
+            Chunk(
+                template[1],
+                verb_group(self.lexicon, verb, words.frame, voice, subject.number, subject.gender),
+            ),
         ]
         for tag in template[2:]:
             if tag in roles:

@@ -21,7 +21,13 @@ VOWELS = frozenset("aeiouàèéìíòóùú")
 FUSING_PREPOSITIONS = {"di": "de", "a": "a", "da": "da", "in": "ne", "su": "su"}
 # what follows the stem of a fused preposition (or of quel-), by definite article
 _FUSED_ENDINGS = {
-    "il": "l", "lo": "llo", "l'": "ll'", "la": "lla", "i": "i", "gli": "gli", "le": "lle",
+    "il": "l",
+    "lo": "llo",
+    "l'": "ll'",
+    "la": "lla",
+    "i": "i",
+    "gli": "gli",
+    "le": "lle",
 }
 
 _POSSESSIVES = {("m", "sg"): "suo", ("f", "sg"): "sua", ("m", "pl"): "suoi", ("f", "pl"): "sue"}
@@ -144,9 +150,10 @@ def determiner_words(
 
 
 def _inflect(stem: str, gender: str, number: str) -> str:
-    return stem + {("m", "sg"): "o", ("f", "sg"): "a", ("m", "pl"): "i", ("f", "pl"): "e"}[
-        (gender, number)
-    ]
+    return (
+        stem
+        + {("m", "sg"): "o", ("f", "sg"): "a", ("m", "pl"): "i", ("f", "pl"): "e"}[(gender, number)]
+    )
 
 
 def join_words(words: list[str]) -> str:

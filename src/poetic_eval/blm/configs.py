@@ -144,7 +144,9 @@ def _alternation_matrices(
     for verb in verbs:
         made = _unique_matrices(
             lambda verb=verb: generator.matrix(verb, rng, lexical_type),
-            sizes.items_per_verb, f"{alternation} verb {verb.lemma!r}", progress,
+            sizes.items_per_verb,
+            f"{alternation} verb {verb.lemma!r}",
+            progress,
         )
         splits["train" if verb.lemma in few_shot else "test"].extend(made)
     return splits

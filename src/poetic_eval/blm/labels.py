@@ -18,7 +18,14 @@ from __future__ import annotations
 
 AGREEMENT_LABELS = ("Correct", "Coord", "WNA", "WN1", "WN2", "AEV", "AEN1", "AEN2")
 ALTERNATION_LABELS = (
-    "Correct", "I-Int", "R-trans", "IR-trans", "ER-pass", "IER-pass", "E-WrBy", "IE-WrBy",
+    "Correct",
+    "I-Int",
+    "R-trans",
+    "IR-trans",
+    "ER-pass",
+    "IER-pass",
+    "E-WrBy",
+    "IE-WrBy",
 )
 
 AGREEMENT_RULES = {
@@ -41,8 +48,7 @@ ALTERNATION_RULES = {
     "Correct": "CausI: patient + si-verb + temporal 'da' phrase; OdI: agent + verb without "
     "object + temporal 'da' phrase",
     "I-Int": "I: the other role as subject of the same intransitive sentence",
-    "R-trans": "R: active transitive sentence, the right role as subject, the other as bare "
-    "object",
+    "R-trans": "R: active transitive sentence, the right role as subject, the other as bare object",
     "IR-trans": "I+R: active transitive with the roles of the context's transitive sentences "
     "swapped relative to R-trans",
     "ER-pass": "E+R: passive with a 'da' agent, the right role as subject",

@@ -75,7 +75,10 @@ class Adjective:
 
 
 def adjective_form(
-    lemma: str, gender: str, number: str, masculine_plural: str | None = None,
+    lemma: str,
+    gender: str,
+    number: str,
+    masculine_plural: str | None = None,
     invariable: bool = False,
 ) -> str:
     """Regular adjective (and past participle) agreement from the masculine singular.
@@ -200,15 +203,20 @@ def _load(folder: Path) -> Lexicon:
         nouns={n.lemma: n for n in nouns},
         adjectives={a.lemma: a for a in adjectives},
         verbs={v.lemma: v for v in verbs},
-        attachments=tuple(_build(Attachment, e, "agreement_templates.json")
-                          for e in _list(templates, "attachments", "agreement_templates.json")),
-        predicates=tuple(_predicate(e) for e in _list(templates, "predicates",
-                                                          "agreement_templates.json")),
+        attachments=tuple(
+            _build(Attachment, e, "agreement_templates.json")
+            for e in _list(templates, "attachments", "agreement_templates.json")
+        ),
+        predicates=tuple(
+            _predicate(e) for e in _list(templates, "predicates", "agreement_templates.json")
+        ),
         prefixes=tuple(_list(templates, "prefixes", "agreement_templates.json")),
-        other_phrases=tuple(_phrase(e) for e in _list(phrases, "other_phrases",
-                                                         "alternation_phrases.json")),
-        da_phrases=tuple(_phrase(e) for e in _list(phrases, "da_phrases",
-                                                      "alternation_phrases.json")),
+        other_phrases=tuple(
+            _phrase(e) for e in _list(phrases, "other_phrases", "alternation_phrases.json")
+        ),
+        da_phrases=tuple(
+            _phrase(e) for e in _list(phrases, "da_phrases", "alternation_phrases.json")
+        ),
         files=tuple(folder / name for name in LEXICON_FILES),
     )
     check_lexicon(lexicon, nouns, adjectives, verbs)
@@ -264,13 +272,17 @@ def _verb(entry: Mapping[str, Any]) -> Verb:
 
 
 def _predicate(entry: Mapping[str, Any]) -> Predicate:
-    return _build(Predicate, {**entry, "subjects": tuple(entry.get("subjects", ()))},
-                  "agreement_templates.json")
+    return _build(
+        Predicate,
+        {**entry, "subjects": tuple(entry.get("subjects", ()))},
+        "agreement_templates.json",
+    )
 
 
 def _phrase(entry: Mapping[str, Any] | str) -> PhraseSpec:
     if isinstance(entry, Mapping) and set(entry) == {"text"}:
         return entry["text"]
     tail = entry.get("tail")
-    return _build(PhraseSpec, {**entry, "tail": _phrase(tail) if tail else None},
-                  "alternation_phrases.json")
+    return _build(
+        PhraseSpec, {**entry, "tail": _phrase(tail) if tail else None}, "alternation_phrases.json"
+    )

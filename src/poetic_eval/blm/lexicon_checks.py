@@ -68,8 +68,9 @@ def _check_verb(lexicon: Lexicon, verb: Verb) -> None:
         raise LexiconError(f"{where}: an infinitive ends in -are, -ere, -ire or -rre")
     if verb.aux not in ("avere", "essere"):
         raise LexiconError(f"{where}: aux must be 'avere' or 'essere'")
-    if verb.lemma.endswith("rre") and not all((verb.present, verb.imperfect, verb.future,
-                                               verb.participle)):
+    if verb.lemma.endswith("rre") and not all(
+        (verb.present, verb.imperfect, verb.future, verb.participle)
+    ):
         raise LexiconError(f"{where}: a verb in -rre needs all its forms written out")
     for forms in (verb.present, verb.imperfect, verb.future):
         if forms is not None and len(forms) != 2:
@@ -109,8 +110,9 @@ def _check_templates(lexicon: Lexicon) -> None:
     heads = {a.head for a in lexicon.attachments}
     for head in heads:
         for lemma in lexicon.nouns_of_class(head):
-            if not any(set(p.subjects) & set(lexicon.nouns[lemma].classes)
-                       for p in lexicon.predicates):
+            if not any(
+                set(p.subjects) & set(lexicon.nouns[lemma].classes) for p in lexicon.predicates
+            ):
                 raise LexiconError(
                     f"{name}: subject noun {lemma!r} (class {head}) has no predicate"
                 )

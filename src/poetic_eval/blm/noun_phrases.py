@@ -51,8 +51,9 @@ class NounPhrase:
         return _phrase_text(self, preposition)
 
     def with_noun(self, noun: Noun) -> NounPhrase:
-        return NounPhrase(noun, self.number, self.determiner, self.pre_adjective,
-                          self.post_adjective, self.tail)
+        return NounPhrase(
+            noun, self.number, self.determiner, self.pre_adjective, self.post_adjective, self.tail
+        )
 
 
 @lru_cache(maxsize=1 << 16)  # the generator renders the same few thousand phrases again and again
