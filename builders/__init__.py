@@ -43,6 +43,7 @@ BUILDERS: dict[str, RegisteredBuilder] = {
         RegisteredBuilder("bpomp", ".bpomp", all_options=("n_pairs",)),
         RegisteredBuilder("agreement", ".agreement"),
         RegisteredBuilder("quatrain", ".quatrain"),
+        RegisteredBuilder("blm", ".blm"),
     )
 }
 
