@@ -14,7 +14,7 @@ from poetic_eval.analyzers import (
     form_expectations,
     form_names,
 )
-from poetic_eval.seed_texts import seed_poems
+from poetic_eval.resources import seed_poems
 
 # Measured with the rhyme module's defaults (perfect rhyme) and a rhyme window of 5:
 # the project's 45 seed limericks: 45/45 pass; shuffled: 0/45 (rhyme scheme fails all,

@@ -10,7 +10,7 @@ from wordfreq import zipf_frequency
 
 from poetic_eval.analyzers import Poem, analyze_poem, get_analyzer
 from poetic_eval.analyzers.meter import stress_distance, word_stress
-from poetic_eval.pronunciation import estimate_syllables
+from poetic_eval.rhyme.pronunciation import estimate_syllables
 
 # Held-out words: alphabetic CMUdict entries, seeded shuffle, past the slice that
 # tests/test_rhyme.py samples ([20000:40000]), attested in wordfreq (zipf >= 1, so real words

@@ -9,7 +9,7 @@ from encoder_doubles import CountingEncoder
 
 import poetic_eval
 from poetic_eval.analyzers import analyze_collection, analyze_poem, poem_analysis
-from poetic_eval.seed_texts import seed_poems
+from poetic_eval.resources import seed_poems
 
 
 @pytest.fixture(scope="module")

@@ -9,7 +9,7 @@ from typing import Any
 
 from tqdm.auto import tqdm
 
-from ..validation import require_texts
+from ..text import require_texts
 from .analyzer import as_poems
 from .forms import FormEvaluation, judge_values, resolve_expectations
 from .poem import Poem, as_poem

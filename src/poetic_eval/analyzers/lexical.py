@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from ..lexical_diversity import ttr
+from ..diversity import ttr
 from ..text import tokens
 from .analyzer import Analyzer
 from .poem import Poem

@@ -5,9 +5,9 @@ digits and other punctuation separate words: see :func:`~poetic_eval.analyzers.p
 
 - **Syllables** of a word are the vowels (stress digits) of its first pronunciation in CMUdict,
   or of the pronunciation the project's spelling and inflection rules build from a CMUdict
-  stem ("lov'd", "heav'n", "singeth"; :func:`poetic_eval.pronunciation.syllable_count`). Any
+  stem ("lov'd", "heav'n", "singeth"; :func:`poetic_eval.rhyme.syllable_count`). Any
   other word is syllabified from its spelling by
-  :func:`poetic_eval.pronunciation.estimate_syllables`: vowel-letter groups, less a silent
+  :func:`poetic_eval.rhyme.pronunciation.estimate_syllables`: vowel-letter groups, less a silent
   final "e" / "-es" / "-ed", keeping "-le", "-re", "-ted"/"-ded" and "-ces"/"-ges"-type
   endings, counting hiatus pairs ("quiet", "radio", "going") twice and a silent "e" before
   "-ly"/"-ful"/"-ment"/"-ness"/"-less"/"-some" not at all. The reference code counts the
@@ -25,7 +25,8 @@ from __future__ import annotations
 import math
 from typing import Any
 
-from ..pronunciation import estimate_syllables, stress_pattern, syllable_count
+from ..rhyme import stress_pattern, syllable_count
+from ..rhyme.pronunciation import estimate_syllables
 from .analyzer import Analyzer
 from .poem import Poem, line_words
 

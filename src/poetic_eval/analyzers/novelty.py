@@ -23,7 +23,7 @@ from typing import Any
 import numpy as np
 from tqdm.auto import tqdm
 
-from ..validation import require_positive_int
+from ..text import require_positive_int
 from .analyzer import Analyzer
 from .poem import Poem
 from .rouge import DEFAULT_ROUGE_TYPES, RougeTexts, check_rouge_types

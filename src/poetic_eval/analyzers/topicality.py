@@ -17,9 +17,8 @@ from typing import Any
 
 import numpy as np
 
-from ..embedding_models import load_sentence_encoder
-from ..semantic_similarity import encode_poems
-from ..validation import require_positive_int, require_texts
+from ..diversity import encode_poems, load_sentence_encoder
+from ..text import require_positive_int, require_texts
 from .analyzer import Analyzer
 from .poem import Poem
 
