@@ -17,6 +17,7 @@ the numbers are rouge-score's (:mod:`~poetic_eval.analyzers.rouge`; no stemming 
 
 from __future__ import annotations
 
+import math
 from collections.abc import Sequence
 from typing import Any
 
@@ -29,7 +30,7 @@ from .poem import Poem
 from .rouge import DEFAULT_ROUGE_TYPES, RougeTexts, check_rouge_types
 
 WAYS = ("single_string", "line_by_line", "all_lines")
-DEFAULT_BLOCK_SIZE = 512
+DEFAULT_BLOCK_SIZE = 256
 
 
 def poem_lines(poem: Poem, include_blank_lines: bool = False) -> tuple[str, ...]:
@@ -38,9 +39,10 @@ def poem_lines(poem: Poem, include_blank_lines: bool = False) -> tuple[str, ...]
 
 
 def mean_pairwise_f1(
-    texts: RougeTexts, rouge_type: str, *, block_size: int = DEFAULT_BLOCK_SIZE
+    texts: RougeTexts, rouge_type: str, *, block_size: int = DEFAULT_BLOCK_SIZE, bar=None
 ) -> float:
-    """Mean F1 over the ordered pairs of distinct texts (at least 2 texts)."""
+    """Mean F1 over the ordered pairs of distinct texts (at least 2 texts), computed in
+    blocks of ``block_size`` rows (``bar``: a tqdm bar advanced once per block)."""
     n = len(texts)
     everything = np.arange(n)
     total = 0.0
@@ -49,6 +51,8 @@ def mean_pairwise_f1(
         block = texts.f1_matrix(rouge_type, rows, everything)
         block[np.arange(len(rows)), rows] = 0.0
         total += float(block.sum())
+        if bar is not None:
+            bar.update()
     return total / (n * (n - 1))
 
 
@@ -90,12 +94,20 @@ class _Collection:
                                   use_stemmer=use_stemmer)  # fmt: skip
 
 
+def _block_count(data: _Collection, way: str, block_size: int) -> int:
+    """Blocks :func:`_all_pairs` computes for one way and ROUGE type (for the progress bar)."""
+    if way == "single_string":
+        return math.ceil(len(data.sizes) / block_size)
+    if way == "all_lines":
+        return math.ceil(len(data.owner) / block_size)
+    holders = [int(np.sum(data.sizes > k)) for k in range(int(data.sizes.max()))]
+    return sum(math.ceil(count / block_size) for count in holders if count >= 2)
+
+
 def _all_pairs(data: _Collection, way: str, rouge_type: str, block_size: int, bar) -> float:
     n = len(data.sizes)
     if way == "single_string":
-        value = mean_pairwise_f1(data.strings, rouge_type, block_size=block_size)
-        bar.update()
-        return value
+        return mean_pairwise_f1(data.strings, rouge_type, block_size=block_size, bar=bar)
     if way == "line_by_line":
         total = 0.0
         for k in range(int(data.sizes.max())):
@@ -109,7 +121,7 @@ def _all_pairs(data: _Collection, way: str, rouge_type: str, block_size: int, ba
                 block /= np.minimum.outer(data.sizes[holders[part]], data.sizes[holders])
                 block[np.arange(block.shape[0]), np.arange(start, start + block.shape[0])] = 0.0
                 total += float(block.sum())
-        bar.update()
+                bar.update()
         return total / (n * (n - 1))
     weights = 1.0 / data.sizes[data.owner]
     everything = np.arange(len(data.owner))
@@ -120,7 +132,7 @@ def _all_pairs(data: _Collection, way: str, rouge_type: str, block_size: int, ba
         block *= weights[rows][:, None] * weights[None, :]
         block[data.owner[rows][:, None] == data.owner[None, :]] = 0.0
         total += float(block.sum())
-    bar.update()
+        bar.update()
     return total / (n * (n - 1))
 
 
@@ -177,8 +189,9 @@ def inter_novelty(
             for rouge_type in rouge_types:
                 result[way][rouge_type] = _sampled_pairs(data, way, rouge_type, first, second)
         return {**result, "pairs": len(first), "sampled": True}
-    steps = len(ways) * len(rouge_types)
-    with tqdm(total=steps, desc="inter-poem novelty", disable=not show_progress) as bar:
+    steps = sum(_block_count(data, way, block_size) for way in ways) * len(rouge_types)
+    bar_options = {"desc": "inter-poem novelty", "unit": "block", "disable": not show_progress}
+    with tqdm(total=steps, **bar_options) as bar:
         for way in ways:
             for rouge_type in rouge_types:
                 result[way][rouge_type] = _all_pairs(data, way, rouge_type, block_size, bar)
