@@ -3,9 +3,9 @@
 from __future__ import annotations
 
 import argparse
-from pathlib import Path
 import hashlib
 import random
+from pathlib import Path
 
 import datasets
 import pyarrow.parquet as pq

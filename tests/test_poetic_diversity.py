@@ -14,7 +14,7 @@ from pathlib import Path
 
 import numpy as np
 import pytest
-from encoder_doubles import CountingEncoder, random_poems, rhyming_quatrains
+from encoder_doubles import CountingEncoder
 
 import poetic_eval
 from poetic_eval.diversity import (
@@ -31,6 +31,7 @@ from poetic_eval.diversity.profile import (
     human_sample_indices,
     poetic_diversity,
 )
+from poetic_eval.text.synthetic import SyntheticPoems
 
 TESTS_DIR = Path(__file__).resolve().parent
 
@@ -43,9 +44,9 @@ def isolated_cache(tmp_path, monkeypatch):
 @pytest.fixture(scope="module")
 def corpora():
     rng = random.Random(11)
-    human = rhyming_quatrains(rng, 160)
+    human = SyntheticPoems(rng).rhyming_quatrains(160)
     copies = [poem.replace("the", "a", 1) for poem in rng.sample(human, 4)]
-    generated = rhyming_quatrains(rng, 26) + copies
+    generated = SyntheticPoems(rng).rhyming_quatrains(26) + copies
     rng.shuffle(generated)
     return generated, human
 
@@ -165,7 +166,8 @@ def test_without_references_lexical_and_semantic_run(corpora):
 def test_poems_that_are_not_quatrains(corpora):
     generated, human = corpora
     rng = random.Random(12)
-    odd = random_poems(rng, 3, lines=5) + random_poems(rng, 2, lines=3) + random_poems(rng, 2, 1)
+    poems = SyntheticPoems(rng)
+    odd = poems.poems(3, lines=5) + poems.poems(2, lines=3) + poems.poems(2, 1)
     mixed = generated + odd
     result = poetic_diversity(mixed, human, semantic_model=CountingEncoder())
     assert result["non_quatrain_predictions"] == len(odd)

@@ -90,9 +90,9 @@ def score_minimal_pairs(
     from poetic_eval.report.figures import accuracy_bars
 
     from ..lm import resolve_model, score_pairs
-    from ..pairs import pair_preference
+    from ..pairs import collect_pairs, load_pair_tables, pair_preference
     from ..report import Section, Table, append_section
-    from .score_pairs import collect_pairs, load_pair_tables, write_rows
+    from .score_pairs import write_rows
 
     lm = resolve_model(model)
     print(f"demo: scoring minimal pairs with {lm.name} (first {max_pairs or 'all'} per config)")
@@ -139,9 +139,8 @@ def score_minimal_pairs(
 
 def verb_agreement_table(datasets_dir: Path, lm: Any, max_pairs: int):
     """TSE / EW / MW of the model on the agreement configs whose verb is the differing token."""
-    from ..pairs import evaluate_verb_agreement
+    from ..pairs import evaluate_verb_agreement, load_pair_tables
     from ..report import Table
-    from .score_pairs import load_pair_tables
 
     folder = datasets_dir / "agreement"
     if not (folder / "README.md").is_file():

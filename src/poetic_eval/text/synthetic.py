@@ -1,7 +1,9 @@
-"""A seeded generator of English-like quatrains for the benchmarks (word lists written here).
+"""Seeded synthetic poems, for benchmarks, tests and smoke runs (word lists written here).
 
 Lines have about 7 words (so a quatrain has about 28 tokens and 150 characters, like the
 paper's QuaTrain); words are a mix of frequent function words and Zipf-weighted content words.
+:meth:`SyntheticPoems.rhyming_quatrains` ends lines with words of known rhyme groups, and the
+near-copy methods make what the memorization metric must find.
 """
 
 from __future__ import annotations
@@ -47,12 +49,23 @@ ADJECTIVES = _word_list(
     "ancient early late narrow wide low high thin sharp dim clear faithful"
 )
 
+#: Groups of words that rhyme perfectly with each other (CMUdict), for rhyming quatrains.
+RHYME_GROUPS = (
+    ("night", "light", "bright", "sight", "flight"),
+    ("day", "way", "play", "stay", "grey"),
+    ("sea", "free", "tree", "knee", "plea"),
+    ("moon", "soon", "tune", "june", "noon"),
+    ("rain", "pain", "lane", "plain", "chain"),
+    ("cold", "gold", "old", "told", "fold"),
+)
+RHYMING_SCHEMES = ("AABB", "ABAB", "ABBA", "ABCB", "ABCD", "AAAA", "AABA")
 
-class QuatrainGenerator:
-    """Deterministic, seeded source of quatrains (lines joined by "\\n")."""
 
-    def __init__(self, seed: int = 0):
-        self.rng = random.Random(seed)
+class SyntheticPoems:
+    """Deterministic, seeded source of poems (lines joined by "\\n")."""
+
+    def __init__(self, seed: int | random.Random = 0) -> None:
+        self.rng = seed if isinstance(seed, random.Random) else random.Random(seed)
         content = NOUNS + VERBS + ADJECTIVES
         self.rng.shuffle(content)
         self.content = content
@@ -64,6 +77,7 @@ class QuatrainGenerator:
         return self.rng.choices(self.content, self.content_weights)[0]
 
     def line(self) -> str:
+        """About 7 words, capitalised, with an optional final punctuation mark."""
         count = min(14, max(2, round(self.rng.gauss(7.0, 1.6))))
         words = [self.word() for _ in range(count)]
         words[0] = words[0].capitalize()
@@ -75,13 +89,57 @@ class QuatrainGenerator:
     def quatrains(self, count: int) -> list[str]:
         return [self.quatrain() for _ in range(count)]
 
-    def edited(self, text: str, edits: int) -> str:
+    def poems(self, count: int, lines: int | None = 4) -> list[str]:
+        """``count`` poems of ``lines`` lines (None: 1 to 6 lines, mostly 4)."""
+        return [self.poem(lines) for _ in range(count)]
+
+    def poem(self, lines: int | None = 4) -> str:
+        lines = lines or self.rng.choice([4, 4, 4, 1, 2, 3, 5, 6])
+        return "\n".join(self.line() for _ in range(lines))
+
+    def rhyming_quatrains(self, count: int) -> list[str]:
+        """Quatrains with a random scheme whose line-final words come from rhyme groups."""
+        poems = []
+        for _ in range(count):
+            scheme = self.rng.choice(RHYMING_SCHEMES)
+            letters = sorted(set(scheme))
+            groups = self.rng.sample(RHYME_GROUPS, len(letters))
+            chosen = {letter: self.rng.sample(group, len(group)) for letter, group in zip(letters, groups)}
+            lines = []
+            for letter in scheme:
+                body = " ".join(self.word() for _ in range(self.rng.randint(2, 6)))
+                lines.append(f"{body} {chosen[letter].pop()}")
+            poems.append("\n".join(lines))
+        return poems
+
+    def edited(self, text: str, edits: int, alphabet: str = "abcdefghilmnoprstuw ") -> str:
         """``text`` with ``edits`` random character substitutions (newlines kept)."""
         chars = list(text)
         positions = [i for i, c in enumerate(chars) if c != "\n"]
         for position in self.rng.sample(positions, min(edits, len(positions))):
-            chars[position] = self.rng.choice("abcdefghilmnoprstuw ")
+            chars[position] = self.rng.choice(alphabet)
         return "".join(chars)
+
+    def near_copy(self, source: str) -> str:
+        """One of six kinds of copy of a 4-line ``source``: character edits, shuffled lines,
+        changed case, one copied line among new ones, an edited copied couplet, or exact."""
+        lines = source.split("\n")
+        kind = self.rng.randrange(6)
+        if kind == 0:
+            return self.edited(source, self.rng.randint(1, 6))
+        if kind == 1:
+            self.rng.shuffle(lines)
+            return "\n".join(lines)
+        if kind == 2:
+            return source.upper() if self.rng.random() < 0.5 else source.title()
+        fresh = self.poem(4).split("\n")
+        if kind == 3:
+            fresh[self.rng.randrange(4)] = self.rng.choice(lines)
+            return "\n".join(fresh)
+        if kind == 4:
+            fresh[2:] = self.edited("\n".join(lines[:2]), 1).split("\n")[:2]
+            return "\n".join(fresh)
+        return source
 
     def generated_sample(
         self,
