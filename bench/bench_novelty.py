@@ -13,19 +13,15 @@ must agree to 1e-9.
 from __future__ import annotations
 
 import argparse
-import os
 import sys
 import time
 
 import numpy as np
-
-sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-
 from rouge_score import rouge_scorer
-from synthetic_quatrains import QuatrainGenerator
 
 from poetic_eval.analyzers.novelty import mean_pairwise_f1, sample_ordered_pairs
 from poetic_eval.analyzers.rouge import RougeTexts
+from poetic_eval.text.synthetic import SyntheticPoems
 
 TYPES = ("rouge1", "rougeL")
 TARGET_RATIO = 10.0
@@ -33,7 +29,7 @@ TARGET_RATIO = 10.0
 
 def synthetic_poems(count: int, lines: int, seed: int) -> list[str]:
     """Poems of ``lines`` lines in quatrain-sized stanzas, from the seeded line generator."""
-    generator = QuatrainGenerator(seed)
+    generator = SyntheticPoems(seed)
     poems = []
     for _ in range(count):
         verses = [generator.line() for _ in range(lines)]
