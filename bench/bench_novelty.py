@@ -61,29 +61,39 @@ def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--poems", type=int, default=2000)
     parser.add_argument("--lines", type=int, default=14)
-    parser.add_argument("--loop-pairs", type=int, default=2000,
-                        help="pairs the rouge-score loop is timed on (then extrapolated)")  # fmt: skip
+    parser.add_argument(
+        "--loop-pairs",
+        type=int,
+        default=2000,
+        help="pairs the rouge-score loop is timed on (then extrapolated)",
+    )
     parser.add_argument("--seed", type=int, default=0)
     args = parser.parse_args()
     strings = single_strings(synthetic_poems(args.poems, args.lines, args.seed))
     pairs = args.poems * (args.poems - 1)
     tokens = sum(len(s.split()) for s in strings)
-    print(f"{args.poems} poems of {args.lines} lines ({tokens / args.poems:.0f} tokens each), "
-          f"{pairs:,} ordered pairs")  # fmt: skip
+    print(
+        f"{args.poems} poems of {args.lines} lines ({tokens / args.poems:.0f} tokens each), "
+        f"{pairs:,} ordered pairs"
+    )
 
     start = time.perf_counter()
     means = ours(strings)
     ours_seconds = time.perf_counter() - start
-    print(f"poetic-eval, exact over all pairs: {ours_seconds:.2f} s  " + "  ".join(
-        f"{t} {means[t]:.6f}" for t in TYPES))  # fmt: skip
+    print(
+        f"poetic-eval, exact over all pairs: {ours_seconds:.2f} s  "
+        + "  ".join(f"{t} {means[t]:.6f}" for t in TYPES)
+    )
 
     first, second = sample_ordered_pairs(args.poems, args.loop_pairs, args.seed)
     start = time.perf_counter()
     reference = plain_loop(strings, first, second)
     loop_seconds = time.perf_counter() - start
     loop_all = loop_seconds / len(first) * pairs
-    print(f"rouge-score loop: {loop_seconds:.2f} s for {len(first):,} pairs -> EXTRAPOLATED "
-          f"{loop_all:,.0f} s ({loop_all / 3600:.1f} h) for all pairs")  # fmt: skip
+    print(
+        f"rouge-score loop: {loop_seconds:.2f} s for {len(first):,} pairs -> EXTRAPOLATED "
+        f"{loop_all:,.0f} s ({loop_all / 3600:.1f} h) for all pairs"
+    )
 
     texts = RougeTexts(strings)
     worst = max(
@@ -94,8 +104,10 @@ def main() -> int:
     assert worst <= 1e-9, f"poetic-eval and rouge-score differ by {worst}"
     ratio = loop_all / ours_seconds
     met = "met" if ratio >= TARGET_RATIO else "NOT met"
-    print(f"ratio (rouge-score loop / poetic-eval, all pairs): {ratio:,.0f}x "
-          f"(target >= {TARGET_RATIO:.0f}x: {met})")  # fmt: skip
+    print(
+        f"ratio (rouge-score loop / poetic-eval, all pairs): {ratio:,.0f}x "
+        f"(target >= {TARGET_RATIO:.0f}x: {met})"
+    )
     return 0
 
 

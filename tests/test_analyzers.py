@@ -66,8 +66,10 @@ def test_stanzas_and_lines():
 def test_stanzas_of_generated_poems_match_a_plain_split():
     rng = random.Random(4)
     for _ in range(200):
-        blocks = [[f"w{rng.randint(0, 9)} x" for _ in range(rng.randint(1, 5))]
-                  for _ in range(rng.randint(1, 6))]  # fmt: skip
+        blocks = [
+            [f"w{rng.randint(0, 9)} x" for _ in range(rng.randint(1, 5))]
+            for _ in range(rng.randint(1, 6))
+        ]
         separators = [rng.choice(["\n\n", "\n \n", "\n\t\n\n", "\r\n\r\n"]) for _ in blocks]
         text = "".join(sep + "\n".join(block) for sep, block in zip(separators, blocks))
         values = analyze_poem(text, ["stanza_count", "lines_per_stanza"])
@@ -76,7 +78,10 @@ def test_stanzas_of_generated_poems_match_a_plain_split():
 
 @pytest.mark.needs_shared_data
 def test_erato_readme_poem103(shared_data):
-    path = shared_data / "erato_eval_poems/dataset_evaluation/dataset/poetrymeenglish/poems10/poem103.txt"
+    path = (
+        shared_data
+        / "erato_eval_poems/dataset_evaluation/dataset/poetrymeenglish/poems10/poem103.txt"
+    )
     values = analyze_poem(Poem(path.read_text(encoding="utf-8"), str(path)))
     assert values["stanza_count"] == 4
     assert values["lines_per_stanza"] == [4, 4, 4, 2]
@@ -86,7 +91,14 @@ def test_erato_readme_poem103(shared_data):
 
 def test_line_words_split_on_punctuation_and_keep_apostrophes():
     assert line_words("O'er the real-time sea—1999 times, don't!") == [
-        "o'er", "the", "real", "time", "sea", "times", "don't"]  # fmt: skip
+        "o'er",
+        "the",
+        "real",
+        "time",
+        "sea",
+        "times",
+        "don't",
+    ]
 
 
 # --- expectations -----------------------------------------------------------------------------
@@ -97,17 +109,24 @@ def test_expectation_shorthands_and_json_forms_agree():
     assert expectation((9, 11)) == expectation({"range": [9, 11]})
     assert expectation({4, 5}).kind == "one_of"
     assert expectation([4, 4, 4, 2]).kind == "equals"  # a list is a value
-    for spec in ({"each": {"range": [9, 11]}, "tolerance": 0.5}, {"items": [{"equals": 5}, 7]},
-                 {"keys": {"rouge1": {"range": [None, 0.2]}}}):  # fmt: skip
+    for spec in (
+        {"each": {"range": [9, 11]}, "tolerance": 0.5},
+        {"items": [{"equals": 5}, 7]},
+        {"keys": {"rouge1": {"range": [None, 0.2]}}},
+    ):
         assert expectation(expectation(spec).to_json()) == expectation(spec)
 
 
 @pytest.mark.parametrize(
     "spec, message",
-    [({"equals": 1, "range": [1, 2]}, "exactly one of"), ({"range": [3, 1]}, "above"),
-     ({"one_of": []}, "non-empty"), ({"equals": 1, "tolerance": -1}, "tolerance"),
-     ((1, 2, 3), "a range is")],
-)  # fmt: skip
+    [
+        ({"equals": 1, "range": [1, 2]}, "exactly one of"),
+        ({"range": [3, 1]}, "above"),
+        ({"one_of": []}, "non-empty"),
+        ({"equals": 1, "tolerance": -1}, "tolerance"),
+        ((1, 2, 3), "a range is"),
+    ],
+)
 def test_bad_expectations(spec, message):
     with pytest.raises(ValueError, match=message):
         expectation(spec)
@@ -175,19 +194,37 @@ def test_rhyme_window_limits_how_far_lines_may_rhyme():
         analyze_poem(poem, ["rhyme_scheme"], rhyme_window=0)
 
 
-@pytest.mark.parametrize("options", [{}, {"near": True}, {"near": False, "weak": True},
-                                     {"link_repetitions": False}])  # fmt: skip
+@pytest.mark.parametrize(
+    "options", [{}, {"near": True}, {"near": False, "weak": True}, {"link_repetitions": False}]
+)
 def test_rhyme_options_pass_through_to_the_rhyme_module(options):
     rng = random.Random(7)
-    ends = ["worm", "storm", "love", "prove", "day", "way", "sea", "free", "night", "gates",
-            "housemaids", "be", "piety"]  # fmt: skip
+    ends = [
+        "worm",
+        "storm",
+        "love",
+        "prove",
+        "day",
+        "way",
+        "sea",
+        "free",
+        "night",
+        "gates",
+        "housemaids",
+        "be",
+        "piety",
+    ]
     for _ in range(30):
         poem = "\n".join(f"and the {rng.choice(ends)}" for _ in range(rng.randint(2, 6)))
         ours = analyze_poem(poem, ["rhyme_scheme"], rhyme_window=None, rhyme_options=options)
         assert ours["rhyme_scheme"] == rhyme_scheme(poem, **options)
     pair = "the worm\nthe storm"
-    assert analyze_poem(pair, ["rhyme_scheme"], rhyme_options={"near": True})["rhyme_scheme"] == "AA"
-    assert analyze_poem(pair, ["rhyme_scheme"], rhyme_options={"near": False})["rhyme_scheme"] == "AB"
+    assert (
+        analyze_poem(pair, ["rhyme_scheme"], rhyme_options={"near": True})["rhyme_scheme"] == "AA"
+    )
+    assert (
+        analyze_poem(pair, ["rhyme_scheme"], rhyme_options={"near": False})["rhyme_scheme"] == "AB"
+    )
 
 
 def _brute_force_partition_distance(a: str, b: str) -> int:

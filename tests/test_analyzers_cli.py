@@ -29,21 +29,30 @@ LIMERICK = (
 def erato_folder(tmp_path):
     """The Erato layout: poems<k>/poemN.txt with topic<k>.txt beside each folder."""
     root = tmp_path / "collection"
-    for k, (topic, words) in enumerate([("sea", ["wave", "tide", "shore"]),
-                                         ("fire", ["flame", "ember", "ash"])]):  # fmt: skip
+    for k, (topic, words) in enumerate(
+        [("sea", ["wave", "tide", "shore"]), ("fire", ["flame", "ember", "ash"])]
+    ):
         (root / f"poems{k}").mkdir(parents=True)
         (root / f"topic{k}.txt").write_text(f"{topic}\n", encoding="utf-8")
         for n, word in enumerate(words):
             text = f"the {word} of the {topic}\nis all I know\n\nand all I {word}"
-            (root / f"poems{k}" / f"poem{10 - n if k else n}.txt").write_text(text, encoding="utf-8")
+            (root / f"poems{k}" / f"poem{10 - n if k else n}.txt").write_text(
+                text, encoding="utf-8"
+            )
     return root
 
 
 def test_folder_reading_natural_order_topics_and_stanzas(erato_folder):
     collection = read_poem_collection(erato_folder)
     names = [name.split("collection/")[1] for name in collection.names]
-    assert names == ["poems0/poem0.txt", "poems0/poem1.txt", "poems0/poem2.txt",
-                     "poems1/poem8.txt", "poems1/poem9.txt", "poems1/poem10.txt"]  # fmt: skip
+    assert names == [
+        "poems0/poem0.txt",
+        "poems0/poem1.txt",
+        "poems0/poem2.txt",
+        "poems1/poem8.txt",
+        "poems1/poem9.txt",
+        "poems1/poem10.txt",
+    ]
     assert collection.topics == ["sea"] * 3 + ["fire"] * 3
     assert all("\n\n" in poem for poem in collection.poems)  # stanza breaks kept
 
@@ -91,9 +100,23 @@ def test_cli_json_for_one_poem_equals_the_python_api(tmp_path, capsys):
 
 
 def test_cli_tables_for_a_folder(erato_folder, capsys):
-    code = main(["analyze", str(erato_folder), "--form", "quatrain", "--no-progress",
-                 "--analyzers", "stanza_count", "syllables_per_line", "inter_novelty",
-                 "--rhyme-window", "none", "--rhyme-option", "near=true"])  # fmt: skip
+    code = main(
+        [
+            "analyze",
+            str(erato_folder),
+            "--form",
+            "quatrain",
+            "--no-progress",
+            "--analyzers",
+            "stanza_count",
+            "syllables_per_line",
+            "inter_novelty",
+            "--rhyme-window",
+            "none",
+            "--rhyme-option",
+            "near=true",
+        ]
+    )
     assert code == 0
     out = capsys.readouterr().out
     assert "== poems0/poem0.txt" in out and "== poems1/poem10.txt" in out
@@ -106,8 +129,21 @@ def test_cli_tables_for_a_folder(erato_folder, capsys):
 def test_cli_sampled_pairs_and_topics_file(erato_folder, tmp_path, capsys):
     topics = tmp_path / "topics.txt"
     topics.write_text("\n".join(["a"] * 6), encoding="utf-8")
-    code = main(["analyze", str(erato_folder), "--json", "--analyzers", "inter_novelty",
-                 "--sample-pairs", "7", "--seed", "1", "--topics", str(topics)])  # fmt: skip
+    code = main(
+        [
+            "analyze",
+            str(erato_folder),
+            "--json",
+            "--analyzers",
+            "inter_novelty",
+            "--sample-pairs",
+            "7",
+            "--seed",
+            "1",
+            "--topics",
+            str(topics),
+        ]
+    )
     assert code == 0
     collection = json.loads(capsys.readouterr().out)["collection"]
     assert collection["inter_novelty"]["pairs"] == 7 and collection["inter_novelty"]["sampled"]
@@ -118,9 +154,12 @@ def test_cli_sampled_pairs_and_topics_file(erato_folder, tmp_path, capsys):
 
 @pytest.mark.parametrize(
     "arguments, message",
-    [(["--form", "ode"], "unknown form 'ode'"), (["--analyzers", "meter"], "unknown analyzer"),
-     (["--rhyme-window", "five"], "--rhyme-window expects an integer")],
-)  # fmt: skip
+    [
+        (["--form", "ode"], "unknown form 'ode'"),
+        (["--analyzers", "meter"], "unknown analyzer"),
+        (["--rhyme-window", "five"], "--rhyme-window expects an integer"),
+    ],
+)
 def test_cli_errors_are_one_clear_line(erato_folder, capsys, arguments, message):
     assert main(["analyze", str(erato_folder), *arguments]) == 1
     assert message in capsys.readouterr().err

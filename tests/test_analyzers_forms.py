@@ -31,8 +31,10 @@ def shuffled_across_poems(poems: list[str], seed: int) -> list[str]:
     pool = [line for poem in parsed for line in poem.lines]
     random.Random(seed).shuffle(pool)
     lines = iter(pool)
-    return ["\n\n".join("\n".join(next(lines) for _ in stanza) for stanza in poem.stanzas)
-            for poem in parsed]  # fmt: skip
+    return [
+        "\n\n".join("\n".join(next(lines) for _ in stanza) for stanza in poem.stanzas)
+        for poem in parsed
+    ]
 
 
 def pass_rate(poems: list[str], form: str) -> float:
@@ -56,10 +58,12 @@ def test_seed_limericks_pass_and_shuffled_ones_fail():
 
 
 def test_quatrain_and_haiku_forms():
-    assert evaluate_poem("the night is long\nthe sea is deep\nI sing my song\nand then I sleep",
-                         "quatrain").passed  # fmt: skip
-    assert not evaluate_poem("the night is long\nthe sea is deep\nI sing\nand wake",
-                             "quatrain").passed  # fmt: skip
+    assert evaluate_poem(
+        "the night is long\nthe sea is deep\nI sing my song\nand then I sleep", "quatrain"
+    ).passed
+    assert not evaluate_poem(
+        "the night is long\nthe sea is deep\nI sing\nand wake", "quatrain"
+    ).passed
     haiku = "an old silent pond\na frog jumps into the pond\nsplash! silence again"
     result = evaluate_poem(haiku, "haiku")
     assert result.passed and result.checks["syllables_per_line"].value == [5, 7, 5]
@@ -68,15 +72,18 @@ def test_quatrain_and_haiku_forms():
 
 def test_custom_expectations_and_options():
     limerick = seed_poems("limericks.txt")[0]
-    result = evaluate_poem(limerick, {"line_count": 5, "rhyme_scheme": {"AABBA", "ABABA"}},
-                           rhyme_window=None)  # fmt: skip
+    result = evaluate_poem(
+        limerick, {"line_count": 5, "rhyme_scheme": {"AABBA", "ABABA"}}, rhyme_window=None
+    )
     assert result.form is None and result.passed
     with pytest.raises(ValueError, match="collection analyzer"):
         evaluate_poem(limerick, {"inter_novelty": {"keys": {}}})
 
 
 def _public_domain_sonnets(shared_data) -> list[str]:
-    path = shared_data / "sonnet_or_not_public_domain_poems/poetry-evaluation_public-domain-poems.csv"
+    path = (
+        shared_data / "sonnet_or_not_public_domain_poems/poetry-evaluation_public-domain-poems.csv"
+    )
     csv.field_size_limit(10**8)
     with open(path, encoding="utf-8", newline="") as stream:
         return [row["poem_text"] for row in csv.DictReader(stream) if row["form"] == "sonnet"]

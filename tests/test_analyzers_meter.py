@@ -43,8 +43,10 @@ def test_syllables_of_dictionary_words_are_cmudict_stress_digit_counts():
         assert syllables == sum(_first_count(w) for w in line_words), line
         expected = "".join(
             "-" if phone[-1] == "0" else "+"
-            for w in line_words for phone in cmu[w][0].split() if phone[-1].isdigit()
-        )  # fmt: skip
+            for w in line_words
+            for phone in cmu[w][0].split()
+            if phone[-1].isdigit()
+        )
         assert stress == expected, line
 
 
@@ -83,8 +85,10 @@ def test_spelling_syllabifier_on_held_out_cmudict_words():
     accuracy = sum(a == b for a, b in zip(ours, truth)) / len(words)
     mae = sum(abs(a - b) for a, b in zip(ours, truth)) / len(words)
     baseline = sum(a == b for a, b in zip(vowel_letters, truth)) / len(words)
-    print(f"held-out syllabifier: accuracy {accuracy:.4f}, MAE {mae:.4f}; "
-          f"vowel letters {baseline:.4f}")  # fmt: skip
+    print(
+        f"held-out syllabifier: accuracy {accuracy:.4f}, MAE {mae:.4f}; "
+        f"vowel letters {baseline:.4f}"
+    )
     assert len(words) == 5000
     assert accuracy >= HELD_OUT_ACCURACY_FLOOR and mae <= HELD_OUT_MAE_CEILING
     assert accuracy >= baseline + 0.25

@@ -12,8 +12,28 @@ from poetic_eval.analyzers import Poem, RougeTexts, inter_novelty, intra_novelty
 from poetic_eval.analyzers.novelty import sample_ordered_pairs
 
 TYPES = ["rouge1", "rouge2", "rouge3", "rougeL"]
-WORDS = ["the", "The", "moon", "moon's", "night,", "light!", "sea-green", "ÉTÉ", "42", "über",
-         "naïve", "—", "dog", "cats", "running", "runs", "K", "ǅ", "x_y", "a"]  # fmt: skip
+WORDS = [
+    "the",
+    "The",
+    "moon",
+    "moon's",
+    "night,",
+    "light!",
+    "sea-green",
+    "ÉTÉ",
+    "42",
+    "über",
+    "naïve",
+    "—",
+    "dog",
+    "cats",
+    "running",
+    "runs",
+    "K",
+    "ǅ",
+    "x_y",
+    "a",
+]
 
 
 def random_text(rng: random.Random) -> str:
@@ -45,8 +65,9 @@ def test_f1_matrix_and_pairs_equal_rouge_score(use_stemmer):
     for rouge_type in TYPES:
         matrix = ours.f1_matrix(rouge_type, index, index)
         pairs = ours.f1_pairs(rouge_type, first, second).reshape(matrix.shape)
-        expected = np.array([[scorer.score(texts[j], texts[i])[rouge_type].fmeasure
-                              for j in index] for i in index])  # fmt: skip
+        expected = np.array(
+            [[scorer.score(texts[j], texts[i])[rouge_type].fmeasure for j in index] for i in index]
+        )
         np.testing.assert_allclose(matrix, expected, rtol=0, atol=1e-12)
         np.testing.assert_allclose(pairs, expected, rtol=0, atol=1e-12)
 
@@ -95,8 +116,11 @@ def _reference_inter(poems, rouge_type, include_blank_lines, pairs):
         by_line.append(_mean_f1(scorer, zipped, rouge_type))
         every = [(a, b) for a in lines[i] for b in lines[j]]
         all_lines.append(_mean_f1(scorer, every, rouge_type))
-    return {"single_string": sum(single) / len(single), "line_by_line": sum(by_line) / len(by_line),
-            "all_lines": sum(all_lines) / len(all_lines)}  # fmt: skip
+    return {
+        "single_string": sum(single) / len(single),
+        "line_by_line": sum(by_line) / len(by_line),
+        "all_lines": sum(all_lines) / len(all_lines),
+    }
 
 
 @pytest.mark.parametrize("include_blank_lines", [False, True])
@@ -132,7 +156,8 @@ def test_sampled_inter_novelty_reports_its_pairs_and_equals_rouge_score_on_them(
 def test_sampled_pairs_cover_all_ordered_pairs_uniformly():
     first, second = sample_ordered_pairs(5, 20, 0)
     assert sorted(zip(first.tolist(), second.tolist())) == [
-        (i, j) for i in range(5) for j in range(5) if i != j]  # fmt: skip
+        (i, j) for i in range(5) for j in range(5) if i != j
+    ]
     counts = np.zeros((6, 6))
     for seed in range(400):
         a, b = sample_ordered_pairs(6, 5, seed)

@@ -34,7 +34,9 @@ def test_retrieval_scores_equal_scikit_learn():
         )
         for i, label in enumerate(order):
             scores = ours["per_topic"][label]
-            assert (scores["precision"], scores["recall"]) == pytest.approx((precision[i], recall[i]))
+            assert (scores["precision"], scores["recall"]) == pytest.approx(
+                (precision[i], recall[i])
+            )
             assert scores["f1"] == pytest.approx(f1[i]) and scores["support"] == support[i]
 
 
@@ -57,8 +59,9 @@ def test_topicality_retrieves_topics_with_an_encoder_double():
     assert result["macro_f1"] == 1.0 and result["predictions"] == labels
     assert encoder.calls[0] == [" ".join(p.split("\n")) for p in poems]  # lines joined by spaces
     assert encoder.calls[1] == sorted(topics)
-    with_distractor = topicality([Poem(p) for p in poems], labels, model=encoder,
-                                 candidate_topics=["glacier"])  # fmt: skip
+    with_distractor = topicality(
+        [Poem(p) for p in poems], labels, model=encoder, candidate_topics=["glacier"]
+    )
     assert "glacier" not in with_distractor["per_topic"]  # never true, never predicted
     assert analyze_collection(poems, ["topicality"])["topicality"] is None  # no topics
     with pytest.raises(ValueError, match="topics has 2 entries for 12 poems"):
@@ -68,8 +71,11 @@ def test_topicality_retrieves_topics_with_an_encoder_double():
 def test_topicality_with_the_bundled_model_offline():
     rng = random.Random(2)
     topics = ["the ocean and its waves", "a burning fire", "snow in winter"]
-    cues = {topics[0]: "sea waves tide salt", topics[1]: "flame smoke ember blaze",
-            topics[2]: "snow frost ice cold"}  # fmt: skip
+    cues = {
+        topics[0]: "sea waves tide salt",
+        topics[1]: "flame smoke ember blaze",
+        topics[2]: "snow frost ice cold",
+    }
     poems, labels = [], []
     for topic in topics:
         for _ in range(3):

@@ -26,8 +26,10 @@ def analyze_poem(
     """
     check_options(options)
     poem = as_poem(poem)
-    return {analyzer.name: analyzer.run(poem, options)
-            for analyzer in select_analyzers(analyzers, "single")}  # fmt: skip
+    return {
+        analyzer.name: analyzer.run(poem, options)
+        for analyzer in select_analyzers(analyzers, "single")
+    }
 
 
 def analyze_collection(
@@ -39,8 +41,10 @@ def analyze_collection(
     """
     check_options(options)
     parsed = as_poems(poems)
-    return {analyzer.name: analyzer.run(parsed, options)
-            for analyzer in select_analyzers(analyzers, "collection")}  # fmt: skip
+    return {
+        analyzer.name: analyzer.run(parsed, options)
+        for analyzer in select_analyzers(analyzers, "collection")
+    }
 
 
 def _with_form_analyzers(

@@ -89,7 +89,9 @@ class Analyzer:
 
     def __post_init__(self) -> None:
         if self.kind not in KINDS:
-            raise ValueError(f"analyzer {self.name}: kind must be one of {KINDS}, got {self.kind!r}")
+            raise ValueError(
+                f"analyzer {self.name}: kind must be one of {KINDS}, got {self.kind!r}"
+            )
         if self.aspect not in ASPECTS:
             raise ValueError(
                 f"analyzer {self.name}: aspect must be one of {ASPECTS}, got {self.aspect!r}"

@@ -160,11 +160,7 @@ def _range_distance(value: Any, bounds: tuple[float | None, float | None]) -> fl
 
 
 def _is_number(value: Any) -> bool:
-    return (
-        isinstance(value, numbers.Real)
-        and not isinstance(value, bool)
-        and not math.isnan(value)
-    )
+    return isinstance(value, numbers.Real) and not isinstance(value, bool) and not math.isnan(value)
 
 
 def passes(measured: float, spec: Expectation) -> bool:

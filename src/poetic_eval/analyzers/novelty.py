@@ -88,10 +88,12 @@ class _Collection:
         self.sizes = np.array([len(lines) for lines in line_lists], dtype=np.int64)
         self.starts = np.concatenate(([0], np.cumsum(self.sizes)))[:-1]
         self.owner = np.repeat(np.arange(len(poems)), self.sizes)
-        self.lines = RougeTexts([line for lines in line_lists for line in lines],
-                                use_stemmer=use_stemmer)  # fmt: skip
-        self.strings = RougeTexts([" ".join(lines) for lines in line_lists],
-                                  use_stemmer=use_stemmer)  # fmt: skip
+        self.lines = RougeTexts(
+            [line for lines in line_lists for line in lines], use_stemmer=use_stemmer
+        )
+        self.strings = RougeTexts(
+            [" ".join(lines) for lines in line_lists], use_stemmer=use_stemmer
+        )
 
 
 def _block_count(data: _Collection, way: str, block_size: int) -> int:
@@ -183,7 +185,9 @@ def inter_novelty(
     n = len(poems)
     data = _Collection(poems, include_blank_lines, use_stemmer)
     result: dict[str, Any] = {way: {} for way in ways}
-    if sample_pairs is not None and require_positive_int(sample_pairs, "sample_pairs") < n * (n - 1):
+    if sample_pairs is not None and require_positive_int(sample_pairs, "sample_pairs") < n * (
+        n - 1
+    ):
         first, second = sample_ordered_pairs(n, sample_pairs, seed)
         for way in ways:
             for rouge_type in rouge_types:

@@ -23,7 +23,9 @@ _NOT_WORD = re.compile(r"[^\w'\u2019\u02bc]|[\d_]")
 
 def line_words(line: str) -> list[str]:
     """Lower-cased words of a line: letters and inner apostrophes; other characters split."""
-    return [word for word in _NOT_WORD.sub(" ", line.lower()).split() if any(map(str.isalpha, word))]
+    return [
+        word for word in _NOT_WORD.sub(" ", line.lower()).split() if any(map(str.isalpha, word))
+    ]
 
 
 @dataclass(frozen=True)

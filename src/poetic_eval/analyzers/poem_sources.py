@@ -58,8 +58,10 @@ def _poem_of_item(item: Any, where: str) -> tuple[str, str | None]:
     if isinstance(item, list) and all(isinstance(line, str) for line in item):
         item = "\n".join(item)
     if not isinstance(item, str):
-        raise TypeError(f"{where}: expected a poem (string, list of lines or {{'text': ...}}), "
-                        f"got {type(item).__name__}")  # fmt: skip
+        raise TypeError(
+            f"{where}: expected a poem (string, list of lines or {{'text': ...}}), "
+            f"got {type(item).__name__}"
+        )
     if not item.strip():
         raise ValueError(f"{where}: the poem is empty or only blank lines")
     return item, topic
@@ -80,8 +82,11 @@ def read_poem_file(path: str | Path) -> PoemCollection:
     text = read_text(path)
     suffix = path.suffix.lower()
     if suffix == ".jsonl":
-        rows = [(f"{path}:{number}", row) for number, row in
-                enumerate(text.splitlines(), start=1) if row.strip()]  # fmt: skip
+        rows = [
+            (f"{path}:{number}", row)
+            for number, row in enumerate(text.splitlines(), start=1)
+            if row.strip()
+        ]
         items = [(where, _parse_json(row, where)) for where, row in rows]
     elif suffix == ".json":
         data = _parse_json(text, str(path))
@@ -125,10 +130,13 @@ def poem_files(root: Path) -> list[Path]:
     """Poem files under a folder, in natural order, without hidden files and topic files."""
     topic_files = {topic_file for topic_file, _ in _folder_topics(root).values()}
     found = [
-        path for path in root.rglob("*")
-        if path.is_file() and path.suffix.lower() in POEM_SUFFIXES and path not in topic_files
+        path
+        for path in root.rglob("*")
+        if path.is_file()
+        and path.suffix.lower() in POEM_SUFFIXES
+        and path not in topic_files
         and not any(part.startswith(".") for part in path.relative_to(root).parts)
-    ]  # fmt: skip
+    ]
     return sorted(found, key=_natural_key)
 
 
@@ -141,8 +149,9 @@ def read_poem_collection(path: str | Path) -> PoemCollection:
         raise FileNotFoundError(f"no such poem file or folder: {path}")
     files = poem_files(path)
     if not files:
-        raise ValueError(f"{path}: no poem files ({', '.join(POEM_SUFFIXES)}) in this folder "
-                         "or below")  # fmt: skip
+        raise ValueError(
+            f"{path}: no poem files ({', '.join(POEM_SUFFIXES)}) in this folder or below"
+        )
     folder_topics = _folder_topics(path)
     names, poems, topics = [], [], []
     for file in files:

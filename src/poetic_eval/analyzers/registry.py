@@ -38,9 +38,7 @@ def get_analyzer(name: str) -> Analyzer:
     try:
         return ANALYZERS[name]
     except (KeyError, TypeError):
-        raise ValueError(
-            f"unknown analyzer {name!r}; available: {', '.join(ANALYZERS)}"
-        ) from None
+        raise ValueError(f"unknown analyzer {name!r}; available: {', '.join(ANALYZERS)}") from None
 
 
 def select_analyzers(names: Iterable[str] | None, kind: str) -> list[Analyzer]:

@@ -53,12 +53,15 @@ def _porter():
 def check_rouge_types(rouge_types: Sequence[str]) -> tuple[str, ...]:
     """The ROUGE types as a tuple; ValueError for anything but "rougeN" (N >= 1) or "rougeL"."""
     if isinstance(rouge_types, str) or not rouge_types:
-        raise ValueError(f"rouge_types must be a non-empty list such as ['rouge1', 'rougeL'], "
-                         f"got {rouge_types!r}")  # fmt: skip
+        raise ValueError(
+            f"rouge_types must be a non-empty list such as ['rouge1', 'rougeL'], "
+            f"got {rouge_types!r}"
+        )
     for rouge_type in rouge_types:
         if rouge_type != "rougeL" and not _ROUGE_N.match(str(rouge_type)):
-            raise ValueError(f"unknown ROUGE type {rouge_type!r}: use 'rouge1', 'rouge2', ... "
-                             "or 'rougeL'")  # fmt: skip
+            raise ValueError(
+                f"unknown ROUGE type {rouge_type!r}: use 'rouge1', 'rouge2', ... or 'rougeL'"
+            )
     return tuple(rouge_types)
 
 
@@ -100,10 +103,12 @@ class RougeTexts:
         self.workers = workers
         vocabulary: dict[str, int] = {}
         id_lists = [
-            [vocabulary.setdefault(token, len(vocabulary)) for token in
-             rouge_tokens(text, use_stemmer=use_stemmer)]
+            [
+                vocabulary.setdefault(token, len(vocabulary))
+                for token in rouge_tokens(text, use_stemmer=use_stemmer)
+            ]
             for text in texts
-        ]  # fmt: skip
+        ]
         self.lengths = np.fromiter(map(len, id_lists), dtype=np.int64, count=self.size)
         self.offsets = np.concatenate(([0], np.cumsum(self.lengths)))
         self.ids = np.fromiter(
@@ -186,19 +191,20 @@ class RougeTexts:
         overlaps = self._ngram_overlaps(n, rows, columns)
         return f1_from_counts(overlaps, counts[rows][:, None], counts[columns][None, :])
 
-    def f1_pairs(
-        self, rouge_type: str, predictions: np.ndarray, targets: np.ndarray
-    ) -> np.ndarray:
+    def f1_pairs(self, rouge_type: str, predictions: np.ndarray, targets: np.ndarray) -> np.ndarray:
         """F1 of each listed pair (``predictions[k]`` against ``targets[k]``)."""
         predictions = np.asarray(predictions, dtype=np.int64)
         targets = np.asarray(targets, dtype=np.int64)
         if rouge_type == "rougeL":
             strings = self.lcs_strings
             lcs = np.fromiter(
-                (LCSseq.similarity(strings[i], strings[j]) for i, j in
-                 zip(predictions.tolist(), targets.tolist())),
-                dtype=np.int64, count=len(predictions),
-            )  # fmt: skip
+                (
+                    LCSseq.similarity(strings[i], strings[j])
+                    for i, j in zip(predictions.tolist(), targets.tolist())
+                ),
+                dtype=np.int64,
+                count=len(predictions),
+            )
             prediction_counts, target_counts = self.lengths[predictions], self.lengths[targets]
             empty = (prediction_counts == 0) | (target_counts == 0)
             f1 = f1_from_counts(lcs, prediction_counts, target_counts)
@@ -207,4 +213,3 @@ class RougeTexts:
         layers, counts = self.ngram_layers(n)
         overlaps = np.asarray(layers[predictions].multiply(layers[targets]).sum(axis=1)).ravel()
         return f1_from_counts(overlaps, counts[predictions], counts[targets])
-

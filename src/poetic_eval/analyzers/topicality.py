@@ -26,7 +26,10 @@ from .poem import Poem
 def retrieval_scores(true: Sequence[str], predicted: Sequence[str]) -> dict[str, Any]:
     """Macro-F1, accuracy and per-topic precision/recall/F1 of predicted against true labels."""
     labels = sorted(set(true) | set(predicted))
-    true_array, predicted_array = np.asarray(true, dtype=object), np.asarray(predicted, dtype=object)
+    true_array, predicted_array = (
+        np.asarray(true, dtype=object),
+        np.asarray(predicted, dtype=object),
+    )
     per_topic: dict[str, dict[str, float | int]] = {}
     for label in labels:
         hits = int(np.sum((true_array == label) & (predicted_array == label)))
@@ -36,9 +39,12 @@ def retrieval_scores(true: Sequence[str], predicted: Sequence[str]) -> dict[str,
         recall = hits / support if support else 0.0
         f1 = 2 * precision * recall / (precision + recall) if precision + recall else 0.0
         per_topic[label] = {
-            "precision": precision, "recall": recall, "f1": f1,
-            "support": support, "predicted": predicted_count,
-        }  # fmt: skip
+            "precision": precision,
+            "recall": recall,
+            "f1": f1,
+            "support": support,
+            "predicted": predicted_count,
+        }
     macro_f1 = float(np.mean([scores["f1"] for scores in per_topic.values()]))
     accuracy = float(np.mean(true_array == predicted_array))
     return {"macro_f1": macro_f1, "accuracy": accuracy, "per_topic": per_topic}
@@ -68,8 +74,9 @@ def topicality(
         return None
     topics = require_texts(topics, "topics")
     if len(topics) != len(poems):
-        raise ValueError(f"topics has {len(topics)} entries for {len(poems)} poems; give one "
-                         "topic per poem")  # fmt: skip
+        raise ValueError(
+            f"topics has {len(topics)} entries for {len(poems)} poems; give one topic per poem"
+        )
     extra = require_texts(candidate_topics, "candidate_topics") if candidate_topics else []
     require_positive_int(batch_size, "batch_size")
     candidates = sorted(set(topics) | set(extra))
@@ -89,6 +96,5 @@ TOPICALITY = Analyzer(
     aspect="lexico-semantic",
     analyze=topicality,
     description="macro-F1 of retrieving each poem's topic with sentence embeddings",
-    options=("topics", "candidate_topics", "model", "device", "batch_size",
-             "return_predictions"),
-)  # fmt: skip
+    options=("topics", "candidate_topics", "model", "device", "batch_size", "return_predictions"),
+)

@@ -38,8 +38,9 @@ def print_poem(record: Mapping[str, Any]) -> None:
     """Summary values, the per-line table, and the form checks of one poem."""
     analysis, text = record["analysis"], record["text"]
     print(f"== {record['name']}")
-    summary = [[name, format_value(value)] for name, value in analysis.items()
-               if name not in _PER_LINE]  # fmt: skip
+    summary = [
+        [name, format_value(value)] for name, value in analysis.items() if name not in _PER_LINE
+    ]
     if summary:
         _rows(summary)
     _print_lines(analysis, text)
@@ -51,8 +52,9 @@ def print_poem(record: Mapping[str, Any]) -> None:
             score = "-" if check.score is None else f"{check.score_name} {check.score:.3f}"
             value = format_value(check.value)
             value = value if len(value) <= 30 else value[:27] + "..."
-            rows.append([name, value, _expected(check.expected),
-                         "yes" if check.passed else "no", score])  # fmt: skip
+            rows.append(
+                [name, value, _expected(check.expected), "yes" if check.passed else "no", score]
+            )
         _rows(rows)
     print()
 
@@ -96,12 +98,22 @@ def print_collection(values: Mapping[str, Any], count: int) -> None:
 
 def _print_topicality(topics: Mapping[str, Any] | None) -> None:
     if topics is None:
-        print("topicality: skipped (no topics: use --topics, or the Erato layout with "
-              "topic<k>.txt beside poems<k>/)")  # fmt: skip
+        print(
+            "topicality: skipped (no topics: use --topics, or the Erato layout with "
+            "topic<k>.txt beside poems<k>/)"
+        )
         return
     print(f"topicality: macro-F1 {topics['macro_f1']:.4f}, accuracy {topics['accuracy']:.4f}")
     rows = [["topic", "precision", "recall", "f1", "support", "predicted"]]
     for topic, scores in topics["per_topic"].items():
-        rows.append([topic, f"{scores['precision']:.3f}", f"{scores['recall']:.3f}",
-                     f"{scores['f1']:.3f}", str(scores["support"]), str(scores["predicted"])])  # fmt: skip
+        rows.append(
+            [
+                topic,
+                f"{scores['precision']:.3f}",
+                f"{scores['recall']:.3f}",
+                f"{scores['f1']:.3f}",
+                str(scores["support"]),
+                str(scores["predicted"]),
+            ]
+        )
     _rows(rows)

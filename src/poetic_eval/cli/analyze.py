@@ -21,31 +21,51 @@ def register(subparsers: argparse._SubParsersAction) -> None:
         "Erato layout, topic<k>.txt gives the topic of the poems in poems<k>/.",
     )
     parser.add_argument("path", type=Path, metavar="POEM_FILE_OR_DIR")
-    parser.add_argument("--form", help="evaluate against a shipped form: sonnet, limerick, "
-                        "quatrain, haiku")  # fmt: skip
+    parser.add_argument(
+        "--form", help="evaluate against a shipped form: sonnet, limerick, quatrain, haiku"
+    )
     parser.add_argument("--json", action="store_true", help="print JSON instead of tables")
-    parser.add_argument("--analyzers", nargs="+", metavar="NAME",
-                        help="run only these analyzers (default all)")  # fmt: skip
     parser.add_argument(
-        "--rhyme-window", default="5", metavar="N",
+        "--analyzers", nargs="+", metavar="NAME", help="run only these analyzers (default all)"
+    )
+    parser.add_argument(
+        "--rhyme-window",
+        default="5",
+        metavar="N",
         help="lines at most N apart can rhyme (default 5, as the reference); 'none': any two",
-    )  # fmt: skip
+    )
     parser.add_argument(
-        "--rhyme-option", action="append", default=[], metavar="NAME=VALUE",
+        "--rhyme-option",
+        action="append",
+        default=[],
+        metavar="NAME=VALUE",
         help="an option of poetic_eval.rhyme.rhyme_scheme, e.g. near=true; repeatable",
-    )  # fmt: skip
-    parser.add_argument("--include-blank-lines", action="store_true",
-                        help="keep blank lines in the novelty line pairs (the reference's way)")  # fmt: skip
-    parser.add_argument("--sample-pairs", type=int, metavar="K",
-                        help="inter-poem novelty on K sampled ordered pairs instead of all")  # fmt: skip
+    )
+    parser.add_argument(
+        "--include-blank-lines",
+        action="store_true",
+        help="keep blank lines in the novelty line pairs (the reference's way)",
+    )
+    parser.add_argument(
+        "--sample-pairs",
+        type=int,
+        metavar="K",
+        help="inter-poem novelty on K sampled ordered pairs instead of all",
+    )
     parser.add_argument("--seed", type=int, default=0, help="seed of --sample-pairs")
-    parser.add_argument("--topics", type=Path, metavar="FILE",
-                        help="topics: a JSON list (one per poem, in listed order) or object "
-                        "{poem name: topic}, or a text file with one topic per line")  # fmt: skip
-    parser.add_argument("--model", help="sentence encoder for topicality (default: the "
-                        "bundled all-MiniLM-L6-v2)")  # fmt: skip
-    parser.add_argument("--no-collection", action="store_true",
-                        help="skip the collection analyzers")  # fmt: skip
+    parser.add_argument(
+        "--topics",
+        type=Path,
+        metavar="FILE",
+        help="topics: a JSON list (one per poem, in listed order) or object "
+        "{poem name: topic}, or a text file with one topic per line",
+    )
+    parser.add_argument(
+        "--model", help="sentence encoder for topicality (default: the bundled all-MiniLM-L6-v2)"
+    )
+    parser.add_argument(
+        "--no-collection", action="store_true", help="skip the collection analyzers"
+    )
     parser.add_argument("--no-progress", action="store_true", help="hide progress bars")
     parser.set_defaults(func=run)
 
@@ -108,9 +128,15 @@ def run(args: argparse.Namespace) -> int:
     collection_values = None
     if not args.no_collection and len(records) >= 2:
         collection_values = analyze_collection(
-            collection.poems, analyzers, **options, topics=topics, model=args.model,
-            sample_pairs=args.sample_pairs, seed=args.seed, show_progress=not args.no_progress,
-        )  # fmt: skip
+            collection.poems,
+            analyzers,
+            **options,
+            topics=topics,
+            model=args.model,
+            sample_pairs=args.sample_pairs,
+            seed=args.seed,
+            show_progress=not args.no_progress,
+        )
     if args.json:
         print(json.dumps(_as_json(records, collection_values), indent=2, ensure_ascii=False))
         return 0
