@@ -14,6 +14,7 @@ import sys
 COMMAND_MODULES = (
     "metrics",
     "report",
+    "analyze",
     "build",
     "publish",
     "score_pairs",
