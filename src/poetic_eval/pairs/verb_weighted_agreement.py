@@ -180,6 +180,7 @@ def _tse(
     return np.where(valid, wins, np.nan)
 
 
+@typed_options
 def aggregate_verb_agreement(
     scores: SlotScores,
     *,
