@@ -20,7 +20,7 @@ sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 
 from synthetic_quatrains import QuatrainGenerator
 
-from poetic_eval.memorization import DEFAULT_THRESHOLDS, memorization, poem_units
+from poetic_eval.diversity import DEFAULT_THRESHOLDS, memorization, poem_units
 
 
 def naive_share(predictions, references, level):

@@ -19,7 +19,7 @@ sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 from lexicalrichness import LexicalRichness
 from synthetic_quatrains import QuatrainGenerator
 
-from poetic_eval.lexical_diversity import attr, lexical_diversity, mattr, mtld
+from poetic_eval.diversity import attr, lexical_diversity, mattr, mtld
 
 WINDOW = 35
 

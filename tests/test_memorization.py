@@ -10,7 +10,7 @@ import random
 import pytest
 
 import poetic_eval
-from poetic_eval.memorization import (
+from poetic_eval.diversity import (
     DEFAULT_THRESHOLDS,
     LEVELS,
     memorization,

@@ -17,17 +17,20 @@ import pytest
 from encoder_doubles import CountingEncoder, random_poems, rhyming_quatrains
 
 import poetic_eval
-from poetic_eval.length_distribution import length_comparison, length_statistics
-from poetic_eval.lexical_diversity import lexical_diversity
-from poetic_eval.memorization import memorization
-from poetic_eval.poetic_diversity import (
+from poetic_eval.diversity import (
+    length_comparison,
+    length_statistics,
+    lexical_diversity,
+    max_similarity,
+    memorization,
+    rhyme_divergence,
+)
+from poetic_eval.diversity.profile import (
     DIMENSIONS,
     diversity_profile,
     human_sample_indices,
     poetic_diversity,
 )
-from poetic_eval.rhyme_distribution import rhyme_divergence
-from poetic_eval.semantic_similarity import max_similarity
 
 TESTS_DIR = Path(__file__).resolve().parent
 
@@ -347,8 +350,8 @@ def test_profile_details_feed_the_figures(corpora):
 
 def test_default_dimensions_leave_rhyme_out_for_corpora_without_quatrains():
     """Limericks have no quatrain scheme: by default the other dimensions still run."""
-    from poetic_eval.poetic_diversity import diversity_profile
-    from poetic_eval.seed_texts import seed_poems
+    from poetic_eval.diversity import diversity_profile
+    from poetic_eval.resources import seed_poems
 
     limericks = seed_poems("limericks.txt")
     generated, human = limericks[:10], limericks[10:]

@@ -11,17 +11,9 @@ import pytest
 from encoder_doubles import CountingEncoder, random_poems, rhyming_quatrains
 
 from poetic_eval.cli import main
-from poetic_eval.poem_files import load_poems
-from poetic_eval.poetic_diversity import poetic_diversity
-from poetic_eval.report import (
-    Section,
-    Table,
-    append_section,
-    load_report,
-    render_markdown,
-    write_report,
-)
-from poetic_eval.text import write_poems
+from poetic_eval.diversity import poetic_diversity, write_report
+from poetic_eval.report import Section, Table, append_section, load_report, render_markdown
+from poetic_eval.text import load_poems, write_poems
 
 FIGURES = {"length_histograms.png", "rhyme_schemes.png", "max_similarity.png"}
 
@@ -227,7 +219,7 @@ def _four_line_stanzas(texts):
 def test_report_on_real_poems_with_planted_copies(shared_data, tmp_path):
     import csv
 
-    from poetic_eval.poetic_diversity import diversity_profile
+    from poetic_eval.diversity import diversity_profile
 
     table = (
         shared_data

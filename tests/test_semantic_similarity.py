@@ -12,18 +12,15 @@ from encoder_doubles import CountingEncoder, random_poems
 from sentence_transformers import util
 
 import poetic_eval
-from poetic_eval.cache_paths import cache_root
-from poetic_eval.embedding_models import (
-    encoder_identity,
-    load_sentence_encoder,
-)
-from poetic_eval.semantic_similarity import (
+from poetic_eval.diversity import encoder_identity, load_sentence_encoder
+from poetic_eval.diversity.semantic import (
     corpus_fingerprint,
     encode_poems,
     max_similarity,
     nearest_neighbours,
     poem_sentence,
 )
+from poetic_eval.text import cache_root
 
 
 def brute_force_max(queries: np.ndarray, corpus: np.ndarray | None):

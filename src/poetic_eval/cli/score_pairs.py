@@ -16,7 +16,7 @@ import argparse
 import time
 from pathlib import Path
 
-from ..hub_publish import declares_configs
+from ..hub import declares_configs
 
 PAIR_COLUMNS = (("good", "bad"), ("sentence_good", "sentence_bad"))
 FILE_BUILDERS = {".parquet": "parquet", ".jsonl": "json", ".json": "json", ".csv": "csv"}
@@ -142,7 +142,7 @@ def write_rows(rows: list[dict], out: str) -> None:
     """Write ``rows`` to ``out`` (format by extension) through a temporary file."""
     import datasets
 
-    from ..atomic_files import atomic_path
+    from ..text import atomic_path
 
     target = Path(out)
     suffix = target.suffix.lower()
@@ -161,14 +161,15 @@ def write_rows(rows: list[dict], out: str) -> None:
 def run(args: argparse.Namespace) -> int:
     import torch
 
-    from ..distributed_scoring import (
+    from poetic_eval.lm.distributed import (
         end_process_group,
         local_device,
         process_group,
         score_pairs_sharded,
     )
-    from ..language_models import resolve_model
-    from ..pair_statistics import pair_preference
+
+    from ..lm import resolve_model
+    from ..pairs import pair_preference
 
     rank, world_size = process_group()  # under torchrun: each process scores a shard
     rows = collect_pairs(load_pair_tables(args.dataset, args.config, args.split), args.limit, args.category_column)

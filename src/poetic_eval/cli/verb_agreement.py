@@ -35,10 +35,9 @@ def register(subparsers: argparse._SubParsersAction) -> None:
 def run(args: argparse.Namespace) -> int:
     import torch
 
-    from ..atomic_files import write_text_atomically
-    from ..language_models import resolve_model
-    from ..verb_lexicon import load_verb_list
-    from ..verb_slot_distributions import evaluate_verb_agreement
+    from ..lm import resolve_model
+    from ..pairs import evaluate_verb_agreement, load_verb_list
+    from ..text import write_text_atomically
     from .score_pairs import load_pair_tables
 
     lm = resolve_model(args.model, device=args.device, dtype=getattr(torch, args.dtype))
