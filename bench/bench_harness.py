@@ -31,9 +31,8 @@ import datasets
 import torch
 
 from poetic_eval.integrations import harness_model_args, write_harness_tasks
-from poetic_eval.language_models import load_default_lm
-from poetic_eval.pair_statistics import pair_preference
-from poetic_eval.scoring import score_pairs
+from poetic_eval.lm import load_default_lm, score_pairs
+from poetic_eval.pairs import pair_preference
 
 REPO_ROOT = Path(__file__).resolve().parent.parent
 

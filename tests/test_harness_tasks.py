@@ -11,12 +11,12 @@ from tiny_language_models import random_minimal_pairs, random_sentences, tiny_ca
 
 import builders.agreement as agreement_builder
 import builders.bpomp as bpomp_builder
-from builders.hub_dataset import ConfigData, HubDataset, write_hub_dataset
 from poetic_eval.cli import main
+from poetic_eval.hub import ConfigData, HubDataset, write_hub_dataset
 from poetic_eval.integrations.harness_models import harness_lm
 from poetic_eval.integrations.harness_tasks import TASK_FAMILIES, write_harness_tasks
-from poetic_eval.pair_statistics import pair_preference
-from poetic_eval.scoring import score_pairs
+from poetic_eval.lm import score_pairs
+from poetic_eval.pairs import pair_preference
 
 lm_eval = pytest.importorskip("lm_eval", reason="the harness extra: pip install 'poetic-eval[harness]'")
 

@@ -1,8 +1,8 @@
 """Where researchers already work: lm-evaluation-harness tasks and a transformers Trainer callback.
 
 * :func:`write_harness_tasks` (``poetic-eval harness-tasks``): harness task configs for the built
-  minimal-pair and BLM datasets, whose accuracy equals :func:`poetic_eval.scoring.score_pairs` +
-  :func:`poetic_eval.pair_statistics.pair_preference`; :func:`harness_model_args` and
+  minimal-pair and BLM datasets, whose accuracy equals :func:`poetic_eval.lm.score_pairs` +
+  :func:`poetic_eval.pairs.pair_preference`; :func:`harness_model_args` and
   :func:`harness_lm` run the harness under the same scoring convention.
 * :class:`PoeticDiversityCallback`: every N training steps, generate poems with the model being
   trained and log their diversity profile (and minimal-pair accuracy) through ``trainer.log``.

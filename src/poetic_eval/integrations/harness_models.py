@@ -2,7 +2,7 @@
 
 lm-evaluation-harness scores an empty-context continuation after its ``prefix_token_id`` (the
 tokenizer's BOS, else EOS) and loads models in their saved dtype (``dtype=auto``); poetic-eval
-conditions the first token on :func:`~poetic_eval.language_models.document_start_token_id` and
+conditions the first token on :func:`~poetic_eval.lm.document_start_token_id` and
 scores in float32. Passing both explicitly makes the two agree for every model, including the
 default SmolLM2 model, whose start token (``<|endoftext|>``) is not its tokenizer's BOS.
 """
@@ -11,12 +11,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from ..language_models import (
-    LanguageModel,
-    default_model_cache_dir,
-    document_start_token_id,
-    resolve_model,
-)
+from ..lm import LanguageModel, default_model_cache_dir, document_start_token_id, resolve_model
 
 
 def harness_model_args(model: Any = None) -> str:
@@ -38,7 +33,7 @@ def harness_model_args(model: Any = None) -> str:
 def harness_lm(model: Any = None, *, batch_size: int = 16, device: str | None = None) -> Any:
     """An ``lm_eval`` HFLM around a loaded model, for ``lm_eval.simple_evaluate(model=...)``.
 
-    ``model`` is anything :func:`poetic_eval.language_models.resolve_model` takes; the HFLM
+    ``model`` is anything :func:`poetic_eval.lm.resolve_model` takes; the HFLM
     uses the same start token as poetic-eval's scoring.
     """
     from lm_eval.models.huggingface import HFLM

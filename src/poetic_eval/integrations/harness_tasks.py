@@ -10,8 +10,8 @@ are: one template per family, one small YAML per config, and a group per dataset
     TASKS/poetic_eval_bpomp/_poetic_eval_bpomp.yaml         group poetic_eval_bpomp
 
 Minimal pairs score each sentence with an empty context, as BLiMP in the harness does, so that
-``acc`` equals :func:`poetic_eval.pair_statistics.pair_preference` over
-:func:`poetic_eval.scoring.score_pairs` for the same model:
+``acc`` equals :func:`poetic_eval.pairs.pair_preference` over
+:func:`poetic_eval.lm.score_pairs` for the same model:
 
 * the choices are ``[bad, good]`` with target 1: the harness takes the first maximum, so a tie
   counts as wrong, as ours does (BLiMP's ``[good, bad]`` with target 0 counts ties as right);
@@ -19,7 +19,7 @@ Minimal pairs score each sentence with an empty context, as BLiMP in the harness
   the harness's default delimiter adds;
 * the harness conditions the first token of an empty-context continuation on
   ``prefix_token_id`` (its tokenizer's BOS, else EOS), our scoring on the document-start token
-  (:func:`poetic_eval.language_models.document_start_token_id`); they differ only where a model
+  (:func:`poetic_eval.lm.document_start_token_id`); they differ only where a model
   sets its own start token (the default SmolLM2 model), which :func:`harness_model_args` passes.
 
 The group averages its tasks weighted by size, so the group's ``acc`` is the accuracy over all
@@ -39,7 +39,7 @@ from typing import Any
 import pyarrow.parquet as pq
 import yaml
 
-from ..hub_publish import built_dataset_folders, declares_configs
+from ..hub import built_dataset_folders, declares_configs
 
 TASK_PREFIX = "poetic_eval"
 HEADER = "# Written by `poetic-eval harness-tasks`; rewrite with the same command, do not edit.\n"
