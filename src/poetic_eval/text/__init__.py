@@ -2,6 +2,7 @@
 
 from .atomic_files import atomic_folder, atomic_path, recover_folder, write_text_atomically
 from .cache_paths import cache_root
+from .corpus import PoemCorpus, derived
 from .metric_inputs import PoemCorpusInputs, PoemInputs
 from .poem_files import load_poems, poem_from_item
 from .poems import (
@@ -17,11 +18,13 @@ from .poems import (
 from .validation import require_fraction, require_positive_int, require_texts
 
 __all__ = [
+    "PoemCorpus",
     "PoemCorpusInputs",
     "PoemInputs",
     "atomic_folder",
     "atomic_path",
     "cache_root",
+    "derived",
     "final_word",
     "length",
     "lines",
