@@ -10,7 +10,7 @@ import pytest
 
 import poetic_eval
 
-CORE_LINE = re.compile(r"^Core function: `(poetic_eval(?:\.\w+)+)`", re.M)
+CORE_LINE = re.compile(r"^Core function: `(poetic_eval(?:\.\w+)+)`", re.MULTILINE)
 
 
 @pytest.mark.parametrize("name", poetic_eval.available_metrics())
