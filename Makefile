@@ -14,6 +14,7 @@ DATASETS   ?= datasets
 BPOMP_SOURCE ?=
 BPOMP_PAIRS  ?=
 AGREEMENT_SOURCE ?=
+QUATRAIN_SOURCE ?=
 HF_ORG     ?=
 DRY_RUN    ?=
 
@@ -45,12 +46,14 @@ bench: setup
 	@for script in bench/bench_*.py; do echo "== $$script"; $(PY) $$script || exit 1; done
 
 lint: setup
-	$(PY) -m ruff check src builders metrics bench tests
+	$(PY) -m ruff check src builders metrics bench tests scripts
+	$(PY) -m ruff format --check src builders metrics bench tests scripts
 
 build: setup
 	$(PY) -m builders all --out $(DATASETS) --seed $(SEED) \
 		$(if $(BPOMP_SOURCE),--bpomp-source $(BPOMP_SOURCE)) $(if $(BPOMP_PAIRS),--n-pairs $(BPOMP_PAIRS)) \
-		$(if $(AGREEMENT_SOURCE),--agreement-source $(AGREEMENT_SOURCE))
+		$(if $(AGREEMENT_SOURCE),--agreement-source $(AGREEMENT_SOURCE)) \
+		$(if $(QUATRAIN_SOURCE),--quatrain-source $(QUATRAIN_SOURCE))
 
 publish: setup
 	$(PY) -m poetic_eval.cli publish --datasets $(DATASETS) $(if $(HF_ORG),--org $(HF_ORG)) $(if $(filter-out 0 false no,$(DRY_RUN)),--dry-run)

@@ -39,10 +39,22 @@ REPO_ROOT = Path(__file__).resolve().parent.parent
 
 def build_bpomp(out: Path) -> Path:
     subprocess.run(
-        [sys.executable, "-m", "builders", "bpomp", "--out", str(out / "bpomp"), "--seed", "0",
-         "--no-progress"],
-        cwd=REPO_ROOT, check=True, capture_output=True, text=True,
-    )  # fmt: skip
+        [
+            sys.executable,
+            "-m",
+            "builders",
+            "bpomp",
+            "--out",
+            str(out / "bpomp"),
+            "--seed",
+            "0",
+            "--no-progress",
+        ],
+        cwd=REPO_ROOT,
+        check=True,
+        capture_output=True,
+        text=True,
+    )
     return out / "bpomp"
 
 
@@ -54,9 +66,15 @@ def run_harness(tasks_dir: Path, batch_size: int) -> tuple[dict[str, float], flo
     started = time.perf_counter()
     manager = TaskManager(include_path=str(tasks_dir), include_defaults=False)
     results = lm_eval.simple_evaluate(
-        model="hf", model_args=model_args, tasks=["poetic_eval_bpomp"], task_manager=manager,
-        device="cpu", batch_size=batch_size, bootstrap_iters=0, log_samples=False,
-    )  # fmt: skip
+        model="hf",
+        model_args=model_args,
+        tasks=["poetic_eval_bpomp"],
+        task_manager=manager,
+        device="cpu",
+        batch_size=batch_size,
+        bootstrap_iters=0,
+        log_samples=False,
+    )
     elapsed = time.perf_counter() - started
     accuracy = {
         task.removeprefix("poetic_eval_bpomp_"): values["acc,none"]
@@ -79,7 +97,9 @@ def run_ours(folder: Path, configs: list[str]) -> tuple[dict[str, float], float]
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    parser.add_argument("--threads", type=int, default=None, help="torch threads (default: torch's)")
+    parser.add_argument(
+        "--threads", type=int, default=None, help="torch threads (default: torch's)"
+    )
     parser.add_argument("--batch-size", type=int, default=16, help="harness batch size")
     args = parser.parse_args()
     if args.threads:
@@ -90,16 +110,20 @@ def main() -> None:
         written = write_harness_tasks(root / "datasets", root / "tasks")
         configs = [task.removeprefix("poetic_eval_bpomp_") for task in written["poetic_eval_bpomp"]]
         pairs = sum(len(datasets.load_dataset(str(folder), c, split="test")) for c in configs)
-        print(f"bpomp seed build: {pairs} pairs in {len(configs)} configs ({', '.join(configs)}); "
-              f"default model, float32, CPU, {torch.get_num_threads()} threads")
+        print(
+            f"bpomp seed build: {pairs} pairs in {len(configs)} configs ({', '.join(configs)}); "
+            f"default model, float32, CPU, {torch.get_num_threads()} threads"
+        )
         harness, harness_time = run_harness(root / "tasks", args.batch_size)
         ours, ours_time = run_ours(folder, configs)
     print(f"{'config':<18} {'harness acc':>11} {'ours':>8}  equal")
     for config in configs:
         same = "yes" if harness[config] == ours[config] else "NO"
         print(f"{config:<18} {harness[config]:>11.4f} {ours[config]:>8.4f}  {same}")
-    print(f"time: harness {harness_time:.1f} s, poetic-eval {ours_time:.1f} s "
-          f"(harness / poetic-eval = {harness_time / ours_time:.2f}x)")
+    print(
+        f"time: harness {harness_time:.1f} s, poetic-eval {ours_time:.1f} s "
+        f"(harness / poetic-eval = {harness_time / ours_time:.2f}x)"
+    )
     if harness != ours:
         sys.exit("the harness's accuracy differs from pair_preference(score_pairs)")
 

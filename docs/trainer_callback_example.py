@@ -49,11 +49,17 @@ def model_and_tokenizer(name: str):
         return default.model, tokenizer, 5e-5
     torch.manual_seed(0)
     config = LlamaConfig(
-        vocab_size=len(tokenizer), hidden_size=64, intermediate_size=128, num_hidden_layers=2,
-        num_attention_heads=4, num_key_value_heads=2, max_position_embeddings=256,
-        bos_token_id=tokenizer.bos_token_id, eos_token_id=tokenizer.eos_token_id,
+        vocab_size=len(tokenizer),
+        hidden_size=64,
+        intermediate_size=128,
+        num_hidden_layers=2,
+        num_attention_heads=4,
+        num_key_value_heads=2,
+        max_position_embeddings=256,
+        bos_token_id=tokenizer.bos_token_id,
+        eos_token_id=tokenizer.eos_token_id,
         pad_token_id=tokenizer.pad_token_id,
-    )  # fmt: skip
+    )
     return LlamaForCausalLM(config), tokenizer, 3e-3
 
 
@@ -72,11 +78,17 @@ def main() -> None:
     trainer = Trainer(
         model=model,
         args=TrainingArguments(
-            output_dir="out/trainer_callback_example", max_steps=args.steps,
-            per_device_train_batch_size=4, learning_rate=learning_rate, logging_steps=args.every,
-            report_to=[], save_strategy="no", use_cpu=not torch.cuda.is_available(), seed=0,
+            output_dir="out/trainer_callback_example",
+            max_steps=args.steps,
+            per_device_train_batch_size=4,
+            learning_rate=learning_rate,
+            logging_steps=args.every,
+            report_to=[],
+            save_strategy="no",
+            use_cpu=not torch.cuda.is_available(),
+            seed=0,
             disable_tqdm=True,
-        ),  # fmt: skip
+        ),
         train_dataset=train,
         processing_class=tokenizer,
         data_collator=DataCollatorForLanguageModeling(tokenizer, mlm=False),
@@ -98,10 +110,12 @@ def main() -> None:
     if trainer.is_world_process_zero():
         for entry in trainer.state.log_history:
             if "poetic/mtld" in entry:
-                print(f"step {entry['step']}: mtld {entry['poetic/mtld']:.1f}, "
-                      f"memorization_verse {entry['poetic/memorization_verse']:.2f}, "
-                      f"within_max_sim {entry['poetic/within_max_sim']:.3f}, "
-                      f"pairs_accuracy {entry['poetic/pairs_accuracy']:.2f}")  # fmt: skip
+                print(
+                    f"step {entry['step']}: mtld {entry['poetic/mtld']:.1f}, "
+                    f"memorization_verse {entry['poetic/memorization_verse']:.2f}, "
+                    f"within_max_sim {entry['poetic/within_max_sim']:.3f}, "
+                    f"pairs_accuracy {entry['poetic/pairs_accuracy']:.2f}"
+                )
         print("a poem of the last evaluation:\n" + callback.last_poems[0])
 
 

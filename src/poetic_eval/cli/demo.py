@@ -90,16 +90,23 @@ def score_minimal_pairs(
     from poetic_eval.report.figures import accuracy_bars
 
     from ..lm import resolve_model, score_pairs
-    from ..pairs import pair_preference
+    from ..pairs import collect_pairs, load_pair_tables, pair_preference
     from ..report import Section, Table, append_section
-    from .score_pairs import collect_pairs, load_pair_tables, write_rows
+    from .score_pairs import write_rows
 
     lm = resolve_model(model)
     print(f"demo: scoring minimal pairs with {lm.name} (first {max_pairs or 'all'} per config)")
     rows = []
     for folder in sorted(p for p in datasets_dir.iterdir() if (p / "README.md").is_file()):
-        for row in collect_pairs(load_pair_tables(str(folder), None, None), max_pairs or None, None):
-            rows.append({**row, "dataset": folder.name, "category": f"{folder.name}/{row['category']}"})
+        try:
+            tables = load_pair_tables(str(folder), None, None)
+        except ValueError as error:  # a dataset without pairs (quatrain): nothing to score
+            print(f"demo: not scored: {error}")
+            continue
+        for row in collect_pairs(tables, max_pairs or None, None):
+            rows.append(
+                {**row, "dataset": folder.name, "category": f"{folder.name}/{row['category']}"}
+            )
     started = time.perf_counter()
     good, bad = score_pairs([r["good"] for r in rows], [r["bad"] for r in rows], model=lm)
     elapsed = time.perf_counter() - started
@@ -131,17 +138,20 @@ def score_minimal_pairs(
         text=f"Model: {lm.name} ({lm.kind}). {len(rows)} pairs scored in {elapsed:.1f} s. "
         "Per-pair scores: minimal_pair_scores.jsonl.",
         tables=tables,
-        figures=[{"path": "figures/minimal_pair_accuracy.png",
-                  "caption": "Accuracy per dataset config with 95% bootstrap intervals"}],
+        figures=[
+            {
+                "path": "figures/minimal_pair_accuracy.png",
+                "caption": "Accuracy per dataset config with 95% bootstrap intervals",
+            }
+        ],
     )
     append_section(out, "minimal_pairs", section)
 
 
 def verb_agreement_table(datasets_dir: Path, lm: Any, max_pairs: int):
     """TSE / EW / MW of the model on the agreement configs whose verb is the differing token."""
-    from ..pairs import evaluate_verb_agreement
+    from ..pairs import evaluate_verb_agreement, load_pair_tables
     from ..report import Table
-    from .score_pairs import load_pair_tables
 
     folder = datasets_dir / "agreement"
     if not (folder / "README.md").is_file():

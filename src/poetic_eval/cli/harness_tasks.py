@@ -24,12 +24,17 @@ def register(subparsers: argparse._SubParsersAction) -> None:
         description=__doc__.split("\n\n")[1],
         formatter_class=argparse.RawDescriptionHelpFormatter,
     )
-    parser.add_argument("--datasets", default="datasets", help="built dataset folders (default: datasets)")
-    parser.add_argument("--out", required=True, help="folder for the task configs (--include_path)")
-    parser.add_argument("--org", default=None, help="point dataset_path at <org>/<dataset> on the hub")
     parser.add_argument(
-        "--model", default=None,
-        help='also print the lm_eval --model_args matching poetic-eval scoring for this model '
+        "--datasets", default="datasets", help="built dataset folders (default: datasets)"
+    )
+    parser.add_argument("--out", required=True, help="folder for the task configs (--include_path)")
+    parser.add_argument(
+        "--org", default=None, help="point dataset_path at <org>/<dataset> on the hub"
+    )
+    parser.add_argument(
+        "--model",
+        default=None,
+        help="also print the lm_eval --model_args matching poetic-eval scoring for this model "
         '("default": the default SmolLM2 model)',
     )
     parser.set_defaults(func=run)

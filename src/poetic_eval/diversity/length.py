@@ -14,9 +14,10 @@ from collections.abc import Sequence
 import numpy as np
 from scipy.stats import wasserstein_distance
 
-from ..text import derived, length, require_positive_int, require_texts
+from ..text import derived, length, require_positive_int, require_texts, typed_options
 
 
+@typed_options
 def poem_lengths(poems: Sequence[str], *, remove_punctuation: bool = True) -> np.ndarray:
     """Token count of each poem (punctuation deleted first by default); kept by a PoemCorpus."""
 
@@ -30,6 +31,7 @@ def poem_lengths(poems: Sequence[str], *, remove_punctuation: bool = True) -> np
     return derived(poems, ("poem_lengths", remove_punctuation), count)
 
 
+@typed_options
 def length_statistics(poems: Sequence[str], *, remove_punctuation: bool = True) -> dict[str, float]:
     """Mean, median, population std (ddof 0), min and max of the poems' lengths."""
     poems = require_texts(poems, "poems")
@@ -64,6 +66,7 @@ def histogram_intersection(a: Sequence[float], b: Sequence[float], bins: int = 3
     return float(np.minimum(p, q).sum())
 
 
+@typed_options
 def length_comparison(
     predictions: Sequence[str],
     references: Sequence[str],

@@ -38,7 +38,7 @@ from rapidfuzz import process
 from rapidfuzz.distance import Indel
 from tqdm.auto import tqdm
 
-from ..text import derived, lines, require_fraction, require_texts
+from ..text import derived, lines, require_fraction, require_texts, typed_options
 
 LEVELS = ("quatrain", "couplet", "verse")
 DEFAULT_THRESHOLDS = {"quatrain": 0.7, "couplet": 0.8, "verse": 0.9}
@@ -206,6 +206,7 @@ def _best_match(
     return best
 
 
+@typed_options
 def memorized_units(
     generated: Sequence[str],
     training: Sequence[str],
@@ -273,6 +274,7 @@ def _resolve_thresholds(thresholds: dict[str, float] | None) -> dict[str, float]
     return resolved
 
 
+@typed_options
 def memorization(
     predictions: Sequence[str],
     references: Sequence[str],
@@ -289,8 +291,8 @@ def memorization(
     Returns ``{"memorization_<level>": float}`` for each level asked (NaN when the predictions
     have no unit of that level, e.g. couplets of one-line poems). With ``return_matches``,
     ``"matches"`` maps each level to a list of dicts, one per memorized generated unit:
-    ``prediction`` and ``unit`` (indices), ``text``, ``reference`` and ``reference_unit`` (indices of
-    the best training match: the highest ratio, first in corpus order on ties),
+    ``prediction`` and ``unit`` (indices), ``text``, ``reference`` and ``reference_unit``
+    (indices of the best training match: the highest ratio, first in corpus order on ties),
     ``reference_text`` and ``ratio``. ``thresholds`` overrides the paper's per level;
     ``workers`` is passed to rapidfuzz (-1: all cores).
     """

@@ -40,7 +40,7 @@ from typing import Any
 
 import numpy as np
 
-from ..text import require_positive_int, require_texts
+from ..text import require_positive_int, require_texts, typed_options
 from .dimensions import DIMENSIONS as DIMENSION_RECORDS
 from .rhyme_distribution import NoQuatrainError
 
@@ -126,6 +126,7 @@ def human_sample_indices(
     ]
 
 
+@typed_options
 def diversity_profile(
     predictions: Sequence[str],
     references: Sequence[str] | None = None,
@@ -144,7 +145,8 @@ def diversity_profile(
         missing = [d for d in chosen if DIMENSION_RECORDS[d].needs_references]
         if missing or human_samples is not None:
             raise ValueError(
-                f"references (the human corpus) are required for {', '.join(missing) or 'human_samples'}; "
+                "references (the human corpus) are required for "
+                f"{', '.join(missing) or 'human_samples'}; "
                 "without them only dimensions=['lexical', 'semantic'] can run"
             )
     else:
@@ -170,6 +172,7 @@ def diversity_profile(
     return profile
 
 
+@typed_options
 def poetic_diversity(
     predictions: Sequence[str],
     references: Sequence[str] | None = None,

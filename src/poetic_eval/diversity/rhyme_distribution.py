@@ -1,7 +1,7 @@
 """Rhyme-scheme distributions of poem samples and their entropy, KL divergence and cross-entropy.
 
 The paper (Diversity in poetry generation) compares the distribution of quatrain rhyme schemes
-(the 15 labels of :data:`poetic_eval.rhyme.word_rhymes.QUATRAIN_SCHEMES`) of a generated sample P with that
+(the 15 labels of :data:`poetic_eval.rhyme.QUATRAIN_SCHEMES`) of a generated sample P with that
 of the human corpus Q: entropy H(P), KL(P || Q) and cross-entropy H(P, Q) = H(P) + KL(P || Q).
 
 Choices the paper leaves open (all options, written in the rhyme_kl card):
@@ -25,13 +25,15 @@ from collections.abc import Sequence
 from tqdm.auto import tqdm
 
 from ..rhyme import QUATRAIN_SCHEMES, is_repetition, rhyme_scheme
-from ..text import derived, lines, require_texts
+from ..text import derived, lines, require_texts, typed_options
 
 _NON_QUATRAIN_POLICIES = ("skip", "error")
 
 
 class NoQuatrainError(ValueError):
     """A side has no poem of exactly 4 lines, so it has no quatrain scheme distribution."""
+
+
 _NO_RHYME = "ABCD"
 
 
@@ -52,8 +54,12 @@ def _quatrain_schemes(
             f"non_quatrains must be one of {_NON_QUATRAIN_POLICIES}, got {non_quatrains!r}"
         )
     poems = require_texts(poems, name)
-    options = {"link_repetitions": link_repetitions, "weak": weak, "near": near,
-               "historical": historical}  # fmt: skip
+    options = {
+        "link_repetitions": link_repetitions,
+        "weak": weak,
+        "near": near,
+        "historical": historical,
+    }
 
     def schemes() -> tuple[list[tuple[str, bool]], int]:
         return _schemes_of_quatrains(poems, name, non_quatrains, options, show_progress)
@@ -77,7 +83,8 @@ def _schemes_of_quatrains(
         if line_count != 4:
             if non_quatrains == "error":
                 raise ValueError(
-                    f"{name}[{index}] has {line_count} non-empty lines; quatrain rhyme schemes need 4 "
+                    f"{name}[{index}] has {line_count} non-empty lines; "
+                    "quatrain rhyme schemes need 4 "
                     "(pass non_quatrains='skip' to leave such poems out)"
                 )
             skipped += 1
@@ -92,6 +99,7 @@ def _distribution(schemes: list[tuple[str, bool]]) -> dict[str, float]:
     return {label: counts[label] / len(schemes) for label in QUATRAIN_SCHEMES}
 
 
+@typed_options
 def scheme_distribution(
     poems: Sequence[str],
     *,
@@ -155,6 +163,7 @@ def _rhyme_shares(schemes: list[tuple[str, bool]]) -> tuple[float, float]:
     return 1.0 - no_rhyme - repetitions, repetitions
 
 
+@typed_options
 def rhyme_divergence(
     predictions: Sequence[str],
     references: Sequence[str],

@@ -10,8 +10,8 @@ standard deviation (ddof=0), minimum and maximum.
 Scale: nearest neighbours are found with blocked matrix products, so memory stays bounded
 (``block_size`` x ``block_size`` floats at a time) for 1000 x 200,000 poems and beyond. The
 human corpus is encoded once per (encoder, corpus content): its embeddings, and its own
-within-corpus maxima, are cached on disk (see :func:`poetic_eval.text.cache_paths.cache_root`), so a training loop that
-evaluates every N steps pays only for its new poems.
+within-corpus maxima, are cached on disk (see :func:`poetic_eval.text.cache_root`), so a
+training loop that evaluates every N steps pays only for its new poems.
 """
 
 from __future__ import annotations
@@ -24,7 +24,15 @@ from typing import Any
 import numpy as np
 from tqdm.auto import tqdm
 
-from ..text import atomic_path, cache_root, derived, lines, require_positive_int, require_texts
+from ..text import (
+    atomic_path,
+    cache_root,
+    derived,
+    lines,
+    require_positive_int,
+    require_texts,
+    typed_options,
+)
 from .encoders import encoder_identity, load_sentence_encoder
 
 # Bump when the text given to the encoder or the stored arrays change meaning.
@@ -275,6 +283,7 @@ def reference_within_values(
     return values
 
 
+@typed_options
 def max_similarity(
     predictions: Sequence[str],
     references: Sequence[str] | None = None,
@@ -368,9 +377,13 @@ def _corpus_embeddings(references, encoder, batch_size, cache, cache_dir, show_p
 
     def embed():
         embeddings, key = embed_references(
-            references, encoder, batch_size=batch_size, cache=cache, cache_dir=cache_dir,
+            references,
+            encoder,
+            batch_size=batch_size,
+            cache=cache,
+            cache_dir=cache_dir,
             show_progress=show_progress,
-        )  # fmt: skip
+        )
         embeddings.flags.writeable = False
         return encoder, embeddings, key
 

@@ -1,6 +1,14 @@
 """Hugging Face hub datasets: the dataset-folder writer, its cards, and publishing."""
 
-from .cards import BUILT_MARKER, built_here, declares_configs, parquet_path, render_card
+from .cards import (
+    BUILT_MARKER,
+    built_here,
+    card_header,
+    config_columns,
+    declares_configs,
+    parquet_path,
+    render_card,
+)
 from .dataset_repo import ConfigData, HubDataset, check_replaceable, write_hub_dataset
 from .publish import built_dataset_folders, describe_plan, plan_uploads, publish
 
@@ -10,7 +18,9 @@ __all__ = [
     "HubDataset",
     "built_dataset_folders",
     "built_here",
+    "card_header",
     "check_replaceable",
+    "config_columns",
     "declares_configs",
     "describe_plan",
     "parquet_path",

@@ -98,9 +98,7 @@ TASK_FAMILIES: dict[str, TaskFamily] = {
                 "doc_to_target": "{{ '" + _LETTERS + "'.index(Correct_option) }}",
                 "target_delimiter": "\n",
                 "num_fewshot": 0,
-                "metric_list": [
-                    {"metric": "acc", "aggregation": "mean", "higher_is_better": True}
-                ],
+                "metric_list": [{"metric": "acc", "aggregation": "mean", "higher_is_better": True}],
             },
             description=(
                 "Blackbird Language Matrices: the answer (of 8, letters stripped) with the "
@@ -192,9 +190,7 @@ def _dump(fields: dict[str, Any]) -> str:
     return HEADER + yaml.safe_dump(fields, sort_keys=False, allow_unicode=True, width=100)
 
 
-def dataset_task_files(
-    tasks: Sequence[ConfigTask], dataset_path: str
-) -> dict[str, str]:
+def dataset_task_files(tasks: Sequence[ConfigTask], dataset_path: str) -> dict[str, str]:
     """File name -> YAML text for one dataset's tasks: templates, task files and the group."""
     files: dict[str, str] = {}
     for family in dict.fromkeys(task.family.name for task in tasks):

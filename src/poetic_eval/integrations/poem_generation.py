@@ -16,8 +16,12 @@ from typing import Any
 import torch
 
 #: Sampling settings unless the caller overrides them (nucleus sampling at temperature 1).
-DEFAULT_GENERATION_KWARGS = {"do_sample": True, "top_p": 0.95, "temperature": 1.0,
-                             "max_new_tokens": 128}  # fmt: skip
+DEFAULT_GENERATION_KWARGS = {
+    "do_sample": True,
+    "top_p": 0.95,
+    "temperature": 1.0,
+    "max_new_tokens": 128,
+}
 
 
 def chunk_bounds(num_poems: int, batch_size: int) -> list[tuple[int, int]]:

@@ -36,7 +36,7 @@ from ..diversity.dimensions import DIMENSIONS
 from ..diversity.profile import split_part_options
 from ..lm import causal_sequences, load_language_model, sequence_log_probs
 from ..lm.distributed import shard_bounds
-from ..pairs import pair_preference
+from ..pairs import pair_columns, pair_preference
 from ..text import PoemCorpus, require_positive_int, require_texts
 from .poem_generation import generate_poems
 
@@ -142,11 +142,16 @@ class PoeticDiversityCallback(TrainerCallback):
         model.eval()
         try:
             poems = generate_poems(
-                model, self.tokenizer, self.prompts, self.num_poems,
-                generation_kwargs=self.generation_kwargs, seed=self.seed,
-                batch_size=self.generation_batch_size, include_prompt=self.include_prompt,
+                model,
+                self.tokenizer,
+                self.prompts,
+                self.num_poems,
+                generation_kwargs=self.generation_kwargs,
+                seed=self.seed,
+                batch_size=self.generation_batch_size,
+                include_prompt=self.include_prompt,
                 **self._processes(),
-            )  # fmt: skip
+            )
             pair_scores = self._score_pairs(model) if self.pairs is not None else None
         finally:
             model.train(was_training)
@@ -208,8 +213,11 @@ class PoeticDiversityCallback(TrainerCallback):
             return {"process_index": 0, "num_processes": 1, "gather": None}
         from accelerate.utils import gather_object
 
-        return {"process_index": accelerator.process_index,
-                "num_processes": accelerator.num_processes, "gather": gather_object}  # fmt: skip
+        return {
+            "process_index": accelerator.process_index,
+            "num_processes": accelerator.num_processes,
+            "gather": gather_object,
+        }
 
     def _is_main_process(self) -> bool:
         return self._processes()["process_index"] == 0
@@ -241,8 +249,6 @@ def load_pairs(pairs: Any, config: str | None, split: str, limit: int | None):
 
         pairs = datasets.load_dataset(pairs, config, split=split)
     if hasattr(pairs, "column_names"):
-        from ..cli.score_pairs import pair_columns
-
         good_column, bad_column = pair_columns(pairs.column_names)
         pairs = (pairs[good_column], pairs[bad_column])
     if not (isinstance(pairs, tuple) and len(pairs) == 2):

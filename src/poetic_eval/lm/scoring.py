@@ -30,7 +30,7 @@ import numpy as np
 import torch
 from tqdm.auto import tqdm
 
-from ..text import require_positive_int, require_texts
+from ..text import require_positive_int, require_texts, typed_options
 from .causal import sequence_log_probs
 from .language_model import LanguageModel, document_start_token_id
 from .loading import resolve_model
@@ -40,6 +40,8 @@ REDUCTIONS = ("sum", "mean")
 CAUSAL_BATCH_SIZE = 4
 MASKED_BATCH_SIZE = 64
 
+
+@typed_options
 def score_texts(
     texts: Sequence[str],
     model: Any = None,
@@ -96,6 +98,7 @@ def score_texts(
     return totals / counts if reduction == "mean" else totals
 
 
+@typed_options
 def score_pairs(
     good: Sequence[str],
     bad: Sequence[str],

@@ -24,6 +24,7 @@ from .grammar import (
 )
 from .grammatical_number import noun_pair_number, verb_pair_number
 from .lexicon import DEFAULT_LEXICON, AgreementLexicon, load_lexicon
+from .pair_tables import PAIR_COLUMNS, collect_pairs, load_pair_tables, pair_columns
 from .sources import ConvertedSource, convert_source
 from .statistics import compare_pair_preferences, pair_preference
 from .verb_distributions import (
@@ -54,6 +55,7 @@ __all__ = [
     "FAMILY_DESCRIPTIONS",
     "LABEL_NAMES",
     "MARVIN_LINZEN_FAMILIES",
+    "PAIR_COLUMNS",
     "PLURAL",
     "SINGULAR",
     "AgreementLexicon",
@@ -64,6 +66,7 @@ __all__ = [
     "VerbSlotLogProbs",
     "aggregate_verb_agreement",
     "as_verb_slots",
+    "collect_pairs",
     "compare_pair_preferences",
     "convert_source",
     "evaluate_verb_agreement",
@@ -72,9 +75,11 @@ __all__ = [
     "generate_pairs",
     "label_from_tse",
     "load_lexicon",
+    "load_pair_tables",
     "load_verb_list",
     "noun_pair_number",
     "other_number",
+    "pair_columns",
     "pair_preference",
     "pair_tokens",
     "score_verb_slots",

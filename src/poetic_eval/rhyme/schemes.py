@@ -11,7 +11,7 @@ from __future__ import annotations
 import string
 from itertools import combinations
 
-from ..text import final_word, lines
+from ..text import final_word, lines, typed_options
 from .word_rhymes import keys_rhyme, rhyme_key, wider_rhyme
 
 #: The 15 rhyme schemes of a quatrain (the partitions of 4 lines), in the paper's order.
@@ -22,6 +22,7 @@ QUATRAIN_SCHEMES: tuple[str, ...] = (
 
 #: Scheme letters, in order of first occurrence (52 groups; more continue past "z" in Unicode).
 SCHEME_LETTERS = string.ascii_uppercase + string.ascii_lowercase
+
 
 def end_words(poem: str) -> list[str]:
     """Line-final words of the non-empty lines of ``poem`` (:func:`poetic_eval.text.final_word`)."""
@@ -70,6 +71,7 @@ def scheme_of_words(
     return "".join(letters[root(i)] for i in range(len(words)))
 
 
+@typed_options
 def rhyme_scheme(
     poem: str,
     *,
@@ -91,7 +93,10 @@ def rhyme_scheme(
     if not isinstance(poem, str):
         raise TypeError(f"poem must be a string, got {type(poem).__name__}")
     return scheme_of_words(
-        end_words(poem), link_repetitions=link_repetitions, weak=weak, near=near,
+        end_words(poem),
+        link_repetitions=link_repetitions,
+        weak=weak,
+        near=near,
         historical=historical,
     )
 

@@ -15,7 +15,7 @@ from .poems import (
     tokens,
     write_poems,
 )
-from .validation import require_fraction, require_positive_int, require_texts
+from .validation import require_fraction, require_positive_int, require_texts, typed_options
 
 __all__ = [
     "PoemCorpus",
@@ -32,13 +32,13 @@ __all__ = [
     "poem_from_item",
     "read_poems",
     "recover_folder",
-    "recover_folder",
     "remove_punctuation",
     "require_fraction",
     "require_positive_int",
     "require_texts",
     "stanzas",
     "tokens",
+    "typed_options",
     "write_poems",
     "write_text_atomically",
 ]
