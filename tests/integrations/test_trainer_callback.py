@@ -137,6 +137,14 @@ def test_bad_settings_fail_at_construction(tmp_path):
         diversity_options={"semantic_model": CountingEncoder()},
     )
     assert without.dimensions == ("lexical", "semantic")
+    with pytest.raises(ValueError, match="num_return_sequences must be 1"):
+        generate_poems(
+            trainer.model,
+            trainer.processing_class,
+            PROMPTS,
+            2,
+            generation_kwargs={"num_return_sequences": 2},
+        )
     assert {"poetic/mtld", "poetic/within_max_sim"} <= without.compute_metrics().keys()
     # one-line poems have no quatrain: a named rhyme dimension is left out, with a warning
     rhyme = PoeticDiversityCallback(

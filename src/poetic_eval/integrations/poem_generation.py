@@ -60,6 +60,8 @@ def generate_poems(
             pairs and gets every process's.
     """
     options = {**DEFAULT_GENERATION_KWARGS, **(generation_kwargs or {})}
+    if options.get("num_return_sequences", 1) != 1:
+        raise ValueError("generation_kwargs: num_return_sequences must be 1; ask for num_poems")
     chunks = chunk_bounds(num_poems, batch_size)
     mine = []
     for index in range(process_index, len(chunks), num_processes):
