@@ -371,19 +371,12 @@ def max_similarity(
 
 
 def _corpus_embeddings(references, encoder, batch_size, cache, cache_dir, show_progress):
-    """:func:`embed_references`, kept by a PoemCorpus per encoder object: later calls skip
-    hashing the corpus and the encoder's weights and reading the disk cache. (The encoder is
-    kept too, so its id is not reused; one fine-tuned in place is not noticed.)"""
+    """:func:`embed_references`, kept by a PoemCorpus per encoder object (kept too, so its id
+    is not reused; an encoder fine-tuned in place is not noticed)."""
 
     def embed():
-        embeddings, key = embed_references(
-            references,
-            encoder,
-            batch_size=batch_size,
-            cache=cache,
-            cache_dir=cache_dir,
-            show_progress=show_progress,
-        )
+        options = {"batch_size": batch_size, "cache_dir": cache_dir, "show_progress": show_progress}
+        embeddings, key = embed_references(references, encoder, cache=cache, **options)
         embeddings.flags.writeable = False
         return encoder, embeddings, key
 
