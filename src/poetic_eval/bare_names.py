@@ -73,14 +73,17 @@ def metrics_cache_dir(modules_cache: str | Path | None = None) -> Path:
     """evaluate's cache folder of metric modules, ``<modules cache>/evaluate_modules/metrics``.
 
     ``modules_cache`` None means evaluate's own (``$HF_MODULES_CACHE``, by default
-    ``~/.cache/huggingface/modules``); the folder is created as evaluate creates it.
+    ``~/.cache/huggingface/modules``). The folders are created as evaluate creates them (each
+    a package), but unlike evaluate this does not add the cache to ``sys.path``: a process
+    must import ``evaluate_modules`` from one cache only.
     """
-    from evaluate.loading import init_dynamic_modules
+    from evaluate import config
 
-    root = Path(init_dynamic_modules(hf_modules_cache=modules_cache))
-    metrics = root / "metrics"
-    metrics.mkdir(exist_ok=True)
-    (metrics / "__init__.py").touch(exist_ok=True)
+    root = Path(modules_cache if modules_cache is not None else config.HF_MODULES_CACHE)
+    metrics = root / config.MODULE_NAME_FOR_DYNAMIC_MODULES / "metrics"
+    metrics.mkdir(parents=True, exist_ok=True)
+    for package in (root, metrics.parent, metrics):
+        (package / "__init__.py").touch(exist_ok=True)
     return metrics
 
 
