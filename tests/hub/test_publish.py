@@ -358,7 +358,7 @@ def test_a_card_that_is_not_utf8_is_named_in_one_line(built, capsys):
     assert captured.err.strip().splitlines() == [
         (
             f"poetic-eval publish: error: {card} is not UTF-8 (byte {offset}): "
-            "save the dataset card as UTF-8 (a rebuild rewrites a dataset card)"
+            "save the dataset card as UTF-8, or rebuild it (make build)"
         )
     ]
 

@@ -29,7 +29,7 @@ from poetic_eval.bare_names import (
 from poetic_eval.hub import plan_metric_spaces, write_space
 
 METRICS = poetic_eval.available_metrics()
-EXAMPLES = Path(__file__).with_name("metric_examples.py")
+EXAMPLES = Path(__file__).parent.parent / "metric_examples.py"
 
 
 def closed_port() -> int:

@@ -129,7 +129,7 @@ def plan_dataset_uploads(datasets_dir: str | Path, org: str | None) -> list[Repo
 
 def _plan_dataset_folder(folder: Path, owner: str) -> RepoUpload:
     card = folder / "README.md"
-    read_card_header(card, what="dataset card")
+    read_card_header(card, what="dataset card", fix=", or rebuild it (make build)")
     data_files = sorted(path for path in (folder / "data").rglob("*") if path.is_file())
     if not data_files:
         raise ValueError(f"{folder} has no files under data/: the build is incomplete")
@@ -142,14 +142,14 @@ def _plan_dataset_folder(folder: Path, owner: str) -> RepoUpload:
     )
 
 
-def read_card_header(card: Path, *, what: str) -> tuple[dict, str]:
-    """A card's YAML header (a dict) and its body; ValueError naming the file otherwise."""
+def read_card_header(card: Path, *, what: str, fix: str = "") -> tuple[dict, str]:
+    """A card's YAML header (a dict) and its body; ValueError naming the file otherwise
+    (``fix``: how else to repair it, added to the message)."""
     try:
         text = card.read_text(encoding="utf-8")
     except UnicodeDecodeError as error:
         raise ValueError(
-            f"{card} is not UTF-8 (byte {error.start}): save the {what} as UTF-8 "
-            "(a rebuild rewrites a dataset card)"
+            f"{card} is not UTF-8 (byte {error.start}): save the {what} as UTF-8{fix}"
         ) from None
     if not text.startswith("---\n") or "\n---\n" not in text[3:]:
         raise ValueError(f"{card} has no YAML header (--- ... ---): not a {what} of poetic-eval")
