@@ -112,3 +112,18 @@ def test_a_metric_card_that_is_not_utf8_is_named_in_one_line(tmp_path, monkeypat
         f"poetic-eval publish: error: {card} is not UTF-8 (byte {offset}): save the metric card "
         + "as UTF-8"
     ]
+
+
+def test_sibling_modules_and_a_committed_app_go_to_the_space(tmp_path, monkeypatch):
+    folder = tmp_path / "mtld"
+    folder.mkdir()
+    for file in ("mtld.py", "mtld_tables.py", "app.py"):
+        (folder / file).write_text(f"# {file}\n", encoding="utf-8")
+    (folder / "README.md").write_text(
+        "---\ntitle: mtld\ndescription: d\n---\n\n# mtld\n", encoding="utf-8"
+    )
+    monkeypatch.setattr(metric_spaces, "metric_path", lambda name: str(folder))
+    (plan,) = plan_metric_spaces("org", ["mtld"])
+    files = {file.path_in_repo: file.read_bytes() for file in plan.files}
+    assert list(files) == ["mtld.py", "mtld_tables.py", "app.py", "README.md", "requirements.txt"]
+    assert files["app.py"] == b"# app.py\n" and files["mtld_tables.py"] == b"# mtld_tables.py\n"

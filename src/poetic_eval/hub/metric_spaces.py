@@ -93,15 +93,20 @@ def requirements(version: str | None = None) -> str:
 
 
 def space_files(name: str, repo_id: str) -> tuple[UploadFile, ...]:
-    """The files of metric ``name``'s Space, in repo order."""
-    module = Path(metric_path(name)) / f"{name}.py"
-    texts = {
-        "README.md": space_card(name, repo_id),
-        "app.py": app_source(name),
-        "requirements.txt": requirements(),
-    }
+    """The files of metric ``name``'s Space: the module first, then the sibling modules it may
+    import (evaluate downloads those from the Space too), the card, app.py, requirements.txt.
+    A committed ``app.py`` in the metric folder is used instead of the generated one."""
+    folder = Path(metric_path(name))
+    module = folder / f"{name}.py"
+    siblings = sorted(p for p in folder.glob("*.py") if p.name not in (module.name, "app.py"))
+    app = folder / "app.py"
+    texts = {"README.md": space_card(name, repo_id)}
+    if not app.is_file():
+        texts["app.py"] = app_source(name)
+    texts["requirements.txt"] = requirements()
+    local = [module, *siblings] + ([app] if app.is_file() else [])
     return (
-        UploadFile(f"{name}.py", local_path=module),
+        *(UploadFile(path.name, local_path=path) for path in local),
         *(UploadFile(path, data=text.encode("utf-8")) for path, text in texts.items()),
     )
 
