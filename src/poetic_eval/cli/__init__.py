@@ -13,6 +13,7 @@ import sys
 # sub-command module names, in the order --help lists them
 COMMAND_MODULES = (
     "metrics",
+    "install_metrics",
     "report",
     "analyze",
     "build",
