@@ -28,6 +28,7 @@ SUBPACKAGES = (
     "analyzers",
     "hub",
     "report",
+    "integrations",
 )
 # The validators check the value they are given; their own arguments are the checked value.
 # hub.publish (its `private` flag) is being rewritten for issue 12 and is left to that work.

@@ -17,12 +17,14 @@ from .command_errors import add_debug_flag, run_command
 # sub-command module names, in the order --help lists them
 COMMAND_MODULES = (
     "metrics",
+    "install_metrics",
     "report",
     "analyze",
     "build",
     "publish",
     "score_pairs",
     "verb_agreement",
+    "harness_tasks",
     "demo",
 )
 

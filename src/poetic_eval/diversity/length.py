@@ -14,15 +14,21 @@ from collections.abc import Sequence
 import numpy as np
 from scipy.stats import wasserstein_distance
 
-from ..text import length, require_positive_int, require_texts, typed_options
+from ..text import derived, length, require_positive_int, require_texts, typed_options
 
 
 @typed_options
 def poem_lengths(poems: Sequence[str], *, remove_punctuation: bool = True) -> np.ndarray:
-    """Token count of each poem (punctuation deleted first by default)."""
-    return np.array(
-        [length(poem, strip_punctuation=remove_punctuation) for poem in poems], dtype=np.int64
-    )
+    """Token count of each poem (punctuation deleted first by default); kept by a PoemCorpus."""
+
+    def count() -> np.ndarray:
+        counts = np.array(
+            [length(poem, strip_punctuation=remove_punctuation) for poem in poems], dtype=np.int64
+        )
+        counts.flags.writeable = False  # may be shared by later calls
+        return counts
+
+    return derived(poems, ("poem_lengths", remove_punctuation), count)
 
 
 @typed_options

@@ -18,7 +18,6 @@ training loop that evaluates every N steps pays only for its new poems.
 from __future__ import annotations
 
 import hashlib
-import warnings
 from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
@@ -27,13 +26,12 @@ import numpy as np
 from tqdm.auto import tqdm
 
 from ..text import (
-    OutputWriteError,
-    atomic_path,
-    cache_root,
+    derived,
     require_positive_int,
     require_texts,
     typed_options,
 )
+from .embedding_cache import EmbeddingCache
 from .encoders import encoder_identity, load_sentence_encoder
 from .poem_embeddings import check_encoding, encode_poems, poem_sentence
 
@@ -49,39 +47,6 @@ def corpus_fingerprint(poems: Sequence[str]) -> str:
         digest.update(len(encoded).to_bytes(8, "little"))
         digest.update(encoded)
     return digest.hexdigest()
-
-
-class EmbeddingCache:
-    """Arrays on disk under ``directory/embeddings``, written atomically (temp file + rename)."""
-
-    def __init__(self, directory: str | Path | None = None) -> None:
-        self.directory = Path(directory) if directory is not None else cache_root()
-
-    def path(self, key: str, kind: str) -> Path:
-        return self.directory / "embeddings" / f"{key}.{kind}.npy"
-
-    def load(self, key: str, kind: str, rows: int) -> np.ndarray | None:
-        """The stored array, or None when absent, unreadable or of the wrong length."""
-        path = self.path(key, kind)
-        try:
-            array = np.load(path, allow_pickle=False)
-        except (OSError, ValueError):
-            return None
-        return array if array.shape[0] == rows else None
-
-    def save(self, key: str, kind: str, array: np.ndarray) -> None:
-        """Store ``array``; a cache that cannot be written (read-only, full) only warns: the
-        result does not depend on it."""
-        path = self.path(key, kind)
-        try:
-            with atomic_path(path) as staging, open(staging, "wb") as stream:
-                np.save(stream, array, allow_pickle=False)
-        except OutputWriteError as error:
-            warnings.warn(
-                f"embedding cache not written ({error}); set POETIC_EVAL_CACHE or cache_dir "
-                "to a writable folder, or cache=False",
-                stacklevel=3,
-            )
 
 
 def _cache_key(encoder: Any, poems: Sequence[str], encoding: str = "poem") -> str | None:
@@ -348,14 +313,8 @@ def max_similarity(
     )
     reference_embeddings = within_values = None
     if references is not None:
-        reference_embeddings, key = embed_references(
-            references,
-            encoder,
-            encoding=encoding,
-            batch_size=batch_size,
-            cache=cache,
-            cache_dir=cache_dir,
-            show_progress=show_progress,
+        reference_embeddings, key = _corpus_embeddings(
+            references, encoder, encoding, batch_size, cache, cache_dir, show_progress
         )
         if reference_within and reference_samples is not None:
             within_values = [
@@ -366,12 +325,16 @@ def max_similarity(
                 for sample in reference_samples
             ]
         elif reference_within:
-            within_values = reference_within_values(
-                reference_embeddings,
-                cache_key=key,
-                cache_dir=cache_dir,
-                block_size=block_size,
-                show_progress=show_progress,
+            within_values = derived(
+                references,
+                ("reference_within_max", id(encoder), encoding, cache, str(cache_dir)),
+                lambda: reference_within_values(
+                    reference_embeddings,
+                    cache_key=key,
+                    cache_dir=cache_dir,
+                    block_size=block_size,
+                    show_progress=show_progress,
+                ),
             )
     return max_similarity_from_embeddings(
         prediction_embeddings,
@@ -381,6 +344,24 @@ def max_similarity(
         return_values=return_values,
         show_progress=show_progress,
     )
+
+
+def _corpus_embeddings(references, encoder, encoding, batch_size, cache, cache_dir, show_progress):
+    """:func:`embed_references`, kept by a PoemCorpus per encoder object and encoding (the
+    encoder is kept too, so its id is not reused; one fine-tuned in place is not noticed)."""
+
+    def embed():
+        options = {"batch_size": batch_size, "cache_dir": cache_dir, "show_progress": show_progress}
+        embeddings, key = embed_references(
+            references, encoder, encoding=encoding, cache=cache, **options
+        )
+        embeddings.flags.writeable = False
+        return encoder, embeddings, key
+
+    _, embeddings, key = derived(
+        references, ("sentence_embeddings", id(encoder), encoding, cache, str(cache_dir)), embed
+    )
+    return embeddings, key
 
 
 def _sample_rows(sample: Sequence[int], size: int) -> np.ndarray:

@@ -1,4 +1,4 @@
-"""Hugging Face hub datasets: the dataset-folder writer, its cards, and publishing."""
+"""Hugging Face hub: the dataset-folder writer, its cards, the metric Spaces, and publishing."""
 
 from .cards import (
     BUILT_MARKER,
@@ -10,12 +10,24 @@ from .cards import (
     render_card,
 )
 from .dataset_repo import ConfigData, HubDataset, check_replaceable, write_hub_dataset
-from .publish import built_dataset_folders, describe_plan, plan_uploads, publish
+from .metric_spaces import plan_metric_spaces, write_space
+from .publish import PublishError, PublishResult, publish
+from .upload_plan import (
+    RepoUpload,
+    UploadFile,
+    built_dataset_folders,
+    describe_plan,
+    plan_dataset_uploads,
+)
 
 __all__ = [
     "BUILT_MARKER",
     "ConfigData",
     "HubDataset",
+    "PublishError",
+    "PublishResult",
+    "RepoUpload",
+    "UploadFile",
     "built_dataset_folders",
     "built_here",
     "card_header",
@@ -24,8 +36,10 @@ __all__ = [
     "declares_configs",
     "describe_plan",
     "parquet_path",
-    "plan_uploads",
+    "plan_dataset_uploads",
+    "plan_metric_spaces",
     "publish",
     "render_card",
     "write_hub_dataset",
+    "write_space",
 ]

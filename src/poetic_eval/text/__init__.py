@@ -3,6 +3,7 @@ user errors; checked output locations and safe writes; caches."""
 
 from .atomic_files import atomic_folder, atomic_path, recover_folder, write_text_atomically
 from .cache_paths import cache_root
+from .corpus import PoemCorpus, derived
 from .metric_inputs import PoemCorpusInputs, PoemInputs, checked_columns
 from .model_sources import check_device, check_model_source, loading_model
 from .output_locations import check_output_file, check_output_folder
@@ -42,6 +43,7 @@ __all__ = [
     "ModelNotFoundError",
     "OutputLocationError",
     "OutputWriteError",
+    "PoemCorpus",
     "PoemCorpusInputs",
     "PoemInputs",
     "TextFileError",
@@ -56,6 +58,7 @@ __all__ = [
     "check_output_folder",
     "checked_columns",
     "decode_text",
+    "derived",
     "describe_error",
     "final_word",
     "length",

@@ -16,13 +16,19 @@ import numpy as np
 Result = TypeVar("Result")
 _UNIONS = (typing.Union, types.UnionType)
 
+from .corpus import PoemCorpus
+
 
 def require_texts(values: Any, name: str, *, allow_empty_list: bool = False) -> list[str]:
     """Check ``values`` is a list of non-blank strings and return it as a list.
 
     Raises TypeError for a non-list or a non-string item, ValueError for an empty list or a
-    blank string; messages name ``name`` and the offending index.
+    blank string; messages name ``name`` and the offending index. A
+    :class:`~poetic_eval.text.corpus.PoemCorpus` (checked when it was made) is returned as it
+    is, so that what is derived from it is kept.
     """
+    if isinstance(values, PoemCorpus):
+        return values
     if values is None:
         raise ValueError(f"{name} is required (got None)")
     if isinstance(values, str):
