@@ -34,14 +34,16 @@ class RegisteredBuilder:
     all_options: tuple[str, ...] = ()
 
     def load(self) -> ModuleType:
-        return importlib.import_module(self.module)
+        return importlib.import_module(self.module, __package__)
 
 
 BUILDERS: dict[str, RegisteredBuilder] = {
     builder.name: builder
     for builder in (
-        RegisteredBuilder("bpomp", "builders.bpomp", all_options=("n_pairs",)),
-        RegisteredBuilder("agreement", "builders.agreement"),
+        RegisteredBuilder("bpomp", ".bpomp", all_options=("n_pairs",)),
+        RegisteredBuilder("agreement", ".agreement"),
+        RegisteredBuilder("quatrain", ".quatrain"),
+        RegisteredBuilder("blm", ".blm"),
     )
 }
 

@@ -15,7 +15,8 @@ import sys
 from pathlib import Path
 from types import ModuleType
 
-from poetic_eval.hub import write_hub_dataset
+from poetic_eval.cli.command_errors import add_debug_flag, run_command
+from poetic_eval.hub import check_replaceable, write_hub_dataset
 
 from . import BUILDERS
 
@@ -41,7 +42,10 @@ def add_common_arguments(parser: argparse.ArgumentParser, *, out_help: str) -> N
 def builder_parser(name: str, module: ModuleType, parser: argparse.ArgumentParser) -> None:
     """Fill ``parser`` with the options of one builder."""
     parser.add_argument(
-        "--source", type=Path, default=None, metavar="PATH",
+        "--source",
+        type=Path,
+        default=None,
+        metavar="PATH",
         help="source file (default: the builder's bundled or generated source)",
     )
     add_common_arguments(parser, out_help="dataset folder to write (replaced atomically)")
@@ -58,13 +62,21 @@ def add_build_commands(subparsers: argparse._SubParsersAction) -> None:
     add_common_arguments(everything, out_help="folder receiving one sub-folder per dataset")
     for name in modules:
         everything.add_argument(
-            f"--{name}-source", type=Path, default=None, metavar="PATH",
+            f"--{name}-source",
+            type=Path,
+            default=None,
+            metavar="PATH",
             help=f"source of {name} (default: its bundled source)",
         )
     for dest, option in _ALL_OPTIONS.items():
-        receivers = [b.name for b in BUILDERS.values() if dest in b.all_options and b.name in modules]
+        receivers = [
+            b.name for b in BUILDERS.values() if dest in b.all_options and b.name in modules
+        ]
         everything.add_argument(
-            option["flag"], dest=dest, type=option["type"], default=None,
+            option["flag"],
+            dest=dest,
+            type=option["type"],
+            default=None,
             help=option["help"].format(names=", ".join(receivers)),
         )
     everything.set_defaults(func=run_all)
@@ -77,8 +89,12 @@ def build_parser(prog: str = "python -m builders") -> argparse.ArgumentParser:
 
 
 def command_line(name: str, parser: argparse.ArgumentParser, args: argparse.Namespace) -> str:
-    """The canonical ``python -m builders <name> ...`` command equivalent to ``args``."""
-    words = ["python", "-m", "builders", name]
+    """The canonical ``poetic-eval build <name> ...`` command equivalent to ``args``.
+
+    Paths appear by file name only: the card is published, and must depend neither on where
+    it was built nor on the builder's folders and user name.
+    """
+    words = ["poetic-eval", "build", name]
     for action in parser._actions:
         if not action.option_strings or action.dest in ("help", "progress"):
             continue  # display options do not change the data
@@ -89,14 +105,15 @@ def command_line(name: str, parser: argparse.ArgumentParser, args: argparse.Name
         elif isinstance(action, argparse._StoreTrueAction):
             if value is True:
                 words.append(action.option_strings[0])
-        elif action.dest == "out" and value is not None:
-            words += [action.option_strings[0], Path(value).name]  # the card must not depend on where it was built
+        elif isinstance(value, Path):
+            words += [action.option_strings[0], value.name]
         elif value is not None:
             words += [action.option_strings[0], str(value)]
     return shlex.join(words)
 
 
 def run_one(args: argparse.Namespace) -> int:
+    check_replaceable(args.out, "--out")  # before the build: a refused --out wastes no work
     module = available_builders()[args.dataset]
     dataset = module.from_arguments(args).without_empty_configs()
     if dataset.name != args.dataset:
@@ -115,6 +132,8 @@ def run_one(args: argparse.Namespace) -> int:
 
 def run_all(args: argparse.Namespace) -> int:
     modules = available_builders()
+    for name in modules:  # every target first: nothing is built when one would be refused
+        check_replaceable(args.out / name, "--out")
     for name, module in modules.items():
         parser = argparse.ArgumentParser(prog=f"python -m builders {name}")
         builder_parser(name, module, parser)
@@ -132,9 +151,7 @@ def run_all(args: argparse.Namespace) -> int:
 
 
 def main(argv: list[str] | None = None, prog: str = "python -m builders") -> int:
-    args = build_parser(prog).parse_args(argv)
-    try:
-        return args.func(args)
-    except (ValueError, TypeError, FileNotFoundError) as error:
-        print(f"{prog} {args.dataset}: error: {error}", file=sys.stderr)
-        return 1
+    parser = build_parser(prog)
+    add_debug_flag(parser)
+    args = parser.parse_args(argv)
+    return run_command(args.func, args, f"{prog} {args.dataset}")

@@ -37,8 +37,11 @@ def report(poems, units, title: str) -> None:
     sets = collections(units)
     pairs = random_word_pairs([p.lines for p in poems], count=20_000, seed=0)
     print(f"\n## {title}\n")
-    print("| setting | " + " | ".join(f"{name} (n={len(u)})" for name, u in sets.items())
-          + " | random pairs called rhymes |")
+    print(
+        "| setting | "
+        + " | ".join(f"{name} (n={len(u)})" for name, u in sets.items())
+        + " | random pairs called rhymes |"
+    )
     print("|" + " --- |" * (len(sets) + 2))
     for setting, options in SETTINGS.items():
         start = time.perf_counter()

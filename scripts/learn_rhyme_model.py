@@ -50,8 +50,10 @@ def main(argv: list[str] | None = None) -> int:
     model = learn_model(units, pairs, long_stanzas=long_stanzas, iterations=args.iterations)
     model.info.update({"poems": len(poems), "authors": "development part only"})
     args.out.write_text(json.dumps(model.to_json(), indent=1) + "\n", encoding="utf-8")
-    print(f"wrote {args.out} ({args.out.stat().st_size:,} bytes) from {len(poems)} poems, "
-          f"{len(units)} units; log-likelihood {model.info['log_likelihood'][-3:]}")
+    print(
+        f"wrote {args.out} ({args.out.stat().st_size:,} bytes) from {len(poems)} poems, "
+        f"{len(units)} units; log-likelihood {model.info['log_likelihood'][-3:]}"
+    )
     return 0
 
 

@@ -1,4 +1,4 @@
-"""Rhyme-scheme entropy, KL divergence and cross-entropy of generated quatrains against human ones."""
+"""Rhyme-scheme entropy, KL divergence and cross-entropy of generated quatrains against human."""
 
 import datasets
 import evaluate
@@ -84,32 +84,5 @@ class RhymeKl(PoemCorpusInputs, evaluate.Metric):
             reference_urls=["https://arxiv.org/abs/2406.15267"],
         )
 
-    def _compute(
-        self,
-        predictions,
-        reference_corpus=None,
-        base=2,
-        smoothing=1e-9,
-        non_quatrains="skip",
-        method=None,
-        link_repetitions=True,
-        weak=False,
-        near=False,
-        historical=False,
-        show_progress=False,
-    ):
-        if reference_corpus is None:
-            raise ValueError("references (the human corpus) is required for rhyme_kl")
-        return rhyme_divergence(
-            predictions,
-            reference_corpus,
-            base=base,
-            smoothing=smoothing,
-            non_quatrains=non_quatrains,
-            method=method,
-            link_repetitions=link_repetitions,
-            weak=weak,
-            near=near,
-            historical=historical,
-            show_progress=show_progress,
-        )
+    def _compute(self, predictions, reference_corpus=None, **options):
+        return rhyme_divergence(predictions, reference_corpus, **options)

@@ -1,4 +1,4 @@
-"""Mean maximum cosine similarity of generated poems, within the sample and across to human poems."""
+"""Mean maximum cosine similarity of generated poems, within the sample and across to human."""
 
 import datasets
 import evaluate
@@ -23,6 +23,9 @@ Args:
     model (str, path or SentenceTransformer, optional): encoder; default all-MiniLM-L6-v2.
     batch_size (int): encoding batch size, default 64.
     device (str, optional): torch device for a model given by name.
+    encoding (str): "poem" (default, the paper's: the whole poem as one sentence; a poem longer
+        than the encoder's maximum length is cut, with a warning), "lines" or "chunks" (the
+        mean of the poem's line or length-fitting chunk vectors).
     reference_within (bool): also compute `reference_within_max_sim` over the whole reference
         corpus (quadratic in its size; cached). Default True.
     cache (bool): cache reference embeddings on disk ($POETIC_EVAL_CACHE or
@@ -33,7 +36,8 @@ Args:
     show_progress (bool): progress bars, default False.
 Returns:
     within_max_sim, within_max_sim_std, within_max_sim_min, within_max_sim_max (float);
-    with references also across_max_sim(_std/_min/_max) and reference_within_max_sim(_std/_min/_max).
+    with references also across_max_sim(_std/_min/_max) and
+    reference_within_max_sim(_std/_min/_max).
     Cosine similarities in [-1, 1].
 Examples:
     >>> import poetic_eval
@@ -65,6 +69,8 @@ _CITATION = """@article{chen2024evaluating,
 
 @evaluate.utils.file_utils.add_start_docstrings(_DESCRIPTION, _KWARGS_DESCRIPTION)
 class SemanticMaxSim(PoemCorpusInputs, evaluate.Metric):
+    references_required = False  # without a corpus: the scores within the sample
+
     def _info(self):
         return evaluate.MetricInfo(
             description=_DESCRIPTION,
@@ -74,30 +80,5 @@ class SemanticMaxSim(PoemCorpusInputs, evaluate.Metric):
             reference_urls=["https://arxiv.org/abs/2406.15267"],
         )
 
-    def _compute(
-        self,
-        predictions,
-        reference_corpus=None,
-        model=None,
-        batch_size=64,
-        device=None,
-        reference_within=True,
-        cache=True,
-        cache_dir=None,
-        block_size=4096,
-        return_values=False,
-        show_progress=False,
-    ):
-        return max_similarity(
-            predictions,
-            reference_corpus,
-            model=model,
-            batch_size=batch_size,
-            device=device,
-            reference_within=reference_within,
-            cache=cache,
-            cache_dir=cache_dir,
-            block_size=block_size,
-            return_values=return_values,
-            show_progress=show_progress,
-        )
+    def _compute(self, predictions, reference_corpus=None, **options):
+        return max_similarity(predictions, reference_corpus, **options)

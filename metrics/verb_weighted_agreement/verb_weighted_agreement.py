@@ -3,7 +3,8 @@
 import datasets
 import evaluate
 
-from poetic_eval.pairs import DEFAULT_BOTTOM_CUTOFFS, DEFAULT_TOP_CUTOFFS, verb_weighted_agreement
+from poetic_eval.pairs import verb_weighted_agreement
+from poetic_eval.text import checked_columns
 
 _DESCRIPTION = """
 Scores a language model's distribution over its vocabulary at the verb slot of subject-verb
@@ -72,10 +73,15 @@ _FEATURES = datasets.Features(
 )
 
 
+_COLUMNS = ("logits", "labels", "correct_ids", "incorrect_ids", "contexts")
+_REQUIRED = ("logits", "labels", "correct_ids", "incorrect_ids")
+
+
 def _host_batch(inputs):
     """Move tensors to the CPU once per batch; rows as 1-D float32 arrays (Arrow ingests those
-    without going through Python floats); contexts default to "" (unknown)."""
-    inputs = dict(inputs)
+    without going through Python floats); contexts default to "" (unknown). The four
+    required columns come together (or none, when added before)."""
+    inputs = checked_columns(inputs, _COLUMNS, _REQUIRED)
     for name, value in inputs.items():
         if hasattr(value, "detach"):
             value = value.detach()
@@ -104,47 +110,34 @@ class VerbWeightedAgreement(evaluate.Metric):
 
     def add_batch(self, *, predictions=None, references=None, **kwargs):
         """Add a batch of verb-slot logits (tensors on any device are moved to the CPU once)."""
-        return super().add_batch(predictions=predictions, references=references, **_host_batch(kwargs))
+        return super().add_batch(
+            predictions=predictions, references=references, **_host_batch(kwargs)
+        )
 
     def add(self, *, prediction=None, reference=None, **kwargs):
         """Add one pair; ``contexts`` defaults to "" (unknown)."""
-        kwargs = dict(kwargs)
+        kwargs = checked_columns(kwargs, (), _REQUIRED)
         for name, value in kwargs.items():
             if hasattr(value, "detach"):
-                kwargs[name] = value.detach().float().cpu().numpy() if name == "logits" else value.item()
+                kwargs[name] = (
+                    value.detach().float().cpu().numpy() if name == "logits" else value.item()
+                )
         kwargs.setdefault("contexts", "")
         return super().add(prediction=prediction, reference=reference, **kwargs)
 
     def compute(self, *, predictions=None, references=None, **kwargs):
         """Compute TSE, EW and MW; inputs given here are added as one last batch."""
-        if kwargs.get("logits") is not None:
+        if any(kwargs.get(name) is not None for name in _COLUMNS):
             kwargs = _host_batch(kwargs)
         return super().compute(predictions=predictions, references=references, **kwargs)
 
     def _compute(
-        self,
-        logits,
-        labels,
-        correct_ids,
-        incorrect_ids,
-        contexts,
-        verb_token_ids=None,
-        top_cutoffs=DEFAULT_TOP_CUTOFFS,
-        bottom_cutoffs=DEFAULT_BOTTOM_CUTOFFS,
-        lemmas=None,
-        return_details=False,
+        self, logits, labels, correct_ids, incorrect_ids, contexts, verb_token_ids=None, **options
     ):
         if verb_token_ids is None:
-            raise ValueError("verb_token_ids is required: the [singular id, plural id] of each lemma")
+            raise ValueError(
+                "verb_token_ids is required: the [singular id, plural id] of each lemma"
+            )
         return verb_weighted_agreement(
-            logits,
-            labels,
-            correct_ids,
-            incorrect_ids,
-            verb_token_ids,
-            contexts=contexts,
-            top_cutoffs=top_cutoffs,
-            bottom_cutoffs=bottom_cutoffs,
-            lemmas=lemmas,
-            return_details=return_details,
+            logits, labels, correct_ids, incorrect_ids, verb_token_ids, contexts=contexts, **options
         )

@@ -13,9 +13,13 @@ import time
 from pathlib import Path
 from typing import Any
 
+from ..text import UserError
+from .arguments import non_negative_int
+
 GENERATED_SAMPLE = "generated_quatrains.txt"
 HUMAN_SAMPLE = "human_quatrains.txt"
 # agreement configs whose differing token is the verb (the *_2 BLiMP paradigms vary the noun)
+SCORES_FILE = "minimal_pair_scores.jsonl"
 VERB_AGREEMENT_CONFIGS = ("simple_agrmt", "prep_anim", "obj_rel_across_anim", "subj_rel")
 
 
@@ -33,7 +37,7 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     parser.add_argument("--seed", type=int, default=0, help="seed of builds and sampling (0)")
     parser.add_argument(
         "--max-pairs",
-        type=int,
+        type=non_negative_int,
         default=100,
         help="pairs scored per dataset config (first N rows; 0 = all) (100)",
     )
@@ -47,6 +51,9 @@ def register(subparsers: argparse._SubParsersAction) -> None:
 def run(args: argparse.Namespace) -> int:
     import datasets
 
+    from ..report import check_report_folder
+
+    check_report_folder(args.out, "--out")  # before any work; the builds check --datasets
     datasets.disable_progress_bars()  # one bar per config and split is noise here
     started = time.perf_counter()
     build_datasets(args.datasets, args.seed)
@@ -58,18 +65,19 @@ def run(args: argparse.Namespace) -> int:
 
 
 def build_datasets(out: Path, seed: int) -> None:
-    from builders.command_line import main as build_main
+    from ..resources import builders_command_line
+
+    build_main = builders_command_line().main
 
     print(f"demo: building the datasets from the bundled seeds into {out}/")
     status = build_main(["all", "--out", str(out), "--seed", str(seed)])
     if status:
-        raise RuntimeError(f"dataset build failed (exit status {status})")
+        raise UserError(f"the dataset build failed (exit status {status}; its error is above)")
 
 
 def diversity_report(out: Path, seed: int) -> dict[str, Any]:
-    from poetic_eval.resources import seed_poems
-
     from ..diversity import write_report
+    from ..resources import seed_poems
 
     print(f"demo: diversity report of {GENERATED_SAMPLE} against {HUMAN_SAMPLE}")
     return write_report(
@@ -86,32 +94,41 @@ def score_minimal_pairs(
     datasets_dir: Path, out: Path, max_pairs: int, model: str | None, seed: int
 ) -> None:
     """Score every minimal-pair config of the built datasets; add a report section."""
-    from poetic_eval.lm import resolve_model, score_pairs
-    from poetic_eval.pairs import pair_preference
-    from poetic_eval.report import Section, Table, append_section
     from poetic_eval.report.figures import accuracy_bars
 
-    from .score_pairs import collect_pairs, load_pair_tables, write_rows
+    from ..lm import resolve_model, score_pairs
+    from ..pairs import collect_pairs, load_pair_tables, pair_preference
+    from ..report import (
+        Section,
+        Table,
+        add_section,
+        attach,
+        load_report,
+        report_folder,
+        write_report_files,
+    )
+    from .score_pairs import write_rows
 
     lm = resolve_model(model)
     print(f"demo: scoring minimal pairs with {lm.name} (first {max_pairs or 'all'} per config)")
     rows = []
     for folder in sorted(p for p in datasets_dir.iterdir() if (p / "README.md").is_file()):
-        for row in collect_pairs(load_pair_tables(str(folder), None, None), max_pairs or None, None):
-            rows.append({**row, "dataset": folder.name, "category": f"{folder.name}/{row['category']}"})
+        try:
+            tables = load_pair_tables(str(folder), None, None)
+        except ValueError as error:  # a dataset without pairs (quatrain): nothing to score
+            print(f"demo: not scored: {error}")
+            continue
+        for row in collect_pairs(tables, max_pairs or None, None):
+            rows.append(
+                {**row, "dataset": folder.name, "category": f"{folder.name}/{row['category']}"}
+            )
     started = time.perf_counter()
     good, bad = score_pairs([r["good"] for r in rows], [r["bad"] for r in rows], model=lm)
     elapsed = time.perf_counter() - started
     for row, good_score, bad_score in zip(rows, good, bad):
         row.update(good_score=float(good_score), bad_score=float(bad_score))
-    write_rows(rows, str(out / "minimal_pair_scores.jsonl"))
     summary = pair_preference(good, bad, categories=[r["category"] for r in rows], seed=seed)
     by_category = summary["by_category"]
-    accuracy_bars(
-        {name: entry["accuracy"] for name, entry in by_category.items()},
-        out / "figures" / "minimal_pair_accuracy.png",
-        intervals={name: (e["ci_low"], e["ci_high"]) for name, e in by_category.items()},
-    )
     table = Table(
         columns=["dataset/config", "n", "accuracy", "95% CI low", "95% CI high", "ties"],
         rows=[
@@ -128,20 +145,30 @@ def score_minimal_pairs(
     section = Section(
         title="Minimal pairs",
         text=f"Model: {lm.name} ({lm.kind}). {len(rows)} pairs scored in {elapsed:.1f} s. "
-        "Per-pair scores: minimal_pair_scores.jsonl.",
+        f"Per-pair scores: {SCORES_FILE}.",
         tables=tables,
-        figures=[{"path": "figures/minimal_pair_accuracy.png",
-                  "caption": "Accuracy per dataset config with 95% bootstrap intervals"}],
+        figures=[
+            {
+                "path": "figures/minimal_pair_accuracy.png",
+                "caption": "Accuracy per dataset config with 95% bootstrap intervals",
+            }
+        ],
     )
-    append_section(out, "minimal_pairs", section)
+    with report_folder(out, keep=True, argument="--out") as staging:  # all of it, or none
+        write_rows(rows, str(staging / SCORES_FILE))
+        accuracy_bars(
+            {name: entry["accuracy"] for name, entry in by_category.items()},
+            staging / "figures" / "minimal_pair_accuracy.png",
+            intervals={name: (e["ci_low"], e["ci_high"]) for name, e in by_category.items()},
+        )
+        report = attach(add_section(load_report(staging), "minimal_pairs", section), SCORES_FILE)
+        write_report_files(report, staging)
 
 
 def verb_agreement_table(datasets_dir: Path, lm: Any, max_pairs: int):
     """TSE / EW / MW of the model on the agreement configs whose verb is the differing token."""
-    from poetic_eval.pairs import evaluate_verb_agreement
-    from poetic_eval.report import Table
-
-    from .score_pairs import load_pair_tables
+    from ..pairs import evaluate_verb_agreement, load_pair_tables
+    from ..report import Table
 
     folder = datasets_dir / "agreement"
     if not (folder / "README.md").is_file():

@@ -11,6 +11,8 @@ from __future__ import annotations
 import argparse
 import json
 
+from .arguments import add_model_arguments, add_pair_dataset_arguments, positive_int
+
 
 def register(subparsers: argparse._SubParsersAction) -> None:
     parser = subparsers.add_parser(
@@ -18,16 +20,18 @@ def register(subparsers: argparse._SubParsersAction) -> None:
         help="TSE / EW / MW of a language model on subject-verb agreement pairs",
         description=__doc__.split("\n\n")[1],
     )
-    parser.add_argument("--dataset", required=True, help="dataset folder, or a parquet/jsonl/csv file")
-    parser.add_argument("--config", action="append", help="config(s) to score (default: all with pairs)")
-    parser.add_argument("--split", default=None, help="split of a dataset folder (default: its only split, or test)")
-    parser.add_argument("--model", default=None, help="HF model name or local path (default: SmolLM2-135M)")
-    parser.add_argument("--out", default="verb_agreement.json", help="all figures per config (JSON)")
-    parser.add_argument("--min-zipf", type=float, default=None, help="verb-list frequency threshold")
-    parser.add_argument("--batch-size", type=int, default=32)
-    parser.add_argument("--limit", type=int, default=None, help="first N pairs of each config")
-    parser.add_argument("--device", default=None, help="cpu, cuda, cuda:1 ... (default: cuda if available)")
-    parser.add_argument("--dtype", choices=("float32", "bfloat16", "float16"), default="float32")
+    add_pair_dataset_arguments(parser)
+    parser.add_argument(
+        "--out", default="verb_agreement.json", help="all figures per config (JSON)"
+    )
+    parser.add_argument(
+        "--min-zipf", type=float, default=None, help="verb-list frequency threshold"
+    )
+    parser.add_argument("--batch-size", type=positive_int, default=32)
+    parser.add_argument(
+        "--limit", type=positive_int, default=None, help="first N pairs of each config"
+    )
+    add_model_arguments(parser)
     parser.add_argument("--no-progress", action="store_true")
     parser.set_defaults(func=run)
 
@@ -35,19 +39,20 @@ def register(subparsers: argparse._SubParsersAction) -> None:
 def run(args: argparse.Namespace) -> int:
     import torch
 
-    from poetic_eval.lm import resolve_model
-    from poetic_eval.pairs import evaluate_verb_agreement, load_verb_list
-    from poetic_eval.text import write_text_atomically
+    from ..lm import resolve_model
+    from ..pairs import evaluate_verb_agreement, load_pair_tables, load_verb_list
+    from ..text import check_output_file, write_text_atomically
 
-    from .score_pairs import load_pair_tables
-
-    lm = resolve_model(args.model, device=args.device, dtype=getattr(torch, args.dtype))
-    verbs = load_verb_list() if args.min_zipf is None else load_verb_list(min_zipf=args.min_zipf)
-    results = {}
-    for name, table in load_pair_tables(args.dataset, args.config, args.split):
+    check_output_file(args.out, "--out", suffixes=(".json",))  # before any scoring
+    tables = load_pair_tables(args.dataset, args.config, args.split)
+    for name, table in tables:  # every input checked before the model is loaded
         missing = {"sentence_good", "sentence_bad", "label"} - set(table.column_names)
         if missing:
             raise ValueError(f"{name}: missing column(s) {sorted(missing)}")
+    verbs = load_verb_list() if args.min_zipf is None else load_verb_list(min_zipf=args.min_zipf)
+    lm = resolve_model(args.model, device=args.device, dtype=getattr(torch, args.dtype))
+    results = {}
+    for name, table in tables:
         if args.limit is not None:
             table = table.select(range(min(args.limit, len(table))))
         results[name] = evaluate_verb_agreement(
@@ -55,8 +60,11 @@ def run(args: argparse.Namespace) -> int:
         )
     print(f"{'config':32} {'n':>7} {'TSE':>6} {'EW':>6} {'MW':>6}  invalid (TSE/EW)")
     for name, result in results.items():
-        print(f"{name:32} {result['n']:7d} {result['tse']:6.3f} {result['ew']:6.3f} {result['mw']:6.3f}"
-              f"  {result['tse_invalid']}/{result['ew_invalid']}")
+        print(
+            f"{name:32} {result['n']:7d} {result['tse']:6.3f} {result['ew']:6.3f} "
+            f"{result['mw']:6.3f}"
+            f"  {result['tse_invalid']}/{result['ew_invalid']}"
+        )
     write_text_atomically(args.out, json.dumps(results, indent=1, allow_nan=True))
     print(f"model: {lm.name}; all cutoffs in {args.out}")
     return 0

@@ -31,13 +31,14 @@ import difflib
 import math
 from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import asdict, dataclass
+from functools import partial
 
 import numpy as np
 from rapidfuzz import process
 from rapidfuzz.distance import Indel
 from tqdm.auto import tqdm
 
-from poetic_eval.text import lines, require_fraction, require_texts
+from ..text import derived, lines, require_fraction, require_texts, typed_options
 
 LEVELS = ("quatrain", "couplet", "verse")
 DEFAULT_THRESHOLDS = {"quatrain": 0.7, "couplet": 0.8, "verse": 0.9}
@@ -60,6 +61,7 @@ def poem_units(poem: str, level: str) -> list[str]:
     raise ValueError(f"level must be one of {', '.join(LEVELS)}, got {level!r}")
 
 
+@typed_options
 def ratcliff_ratio(reference: str, generated: str, *, autojunk: bool = True) -> float:
     """``difflib.SequenceMatcher(None, reference, generated, autojunk=autojunk).ratio()``."""
     return difflib.SequenceMatcher(None, reference, generated, autojunk=autojunk).ratio()
@@ -205,6 +207,7 @@ def _best_match(
     return best
 
 
+@typed_options
 def memorized_units(
     generated: Sequence[str],
     training: Sequence[str],
@@ -272,6 +275,7 @@ def _resolve_thresholds(thresholds: dict[str, float] | None) -> dict[str, float]
     return resolved
 
 
+@typed_options
 def memorization(
     predictions: Sequence[str],
     references: Sequence[str],
@@ -288,8 +292,8 @@ def memorization(
     Returns ``{"memorization_<level>": float}`` for each level asked (NaN when the predictions
     have no unit of that level, e.g. couplets of one-line poems). With ``return_matches``,
     ``"matches"`` maps each level to a list of dicts, one per memorized generated unit:
-    ``prediction`` and ``unit`` (indices), ``text``, ``reference`` and ``reference_unit`` (indices of
-    the best training match: the highest ratio, first in corpus order on ties),
+    ``prediction`` and ``unit`` (indices), ``text``, ``reference`` and ``reference_unit``
+    (indices of the best training match: the highest ratio, first in corpus order on ties),
     ``reference_text`` and ``ratio``. ``thresholds`` overrides the paper's per level;
     ``workers`` is passed to rapidfuzz (-1: all cores).
     """
@@ -301,7 +305,10 @@ def memorization(
     matches: dict[str, list[dict]] = {}
     for level in levels:
         generated, generated_ids = _units_by_text(predictions, level)
-        training, _ = _units_by_text(references, level)
+        # a PoemCorpus keeps its training units for the next call
+        training, _ = derived(
+            references, ("memorization_units", level), partial(_units_by_text, references, level)
+        )
         found = memorized_units(
             generated.texts,
             training.texts,

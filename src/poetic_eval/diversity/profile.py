@@ -40,7 +40,7 @@ from typing import Any
 
 import numpy as np
 
-from ..text import require_positive_int, require_texts
+from ..text import check_option_types, require_positive_int, require_texts, typed_options
 from .dimensions import DIMENSIONS as DIMENSION_RECORDS
 from .rhyme_distribution import NoQuatrainError
 
@@ -106,6 +106,8 @@ def split_part_options(
                 f"(dimensions: {', '.join(dimensions)})"
             )
         by_dimension[dimension][option] = value
+    for dimension, chosen in by_dimension.items():  # every type, before any dimension runs
+        check_option_types(DIMENSION_RECORDS[dimension].compute, chosen, prefix=f"{dimension}_")
     return by_dimension
 
 
@@ -126,6 +128,7 @@ def human_sample_indices(
     ]
 
 
+@typed_options
 def diversity_profile(
     predictions: Sequence[str],
     references: Sequence[str] | None = None,
@@ -144,7 +147,8 @@ def diversity_profile(
         missing = [d for d in chosen if DIMENSION_RECORDS[d].needs_references]
         if missing or human_samples is not None:
             raise ValueError(
-                f"references (the human corpus) are required for {', '.join(missing) or 'human_samples'}; "
+                "references (the human corpus) are required for "
+                f"{', '.join(missing) or 'human_samples'}; "
                 "without them only dimensions=['lexical', 'semantic'] can run"
             )
     else:
@@ -170,6 +174,7 @@ def diversity_profile(
     return profile
 
 
+@typed_options
 def poetic_diversity(
     predictions: Sequence[str],
     references: Sequence[str] | None = None,

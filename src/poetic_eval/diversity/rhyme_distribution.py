@@ -1,7 +1,7 @@
 """Rhyme-scheme distributions of poem samples and their entropy, KL divergence and cross-entropy.
 
 The paper (Diversity in poetry generation) compares the distribution of quatrain rhyme schemes
-(the 15 labels of :data:`poetic_eval.rhyme.word_rhymes.QUATRAIN_SCHEMES`) of a generated sample P with that
+(the 15 labels of :data:`poetic_eval.rhyme.QUATRAIN_SCHEMES`) of a generated sample P with that
 of the human corpus Q: entropy H(P), KL(P || Q) and cross-entropy H(P, Q) = H(P) + KL(P || Q).
 
 Choices the paper leaves open (all options, written in the rhyme_kl card):
@@ -10,6 +10,8 @@ Choices the paper leaves open (all options, written in the rhyme_kl card):
 - Additive smoothing: ``smoothing`` is added to each of the 15 probabilities and the result is
   renormalized, for both P and Q, before H, KL and CE are computed (so the identity
   CE = H + KL holds exactly). ``smoothing=0`` gives ``inf`` KL when Q lacks a scheme P has.
+- Schemes come from :func:`poetic_eval.rhyme.rhyme_schemes` with ``method`` (the learned rhyme
+  model by default, or ``"perfect"``) and its options.
 - Poems that do not have exactly 4 non-empty lines are not quatrains: with
   ``non_quatrains="skip"`` (default) they are left out of the distributions and counted
   (``non_quatrain_predictions`` / ``non_quatrain_references``); ``"error"`` rejects them.
@@ -24,17 +26,17 @@ from collections.abc import Sequence
 
 from tqdm.auto import tqdm
 
-from poetic_eval.rhyme import QUATRAIN_SCHEMES, is_repetition, resolve_method, rhyme_schemes
-from poetic_eval.text import lines, require_texts
+from ..rhyme import QUATRAIN_SCHEMES, is_repetition, resolve_method, rhyme_schemes
+from ..text import derived, lines, require_texts, typed_options
 
 _NON_QUATRAIN_POLICIES = ("skip", "error")
 
 
 class NoQuatrainError(ValueError):
     """A side has no poem of exactly 4 lines, so it has no quatrain scheme distribution."""
+
+
 _NO_RHYME = "ABCD"
-
-
 #: Quatrains decoded per batch (the progress bar advances per batch).
 _BATCH = 2048
 
@@ -56,30 +58,47 @@ def _quatrain_schemes(
         raise ValueError(
             f"non_quatrains must be one of {_NON_QUATRAIN_POLICIES}, got {non_quatrains!r}"
         )
-    resolve_method(method, weak=weak, near=near, historical=historical)
     poems = require_texts(poems, name)
+    options = {
+        "method": resolve_method(method, weak=weak, near=near, historical=historical),
+        "link_repetitions": link_repetitions,
+        "weak": weak,
+        "near": near,
+        "historical": historical,
+    }
+
+    def schemes() -> tuple[list[tuple[str, bool]], int]:
+        return _schemes_of_quatrains(poems, name, non_quatrains, options, show_progress)
+
+    # a PoemCorpus keeps its schemes for the next call
+    key = ("quatrain_schemes", non_quatrains, *options.values())
+    found, skipped = derived(poems, key, schemes)
+    if not found:
+        raise NoQuatrainError(f"{name} has no quatrain (poem of exactly 4 non-empty lines)")
+    return found, skipped
+
+
+def _schemes_of_quatrains(
+    poems: Sequence[str], name: str, non_quatrains: str, options: dict, show_progress: bool
+) -> tuple[list[tuple[str, bool]], int]:
     quatrains, skipped = [], 0
     for index, poem in enumerate(poems):
         line_count = len(lines(poem))
         if line_count != 4:
             if non_quatrains == "error":
                 raise ValueError(
-                    f"{name}[{index}] has {line_count} non-empty lines; quatrain rhyme schemes need 4 "
+                    f"{name}[{index}] has {line_count} non-empty lines; "
+                    "quatrain rhyme schemes need 4 "
                     "(pass non_quatrains='skip' to leave such poems out)"
                 )
             skipped += 1
             continue
         quatrains.append(poem)
-    if not quatrains:
-        raise NoQuatrainError(f"{name} has no quatrain (poem of exactly 4 non-empty lines)")
     found = []
     starts = range(0, len(quatrains), _BATCH)
     for start in tqdm(starts, desc=f"rhyme schemes ({name})", disable=not show_progress):
         batch = quatrains[start : start + _BATCH]
-        schemes = rhyme_schemes(
-            batch, method=method, link_repetitions=link_repetitions, weak=weak, near=near,
-            historical=historical,
-        )  # fmt: skip
+        schemes = rhyme_schemes(batch, **options)
         found += [(scheme, is_repetition(poem, scheme)) for poem, scheme in zip(batch, schemes)]
     return found, skipped
 
@@ -89,6 +108,7 @@ def _distribution(schemes: list[tuple[str, bool]]) -> dict[str, float]:
     return {label: counts[label] / len(schemes) for label in QUATRAIN_SCHEMES}
 
 
+@typed_options
 def scheme_distribution(
     poems: Sequence[str],
     *,
@@ -119,11 +139,13 @@ def smoothed(distribution: Sequence[float], smoothing: float) -> list[float]:
     return [(p + smoothing) / total for p in distribution]
 
 
+@typed_options
 def entropy(p: Sequence[float], *, base: float = 2) -> float:
     """Shannon entropy of ``p`` in log base ``base`` (0 log 0 = 0)."""
     return -sum(x * math.log(x, base) for x in p if x > 0)
 
 
+@typed_options
 def kl_divergence(p: Sequence[float], q: Sequence[float], *, base: float = 2) -> float:
     """KL(p || q) = sum p log(p / q), clamped at 0 against rounding; ``inf`` when q is 0 where
     p is not."""
@@ -154,6 +176,7 @@ def _rhyme_shares(schemes: list[tuple[str, bool]]) -> tuple[float, float]:
     return 1.0 - no_rhyme - repetitions, repetitions
 
 
+@typed_options
 def rhyme_divergence(
     predictions: Sequence[str],
     references: Sequence[str],

@@ -6,7 +6,7 @@ into the folder that ``load_dataset(folder, config)`` reads offline and that ``m
 uploads as is::
 
     import datasets
-    from .dataset_repo import ConfigData, HubDataset, write_hub_dataset
+    from poetic_eval.hub import ConfigData, HubDataset, write_hub_dataset
 
     features = datasets.Features({
         "sentence_good": datasets.Value("string"),
@@ -30,46 +30,31 @@ Layout written::
     <out>/README.md                                  card: YAML header + rendered text
     <out>/data/<config>/<split>-00000-of-00001.parquet
 
-The card is ``cards/_layout.md`` with the per-dataset body ``cards/<name>.md`` rendered into
-it (``string.Template`` ``$placeholders``, strict: a missing value is an error). The bytes are
-deterministic: rows keep the builder's order, parquet options are fixed, the card has no
-timestamps. The folder is written in a temporary sibling folder and swapped in only when
-complete, so an interrupted or failing build leaves the previous folder (or none) untouched.
+The card comes from :mod:`poetic_eval.hub.cards`. The bytes are deterministic: rows keep the
+builder's order, parquet options are fixed, the card has no timestamps. The folder is written
+in a staging folder and swapped in only when complete (:func:`poetic_eval.text.atomic_folder`),
+so an interrupted or failing build leaves the previous folder (or none) untouched. Only a
+folder this project built (its card holds :data:`~poetic_eval.hub.cards.BUILT_MARKER`) is
+ever replaced.
 """
 
 from __future__ import annotations
 
-import hashlib
-import os
-import shutil
-import tempfile
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from pathlib import Path
-from string import Template
 from typing import Any
 
 import datasets
 import pyarrow as pa
 import pyarrow.parquet as pq
-import yaml
 from datasets.features.features import encode_nested_example
 
-from poetic_eval.resources import cards_root
+from ..text import OutputLocationError, atomic_folder, check_output_folder, recover_folder
+from .cards import built_here, parquet_path, render_card
 
-from .publish import declares_configs
-
-LAYOUT_TEMPLATE = "_layout.md"
 PARQUET_COMPRESSION = "snappy"
 PARQUET_ROW_GROUP_SIZE = 10_000
-# hub size_categories buckets: (upper bound exclusive, label)
-_SIZE_CATEGORIES = (
-    (1_000, "n<1K"),
-    (10_000, "1K<n<10K"),
-    (100_000, "10K<n<100K"),
-    (1_000_000, "100K<n<1M"),
-    (10_000_000, "1M<n<10M"),
-)
 
 
 @dataclass(frozen=True)
@@ -113,43 +98,17 @@ class HubDataset:
         return replace(self, configs=kept, report=[*self.report, note])
 
 
-def parquet_path(config: str, split: str) -> str:
-    """Path of a split's parquet file inside the dataset repo (one shard per split)."""
-    return f"data/{config}/{split}-00000-of-00001.parquet"
-
-
-def file_sha256(path: str | Path) -> str:
-    """Hex SHA-256 of a file, read in 1 MiB blocks."""
-    digest = hashlib.sha256()
-    with open(path, "rb") as stream:
-        for block in iter(lambda: stream.read(1 << 20), b""):
-            digest.update(block)
-    return digest.hexdigest()
-
-
-def size_category(n_rows: int) -> str:
-    """The hub's ``size_categories`` label for a dataset of ``n_rows`` rows."""
-    for bound, label in _SIZE_CATEGORIES:
-        if n_rows < bound:
-            return label
-    return "n>10M"
-
-
-def write_hub_dataset(
-    dataset: HubDataset, out_dir: str | Path, *, build_command: str
-) -> Path:
+def write_hub_dataset(dataset: HubDataset, out_dir: str | Path, *, build_command: str) -> Path:
     """Write ``dataset`` as a hub dataset repo at ``out_dir`` (replaced atomically); return it.
 
-    ``out_dir`` must be new, empty, or a dataset folder this writer made (a ``README.md`` card
-    and ``data/``): anything else is refused rather than replaced.
+    ``out_dir`` must be new, empty, or a dataset folder built here (its card holds the
+    marker, and it has nothing but the card and ``data/``): anything else is refused before
+    any work is done, rather than replaced.
     """
     _check_dataset(dataset)
     out_dir = Path(out_dir)
     check_replaceable(out_dir)
-    out_dir.parent.mkdir(parents=True, exist_ok=True)
-    staging = Path(tempfile.mkdtemp(prefix=f".{out_dir.name}.building-", dir=out_dir.parent))
-    try:
-        staging.chmod(0o755)  # mkdtemp creates it private
+    with atomic_folder(out_dir) as staging:
         split_sizes = {
             (config.name, split): _write_parquet(config, split, staging)
             for config in dataset.configs
@@ -157,10 +116,6 @@ def write_hub_dataset(
         }
         card = render_card(dataset, split_sizes, build_command=build_command)
         (staging / "README.md").write_text(card, encoding="utf-8")
-        _swap_into_place(staging, out_dir)
-    except BaseException:
-        shutil.rmtree(staging, ignore_errors=True)
-        raise
     return out_dir
 
 
@@ -168,18 +123,27 @@ def write_hub_dataset(
 DATASET_FOLDER_ENTRIES = frozenset({"README.md", "data"})
 
 
-def check_replaceable(out_dir: Path) -> None:
-    """Raise ValueError unless ``out_dir`` is absent, empty, or a dataset folder built here."""
+def check_replaceable(out_dir: str | Path, argument: str = "out_dir") -> None:
+    """Raise unless ``out_dir`` can be written: absent, empty, or a dataset folder built here,
+    in a writable place (checked before any work; creates nothing).
+
+    Raises:
+        OutputLocationError (a ValueError): the folder is not ours, or cannot be written.
+    """
+    out_dir = check_output_folder(out_dir, argument)
+    recover_folder(out_dir)  # a swap killed half-way leaves the previous copy aside
     if not out_dir.exists():
         return
-    if not out_dir.is_dir():
-        raise ValueError(f"{out_dir} exists and is not a folder; choose another output folder")
     entries = {entry.name for entry in out_dir.iterdir()}
+    if not entries:
+        return
     foreign = sorted(entries - DATASET_FOLDER_ENTRIES)
-    if foreign or (entries and not declares_configs(out_dir)):
-        shown = ", ".join(foreign[:5]) + (", ..." if len(foreign) > 5 else "") if foreign else "no dataset card"
-        raise ValueError(
-            f"refusing to replace {out_dir}: it is not a dataset folder built here ({shown}). "
+    if foreign or not built_here(out_dir):
+        shown = ", ".join(foreign[:5]) + (", ..." if len(foreign) > 5 else "")
+        reason = f"it holds {shown}" if foreign else "its card was not written by poetic-eval"
+        raise OutputLocationError(
+            f"refusing to replace {out_dir}: it is not a dataset folder built here ({reason}). "
+            "(A build of an older poetic-eval has no marker: delete it and build again.) "
             "A single builder writes the dataset folder itself (--out datasets/bpomp); "
             "'all' takes the parent folder (--out datasets)."
         )
@@ -244,126 +208,3 @@ def _needs_encoding(feature: Any) -> bool:
     if isinstance(feature, (datasets.List, datasets.LargeList)):
         return _needs_encoding(feature.feature)
     return True
-
-
-def _swap_into_place(staging: Path, out_dir: Path) -> None:
-    """Replace ``out_dir`` by ``staging``; the old folder is removed only after the swap."""
-    if not out_dir.exists():
-        os.replace(staging, out_dir)
-        return
-    retired = Path(tempfile.mkdtemp(prefix=f".{out_dir.name}.old-", dir=out_dir.parent))
-    os.replace(out_dir, retired / out_dir.name)
-    try:
-        os.replace(staging, out_dir)
-    except BaseException:
-        os.replace(retired / out_dir.name, out_dir)
-        raise
-    finally:
-        shutil.rmtree(retired, ignore_errors=True)
-
-
-def card_metadata(
-    dataset: HubDataset, split_sizes: Mapping[tuple[str, str], tuple[int, int]]
-) -> dict[str, Any]:
-    """The card's YAML header: hub metadata, ``configs`` with data_files, ``dataset_info``."""
-    total_rows = sum(n_rows for n_rows, _ in split_sizes.values())
-    configs = [
-        {
-            "config_name": config.name,
-            "data_files": [
-                {"split": split, "path": parquet_path(config.name, split)}
-                for split in config.splits
-            ],
-        }
-        for config in dataset.configs
-    ]
-    infos = [
-        {
-            "config_name": config.name,
-            "features": config.features._to_yaml_list(),
-            "splits": [
-                {
-                    "name": split,
-                    "num_bytes": split_sizes[(config.name, split)][1],
-                    "num_examples": split_sizes[(config.name, split)][0],
-                }
-                for split in config.splits
-            ],
-        }
-        for config in dataset.configs
-    ]
-    metadata: dict[str, Any] = {
-        "pretty_name": dataset.pretty_name,
-        "license": dataset.license,
-        "language": list(dataset.language),
-        "task_categories": list(dataset.task_categories),
-        "size_categories": [size_category(total_rows)],
-    }
-    if dataset.tags:
-        metadata["tags"] = list(dataset.tags)
-    metadata["configs"] = configs
-    metadata["dataset_info"] = infos
-    return metadata
-
-
-def render_card(
-    dataset: HubDataset,
-    split_sizes: Mapping[tuple[str, str], tuple[int, int]],
-    *,
-    build_command: str,
-) -> str:
-    """The README.md card: YAML header, the dataset's own text, configs, provenance."""
-    header = yaml.safe_dump(
-        card_metadata(dataset, split_sizes), sort_keys=False, allow_unicode=True, width=100
-    )
-    body_name = dataset.card_template or f"{dataset.name}.md"
-    body = _render_template(body_name, dataset.card_values)
-    first = dataset.configs[0]
-    layout_values = {
-        "yaml": header.rstrip("\n"),
-        "pretty_name": dataset.pretty_name,
-        "name": dataset.name,
-        "body": body.strip("\n"),
-        "config_table": _config_table(dataset, split_sizes),
-        "first_config": first.name,
-        "first_split": next(iter(first.splits)),
-        "seed": str(dataset.seed),
-        "sources": _sources_table(dataset.sources),
-        "report": "\n".join(f"- {line}" for line in dataset.report) or "- nothing to report",
-        "build_command": build_command,
-    }
-    return _render_template(LAYOUT_TEMPLATE, layout_values).rstrip("\n") + "\n"
-
-
-def _render_template(name: str | Path, values: Mapping[str, str]) -> str:
-    path = cards_root() / name  # an absolute ``name`` stays as it is
-    if not path.is_file():
-        raise FileNotFoundError(f"card template {path} not found")
-    try:
-        return Template(path.read_text(encoding="utf-8")).substitute(values)
-    except KeyError as error:
-        raise ValueError(
-            f"card template {path} uses ${error.args[0]}, which the builder did not provide "
-            f"(provided: {', '.join(sorted(values)) or 'nothing'})"
-        ) from None
-
-
-def _config_table(
-    dataset: HubDataset, split_sizes: Mapping[tuple[str, str], tuple[int, int]]
-) -> str:
-    rows = ["| config | split | rows | description |", "|---|---|---:|---|"]
-    for config in dataset.configs:
-        for split in config.splits:
-            n_rows = split_sizes[(config.name, split)][0]
-            rows.append(f"| `{config.name}` | {split} | {n_rows:,} | {config.description} |")
-    return "\n".join(rows)
-
-
-def _sources_table(sources: Sequence[Path]) -> str:
-    if not sources:
-        return "No source files: the rows are generated by the builder."
-    rows = ["| file | bytes | sha256 |", "|---|---:|---|"]
-    for source in sources:
-        source = Path(source)
-        rows.append(f"| `{source.name}` | {source.stat().st_size:,} | `{file_sha256(source)}` |")
-    return "\n".join(rows)

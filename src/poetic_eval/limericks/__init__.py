@@ -13,10 +13,18 @@ from .corruptions import (
 )
 from .recombination import recombination_count, recombine_limericks
 from .sources import LimerickRecord, read_limerick_source
-from .synonyms import Synonym, SynonymFinder, WordNetNotFoundError, find_wordnet_root
+from .synonyms import Synonym, SynonymFinder
+from .wordnet_data import (
+    INSTALL_HINT,
+    WordNetNotFoundError,
+    find_wordnet_root,
+    load_wordnet,
+    wordnet_available,
+)
 
 __all__ = [
     "CORRUPTIONS",
+    "INSTALL_HINT",
     "Limerick",
     "LimerickRecord",
     "MinimalPair",
@@ -28,8 +36,10 @@ __all__ = [
     "find_wordnet_root",
     "generate_pairs",
     "limerick_problem",
+    "load_wordnet",
     "read_limerick_source",
     "recombination_count",
     "recombine_limericks",
     "verify_limericks",
+    "wordnet_available",
 ]

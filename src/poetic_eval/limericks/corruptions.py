@@ -33,10 +33,9 @@ from dataclasses import dataclass, field
 
 from tqdm.auto import tqdm
 
-from poetic_eval.rhyme import in_dictionary, may_rhyme, rhyme_scheme, same_word
-from poetic_eval.text import final_word
-from poetic_eval.text import lines as poem_lines
-
+from ..rhyme import in_dictionary, may_rhyme, rhyme_scheme, same_word
+from ..text import final_word, typed_options
+from ..text import lines as poem_lines
 from .sources import LimerickRecord
 from .synonyms import Synonym, SynonymFinder
 
@@ -114,6 +113,7 @@ def limerick_problem(record: LimerickRecord) -> str | None:
     return None
 
 
+@typed_options
 def verify_limericks(
     records: Iterable[LimerickRecord], *, progress: bool = True
 ) -> VerificationReport:
@@ -272,6 +272,7 @@ class PairGeneration:
         return len(self.pairs) < self.requested
 
 
+@typed_options
 def generate_pairs(
     limericks: Sequence[Limerick],
     kind: str,

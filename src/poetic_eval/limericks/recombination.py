@@ -14,25 +14,28 @@ import random
 from collections.abc import Sequence
 from itertools import permutations
 
-from poetic_eval.text import require_positive_int
-
+from ..text import require_positive_int, typed_options
 from .corruptions import Limerick
 
 _A_ORDERS = tuple(permutations((0, 1, 4)))
 _B_ORDERS = ((2, 3), (3, 2))
 
 
+@typed_options
 def recombination_count(n_limericks: int) -> int:
     """How many distinct recombinations ``n_limericks`` limericks give at most."""
     return len(_A_ORDERS) * len(_B_ORDERS) * n_limericks * n_limericks
 
 
+@typed_options
 def recombine_limericks(limericks: Sequence[Limerick], n: int, seed: int) -> list[str]:
     """``n`` distinct recombined limerick texts, drawn without replacement by ``seed``."""
     require_positive_int(n, "n")
     available = recombination_count(len(limericks))
     if n > available:
-        raise ValueError(f"n={n} exceeds the {available} recombinations of {len(limericks)} limericks")
+        raise ValueError(
+            f"n={n} exceeds the {available} recombinations of {len(limericks)} limericks"
+        )
     rng = random.Random(f"recombine/{seed}")
     texts: list[str] = []
     seen: set[str] = set()

@@ -19,6 +19,7 @@ from collections.abc import Callable, Sequence
 import numpy as np
 import torch
 
+from ..text import typed_options
 from .language_model import LanguageModel
 from .model_checks import checked, probe_ids, split_head
 from .prefix_tree import Pack, ancestor_mask, pack_prefix_trees, single_sequence_packs
@@ -26,6 +27,7 @@ from .prefix_tree import Pack, ancestor_mask, pack_prefix_trees, single_sequence
 HEAD_BLOCK_ROWS = 256
 
 
+@typed_options
 def sequence_log_probs(
     lm: LanguageModel,
     sequences: Sequence[Sequence[int]],
@@ -86,7 +88,10 @@ def _pack_batch_log_probs(lm: LanguageModel, batch: list[Pack], *, tree: bool) -
     device = lm.device
     if tree:
         attention_mask, position_ids = _tree_inputs(batch, width, lm.dtype)
-        inputs = {"attention_mask": attention_mask.to(device), "position_ids": position_ids.to(device)}
+        inputs = {
+            "attention_mask": attention_mask.to(device),
+            "position_ids": position_ids.to(device),
+        }
     else:
         padding = torch.arange(width)[None, :] < lengths[:, None]
         inputs = {"attention_mask": padding.long().to(device)}
@@ -180,7 +185,11 @@ def _tree_mask_works(lm: LanguageModel) -> bool:
 
 def _probe_tree_mask(lm: LanguageModel) -> bool:
     tokens = probe_ids(lm.model)[0].tolist()
-    sequences = [[tokens[k] for k in (0, 1, 2, 3, 4)], [tokens[k] for k in (0, 1, 5, 6)], [tokens[0], tokens[7]]]
+    sequences = [
+        [tokens[k] for k in (0, 1, 2, 3, 4)],
+        [tokens[k] for k in (0, 1, 5, 6)],
+        [tokens[0], tokens[7]],
+    ]
     try:
         pack = pack_prefix_trees(sequences, max_nodes=64)[0]
         tree = _pack_batch_log_probs(lm, [pack], tree=True)[0]

@@ -12,6 +12,8 @@ from typing import Any, Literal
 
 import torch
 
+from ..text import check_model_source, loading_model, typed_options
+
 #: The two kinds of language model the scoring code handles.
 ModelKind = Literal["causal", "masked"]
 
@@ -79,6 +81,7 @@ def document_start_token_id(lm: LanguageModel) -> int:
     )
 
 
+@typed_options
 def load_pretrained(
     name: str,
     *,
@@ -88,12 +91,14 @@ def load_pretrained(
 ) -> LanguageModel:
     from transformers import AutoConfig, AutoModelForCausalLM, AutoModelForMaskedLM, AutoTokenizer
 
+    name = check_model_source(name)
     options = {"local_files_only": True} if local_only else {}
-    config = AutoConfig.from_pretrained(name, **options)
-    kind = _kind_from_config(config, name)
-    auto_class = AutoModelForCausalLM if kind == "causal" else AutoModelForMaskedLM
-    network = auto_class.from_pretrained(name, dtype=dtype or torch.float32, **options)
-    tokenizer = AutoTokenizer.from_pretrained(name, **options)
+    with loading_model(name):
+        config = AutoConfig.from_pretrained(name, **options)
+        kind = _kind_from_config(config, name)
+        auto_class = AutoModelForCausalLM if kind == "causal" else AutoModelForMaskedLM
+        network = auto_class.from_pretrained(name, dtype=dtype or torch.float32, **options)
+        tokenizer = AutoTokenizer.from_pretrained(name, **options)
     return wrap(network, tokenizer, name, device, None)
 
 
@@ -164,7 +169,9 @@ def _kind_from_config(config: Any, name: str) -> ModelKind:
 
     model_type = getattr(config, "model_type", None)
     decoder_only = not getattr(config, "is_encoder_decoder", False)
-    not_masked = model_type not in MODEL_FOR_MASKED_LM_MAPPING_NAMES or getattr(config, "is_decoder", False)
+    not_masked = model_type not in MODEL_FOR_MASKED_LM_MAPPING_NAMES or getattr(
+        config, "is_decoder", False
+    )
     if model_type in MODEL_FOR_CAUSAL_LM_MAPPING_NAMES and decoder_only and not_masked:
         return "causal"
     if model_type in MODEL_FOR_MASKED_LM_MAPPING_NAMES:
@@ -184,5 +191,3 @@ def model_kind(network: Any) -> ModelKind:
             "*LMHeadModel) nor a masked LM (*ForMaskedLM); scoring needs a language-model head"
         )
     return kind
-
-

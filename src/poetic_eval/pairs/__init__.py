@@ -24,6 +24,7 @@ from .grammar import (
 )
 from .grammatical_number import noun_pair_number, verb_pair_number
 from .lexicon import DEFAULT_LEXICON, AgreementLexicon, load_lexicon
+from .pair_tables import PAIR_COLUMNS, collect_pairs, load_pair_tables, pair_columns
 from .sources import ConvertedSource, convert_source
 from .statistics import compare_pair_preferences, pair_preference
 from .verb_distributions import (
@@ -34,14 +35,12 @@ from .verb_distributions import (
     verb_vocabulary,
 )
 from .verb_lexicon import DEFAULT_MIN_ZIPF, VerbEntry, load_verb_list
+from .verb_slots import VerbSlot, verb_slot, verb_slots
 from .verb_weighted_agreement import (
     DEFAULT_BOTTOM_CUTOFFS,
     DEFAULT_TOP_CUTOFFS,
-    VerbSlot,
     aggregate_verb_agreement,
     score_verb_slots,
-    verb_slot,
-    verb_slots,
     verb_weighted_agreement,
 )
 
@@ -56,6 +55,7 @@ __all__ = [
     "FAMILY_DESCRIPTIONS",
     "LABEL_NAMES",
     "MARVIN_LINZEN_FAMILIES",
+    "PAIR_COLUMNS",
     "PLURAL",
     "SINGULAR",
     "AgreementLexicon",
@@ -66,6 +66,7 @@ __all__ = [
     "VerbSlotLogProbs",
     "aggregate_verb_agreement",
     "as_verb_slots",
+    "collect_pairs",
     "compare_pair_preferences",
     "convert_source",
     "evaluate_verb_agreement",
@@ -74,9 +75,11 @@ __all__ = [
     "generate_pairs",
     "label_from_tse",
     "load_lexicon",
+    "load_pair_tables",
     "load_verb_list",
     "noun_pair_number",
     "other_number",
+    "pair_columns",
     "pair_preference",
     "pair_tokens",
     "score_verb_slots",

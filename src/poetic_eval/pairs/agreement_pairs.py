@@ -12,13 +12,17 @@ from __future__ import annotations
 
 import string
 from dataclasses import asdict, dataclass
+from typing import Any
+
+import numpy as np
 
 SINGULAR = "singular"
 PLURAL = "plural"
 LABEL_NAMES = (SINGULAR, PLURAL)
 """ClassLabel names, in index order."""
 
-_TSE_LABELS = {SINGULAR: -1, PLURAL: -2}
+#: refining-tse's numeric labels by label name.
+TSE_LABELS = {SINGULAR: -1, PLURAL: -2}
 _EDGE_PUNCTUATION = string.punctuation
 
 
@@ -57,14 +61,15 @@ def other_number(label: str) -> str:
 
 def tse_label(label: str) -> int:
     """refining-tse's numeric label: -1 for "singular", -2 for "plural"."""
-    if label not in _TSE_LABELS:
+    if label not in TSE_LABELS:
         raise ValueError(f"label must be one of {LABEL_NAMES}, got {label!r}")
-    return _TSE_LABELS[label]
+    return TSE_LABELS[label]
 
 
-def label_from_tse(value: int) -> str:
-    """The label name of refining-tse's numeric label (-1 -> "singular", -2 -> "plural")."""
-    for name, number in _TSE_LABELS.items():
+def label_from_tse(value: object) -> str:
+    """The label name of refining-tse's numeric label (-1 -> "singular", -2 -> "plural"); a
+    ValueError for anything else (the readers add the file and line)."""
+    for name, number in TSE_LABELS.items():
         if value == number and not isinstance(value, bool):
             return name
     raise ValueError(f"a refining-tse label must be -1 (singular) or -2 (plural), got {value!r}")
@@ -95,3 +100,14 @@ def single_token_difference(sentence_good: str, sentence_bad: str) -> tuple[int,
         )
     index = positions[0]
     return index, good[index], bad[index]
+
+
+def as_tse_label(label: Any, where: str) -> int:
+    """-1 or -2 from a refining-tse number or a label name ("singular" / "plural");
+    ValueError naming ``where`` otherwise."""
+    if isinstance(label, str) and label in TSE_LABELS:
+        return TSE_LABELS[label]
+    numeric = isinstance(label, (int, np.integer)) and not isinstance(label, (bool, np.bool_))
+    if not numeric or int(label) not in TSE_LABELS.values():
+        raise ValueError(f"{where}: label must be -1, -2, 'singular' or 'plural', got {label!r}")
+    return int(label)

@@ -18,7 +18,7 @@ from typing import Any
 import numpy as np
 from scipy.stats import binomtest
 
-from poetic_eval.text import require_fraction, require_positive_int
+from ..text import require_fraction, require_positive_int, typed_options
 
 
 def as_score_array(values: Any, name: str) -> np.ndarray:
@@ -29,7 +29,9 @@ def as_score_array(values: Any, name: str) -> np.ndarray:
     """
     if values is None:
         raise ValueError(f"{name} is required (got None)")
-    if hasattr(values, "detach") and hasattr(values, "cpu"):  # torch tensor, without importing torch
+    if hasattr(values, "detach") and hasattr(
+        values, "cpu"
+    ):  # torch tensor, without importing torch
         values = values.detach().cpu().double().numpy()
     try:
         array = np.asarray(values, dtype=np.float64)
@@ -43,7 +45,8 @@ def as_score_array(values: Any, name: str) -> np.ndarray:
     if bad.size:
         shown = ", ".join(str(row) for row in bad[:10]) + (" ..." if bad.size > 10 else "")
         raise ValueError(
-            f"{name} has {bad.size} NaN or infinite value(s), at rows {shown}; scores must be finite"
+            f"{name} has {bad.size} NaN or infinite value(s), at rows {shown}; "
+            "scores must be finite"
         )
     return array
 
@@ -82,6 +85,7 @@ def _percentile_interval(samples: np.ndarray, confidence: float) -> tuple[np.nda
     return low, high
 
 
+@typed_options
 def pair_preference(
     good_scores: Any,
     bad_scores: Any,
@@ -145,6 +149,7 @@ def _by_category(right, ties, categories, n_bootstrap, rng, confidence) -> dict[
     }
 
 
+@typed_options
 def compare_pair_preferences(
     good_scores_a: Any,
     bad_scores_a: Any,

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import string
 
-from ..text import final_word, lines
+from ..text import final_word, lines, typed_options
 
 #: The 15 rhyme schemes of a quatrain (the partitions of 4 lines), in the paper's order.
 QUATRAIN_SCHEMES: tuple[str, ...] = (
@@ -21,6 +21,7 @@ def end_words(poem: str) -> list[str]:
     return [final_word(line) for line in lines(poem)]
 
 
+@typed_options
 def scheme_letter(index: int) -> str:
     """The letter of the ``index``-th rhyme group (A-Z, a-z, then Unicode letters from U+00C0)."""
     if index < len(SCHEME_LETTERS):

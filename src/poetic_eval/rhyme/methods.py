@@ -13,11 +13,14 @@
 
 from __future__ import annotations
 
+from ..text import typed_options
+
 LEARNED, PERFECT = "learned", "perfect"
 METHODS = (LEARNED, PERFECT)
 DEFAULT_METHOD = LEARNED
 
 
+@typed_options
 def resolve_method(
     method: str | None, *, weak: bool = False, near: bool = False, historical: bool = False
 ) -> str:

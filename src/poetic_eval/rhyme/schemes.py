@@ -13,6 +13,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from itertools import combinations
 
+from ..text import typed_options
 from .letters import QUATRAIN_SCHEMES, SCHEME_LETTERS, end_words, scheme_letter
 from .methods import LEARNED, resolve_method
 from .word_rhymes import keys_rhyme, rhyme_key, wider_rhyme
@@ -30,6 +31,8 @@ __all__ = [
     "schemes_of_words",
 ]
 
+
+@typed_options
 def perfect_scheme_of_words(
     words: list[str],
     *,
@@ -65,6 +68,7 @@ def perfect_scheme_of_words(
     return "".join(letters[root(i)] for i in range(len(words)))
 
 
+@typed_options
 def schemes_of_words(
     stanzas: Sequence[list[str]],
     *,
@@ -89,11 +93,24 @@ def schemes_of_words(
     ]  # fmt: skip
 
 
-def scheme_of_words(words: list[str], **options) -> str:
+@typed_options
+def scheme_of_words(
+    words: list[str],
+    *,
+    method: str | None = None,
+    link_repetitions: bool = True,
+    weak: bool = False,
+    near: bool = False,
+    historical: bool = False,
+) -> str:
     """Rhyme scheme over a list of line-final words; options as :func:`rhyme_scheme`'s."""
-    return schemes_of_words([words], **options)[0]
+    return schemes_of_words(
+        [words], method=method, link_repetitions=link_repetitions, weak=weak, near=near,
+        historical=historical,
+    )[0]  # fmt: skip
 
 
+@typed_options
 def rhyme_scheme(
     poem: str,
     *,
@@ -128,12 +145,24 @@ def rhyme_scheme(
     )  # fmt: skip
 
 
-def rhyme_schemes(poems: Sequence[str], **options) -> list[str]:
+@typed_options
+def rhyme_schemes(
+    poems: Sequence[str],
+    *,
+    method: str | None = None,
+    link_repetitions: bool = True,
+    weak: bool = False,
+    near: bool = False,
+    historical: bool = False,
+) -> list[str]:
     """:func:`rhyme_scheme` of each poem, batched (faster for many poems); same options."""
     for index, poem in enumerate(poems):
         if not isinstance(poem, str):
             raise TypeError(f"poems[{index}] must be a string, got {type(poem).__name__}")
-    return schemes_of_words([end_words(poem) for poem in poems], **options)
+    return schemes_of_words(
+        [end_words(poem) for poem in poems], method=method, link_repetitions=link_repetitions,
+        weak=weak, near=near, historical=historical,
+    )  # fmt: skip
 
 
 def is_repetition(poem: str, scheme: str | None = None) -> bool:

@@ -167,8 +167,10 @@ def form_of_phones(phones: str, *, historical: bool = False) -> Form | None:
     """Cut one ARPAbet pronunciation into a :class:`Form`; None when it has no vowel."""
     sequence = phones.split()
     stressed = [i for i, phone in enumerate(sequence) if phone[-1:] in ("1", "2")]
-    start = stressed[-1] if stressed else max(
-        (i for i, phone in enumerate(sequence) if phone[-1:] == "0"), default=-1
+    start = (
+        stressed[-1]
+        if stressed
+        else max((i for i, phone in enumerate(sequence) if phone[-1:] == "0"), default=-1)
     )
     if start < 0:
         return None
@@ -189,7 +191,9 @@ def _form_of_tail(tail: tuple[str, ...], has_onset: bool, historical: bool) -> F
     rest = _reduced_rest(after[cut:])
     last = vowels[-1]
     if (
-        len(vowels) > 1 and vowels[-2] == last - 1 and sequence[last] == "ER0"
+        len(vowels) > 1
+        and vowels[-2] == last - 1
+        and sequence[last] == "ER0"
         and sequence[last - 1][:-1] in _BEFORE_SYLLABIC_R
     ):
         last -= 1  # "fire" F AY1 ER0: one syllable in verse, rhyming on AY R

@@ -23,6 +23,7 @@ from __future__ import annotations
 
 from functools import lru_cache
 
+from ..text import typed_options
 from .pronunciation import is_vowel, normalize_word, pronunciations
 
 _VOWEL_LETTERS = "aeiouy"
@@ -152,7 +153,12 @@ def final_syllables(word: str) -> frozenset[tuple[str, tuple[str, ...], bool]]:
         last = vowels[-1]
         vowel, stress = sequence[last][:-1], sequence[last][-1]
         stressed = stress in "12"
-        if not stressed and vowel == "ER" and last > 0 and sequence[last - 1][:-1] in _BEFORE_SYLLABIC_R:
+        if (
+            not stressed
+            and vowel == "ER"
+            and last > 0
+            and sequence[last - 1][:-1] in _BEFORE_SYLLABIC_R
+        ):
             continue  # "fire" F AY1 ER0: one syllable in verse, not a weak "-er" ending
         if not stressed and vowel in _REDUCED:
             vowel = "@"
@@ -186,8 +192,11 @@ def _near_rhyme(a: str, b: str) -> bool:
         return True
     spelled_a, spelled_b = spelling_rhyme(a), spelling_rhyme(b)
     return (
-        spelled_a is not None and spelled_a == spelled_b and len(spelled_a) >= EYE_RHYME_MIN_LETTERS
-        and _ends_stressed(a) and _ends_stressed(b)
+        spelled_a is not None
+        and spelled_a == spelled_b
+        and len(spelled_a) >= EYE_RHYME_MIN_LETTERS
+        and _ends_stressed(a)
+        and _ends_stressed(b)
     )
 
 
@@ -204,6 +213,7 @@ def _historical_rhyme(a: str, b: str) -> bool:
     return (stressed_ay in syllables_a and y_b) or (stressed_ay in syllables_b and y_a)
 
 
+@typed_options
 def perfect_rhymes(
     a: str, b: str, *, weak: bool = False, near: bool = False, historical: bool = False
 ) -> bool:
@@ -240,6 +250,7 @@ def wider_rhyme(a: str, b: str, *, weak: bool, near: bool, historical: bool) -> 
     )
 
 
+@typed_options
 def rhymes(
     a: str,
     b: str,

@@ -2,22 +2,42 @@
 
 from __future__ import annotations
 
+import functools
+import inspect
 import math
 import numbers
-from collections.abc import Sequence
-from typing import Any
+import types
+import typing
+from collections.abc import Callable, Mapping, Sequence
+from typing import Any, TypeVar
+
+import numpy as np
+
+Result = TypeVar("Result")
+_UNIONS = (typing.Union, types.UnionType)
+
+from .corpus import PoemCorpus
 
 
 def require_texts(values: Any, name: str, *, allow_empty_list: bool = False) -> list[str]:
     """Check ``values`` is a list of non-blank strings and return it as a list.
 
     Raises TypeError for a non-list or a non-string item, ValueError for an empty list or a
-    blank string; messages name ``name`` and the offending index.
+    blank string; messages name ``name`` and the offending index. A
+    :class:`~poetic_eval.text.corpus.PoemCorpus` (checked when it was made) is returned as it
+    is, so that what is derived from it is kept.
     """
+    if isinstance(values, PoemCorpus):
+        return values
     if values is None:
         raise ValueError(f"{name} is required (got None)")
     if isinstance(values, str):
         raise TypeError(f"{name} must be a list of strings, not a single string")
+    if isinstance(values, Mapping):
+        raise TypeError(
+            f"{name} must be a list of strings, got {type(values).__name__}; pass "
+            f"list({name}.values()) for the texts"
+        )
     if not isinstance(values, Sequence):
         try:
             values = list(values)
@@ -54,3 +74,106 @@ def require_positive_int(value: int, name: str, *, minimum: int = 1) -> int:
     if value < minimum:
         raise ValueError(f"{name} must be >= {minimum}, got {value}")
     return int(value)
+
+
+_OPTION_TYPES = {bool: "True or False", int: "an integer", float: "a number"}
+
+
+def typed_options(function: Callable[..., Result]) -> Callable[..., Result]:
+    """Check, at each call, the options annotated ``bool``, ``int`` or ``float`` (optionally
+    ``| None``), given by keyword or by position: a string for a boolean ("no", "false") is
+    an error, not True.
+
+    numpy booleans and numbers are accepted; ``int`` options refuse booleans and fractions,
+    ``float`` options refuse booleans. Other options are left to the function. The wrapper
+    carries ``typed_options = True`` (the coverage test of the entry points looks for it).
+    """
+    checks: list[tuple[str, int | None, type, bool]] | None = None
+
+    @functools.wraps(function)
+    def checked(*args: Any, **kwargs: Any) -> Result:
+        nonlocal checks
+        if checks is None:
+            checks = _option_checks(function)
+        for name, position, kind, optional in checks:
+            if name in kwargs:
+                _check_option(name, kwargs[name], kind, optional)
+            elif position is not None and position < len(args):
+                _check_option(name, args[position], kind, optional)
+        return function(*args, **kwargs)
+
+    checked.typed_options = True  # type: ignore[attr-defined]
+    return checked
+
+
+def _check_option(name: str, value: Any, kind: type, optional: bool) -> None:
+    if optional and value is None or _is_instance(value, kind):
+        return
+    wanted = _OPTION_TYPES[kind] + (" or None" if optional else "")
+    raise TypeError(f"{name} must be {wanted}, got {type(value).__name__} {value!r:.40}")
+
+
+def check_option_types(function: Callable, options: Mapping[str, Any], *, prefix: str = "") -> None:
+    """Check ``options`` meant for ``function`` as :func:`typed_options` would at the call,
+    before it (e.g. every dimension's options before the first dimension runs); errors name
+    the option as the user gave it, ``prefix + name``."""
+    types = option_types(function)
+    for name, value in options.items():
+        if name in types:
+            _check_option(prefix + name, value, *types[name])
+
+
+def option_types(function: Callable) -> dict[str, tuple[type, bool]]:
+    """``{parameter: (bool | int | float, None allowed)}`` for the parameters of ``function``
+    that :func:`typed_options` checks."""
+    return {name: (kind, optional) for name, _, kind, optional in _option_checks(function)}
+
+
+def _option_checks(function: Callable) -> list[tuple[str, int | None, type, bool]]:
+    """(name, position or None, type, None allowed) of each checked parameter."""
+    function = inspect.unwrap(function)
+    hints = _annotations(function)
+    found = []
+    for position, parameter in enumerate(inspect.signature(function).parameters.values()):
+        if parameter.name not in hints or parameter.kind in (
+            parameter.VAR_POSITIONAL,
+            parameter.VAR_KEYWORD,
+        ):
+            continue
+        hint = hints[parameter.name]
+        members = set(typing.get_args(hint)) if typing.get_origin(hint) in _UNIONS else {hint}
+        optional = type(None) in members
+        members.discard(type(None))
+        if len(members) == 1 and next(iter(members)) in _OPTION_TYPES:
+            keyword_only = parameter.kind is parameter.KEYWORD_ONLY
+            found.append(
+                (parameter.name, None if keyword_only else position, next(iter(members)), optional)
+            )
+    return found
+
+
+def _annotations(function: Callable) -> dict[str, Any]:
+    """The evaluated annotations of ``function``; one that names a type only imported for type
+    checking is left out (it is never bool, int or float)."""
+    try:
+        return typing.get_type_hints(function)
+    except NameError:
+        pass
+    found = {}
+    namespace = getattr(function, "__globals__", {})
+    for name, annotation in inspect.get_annotations(function).items():
+        try:
+            found[name] = eval(annotation, namespace) if isinstance(annotation, str) else annotation
+        except NameError:
+            continue
+    return found
+
+
+def _is_instance(value: Any, kind: type) -> bool:
+    if kind is bool:
+        return isinstance(value, (bool, np.bool_))
+    if isinstance(value, (bool, np.bool_)):
+        return False
+    if kind is int:
+        return isinstance(value, numbers.Integral)
+    return isinstance(value, numbers.Real)

@@ -1,0 +1,43 @@
+"""`make demo` end to end on tiny settings: builds, report, minimal-pair section."""
+
+from __future__ import annotations
+
+import json
+
+from poetic_eval.cli import main
+
+
+def test_demo_builds_datasets_and_writes_the_full_report(tmp_path):
+    out, built = tmp_path / "out", tmp_path / "datasets"
+    status = main(
+        ["demo", "--out", str(out), "--datasets", str(built), "--max-pairs", "2", "--seed", "0"]
+    )
+    assert status == 0
+    for name in ("bpomp", "agreement", "quatrain", "blm"):
+        assert (built / name / "README.md").is_file()
+    report = json.loads((out / "report.json").read_text(encoding="utf-8"))
+    assert list(report["sections"]) == [
+        "memorization",
+        "length",
+        "rhyme",
+        "lexical",
+        "semantic",
+        "minimal_pairs",
+    ]
+    accuracy, verbs = report["sections"]["minimal_pairs"]["tables"]
+    configs = [row[0] for row in accuracy["rows"]]
+    assert "bpomp/line_swap" in configs and "agreement/simple_agrmt" in configs
+    assert configs[-1] == "overall"
+    assert all(row[1] == 2 for row in accuracy["rows"][:-1])  # --max-pairs per config
+    assert all(0.0 <= row[2] <= 1.0 for row in accuracy["rows"])
+    assert [row[0] for row in verbs["rows"]] == [
+        "simple_agrmt",
+        "prep_anim",
+        "obj_rel_across_anim",
+        "subj_rel",
+    ]
+    for figure in ("length_histograms", "rhyme_schemes", "max_similarity", "minimal_pair_accuracy"):
+        assert (out / "figures" / f"{figure}.png").stat().st_size > 1000
+    scores = (out / "minimal_pair_scores.jsonl").read_text(encoding="utf-8").splitlines()
+    assert len(scores) == accuracy["rows"][-1][1]
+    assert "## Minimal pairs" in (out / "report.md").read_text(encoding="utf-8")

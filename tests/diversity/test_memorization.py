@@ -1,0 +1,245 @@
+"""Memorization equals a naive difflib scan over all pairs, at every level, with near-duplicates."""
+
+from __future__ import annotations
+
+import csv
+import difflib
+import math
+import random
+
+import pytest
+
+import poetic_eval
+from poetic_eval.diversity import (
+    DEFAULT_THRESHOLDS,
+    LEVELS,
+    memorization,
+    memorized_units,
+    poem_units,
+    ratcliff_ratio,
+)
+from poetic_eval.text.synthetic import SyntheticPoems
+
+
+def naive_scan(predictions, references, level, threshold, autojunk=True):
+    """The definition: every generated unit against every training unit, keeping the first max."""
+    training = [(p, u, text) for p, poem in enumerate(references)
+                for u, text in enumerate(poem_units(poem, level))]  # fmt: skip
+    matches, total = [], 0
+    for p, poem in enumerate(predictions):
+        for u, unit in enumerate(poem_units(poem, level)):
+            total += 1
+            best = None
+            for ref_poem, ref_unit, text in training:
+                ratio = difflib.SequenceMatcher(None, text, unit, autojunk=autojunk).ratio()
+                if best is None or ratio > best[3]:
+                    best = (ref_poem, ref_unit, text, ratio)
+            if best is not None and best[3] >= threshold:
+                matches.append((p, u, unit, *best))
+    share = len(matches) / total if total else math.nan
+    return share, matches
+
+
+def memorization_corpora(seed, n_training, n_generated, copy_share=0.5):
+    """(generated, training) poems of 1-6 lines where about ``copy_share`` of the generated
+    ones are near copies of training poems; 5 training poems appear twice (first index wins)."""
+    poems = SyntheticPoems(seed)
+    training = poems.poems(n_training, lines=None)
+    training += poems.rng.sample(training, 5)
+    generated = [
+        poems.near_copy(poems.rng.choice(training))
+        if poems.rng.random() < copy_share
+        else poems.poem(None)
+        for _ in range(n_generated)
+    ]
+    return generated, training
+
+
+def as_tuples(matches):
+    return [
+        (m["prediction"], m["unit"], m["text"], m["reference"], m["reference_unit"],
+         m["reference_text"], m["ratio"])
+        for m in matches
+    ]  # fmt: skip
+
+
+@pytest.mark.parametrize("seed", [0, 1])
+def test_equals_naive_scan_at_every_level(seed):
+    generated, training = memorization_corpora(seed, n_training=80, n_generated=30)
+    result = memorization(generated, training, return_matches=True)
+    for level in LEVELS:
+        share, matches = naive_scan(generated, training, level, DEFAULT_THRESHOLDS[level])
+        assert result[f"memorization_{level}"] == share, level
+        assert as_tuples(result["matches"][level]) == matches, level
+    assert result["memorization_verse"] > 0 and result["memorization_quatrain"] > 0
+
+
+@pytest.mark.parametrize("threshold", [0.3, 0.6, 0.85, 1.0])
+def test_equals_naive_scan_at_other_thresholds(threshold):
+    generated, training = memorization_corpora(10, n_training=40, n_generated=15)
+    thresholds = dict.fromkeys(LEVELS, threshold)
+    result = memorization(generated, training, thresholds=thresholds, return_matches=True)
+    for level in LEVELS:
+        share, matches = naive_scan(generated, training, level, threshold)
+        assert result[f"memorization_{level}"] == share
+        assert as_tuples(result["matches"][level]) == matches
+
+
+def test_share_without_matches_equals_with_matches():
+    generated, training = memorization_corpora(3, n_training=100, n_generated=50)
+    assert memorization(generated, training) == {
+        k: v for k, v in memorization(generated, training, return_matches=True).items()
+        if k != "matches"
+    }  # fmt: skip
+
+
+def long_poem(rng, n_lines=4):
+    words = ["the", "sea", "and", "night", "of", "light", "in", "my", "heart", "is", "a", "rose"]
+    return "\n".join(" ".join(rng.choice(words) for _ in range(14)) for _ in range(n_lines))
+
+
+def test_autojunk_changes_results_on_long_units_exactly_as_difflib():
+    rng = random.Random(4)
+    maker = SyntheticPoems(4)
+    training = [long_poem(rng) for _ in range(30)]
+    generated = [maker.edited(rng.choice(training), rng.randint(5, 40)) for _ in range(12)]
+    assert all(len(" ".join(poem_units(p, "quatrain"))) >= 200 for p in generated)
+    results = {}
+    for autojunk in (True, False):
+        result = memorization(
+            generated, training, levels="quatrain", autojunk=autojunk, return_matches=True
+        )
+        share, matches = naive_scan(generated, training, "quatrain", 0.7, autojunk=autojunk)
+        assert result["memorization_quatrain"] == share
+        assert as_tuples(result["matches"]["quatrain"]) == matches
+        results[autojunk] = result["memorization_quatrain"]
+    assert results[True] < results[False]  # autojunk discards the frequent characters
+
+
+def test_ratio_is_difflib_with_generated_second():
+    reference, generated = "abcd efgh" * 30, "abcx efgh" * 30
+    assert (
+        ratcliff_ratio(reference, generated)
+        == difflib.SequenceMatcher(None, reference, generated).ratio()
+    )
+    assert ratcliff_ratio(reference, generated, autojunk=False) != ratcliff_ratio(
+        reference, generated
+    )
+
+
+def test_ratio_exactly_at_threshold_counts():
+    # 2 * 7 / 20 == 0.7 exactly; the float32 Indel bound is just below 0.7
+    result = memorization(["abcdefgxyz"], ["abcdefghij"], levels=["quatrain"])
+    assert ratcliff_ratio("abcdefghij", "abcdefgxyz") == 0.7
+    assert result == {"memorization_quatrain": 1.0}
+
+
+def test_memorized_units_first_index_on_ties():
+    found = memorized_units(["abcd", "zzzz"], ["abce", "xbcd", "abcd", "abcd"], 0.7)
+    assert found == [(2, 1.0), None]
+
+
+def test_units():
+    poem = "one\n  two  \n\nthree\nfour\nfive"
+    assert poem_units(poem, "quatrain") == ["one two three four five"]
+    assert poem_units(poem, "couplet") == ["one two", "three four"]
+    assert poem_units(poem, "verse") == ["one", "two", "three", "four", "five"]
+    assert poem_units("single line", "couplet") == []
+    with pytest.raises(ValueError, match="level"):
+        poem_units(poem, "stanza")
+
+
+def test_no_couplets_gives_nan():
+    result = memorization(["one line only"], ["one line only\nand another"])
+    assert math.isnan(result["memorization_couplet"])
+    assert result["memorization_verse"] == 1.0
+
+
+def test_unicode_and_case_sensitivity():
+    training = ["Ünder the façade of 夜\nnaïve roses grow"]
+    assert memorization(["ünder the façade of 夜"], training, levels="verse") == {
+        "memorization_verse": 1.0
+    }
+    assert memorization(["ÜNDER THE FAÇADE OF 夜"], training, levels="verse") == {
+        "memorization_verse": 0.0
+    }
+
+
+@pytest.mark.parametrize(
+    ("kwargs", "error", "fragment"),
+    [
+        ({"predictions": []}, ValueError, "predictions is empty"),
+        ({"references": []}, ValueError, "references is empty"),
+        ({"predictions": None}, ValueError, "predictions is required"),
+        ({"predictions": ["a", None]}, TypeError, "predictions[1]"),
+        ({"references": ["a", b"bytes"]}, TypeError, "references[1]"),
+        ({"predictions": ["a", " \n "]}, ValueError, "predictions[1]"),
+        ({"levels": ["quatrain", "stanza"]}, ValueError, "stanza"),
+        ({"levels": []}, ValueError, "levels is empty"),
+        ({"thresholds": {"verse": 0}}, ValueError, "thresholds['verse']"),
+        ({"thresholds": {"verse": 1.2}}, ValueError, "thresholds['verse']"),
+        ({"thresholds": {"verse": "high"}}, TypeError, "thresholds['verse']"),
+        ({"thresholds": {"line": 0.9}}, ValueError, "line"),
+        ({"thresholds": 0.9}, TypeError, "thresholds must be a dict"),
+    ],
+)
+def test_bad_input(kwargs, error, fragment):
+    arguments = {"predictions": ["a b\nc d"], "references": ["a b\nc e"], **kwargs}
+    with pytest.raises(error) as raised:
+        memorization(**arguments)
+    assert fragment in str(raised.value)
+
+
+@pytest.fixture(scope="module")
+def metric():
+    return poetic_eval.load_metric("memorization_ratcliff")
+
+
+def test_module_add_batch_equals_compute(metric):
+    generated, training = memorization_corpora(5, n_training=80, n_generated=45)
+    whole = metric.compute(predictions=generated, references=training, return_matches=True)
+    for start in range(0, len(generated), 20):
+        metric.add_batch(predictions=generated[start : start + 20])
+    batched = metric.compute(references=training, return_matches=True)
+    assert batched == whole
+    assert whole == memorization(generated, training, return_matches=True)
+
+
+def test_module_options_and_bad_input(metric):
+    result = metric.compute(
+        predictions=["a b c d"], references=["a b c e"], levels=["verse"], thresholds={"verse": 0.5}
+    )
+    assert result == {"memorization_verse": 1.0}
+    with pytest.raises(ValueError, match="references"):
+        metric.compute(predictions=["a b"])
+    with pytest.raises(ValueError, match="thresholds"):
+        metric.compute(predictions=["a b"], references=["a b"], thresholds={"verse": 0})
+
+
+def sonnet_quatrains(shared_data, count):
+    path = (
+        shared_data
+        / "sonnet_or_not_public_domain_poems"
+        / "poetry-evaluation_public-domain-poems.csv"
+    )
+    lines = []
+    with path.open(encoding="utf-8", newline="") as handle:
+        for row in csv.DictReader(handle):
+            lines.extend(line.strip() for line in row["poem_text"].split("\n") if line.strip())
+            if len(lines) >= 4 * count:
+                break
+    return ["\n".join(lines[i : i + 4]) for i in range(0, 4 * count, 4)]
+
+
+@pytest.mark.slow
+@pytest.mark.needs_shared_data
+def test_real_poems_equal_naive_scan(shared_data):
+    quatrains = sonnet_quatrains(shared_data, 420)
+    training, unseen = quatrains[:300], quatrains[300:]
+    maker = SyntheticPoems(30)
+    generated = [maker.near_copy(maker.rng.choice(training)) for _ in range(15)] + unseen[:25]
+    result = memorization(generated, training, return_matches=True)
+    for level in LEVELS:
+        share, matches = naive_scan(generated, training, level, DEFAULT_THRESHOLDS[level])
+        assert result[f"memorization_{level}"] == share
+        assert as_tuples(result["matches"][level]) == matches
