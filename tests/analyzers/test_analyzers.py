@@ -186,10 +186,14 @@ def test_rhyme_scheme_chains_and_richness():
 def test_rhyme_window_limits_how_far_lines_may_rhyme():
     fillers = ["a stone", "the bread", "my hand", "our cup", "the door", "a shell"]
     poem = "\n".join(["the night", *fillers, "the light"])  # 7 lines apart
+    # perfect rhyme links any two rhyming lines; the learned default weighs the distance too
+    perfect = {"rhyme_options": {"method": "perfect"}}
+    assert analyze_poem(poem, ["rhyme_scheme"], **perfect)["rhyme_scheme"] == "ABCDEFGH"
+    windowed = analyze_poem(poem, ["rhyme_scheme"], rhyme_window=7, **perfect)
+    assert windowed["rhyme_scheme"] == "ABCDEFGA"
+    unlimited = analyze_poem(poem, ["rhyme_scheme"], rhyme_window=None, **perfect)["rhyme_scheme"]
+    assert unlimited == rhyme_scheme(poem, method="perfect") == "ABCDEFGA"
     assert analyze_poem(poem, ["rhyme_scheme"])["rhyme_scheme"] == "ABCDEFGH"
-    assert analyze_poem(poem, ["rhyme_scheme"], rhyme_window=7)["rhyme_scheme"] == "ABCDEFGA"
-    unlimited = analyze_poem(poem, ["rhyme_scheme"], rhyme_window=None)["rhyme_scheme"]
-    assert unlimited == rhyme_scheme(poem) == "ABCDEFGA"
     with pytest.raises(ValueError, match="rhyme_window"):
         analyze_poem(poem, ["rhyme_scheme"], rhyme_window=0)
 
@@ -222,9 +226,9 @@ def test_rhyme_options_pass_through_to_the_rhyme_module(options):
     assert (
         analyze_poem(pair, ["rhyme_scheme"], rhyme_options={"near": True})["rhyme_scheme"] == "AA"
     )
-    assert (
-        analyze_poem(pair, ["rhyme_scheme"], rhyme_options={"near": False})["rhyme_scheme"] == "AB"
-    )
+    perfect = {"method": "perfect", "near": False}
+    assert analyze_poem(pair, ["rhyme_scheme"], rhyme_options=perfect)["rhyme_scheme"] == "AB"
+    assert analyze_poem(pair, ["rhyme_scheme"])["rhyme_scheme"] == "AA"  # the learned default
 
 
 def _brute_force_partition_distance(a: str, b: str) -> int:
