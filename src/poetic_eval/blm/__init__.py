@@ -1,6 +1,9 @@
-"""Blackbird Language Matrices (BLM-AgrI, BLM-CausI, BLM-OdI): evaluation of causal LMs."""
+"""Blackbird Language Matrices for Italian (BLM-AgrI, BLM-CausI, BLM-OdI).
 
-from __future__ import annotations
+Records in the BLM-It release format (:mod:`.records`); the evaluation of causal LMs on them
+(:mod:`.evaluation`: prompting for a letter, or the likelihood of each candidate sentence, with
+the shared prompt/context scored once by :mod:`.choice_scoring`; scores in :mod:`.results`).
+"""
 
 from .choice_scoring import EncodedChoices, encode_choices, score_choices
 from .evaluation import METHODS, choice_scores, evaluate_blm
@@ -13,14 +16,27 @@ from .evaluation_items import (
     read_record_file,
 )
 from .prompts import PROMPT_LANGUAGES, blm_prompt, candidate_continuations, running_context
+from .records import (
+    ANSWER_LETTERS,
+    BlmItem,
+    BlmRecordError,
+    make_blm_record,
+    read_blm_items,
+    strip_answer_prefix,
+    strip_context_prefix,
+    validate_blm_record,
+)
 from .report_section import blm_section
 from .results import blm_results, label_table, letter_f1
 
 __all__ = [
+    "ANSWER_LETTERS",
     "CORRECT_LABEL",
     "LETTERS",
     "METHODS",
     "PROMPT_LANGUAGES",
+    "BlmItem",
+    "BlmRecordError",
     "EncodedChoices",
     "EvaluationItem",
     "blm_prompt",
@@ -34,7 +50,12 @@ __all__ = [
     "evaluation_items",
     "label_table",
     "letter_f1",
+    "make_blm_record",
+    "read_blm_items",
     "read_record_file",
     "running_context",
     "score_choices",
+    "strip_answer_prefix",
+    "strip_context_prefix",
+    "validate_blm_record",
 ]

@@ -1,0 +1,290 @@
+"""BLM records in the format of the BLM-It release: read, validate, and make them.
+
+A record (one element of the release's JSON list, or one row of our hub configs)::
+
+    {
+      "ID": 215,
+      "Context": ["1\\tle pittrici possono disegnare ...", ...],      # 7 sentences
+      "Context_concatenated": "1\\tle pittrici ...\\n2\\t...",
+      "Answer_set": ["A\\tdelle rappresentazioni ...", ...],         # 8 sentences
+      "Answer_concatenated": "A\\t...\\nB\\t...",
+      "Correct_option": "E",
+      "Correct_answer": "le pittrici possono disegnare da un anno circa",
+      "Verb": "disegnare",
+      "Answer_set_annotation": [{"label": "IR-trans", "value": false, "option": "A"}, ...],
+      "Context_annotation": [...]                                       # ours, optional
+    }
+
+The release writes ``Context`` and ``Answer_set`` sometimes with their ``"<n>\\t"`` /
+``"<letter>\\t"`` prefixes and sometimes without; both are accepted. The concatenated fields
+are derived text and are not trusted (the release has records whose ``Answer_concatenated``
+repeats a letter): :class:`BlmItem` is built from ``Context`` and ``Answer_set`` alone.
+
+:func:`read_blm_items` reads a JSON file (a list of records, or JSON lines) and
+:func:`validate_blm_record` checks one record; both raise :class:`BlmRecordError` naming the
+item (its ``ID``, else its position) and what was expected. :func:`make_blm_record` writes the
+format (the generator's records go through it, so ours and the release's read alike).
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+ANSWER_LETTERS = "ABCDEFGH"
+N_ANSWERS = len(ANSWER_LETTERS)
+N_CONTEXT = 7
+
+_NUMBER_PREFIX = re.compile(r"^\s*(\d+)\t")
+_LETTER_PREFIX = re.compile(r"^\s*([A-Za-z])\t")
+
+
+class BlmRecordError(ValueError):
+    """A BLM record that does not have the release's format; the message names the item."""
+
+
+@dataclass(frozen=True)
+class BlmItem:
+    """One validated BLM item, sentences without their number/letter prefixes.
+
+    ``labels`` holds each answer's label from ``Answer_set_annotation`` (in answer order, A to
+    H), or ``None`` where the record has no annotation. ``record`` is the record as read.
+    """
+
+    id: int | str
+    context: tuple[str, ...]
+    answers: tuple[str, ...]
+    correct_option: str
+    verb: str
+    labels: tuple[str | None, ...]
+    record: Mapping[str, Any]
+
+    @property
+    def correct_index(self) -> int:
+        """Position (0-7) of the correct answer in ``answers``."""
+        return ANSWER_LETTERS.index(self.correct_option)
+
+    @property
+    def correct_answer(self) -> str:
+        return self.answers[self.correct_index]
+
+
+def read_blm_items(path: str | Path) -> list[BlmItem]:
+    """Every record of a BLM JSON file (a JSON list, or one record per line), validated."""
+    path = Path(path)
+    if not path.is_file():
+        raise FileNotFoundError(f"BLM items file {path} not found")
+    text = path.read_text(encoding="utf-8")
+    try:
+        records = json.loads(text)
+    except json.JSONDecodeError:
+        records = _json_lines(text, path)
+    if isinstance(records, Mapping):
+        records = [records]
+    if not isinstance(records, list):
+        kind = type(records).__name__
+        raise BlmRecordError(f"{path}: expected a JSON list of BLM records, got {kind}")
+    items = [
+        validate_blm_record(record, position=i, source=path) for i, record in enumerate(records)
+    ]
+    _check_unique_ids(items, path)
+    return items
+
+
+def _json_lines(text: str, path: Path) -> list[Any]:
+    records = []
+    for number, line in enumerate(text.splitlines(), start=1):
+        if not line.strip():
+            continue
+        try:
+            records.append(json.loads(line))
+        except json.JSONDecodeError as error:
+            raise BlmRecordError(
+                f"{path}: neither a JSON list nor JSON lines (line {number}: {error.msg})"
+            ) from None
+    return records
+
+
+def _check_unique_ids(items: Sequence[BlmItem], source: Path | str) -> None:
+    seen: set[int | str] = set()
+    for item in items:
+        if item.id in seen:
+            raise BlmRecordError(f"{source}: ID {item.id!r} occurs more than once")
+        seen.add(item.id)
+
+
+def validate_blm_record(
+    record: Mapping[str, Any], *, position: int | None = None, source: str | Path | None = None
+) -> BlmItem:
+    """Check one record and return it as a :class:`BlmItem`; :class:`BlmRecordError` otherwise.
+
+    Checked: ``ID`` present; ``Context`` a list of 7 non-empty strings and ``Answer_set`` a
+    list of 8 (prefixes ``"<n>\\t"`` / ``"<letter>\\t"`` optional, but when present they must
+    be the sentence's own number or letter); ``Correct_option`` one of A-H; ``Correct_answer``,
+    when present, the answer at that letter; ``Answer_set_annotation``, when present, 8 entries
+    whose one ``value: true`` entry is the correct option.
+    """
+    where = _item_name(record, position, source)
+    if not isinstance(record, Mapping):
+        raise BlmRecordError(f"{where}: expected a JSON object, got {type(record).__name__}")
+    if "ID" not in record:
+        raise BlmRecordError(f"{where}: missing field 'ID'")
+    context = _sentences(record, "Context", N_CONTEXT, where, _NUMBER_PREFIX, _context_tag)
+    answers = _sentences(record, "Answer_set", N_ANSWERS, where, _LETTER_PREFIX, _answer_tag)
+    option = record.get("Correct_option")
+    if not isinstance(option, str) or option.strip().upper() not in ANSWER_LETTERS:
+        raise BlmRecordError(
+            f"{where}: Correct_option must be one of {', '.join(ANSWER_LETTERS)}, got {option!r}"
+        )
+    option = option.strip().upper()
+    expected = answers[ANSWER_LETTERS.index(option)]
+    stated = record.get("Correct_answer")
+    if stated is not None and strip_answer_prefix(str(stated)).strip() != expected.strip():
+        raise BlmRecordError(
+            f"{where}: Correct_answer {stated!r} is not answer {option} ({expected!r})"
+        )
+    labels = _labels(record.get("Answer_set_annotation"), option, where)
+    verb = record.get("Verb")
+    return BlmItem(
+        id=record["ID"],
+        context=context,
+        answers=answers,
+        correct_option=option,
+        verb="" if verb is None else str(verb),
+        labels=labels,
+        record=record,
+    )
+
+
+def _item_name(record: Any, position: int | None, source: str | Path | None) -> str:
+    parts = [str(source)] if source is not None else []
+    if isinstance(record, Mapping) and "ID" in record:
+        parts.append(f"item ID {record['ID']!r}")
+    elif position is not None:
+        parts.append(f"item at position {position} (no ID)")
+    else:
+        parts.append("item (no ID)")
+    return ", ".join(parts)
+
+
+def _context_tag(index: int) -> str:
+    return str(index + 1)
+
+
+def _answer_tag(index: int) -> str:
+    return ANSWER_LETTERS[index]
+
+
+def _sentences(
+    record: Mapping[str, Any], field: str, size: int, where: str, prefix: re.Pattern, tag
+) -> tuple[str, ...]:
+    values = record.get(field)
+    if not isinstance(values, list) or not all(isinstance(v, str) for v in values):
+        raise BlmRecordError(
+            f"{where}: {field} must be a list of {size} strings, got {values!r:.80}"
+        )
+    if len(values) != size:
+        raise BlmRecordError(f"{where}: {field} has {len(values)} sentences, expected {size}")
+    sentences = []
+    for index, value in enumerate(values):
+        match = prefix.match(value)
+        if match and match.group(1).upper() != tag(index):
+            raise BlmRecordError(
+                f"{where}: {field}[{index}] is prefixed {match.group(1)!r}, expected {tag(index)!r}"
+            )
+        sentence = value[match.end():] if match else value
+        if not sentence.strip():
+            raise BlmRecordError(f"{where}: {field}[{index}] is empty")
+        sentences.append(sentence.strip())
+    return tuple(sentences)
+
+
+def _labels(annotation: Any, option: str, where: str) -> tuple[str | None, ...]:
+    if annotation is None:
+        return (None,) * N_ANSWERS
+    if not isinstance(annotation, list) or len(annotation) != N_ANSWERS:
+        got = len(annotation) if isinstance(annotation, list) else type(annotation).__name__
+        raise BlmRecordError(
+            f"{where}: Answer_set_annotation must have {N_ANSWERS} entries, got {got}"
+        )
+    labels: list[str | None] = [None] * N_ANSWERS
+    for index, entry in enumerate(annotation):
+        if not isinstance(entry, Mapping):
+            raise BlmRecordError(f"{where}: Answer_set_annotation[{index}] is not an object")
+        letter = str(entry.get("option", ANSWER_LETTERS[index])).strip().upper()
+        if letter not in ANSWER_LETTERS:
+            raise BlmRecordError(
+                f"{where}: Answer_set_annotation[{index}] has option {entry.get('option')!r}"
+            )
+        slot = ANSWER_LETTERS.index(letter)
+        if labels[slot] is not None:
+            raise BlmRecordError(f"{where}: Answer_set_annotation names option {letter} twice")
+        labels[slot] = str(entry.get("label", ""))
+        if bool(entry.get("value")) != (letter == option):
+            state = "true" if entry.get("value") else "false"
+            raise BlmRecordError(
+                f"{where}: Answer_set_annotation marks option {letter} {state}, "
+                f"but Correct_option is {option}"
+            )
+    return tuple(labels)
+
+
+def strip_context_prefix(sentence: str) -> str:
+    """``"3\\tle pittrici ..."`` -> ``"le pittrici ..."``; unprefixed text is returned as is."""
+    match = _NUMBER_PREFIX.match(sentence)
+    return sentence[match.end():] if match else sentence
+
+
+def strip_answer_prefix(sentence: str) -> str:
+    """``"E\\tle pittrici ..."`` -> ``"le pittrici ..."``; unprefixed text is returned as is."""
+    match = _LETTER_PREFIX.match(sentence)
+    return sentence[match.end():] if match else sentence
+
+
+def make_blm_record(
+    item_id: int,
+    context: Sequence[str],
+    answers: Sequence[str],
+    correct_index: int,
+    labels: Sequence[str],
+    *,
+    verb: str,
+    context_annotation: Sequence[Mapping[str, Any]],
+    answer_annotation: Sequence[Mapping[str, Any]],
+) -> dict[str, Any]:
+    """A record in the release format (with prefixes), plus our annotations.
+
+    ``answer_annotation`` gives, per answer, extra annotation fields (``pattern``,
+    ``chunks``) merged into the release's ``{"label", "value", "option"}`` entries.
+    """
+    if len(context) != N_CONTEXT or len(answers) != N_ANSWERS or len(labels) != N_ANSWERS:
+        raise ValueError(
+            f"item {item_id}: {len(context)} context sentences, {len(answers)} answers and "
+            f"{len(labels)} labels; expected {N_CONTEXT}, {N_ANSWERS}, {N_ANSWERS}"
+        )
+    numbered = [f"{i}\t{sentence}" for i, sentence in enumerate(context, start=1)]
+    lettered = [f"{letter}\t{sentence}" for letter, sentence in zip(ANSWER_LETTERS, answers)]
+    return {
+        "ID": item_id,
+        "Context": numbered,
+        "Context_concatenated": "\n".join(numbered),
+        "Answer_set": lettered,
+        "Answer_concatenated": "\n".join(lettered),
+        "Correct_option": ANSWER_LETTERS[correct_index],
+        "Correct_answer": answers[correct_index],
+        "Verb": verb,
+        "Context_annotation": [dict(entry) for entry in context_annotation],
+        "Answer_set_annotation": [
+            {
+                "label": label,
+                "value": index == correct_index,
+                "option": ANSWER_LETTERS[index],
+                **dict(extra),
+            }
+            for index, (label, extra) in enumerate(zip(labels, answer_annotation))
+        ],
+    }
