@@ -19,17 +19,19 @@ from transformers import LlamaConfig, LlamaForCausalLM, PreTrainedTokenizerFast
 
 from poetic_eval.blm import (
     LETTERS,
+    answer_labels,
+    as_items,
     blm_prompt,
     blm_results,
     blm_section,
     candidate_continuations,
     choice_scores,
     evaluate_blm,
-    evaluation_item,
-    evaluation_items,
     label_table,
     running_context,
+    validate_blm_record,
 )
+from poetic_eval.blm.answer_labels import label_of
 from poetic_eval.blm.item_sources import load_evaluation_sets
 from poetic_eval.cli import main
 from poetic_eval.language_models import load_language_model
@@ -131,7 +133,7 @@ def _pre_tokenizer():
 
 
 def _all_texts() -> list[str]:
-    items = evaluation_items(RECORDS)
+    items = as_items(RECORDS)
     texts = []
     for item in items:
         for language in ("en", "it"):
@@ -204,7 +206,7 @@ def lm():
 
 @pytest.fixture(scope="module")
 def items():
-    return evaluation_items(RECORDS)
+    return as_items(RECORDS)
 
 
 def full_text_scores(lm, prefix: str, continuations: list[str]) -> np.ndarray:
@@ -228,11 +230,13 @@ def test_records_with_and_without_prefixes_give_the_same_item():
     bare = copy.deepcopy(AGREEMENT_ITEM)
     bare["Context"] = [sentence.split("\t", 1)[1] for sentence in bare["Context"]]
     bare["Answer_set"] = [sentence.split("\t", 1)[1] for sentence in bare["Answer_set"]]
-    assert evaluation_item(bare) == evaluation_item(AGREEMENT_ITEM)
-    item = evaluation_item(RELEASE_ITEM)
+    plain, prefixed = as_items([bare, AGREEMENT_ITEM])
+    assert (plain.context, plain.answers) == (prefixed.context, prefixed.answers)
+    assert answer_labels(plain) == ("WNA", "AEV", "Correct", "Coord", "WN1", "WN2", "AEN1", "AEN2")
+    item = validate_blm_record(RELEASE_ITEM)
     assert item.answers[0] == "la finestra si apre da un'ora"
-    assert item.labels == ("Correct",) + ("unlabelled",) * 7
-    assert evaluation_item(CAUSATIVE_ITEM).label_of("A") == "IR-trans"
+    assert answer_labels(item) == ("Correct",) + ("unlabelled",) * 7
+    assert label_of(validate_blm_record(CAUSATIVE_ITEM), "A") == "IR-trans"
 
 
 def test_prompt_structure(items):
@@ -306,7 +310,7 @@ def test_choices_are_the_highest_scores_and_predictions_name_the_labels(lm, item
         assert [p["ID"] for p in result["predictions"]] == ["agr-1", "caus-7", 215]
         assert [p["correct"] for p in result["predictions"]] == ["C", "F", "A"]
         assert [p["label"] for p in result["predictions"]] == [
-            item.label_of(letter) for item, letter in zip(items, chosen)
+            label_of(item, letter) for item, letter in zip(items, chosen)
         ]
         assert result["accuracy"] == np.mean([a == b for a, b in zip(chosen, ["C", "F", "A"])])
         assert result["n"] == 3 and result["method"] == method
@@ -426,19 +430,22 @@ def broken(**changes):
 @pytest.mark.parametrize(
     ("record", "message"),
     [
-        (broken(Answer_set=AGREEMENT_ITEM["Answer_set"][:7]), "'agr-1'.*7 answers.*needs 8"),
-        (broken(Correct_option="J"), "'agr-1'.*Correct_option.*A-H.*'J'"),
-        (broken(Correct_option="c"), "'agr-1'.*Correct_option"),
+        (broken(Answer_set=AGREEMENT_ITEM["Answer_set"][:7]), "'agr-1'.*Answer_set has 7 sentences, expected 8"),
+        (broken(Correct_option="J"), "'agr-1'.*Correct_option.*'J'"),
         (broken(Correct_answer="le lettere arrivano"), "'agr-1'.*Correct_answer"),
-        (broken(Context=[]), "'agr-1'.*Context has no sentence"),
+        (broken(Context=[]), "'agr-1'.*Context has 0 sentences"),
         (broken(Answer_set_annotation=AGREEMENT_ITEM["Answer_set_annotation"][:6]), "'agr-1'.*annotation"),
-        (broken(Correct_option="A", Correct_answer=None), "'agr-1'.*option C true.*Correct_option is A"),
-        ({"Context": ["una frase"]}, "record 0 \\(no ID\\).*'ID'"),
+        (broken(Correct_option="A", Correct_answer=None), "'agr-1'.*Correct_option is A"),
+        (broken(Answer_set_annotation=[
+            {"label": "Correct" if k == 0 else "WNA", "value": k == 2, "option": letter}
+            for k, letter in enumerate(LETTERS)
+        ]), "'agr-1': answer A is labelled 'Correct' but the correct option is C"),
+        ({"Context": ["una frase"]}, "position 0 \\(no ID\\).*'ID'"),
     ],
 )
 def test_bad_records_name_the_item(record, message):
     with pytest.raises(ValueError, match=message):
-        evaluation_item(record)
+        as_items([record])
 
 
 def test_context_too_short_for_the_one_shot_prompt_is_caught_before_scoring(items, monkeypatch):
@@ -523,7 +530,7 @@ def test_cli_one_shot_on_a_dataset_folder(tmp_path, model_folder, lm, capsys):
     [evaluation_set] = load_evaluation_sets(root, ["agr_ii"], one_shot=True)
     assert evaluation_set.example.id == "agr-1"
     assert [item.id for item in evaluation_set.items] == ["caus-7", "215"]
-    assert evaluation_set.items[1].label_of("B") == "IR-trans"
+    assert label_of(evaluation_set.items[1], "B") == "IR-trans"
     code = main(["blm-eval", "--items", str(root), "--config", "agr_ii", "--shots", "1",
                  "--language", "it", "--model", str(model_folder), "--device", "cpu", "--json",
                  "--no-progress"])

@@ -5,16 +5,9 @@ Records in the BLM-It release format (:mod:`.records`); the evaluation of causal
 the shared prompt/context scored once by :mod:`.choice_scoring`; scores in :mod:`.results`).
 """
 
+from .answer_labels import CORRECT_LABEL, LETTERS, UNLABELLED, answer_labels, as_items
 from .choice_scoring import EncodedChoices, encode_choices, score_choices
 from .evaluation import METHODS, choice_scores, evaluate_blm
-from .evaluation_items import (
-    CORRECT_LABEL,
-    LETTERS,
-    EvaluationItem,
-    evaluation_item,
-    evaluation_items,
-    read_record_file,
-)
 from .prompts import PROMPT_LANGUAGES, blm_prompt, candidate_continuations, running_context
 from .records import (
     ANSWER_LETTERS,
@@ -35,10 +28,12 @@ __all__ = [
     "LETTERS",
     "METHODS",
     "PROMPT_LANGUAGES",
+    "UNLABELLED",
     "BlmItem",
     "BlmRecordError",
     "EncodedChoices",
-    "EvaluationItem",
+    "answer_labels",
+    "as_items",
     "blm_prompt",
     "blm_results",
     "blm_section",
@@ -46,13 +41,10 @@ __all__ = [
     "choice_scores",
     "encode_choices",
     "evaluate_blm",
-    "evaluation_item",
-    "evaluation_items",
     "label_table",
     "letter_f1",
     "make_blm_record",
     "read_blm_items",
-    "read_record_file",
     "running_context",
     "score_choices",
     "strip_answer_prefix",

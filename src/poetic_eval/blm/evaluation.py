@@ -24,22 +24,18 @@ import numpy as np
 from tqdm.auto import tqdm
 
 from ..language_models import resolve_model
+from .answer_labels import LETTERS, answer_labels, as_items, label_inventory
 from .choice_scoring import encode_choices, score_choices
-from .evaluation_items import LETTERS, EvaluationItem, evaluation_item
 from .prompts import blm_prompt, candidate_continuations, require_language, running_context
+from .records import BlmItem, validate_blm_record
 from .results import blm_results
 
 METHODS = ("prompt", "candidates")
 ITEMS_PER_STEP = 16
 
 
-def _as_items(items: Sequence[EvaluationItem | Mapping[str, Any]]) -> list[EvaluationItem]:
-    if isinstance(items, (str, Mapping)) or not isinstance(items, Sequence):
-        raise TypeError(f"items must be a list of BLM records or items, got {type(items).__name__}")
-    converted = [
-        item if isinstance(item, EvaluationItem) else evaluation_item(item, index)
-        for index, item in enumerate(items)
-    ]
+def _items(items: Sequence[BlmItem | Mapping[str, Any]]) -> list[BlmItem]:
+    converted = as_items(items)
     if not converted:
         raise ValueError("items is empty: at least one BLM item is needed")
     return converted
@@ -58,12 +54,12 @@ def _check_options(method: str, language: str, example: Any, reduction: str) -> 
 
 
 def choice_scores(
-    items: Sequence[EvaluationItem | Mapping[str, Any]],
+    items: Sequence[BlmItem | Mapping[str, Any]],
     model: Any = None,
     *,
     method: str = "prompt",
     language: str = "en",
-    example: EvaluationItem | Mapping[str, Any] | None = None,
+    example: BlmItem | Mapping[str, Any] | None = None,
     reduction: str = "sum",
     batch_size: int = 4,
     share_prefixes: bool = True,
@@ -72,7 +68,7 @@ def choice_scores(
     """Log-probability (nats) of each item's 8 answers under ``method``: an (items, 8) array.
 
     Args:
-        items: BLM records (release format) or :class:`EvaluationItem` objects.
+        items: BLM records (release format) or :class:`~poetic_eval.blm.records.BlmItem` objects.
         model: None (the default SmolLM2 model), a name or path, a ``(model, tokenizer)`` pair
             or a :class:`~poetic_eval.language_models.LanguageModel`; a causal LM.
         method: ``"prompt"`` (log-prob of each letter after the prompt) or ``"candidates"``
@@ -89,10 +85,10 @@ def choice_scores(
             masked LM, or an item whose prompt does not fit the model's context (named by ID).
     """
     _check_options(method, language, example, reduction)
-    items = _as_items(items)
+    items = _items(items)
     lm = resolve_model(model)
     if example is not None:
-        example = example if isinstance(example, EvaluationItem) else evaluation_item(example)
+        example = example if isinstance(example, BlmItem) else validate_blm_record(example)
         if example in items:
             raise ValueError(f"the one-shot example (ID {example.id!r}) is also an evaluated item")
     if method == "prompt":
@@ -116,12 +112,12 @@ def choice_scores(
 
 
 def evaluate_blm(
-    items: Sequence[EvaluationItem | Mapping[str, Any]],
+    items: Sequence[BlmItem | Mapping[str, Any]],
     model: Any = None,
     *,
     method: str = "prompt",
     language: str = "en",
-    example: EvaluationItem | Mapping[str, Any] | None = None,
+    example: BlmItem | Mapping[str, Any] | None = None,
     reduction: str = "sum",
     batch_size: int = 4,
     show_progress: bool = True,
@@ -135,23 +131,22 @@ def evaluate_blm(
     ``label`` the label of the predicted answer), plus the settings used (``method``,
     ``shots``, ``language`` or ``reduction``, ``model``).
     """
-    items = _as_items(items)
+    items = _items(items)
     lm = resolve_model(model)
     scores = choice_scores(
         items, lm, method=method, language=language, example=example, reduction=reduction,
         batch_size=batch_size, show_progress=show_progress,
     )
     chosen = [LETTERS[index] for index in np.argmax(scores, axis=1)]
-    labels = [item.label_of(letter) for item, letter in zip(items, chosen)]
-    inventory = sorted({label for item in items for label in item.labels})
-    result = blm_results(chosen, [item.correct for item in items], labels, inventory)
+    labels = [answer_labels(item)[LETTERS.index(letter)] for item, letter in zip(items, chosen)]
+    result = blm_results(chosen, [item.correct_option for item in items], labels, label_inventory(items))
     settings: dict[str, Any] = {"method": method, "model": lm.name}
     if method == "prompt":
         settings.update(shots=0 if example is None else 1, language=language)
     else:
         settings["reduction"] = reduction
     result["predictions"] = [
-        {"ID": item.id, "predicted": letter, "correct": item.correct, "label": label}
+        {"ID": item.id, "predicted": letter, "correct": item.correct_option, "label": label}
         for item, letter, label in zip(items, chosen, labels)
     ]
     return {**settings, **result}

@@ -9,7 +9,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from pathlib import Path
 
-from .evaluation_items import EvaluationItem, evaluation_items, read_record_file
+from .answer_labels import answer_labels
+from .records import BlmItem, read_blm_items, validate_blm_record
 
 EXAMPLE_SPLIT = "train"
 
@@ -25,8 +26,8 @@ class EvaluationSet:
     """
 
     name: str
-    items: list[EvaluationItem]
-    example: EvaluationItem | None = None
+    items: list[BlmItem]
+    example: BlmItem | None = None
 
 
 def load_evaluation_sets(
@@ -65,10 +66,9 @@ def load_evaluation_sets(
 
 
 def _file_set(path: Path, one_shot: bool, limit: int | None) -> EvaluationSet:
-    try:
-        items = evaluation_items(read_record_file(path))
-    except ValueError as error:
-        raise ValueError(f"{path}: {error}") from None
+    items = read_blm_items(path)
+    for item in items:
+        answer_labels(item)
     example = None
     if one_shot:
         if len(items) < 2:
@@ -112,8 +112,10 @@ def _config_set(
     return EvaluationSet(name, items[:limit], example)
 
 
-def _items(table, folder: Path, name: str) -> list[EvaluationItem]:
-    try:
-        return evaluation_items(table)
-    except ValueError as error:
-        raise ValueError(f"{folder} config {name}: {error}") from None
+def _items(table, folder: Path, name: str) -> list[BlmItem]:
+    items = []
+    for position, row in enumerate(table):
+        item = validate_blm_record(row, position=position, source=f"{folder} config {name}")
+        answer_labels(item)
+        items.append(item)
+    return items

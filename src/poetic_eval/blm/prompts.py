@@ -12,7 +12,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from .evaluation_items import LETTERS, EvaluationItem
+from .answer_labels import LETTERS
+from .records import BlmItem
 
 PROMPT_LANGUAGES = ("en", "it")
 SENTENCE_END = ".!?"
@@ -70,14 +71,14 @@ def require_language(language: str) -> PromptWording:
     return WORDINGS[language]
 
 
-def _problem(item: EvaluationItem, wording: PromptWording) -> list[str]:
+def _problem(item: BlmItem, wording: PromptWording) -> list[str]:
     context = [f"{number}\t{sentence}" for number, sentence in enumerate(item.context, start=1)]
     answers = [f"{letter}\t{sentence}" for letter, sentence in zip(LETTERS, item.answers)]
     return [wording.context, *context, "", wording.answers, *answers, ""]
 
 
 def blm_prompt(
-    item: EvaluationItem, language: str = "en", example: EvaluationItem | None = None
+    item: BlmItem, language: str = "en", example: BlmItem | None = None
 ) -> str:
     """The prompt for ``item``; with ``example``, a one-shot prompt showing it solved.
 
@@ -87,7 +88,7 @@ def blm_prompt(
     parts = [wording.task.format(count=len(item.context)), "", wording.output, ""]
     if example is not None:
         parts += [wording.example, *_problem(example, wording)]
-        parts += [wording.example_answer, example.correct, ""]
+        parts += [wording.example_answer, example.correct_option, ""]
     parts += [wording.question, *_problem(item, wording), wording.answer, ""]
     return "\n".join(parts)
 
@@ -96,13 +97,13 @@ def _as_sentence(text: str) -> str:
     return text if text[-1] in SENTENCE_END else f"{text}."
 
 
-def running_context(item: EvaluationItem) -> str:
+def running_context(item: BlmItem) -> str:
     """The context sentences as running text: each ends with a full stop (added when it has no
     final ``.``, ``!`` or ``?``, as BLM sentences do not), joined by single spaces."""
     return " ".join(_as_sentence(sentence) for sentence in item.context)
 
 
-def candidate_continuations(item: EvaluationItem) -> list[str]:
+def candidate_continuations(item: BlmItem) -> list[str]:
     """Each answer as the next sentence of :func:`running_context`: a leading space and the
     same full stop the context sentences get (so its log-probability includes ending there)."""
     return [f" {_as_sentence(answer)}" for answer in item.answers]

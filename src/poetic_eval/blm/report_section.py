@@ -6,7 +6,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from ..report import Section, Table
-from .evaluation_items import CORRECT_LABEL
+from .answer_labels import CORRECT_LABEL
 
 
 def _method_name(result: Mapping[str, Any]) -> str:

@@ -14,7 +14,7 @@ from collections import Counter
 from collections.abc import Iterable, Sequence
 from typing import Any
 
-from .evaluation_items import CORRECT_LABEL, LETTERS
+from .answer_labels import CORRECT_LABEL, LETTERS
 
 
 def _letters(values: Any, name: str) -> list[str]:
