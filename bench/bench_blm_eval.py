@@ -36,11 +36,11 @@ from blm_items import agreement_items
 
 from poetic_eval.blm import (
     LETTERS,
+    as_items,
     blm_prompt,
     candidate_continuations,
     choice_scores,
     encode_choices,
-    evaluation_items,
     running_context,
 )
 from poetic_eval.language_models import (
@@ -140,7 +140,7 @@ def main() -> int:
     print(f"torch {torch.__version__}, {torch.get_num_threads()} threads, "
           f"load average {os.getloadavg()[0]:.1f}")
     lm = load_default_lm(device="cpu")
-    items = evaluation_items(agreement_items(args.items, args.seed))
+    items = as_items(agreement_items(args.items, args.seed))
     conditions = {
         "poetic_eval": lambda part, method: ours_scores(lm, part, method),
         "transformers": lambda part, method: plain_scores(lm, part, method),
