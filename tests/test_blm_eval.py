@@ -540,6 +540,8 @@ def test_cli_one_shot_on_a_dataset_folder(tmp_path, model_folder, lm, capsys):
                             show_progress=False)
     assert printed["predictions"] == expected["predictions"]
     assert (printed["shots"], printed["language"], printed["n"]) == (1, "it", 2)
+    table = datasets.load_dataset(str(root), "agr_ii", split="test")
+    assert evaluate_blm(table, lm, show_progress=False)["n"] == 2  # rows of a Dataset are records
     code = main(["blm-eval", "--items", str(root), "--model", str(model_folder), "--device", "cpu",
                  "--limit", "1", "--no-progress"])
     assert code == 0

@@ -9,7 +9,7 @@ annotation is ``unlabelled``.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Iterable, Mapping
 from typing import Any
 
 from .records import ANSWER_LETTERS, BlmItem, BlmRecordError, validate_blm_record
@@ -49,9 +49,10 @@ def label_inventory(items: Iterable[BlmItem]) -> list[str]:
     return sorted({label for item in items for label in answer_labels(item)})
 
 
-def as_items(items: Sequence[BlmItem | Mapping[str, Any]], name: str = "items") -> list[BlmItem]:
-    """Records (release format) validated into :class:`BlmItem` objects; items pass through."""
-    if isinstance(items, (str, Mapping)) or not isinstance(items, Sequence):
+def as_items(items: Iterable[BlmItem | Mapping[str, Any]], name: str = "items") -> list[BlmItem]:
+    """Records (release format: dicts, or the rows of a ``datasets.Dataset``) validated into
+    :class:`BlmItem` objects; items pass through."""
+    if isinstance(items, (str, Mapping)) or not isinstance(items, Iterable):
         raise TypeError(f"{name} must be a list of BLM records or items, got {type(items).__name__}")
     converted = [
         item if isinstance(item, BlmItem) else validate_blm_record(item, position=index)

@@ -17,7 +17,7 @@ In both, the 8 continuations share the prompt or context, which is computed once
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterable, Mapping
 from typing import Any
 
 import numpy as np
@@ -34,7 +34,7 @@ METHODS = ("prompt", "candidates")
 ITEMS_PER_STEP = 16
 
 
-def _items(items: Sequence[BlmItem | Mapping[str, Any]]) -> list[BlmItem]:
+def _items(items: Iterable[BlmItem | Mapping[str, Any]]) -> list[BlmItem]:
     converted = as_items(items)
     if not converted:
         raise ValueError("items is empty: at least one BLM item is needed")
@@ -54,7 +54,7 @@ def _check_options(method: str, language: str, example: Any, reduction: str) -> 
 
 
 def choice_scores(
-    items: Sequence[BlmItem | Mapping[str, Any]],
+    items: Iterable[BlmItem | Mapping[str, Any]],
     model: Any = None,
     *,
     method: str = "prompt",
@@ -68,7 +68,8 @@ def choice_scores(
     """Log-probability (nats) of each item's 8 answers under ``method``: an (items, 8) array.
 
     Args:
-        items: BLM records (release format) or :class:`~poetic_eval.blm.records.BlmItem` objects.
+        items: BLM records (release format; a list, or a ``datasets.Dataset`` of our configs) or
+            :class:`~poetic_eval.blm.records.BlmItem` objects.
         model: None (the default SmolLM2 model), a name or path, a ``(model, tokenizer)`` pair
             or a :class:`~poetic_eval.language_models.LanguageModel`; a causal LM.
         method: ``"prompt"`` (log-prob of each letter after the prompt) or ``"candidates"``
@@ -112,7 +113,7 @@ def choice_scores(
 
 
 def evaluate_blm(
-    items: Sequence[BlmItem | Mapping[str, Any]],
+    items: Iterable[BlmItem | Mapping[str, Any]],
     model: Any = None,
     *,
     method: str = "prompt",
