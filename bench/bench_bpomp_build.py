@@ -1,8 +1,8 @@
 """Benchmark: build bpomp (10,000 pairs per config) from a 20,000-limerick source.
 
 The source is recombined from the project's seed limericks (A lines of one, B lines of
-another; see poetic_eval.limerick_recombination). Prints the time of each stage and config,
-and compares limerick verification (poetic_eval.rhyme, cached) with a peer check written
+another; see poetic_eval.limericks.recombination). Prints the time of each stage and config,
+and compares limerick verification (poetic_eval.rhyme.word_rhymes, cached) with a peer check written
 directly on the `pronouncing` package (CMUdict rhyming parts, no caching or fallbacks).
 Target: the whole build under a minute on 2 cores.
 
@@ -24,17 +24,17 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 import pronouncing
 
 from builders.bpomp import FEATURES, SPLIT, pair_rows
-from builders.hub_dataset import ConfigData, HubDataset, write_hub_dataset
-from poetic_eval.limerick_corruptions import (
+from poetic_eval.hub import ConfigData, HubDataset, write_hub_dataset
+from poetic_eval.limericks import (
     CORRUPTIONS,
+    SynonymFinder,
     generate_pairs,
+    read_limerick_source,
+    recombine_limericks,
     verify_limericks,
 )
-from poetic_eval.limerick_recombination import recombine_limericks
-from poetic_eval.limerick_sources import read_limerick_source
-from poetic_eval.seed_texts import seed_path
+from poetic_eval.resources import seed_path
 from poetic_eval.text import lines, write_poems
-from poetic_eval.wordnet_synonyms import SynonymFinder
 
 
 def pronouncing_is_limerick(text: str) -> bool:

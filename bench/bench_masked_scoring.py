@@ -1,4 +1,4 @@
-"""Benchmark: masked-LM pseudo-log-likelihood with poetic_eval.scoring vs minicons, same model.
+"""Benchmark: masked-LM pseudo-log-likelihood with poetic_eval.lm.scoring vs minicons, same model.
 
 No masked LM ships offline, so the model is BERT-base-shaped (12 layers, hidden 768, vocabulary
 30,522) with seeded random weights, saved to a temporary folder with a word-level tokenizer over
@@ -21,6 +21,7 @@ import sys
 import tempfile
 import time
 from pathlib import Path
+from unittest import mock
 
 os.environ.setdefault("HF_HUB_OFFLINE", "1")
 os.environ.setdefault("TOKENIZERS_PARALLELISM", "false")
@@ -32,9 +33,7 @@ from pair_texts import agreement_pairs
 from tokenizers import Tokenizer, models, pre_tokenizers, processors
 from transformers import BertConfig, BertForMaskedLM, PreTrainedTokenizerFast
 
-from poetic_eval import masked_scoring
-from poetic_eval.language_models import load_language_model
-from poetic_eval.scoring import score_texts
+from poetic_eval.lm import load_language_model, score_texts, split_head
 
 SPECIAL = ["[PAD]", "[UNK]", "[CLS]", "[SEP]", "[MASK]"]
 VOCABULARY = 30_522
@@ -94,16 +93,17 @@ def main() -> None:
         lm = load_language_model(folder, device="cpu", dtype=torch.float32)
         peer_tokenizer = MiniconsTokenizer.from_pretrained(folder)
         theirs_scorer = scorer.MaskedLMScorer(lm.model, tokenizer=peer_tokenizer, device="cpu")
-    assert masked_scoring.encoder_and_head(lm.model) is not None
+    assert split_head(lm.model) is not None
     tokens = sum(len(lm.tokenizer(text).input_ids) - 2 for text in texts)
     print(f"{len(texts)} texts, {tokens} masked copies; BERT-base shape, random weights, float32, CPU")
 
     score_texts(texts[:8], lm, show_progress=False)  # warm-up, each way
     theirs_scorer.sequence_score(texts[:8], reduction=lambda x: x.sum(0).item())
     ours, ours_time = timed(lambda: score_texts(texts, lm, batch_size=args.batch_size, show_progress=False))
-    masked_scoring._SPLIT_HEADS[lm.model] = None  # the head on every position
-    full, full_time = timed(lambda: score_texts(texts, lm, batch_size=args.batch_size, show_progress=False))
-    del masked_scoring._SPLIT_HEADS[lm.model]
+    with mock.patch("poetic_eval.lm.masked.split_head", return_value=None):  # head everywhere
+        full, full_time = timed(
+            lambda: score_texts(texts, lm, batch_size=args.batch_size, show_progress=False)
+        )
 
     def minicons_scores() -> np.ndarray:
         found = []

@@ -18,9 +18,9 @@ import time
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 
-from synthetic_quatrains import QuatrainGenerator
 
-from poetic_eval.memorization import DEFAULT_THRESHOLDS, memorization, poem_units
+from poetic_eval.diversity import DEFAULT_THRESHOLDS, memorization, poem_units
+from poetic_eval.text.synthetic import SyntheticPoems
 
 
 def naive_share(predictions, references, level):
@@ -98,7 +98,7 @@ def main() -> int:
     )
     args = parser.parse_args()
     n_generated, n_training = (200, 20_000) if args.quick else (1000, 181_670)
-    generator = QuatrainGenerator(args.seed)
+    generator = SyntheticPoems(args.seed)
     training = generator.quatrains(n_training)
     generated = generator.generated_sample(training, n_generated)
     print(

@@ -17,9 +17,9 @@ import time
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 
 from lexicalrichness import LexicalRichness
-from synthetic_quatrains import QuatrainGenerator
 
-from poetic_eval.lexical_diversity import attr, lexical_diversity, mattr, mtld
+from poetic_eval.diversity import attr, lexical_diversity, mattr, mtld
+from poetic_eval.text.synthetic import SyntheticPoems
 
 WINDOW = 35
 
@@ -71,7 +71,7 @@ def main() -> int:
     parser.add_argument("--repeats", type=int, default=3)
     parser.add_argument("--seed", type=int, default=0)
     args = parser.parse_args()
-    generator = QuatrainGenerator(args.seed)
+    generator = SyntheticPoems(args.seed)
     samples = [generator.quatrains(args.size) for _ in range(args.samples)]
     tokens = sum(len(poem.split()) for sample in samples for poem in sample)
     print(f"{args.samples} samples x {args.size} quatrains, {tokens:,} tokens in all")

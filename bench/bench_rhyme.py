@@ -102,11 +102,12 @@ def gold_accuracy() -> None:
 
 def compare(poems: list[str], label: str) -> None:
     """Time both approaches on ``poems`` with cold caches, and print rates, ratio, agreement."""
-    from poetic_eval import pronunciation, rhyme
+    from poetic_eval.rhyme import pronunciation
+    from poetic_eval.rhyme import word_rhymes as rhyme
 
     for cached in (
         pronunciation.pronunciations,
-        rhyme._rhyme_key,
+        rhyme.rhyme_key,
         rhyme.rhyme_parts,
         rhyme.stressed_pronunciations,
         rhyme.rhyme_part_of_phones,

@@ -1,11 +1,11 @@
 """Benchmark semantic_max_sim against sentence-transformers on the same input.
 
 1. Across max-similarity of 1,000 generated vs a large corpus of unit vectors (384-d, as
-   all-MiniLM-L6-v2): our blocked numpy product (poetic_eval.semantic_similarity
+   all-MiniLM-L6-v2): our blocked numpy product (poetic_eval.diversity.semantic
    .nearest_neighbours) vs sentence_transformers.util.semantic_search(top_k=1), same
    embeddings; the results must agree.
 2. Encoding the human corpus with all-MiniLM-L6-v2: first call (encodes and caches) vs a
-   later call (reads the disk cache), through poetic_eval.semantic_similarity.max_similarity.
+   later call (reads the disk cache), through poetic_eval.diversity.semantic.max_similarity.
 
 Run from the repository root: python bench/bench_semantic.py [--corpus 200000] [--poems 1000]
 """
@@ -24,10 +24,9 @@ os.environ.setdefault("TOKENIZERS_PARALLELISM", "false")
 import numpy as np
 import torch
 from sentence_transformers import util
-from synthetic_quatrains import QuatrainGenerator
 
-from poetic_eval.embedding_models import load_sentence_encoder
-from poetic_eval.semantic_similarity import max_similarity, nearest_neighbours
+from poetic_eval.diversity import load_sentence_encoder, max_similarity, nearest_neighbours
+from poetic_eval.text.synthetic import SyntheticPoems
 
 
 def unit_vectors(rng: np.random.Generator, rows: int, dim: int = 384) -> np.ndarray:
@@ -36,7 +35,7 @@ def unit_vectors(rng: np.random.Generator, rows: int, dim: int = 384) -> np.ndar
 
 
 def synthetic_poems(count: int, seed: int) -> list[str]:
-    return QuatrainGenerator(seed).quatrains(count)
+    return SyntheticPoems(seed).quatrains(count)
 
 
 def timed(function, repeat: int = 3):

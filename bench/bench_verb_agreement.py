@@ -16,11 +16,7 @@ import time
 
 import numpy as np
 
-from poetic_eval.verb_agreement import (
-    DEFAULT_BOTTOM_CUTOFFS,
-    DEFAULT_TOP_CUTOFFS,
-    score_verb_slots,
-)
+from poetic_eval.pairs import DEFAULT_BOTTOM_CUTOFFS, DEFAULT_TOP_CUTOFFS, score_verb_slots
 
 
 def synthetic_batch(examples: int, vocab: int, lemmas: int, seed: int = 0):

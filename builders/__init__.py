@@ -5,7 +5,7 @@ A builder module ``builders/<name>.py`` provides::
     DESCRIPTION: str                                   # one line, for --help
     def add_arguments(parser: argparse.ArgumentParser) -> None
         # options beyond the common --source PATH / --out DIR / --seed N / --no-progress
-    def from_arguments(args: argparse.Namespace) -> builders.hub_dataset.HubDataset
+    def from_arguments(args: argparse.Namespace) -> poetic_eval.hub.dataset_repo.HubDataset
         # args.source: Path | None (None: the builder's default source), args.seed: int,
         # args.progress: bool, plus the options added above
 
@@ -34,14 +34,14 @@ class RegisteredBuilder:
     all_options: tuple[str, ...] = ()
 
     def load(self) -> ModuleType:
-        return importlib.import_module(self.module)
+        return importlib.import_module(self.module, __package__)
 
 
 BUILDERS: dict[str, RegisteredBuilder] = {
     builder.name: builder
     for builder in (
-        RegisteredBuilder("bpomp", "builders.bpomp", all_options=("n_pairs",)),
-        RegisteredBuilder("agreement", "builders.agreement"),
+        RegisteredBuilder("bpomp", ".bpomp", all_options=("n_pairs",)),
+        RegisteredBuilder("agreement", ".agreement"),
     )
 }
 

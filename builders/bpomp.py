@@ -15,18 +15,18 @@ from pathlib import Path
 
 import datasets
 
-from poetic_eval.limerick_corruptions import (
+from poetic_eval.hub import ConfigData, HubDataset
+from poetic_eval.limericks import (
     CORRUPTIONS,
     PairGeneration,
+    SynonymFinder,
+    WordNetNotFoundError,
     generate_pairs,
+    read_limerick_source,
     verify_limericks,
 )
-from poetic_eval.limerick_sources import read_limerick_source
-from poetic_eval.seed_texts import seed_path
-from poetic_eval.validation import require_positive_int
-from poetic_eval.wordnet_synonyms import SynonymFinder, WordNetNotFoundError
-
-from .hub_dataset import ConfigData, HubDataset
+from poetic_eval.resources import seed_path
+from poetic_eval.text import require_positive_int
 
 DESCRIPTION = "BPoMP limerick minimal pairs: rhyme_word_swap, line_swap, synonym_replace"
 DEFAULT_PAIRS = 10_000

@@ -15,8 +15,9 @@ import sys
 from pathlib import Path
 from types import ModuleType
 
+from poetic_eval.hub import write_hub_dataset
+
 from . import BUILDERS
-from .hub_dataset import write_hub_dataset
 
 # options of `all` that are forwarded to the builders listing them in `all_options`
 _ALL_OPTIONS = {
@@ -76,8 +77,12 @@ def build_parser(prog: str = "python -m builders") -> argparse.ArgumentParser:
 
 
 def command_line(name: str, parser: argparse.ArgumentParser, args: argparse.Namespace) -> str:
-    """The canonical ``python -m builders <name> ...`` command equivalent to ``args``."""
-    words = ["python", "-m", "builders", name]
+    """The canonical ``poetic-eval build <name> ...`` command equivalent to ``args``.
+
+    Paths appear by file name only: the card is published, and must depend neither on where
+    it was built nor on the builder's folders and user name.
+    """
+    words = ["poetic-eval", "build", name]
     for action in parser._actions:
         if not action.option_strings or action.dest in ("help", "progress"):
             continue  # display options do not change the data
@@ -88,8 +93,8 @@ def command_line(name: str, parser: argparse.ArgumentParser, args: argparse.Name
         elif isinstance(action, argparse._StoreTrueAction):
             if value is True:
                 words.append(action.option_strings[0])
-        elif action.dest == "out" and value is not None:
-            words += [action.option_strings[0], Path(value).name]  # the card must not depend on where it was built
+        elif isinstance(value, Path):
+            words += [action.option_strings[0], value.name]
         elif value is not None:
             words += [action.option_strings[0], str(value)]
     return shlex.join(words)

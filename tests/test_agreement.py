@@ -14,26 +14,25 @@ import pytest
 
 from builders import agreement as agreement_builder
 from builders.command_line import main as builders_main
-from poetic_eval.agreement_grammar import (
+from poetic_eval.pairs import (
     BLIMP_FAMILIES,
     FAMILIES,
+    LABEL_NAMES,
     MARVIN_LINZEN_FAMILIES,
+    AgreementPair,
+    convert_source,
     family_capacity,
     generate_all_pairs,
     generate_pairs,
-)
-from poetic_eval.agreement_lexicon import load_lexicon
-from poetic_eval.agreement_number import noun_pair_number, verb_pair_number
-from poetic_eval.agreement_pairs import (
-    LABEL_NAMES,
-    AgreementPair,
     label_from_tse,
+    load_lexicon,
+    noun_pair_number,
     pair_tokens,
     single_token_difference,
     tse_label,
+    verb_pair_number,
 )
-from poetic_eval.agreement_sources import convert_source
-from poetic_eval.seed_texts import seed_path
+from poetic_eval.resources import seed_path
 
 N_PAIRS = 400
 NOUN_VARIES = {
@@ -542,7 +541,7 @@ def test_build_converts_the_blimp_release(shared_data, tmp_path):
 @pytest.mark.parametrize("n_pairs", [1, 2, 3, 5, 7])
 def test_small_requests_never_exceed_the_count(n_pairs):
     """A family with more cases than requested pairs leaves some cases at zero, not unlimited."""
-    from poetic_eval.agreement_grammar import FAMILIES, generate_pairs
+    from poetic_eval.pairs import FAMILIES, generate_pairs
 
     for family in FAMILIES:
         pairs = generate_pairs(family, n_pairs=n_pairs, seed=0)

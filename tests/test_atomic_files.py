@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from poetic_eval.atomic_files import atomic_path, write_text_atomically
+from poetic_eval.text import atomic_path, write_text_atomically
 
 
 def test_write_replaces_and_creates_parents(tmp_path):

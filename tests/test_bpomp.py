@@ -14,10 +14,21 @@ import pytest
 import builders
 import builders.bpomp as bpomp_builder
 from builders.command_line import main as builders_main
-from builders.hub_dataset import file_sha256, parquet_path
-from poetic_eval import wordnet_synonyms
 from poetic_eval.cli import main as cli_main
-from poetic_eval.limerick_corruptions import (
+from poetic_eval.hub import parquet_path
+from poetic_eval.hub.cards import file_sha256
+from poetic_eval.limericks import (
+    INSTALL_HINT,
+    LimerickRecord,
+    SynonymFinder,
+    WordNetNotFoundError,
+    read_limerick_source,
+    recombination_count,
+    recombine_limericks,
+    wordnet_available,
+    wordnet_data,
+)
+from poetic_eval.limericks.corruptions import (
     CORRUPTIONS,
     Limerick,
     generate_pairs,
@@ -27,20 +38,10 @@ from poetic_eval.limerick_corruptions import (
     verify_limericks,
     word_before_end,
 )
-from poetic_eval.limerick_recombination import recombination_count, recombine_limericks
-from poetic_eval.limerick_sources import LimerickRecord, read_limerick_source
-from poetic_eval.pronunciation import in_dictionary
-from poetic_eval.rhyme import rhymes, same_word
-from poetic_eval.seed_texts import seed_path
+from poetic_eval.limericks.wordnet_data import LEXICOGRAPHER_FILES, lexnames_text
+from poetic_eval.resources import seed_path
+from poetic_eval.rhyme import in_dictionary, rhymes, same_word
 from poetic_eval.text import final_word, tokens, write_poems
-from poetic_eval.wordnet_synonyms import (
-    INSTALL_HINT,
-    LEXICOGRAPHER_FILES,
-    SynonymFinder,
-    WordNetNotFoundError,
-    lexnames_text,
-    wordnet_available,
-)
 
 SEEDS = seed_path("limericks.txt")
 
@@ -268,18 +269,18 @@ def test_lexnames_file_lists_the_45_lexicographer_files():
 
 def test_missing_wordnet_says_how_to_install(tmp_path, monkeypatch):
     with pytest.raises(WordNetNotFoundError, match="apt-get install wordnet-base"):
-        wordnet_synonyms.find_wordnet_root(tmp_path)
+        wordnet_data.find_wordnet_root(tmp_path)
     import nltk
 
     def not_found(resource, *args, **kwargs):
         raise LookupError(resource)
 
     monkeypatch.setattr(nltk.data, "find", not_found)
-    monkeypatch.setattr(wordnet_synonyms, "DEBIAN_WORDNET", tmp_path / "absent")
+    monkeypatch.setattr(wordnet_data, "DEBIAN_WORDNET", tmp_path / "absent")
     monkeypatch.delenv("WNHOME", raising=False)
     assert not wordnet_available()
     with pytest.raises(WordNetNotFoundError, match=r"nltk\.download\('wordnet'\)"):
-        wordnet_synonyms.find_wordnet_root()
+        wordnet_data.find_wordnet_root()
 
 
 def test_build_without_wordnet_leaves_out_synonym_replace(tmp_path, monkeypatch):
@@ -371,7 +372,7 @@ def test_card_records_seed_checksum_counts_and_command(built):
     card = (built / "README.md").read_text(encoding="utf-8")
     assert file_sha256(SEEDS) in card
     assert "seed `5`" in card
-    assert "python -m builders bpomp --out" in card and "--seed 5 --n-pairs 40" in card
+    assert "poetic-eval build bpomp --out" in card and "--seed 5 --n-pairs 40" in card
     assert "| `synonym_replace` | test | 40 |" in card
     assert "kept 45 of 45 source records" in card
     assert "license: cc-by-4.0" in card
@@ -406,7 +407,7 @@ def test_build_all_and_cli_build_forward_options(tmp_path, monkeypatch, finder, 
     rows = datasets.load_dataset(str(out / "bpomp"), "line_swap", split="test")
     assert rows.num_rows == 2
     card = (out / "bpomp" / "README.md").read_text(encoding="utf-8")
-    assert f"--source {source}" in card and "license: other" in card
+    assert f"--source {source.name}" in card and str(source.parent) not in card and "license: other" in card
     code = cli_main(
         ["build", "bpomp", "--source", str(source), "--out", str(tmp_path / "cli"),
          "--n-pairs", "9", "--no-progress"]

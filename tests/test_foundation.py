@@ -11,7 +11,8 @@ from pathlib import Path
 import pytest
 
 import poetic_eval
-from poetic_eval import text, validation
+from poetic_eval import text
+from poetic_eval.text import validation
 
 
 def test_metric_path_unknown_lists_names():
@@ -27,7 +28,8 @@ def test_every_metric_folder_has_module_and_card():
 
 
 def test_wheel_ships_metric_modules_and_resolver_finds_them(tmp_path, repo_root):
-    """After a plain `pip install` (no checkout), metric_path must find the modules."""
+    """After a plain `pip install` (no checkout), metric_path must find the modules, the
+    builders must work, and no top-level `builders` package may be installed."""
     wheel_dir, site = tmp_path / "wheel", tmp_path / "site"
     pip = [sys.executable, "-m", "pip", "--disable-pip-version-check", "-q"]
     subprocess.run(
@@ -38,21 +40,40 @@ def test_wheel_ships_metric_modules_and_resolver_finds_them(tmp_path, repo_root)
     names = zipfile.ZipFile(wheel).namelist()
     for name in poetic_eval.available_metrics():
         assert f"poetic_eval/metric_modules/{name}/{name}.py" in names, name
+    assert "poetic_eval/builders/__init__.py" in names
+    top_level = {name.split("/")[0] for name in names}
+    assert top_level <= {"poetic_eval", f"{wheel.name.split('-')[0]}-{wheel.name.split('-')[1]}.dist-info"}, top_level
     subprocess.run(
         pip + ["install", "--no-deps", "--no-index", "--target", str(site), str(wheel)],
         check=True, capture_output=True,
     )
+    assert not (site / "builders").exists()
+    work = tmp_path / "elsewhere"
+    work.mkdir()
+    env = {**os.environ, "PYTHONPATH": str(site)}
     probe = (
-        "import poetic_eval, pathlib; "
-        "print(*[pathlib.Path(poetic_eval.metric_path(n)) for n in poetic_eval.available_metrics()])"
+        "import importlib.util, pathlib, poetic_eval; "
+        "assert importlib.util.find_spec('builders') is None, 'a top-level builders is importable'; "
+        "print(*[pathlib.Path(poetic_eval.metric_path(n)) for n in poetic_eval.available_metrics()]); "
+        "print(poetic_eval.load_metric('mtld').compute(predictions=['the cat sat on the mat'])['attr'])"
     )
     out = subprocess.run(
-        [sys.executable, "-c", probe], check=False, capture_output=True, text=True, cwd=tmp_path,
-        env={**os.environ, "PYTHONPATH": str(site)},
+        [sys.executable, "-c", probe], check=False, capture_output=True, text=True, cwd=work,
+        env=env,
     )
     assert out.returncode == 0, out.stderr
-    folders = out.stdout.split()
-    assert folders and all(f.startswith(str(site)) for f in folders), out.stdout
+    folders, attr = out.stdout.splitlines()
+    assert all(f.startswith(str(site)) for f in folders.split()), folders
+    assert float(attr) == pytest.approx(5 / 6)
+    build = subprocess.run(
+        [sys.executable, "-m", "poetic_eval.cli", "build", "bpomp", "--out", "bpomp",
+         "--no-progress", "--n-pairs", "3"],
+        check=False, capture_output=True, text=True, cwd=work, env=env,
+    )  # fmt: skip
+    assert build.returncode == 0, build.stderr
+    card = (work / "bpomp" / "README.md").read_text(encoding="utf-8")
+    assert "poetic-eval build bpomp" in card and "configs:" in card
+    assert sorted(p.name for p in (work / "bpomp" / "data").iterdir())
 
 
 def test_lines_and_stanzas():

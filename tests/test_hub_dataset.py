@@ -5,6 +5,7 @@ from __future__ import annotations
 import argparse
 import hashlib
 import random
+from pathlib import Path
 
 import datasets
 import pyarrow.parquet as pq
@@ -13,13 +14,8 @@ import yaml
 
 from builders import BUILDERS, RegisteredBuilder, builder_module
 from builders.command_line import command_line
-from builders.hub_dataset import (
-    ConfigData,
-    HubDataset,
-    parquet_path,
-    size_category,
-    write_hub_dataset,
-)
+from poetic_eval.hub import ConfigData, HubDataset, parquet_path, write_hub_dataset
+from poetic_eval.hub.cards import size_category
 
 FEATURES = datasets.Features(
     {
@@ -207,8 +203,20 @@ def test_a_folder_that_is_not_a_built_dataset_is_never_replaced(tmp_path, card_t
     assert (victim / "notes.txt").read_text(encoding="utf-8") == "mine"
     cardless = tmp_path / "cardless"
     (cardless / "data").mkdir(parents=True)
-    with pytest.raises(ValueError, match="no dataset card"):
+    with pytest.raises(ValueError, match="card was not written by poetic-eval"):
         write_hub_dataset(make_dataset(card_template), cardless, build_command="x")
+    # a user's own hub dataset folder: a card with configs: and data files of the same shape
+    own = tmp_path / "own"
+    (own / "data" / "mine").mkdir(parents=True)
+    (own / "data" / "mine" / "train.csv").write_text("text\nhello\n", encoding="utf-8")
+    (own / "README.md").write_text(
+        "---\nconfigs:\n- config_name: mine\n  data_files: data/mine/train.csv\n---\n# Mine\n",
+        encoding="utf-8",
+    )
+    before = {path: path.read_bytes() for path in own.rglob("*") if path.is_file()}
+    with pytest.raises(ValueError, match="card was not written by poetic-eval"):
+        write_hub_dataset(make_dataset(card_template), own, build_command="x")
+    assert {path: path.read_bytes() for path in own.rglob("*") if path.is_file()} == before
     empty = tmp_path / "empty"
     empty.mkdir()
     assert write_hub_dataset(make_dataset(card_template), empty, build_command="x") == empty
@@ -243,12 +251,14 @@ def test_registry_and_recorded_command():
     with pytest.raises(ValueError, match="unknown dataset 'nope'; available: bpomp"):
         builder_module("nope")
     parser = argparse.ArgumentParser()
-    parser.add_argument("--source")
+    parser.add_argument("--source", type=Path)
     parser.add_argument("--seed", type=int)
     parser.add_argument("--no-progress", dest="progress", action="store_false")
     parser.add_argument("--flag", action="store_true")
-    parser.add_argument("--out")
-    args = parser.parse_args(["--source", "my file.json", "--seed", "3", "--no-progress", "--out", "/a/b/toy"])
+    parser.add_argument("--out", type=Path)
+    argv = ["--source", "/home/alice/my file.json", "--seed", "3", "--no-progress", "--out", "/a/b/toy"]
+    args = parser.parse_args(argv)
+    # paths by name only: the card is published, so no folders or user names in it
     assert command_line("toy", parser, args) == (
-        "python -m builders toy --source 'my file.json' --seed 3 --out toy"
+        "poetic-eval build toy --source 'my file.json' --seed 3 --out toy"
     )

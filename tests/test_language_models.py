@@ -10,15 +10,16 @@ import torch
 from tiny_language_models import tiny_causal_lm, tiny_masked_lm, word_tokenizer
 from transformers import BertConfig, BertModel
 
-from poetic_eval.language_models import (
+from poetic_eval.lm import (
     DEFAULT_START_TOKEN,
     LanguageModel,
     default_model_cache_dir,
     document_start_token_id,
     load_default_lm,
     load_language_model,
+    score_pairs,
+    score_texts,
 )
-from poetic_eval.scoring import score_pairs, score_texts
 
 pytestmark = pytest.mark.usefixtures("one_torch_thread")
 
@@ -114,7 +115,7 @@ def test_models_without_a_language_model_head_are_refused(tmp_path):
 
 
 def test_resolve_model_keeps_the_default_model_loaded():
-    from poetic_eval.language_models import resolve_model
+    from poetic_eval.lm import resolve_model
 
     first = resolve_model(None, device="cpu")
     assert resolve_model(None, device="cpu") is first
@@ -124,7 +125,7 @@ def test_resolve_model_keeps_the_default_model_loaded():
 def test_conversion_key_follows_content_not_time_and_stale_conversions_go(tmp_path):
     import os
 
-    from poetic_eval.language_models import _gguf_fingerprint, _remove_stale_conversions
+    from poetic_eval.lm.default_model import _gguf_fingerprint, _remove_stale_conversions
 
     rng = np.random.default_rng(0)
     payload = rng.integers(0, 256, size=3 << 20, dtype=np.uint8).tobytes()

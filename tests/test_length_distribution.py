@@ -10,7 +10,7 @@ import pytest
 from scipy.stats import wasserstein_distance
 
 import poetic_eval
-from poetic_eval.length_distribution import (
+from poetic_eval.diversity import (
     histogram_intersection,
     length_comparison,
     length_statistics,

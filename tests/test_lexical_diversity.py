@@ -11,7 +11,7 @@ import pytest
 from lexicalrichness import LexicalRichness
 
 import poetic_eval
-from poetic_eval.lexical_diversity import attr, lexical_diversity, mattr, mtld, poem_tokens
+from poetic_eval.diversity import attr, lexical_diversity, mattr, mtld, poem_tokens
 from poetic_eval.text import tokens
 
 

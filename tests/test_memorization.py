@@ -10,7 +10,7 @@ import random
 import pytest
 
 import poetic_eval
-from poetic_eval.memorization import (
+from poetic_eval.diversity import (
     DEFAULT_THRESHOLDS,
     LEVELS,
     memorization,
@@ -18,36 +18,7 @@ from poetic_eval.memorization import (
     poem_units,
     ratcliff_ratio,
 )
-
-WORDS = [
-    "the",
-    "a",
-    "of",
-    "and",
-    "my",
-    "night",
-    "light",
-    "bright",
-    "sea",
-    "see",
-    "me",
-    "love",
-    "dove",
-    "above",
-    "heart",
-    "part",
-    "cold",
-    "gold",
-    "old",
-    "rose",
-    "grows",
-    "snow",
-    "know",
-    "ünder",
-    "façade",
-    "夜",
-    "naïve",
-]
+from poetic_eval.text.synthetic import SyntheticPoems
 
 
 def naive_scan(predictions, references, level, threshold, autojunk=True):
@@ -69,55 +40,17 @@ def naive_scan(predictions, references, level, threshold, autojunk=True):
     return share, matches
 
 
-class PoemMaker:
-    def __init__(self, seed):
-        self.rng = random.Random(seed)
-
-    def line(self):
-        return " ".join(self.rng.choice(WORDS) for _ in range(self.rng.randint(2, 7)))
-
-    def poem(self, n_lines=None):
-        n_lines = n_lines or self.rng.choice([4, 4, 4, 1, 2, 3, 5, 6])
-        return "\n".join(self.line() for _ in range(n_lines))
-
-    def edited(self, text, edits):
-        chars = list(text)
-        for _ in range(edits):
-            i = self.rng.randrange(len(chars))
-            if chars[i] != "\n":
-                chars[i] = self.rng.choice("abcxyz ,")
-        return "".join(chars)
-
-    def near_duplicate(self, source):
-        lines = source.split("\n")
-        kind = self.rng.randrange(6)
-        if kind == 0:
-            return self.edited(source, self.rng.randint(1, 6))
-        if kind == 1:
-            self.rng.shuffle(lines)
-            return "\n".join(lines)
-        if kind == 2:
-            return source.upper() if self.rng.random() < 0.5 else source.title()
-        if kind == 3:  # one copied line among new ones
-            fresh = self.poem(4).split("\n")
-            fresh[self.rng.randrange(4)] = self.rng.choice(lines)
-            return "\n".join(fresh)
-        if kind == 4:  # a copied couplet, slightly edited
-            fresh = self.poem(4).split("\n")
-            fresh[2:] = self.edited("\n".join(lines[:2]), 1).split("\n")[:2]
-            return "\n".join(fresh)
-        return source  # an exact copy
-
-    def corpora(self, n_training, n_generated, copy_share=0.5):
-        training = [self.poem() for _ in range(n_training)]
-        training += self.rng.sample(training, 5)  # duplicated training poems: first index wins
-        generated = [
-            self.near_duplicate(self.rng.choice(training))
-            if self.rng.random() < copy_share
-            else self.poem()
-            for _ in range(n_generated)
-        ]
-        return generated, training
+def memorization_corpora(seed, n_training, n_generated, copy_share=0.5):
+    """(generated, training) poems of 1-6 lines where about ``copy_share`` of the generated
+    ones are near copies of training poems; 5 training poems appear twice (first index wins)."""
+    poems = SyntheticPoems(seed)
+    training = poems.poems(n_training, lines=None)
+    training += poems.rng.sample(training, 5)
+    generated = [
+        poems.near_copy(poems.rng.choice(training)) if poems.rng.random() < copy_share else poems.poem(None)
+        for _ in range(n_generated)
+    ]
+    return generated, training
 
 
 def as_tuples(matches):
@@ -130,7 +63,7 @@ def as_tuples(matches):
 
 @pytest.mark.parametrize("seed", [0, 1])
 def test_equals_naive_scan_at_every_level(seed):
-    generated, training = PoemMaker(seed).corpora(n_training=80, n_generated=30)
+    generated, training = memorization_corpora(seed, n_training=80, n_generated=30)
     result = memorization(generated, training, return_matches=True)
     for level in LEVELS:
         share, matches = naive_scan(generated, training, level, DEFAULT_THRESHOLDS[level])
@@ -141,7 +74,7 @@ def test_equals_naive_scan_at_every_level(seed):
 
 @pytest.mark.parametrize("threshold", [0.3, 0.6, 0.85, 1.0])
 def test_equals_naive_scan_at_other_thresholds(threshold):
-    generated, training = PoemMaker(10).corpora(n_training=40, n_generated=15)
+    generated, training = memorization_corpora(10, n_training=40, n_generated=15)
     thresholds = dict.fromkeys(LEVELS, threshold)
     result = memorization(generated, training, thresholds=thresholds, return_matches=True)
     for level in LEVELS:
@@ -151,7 +84,7 @@ def test_equals_naive_scan_at_other_thresholds(threshold):
 
 
 def test_share_without_matches_equals_with_matches():
-    generated, training = PoemMaker(3).corpora(n_training=100, n_generated=50)
+    generated, training = memorization_corpora(3, n_training=100, n_generated=50)
     assert memorization(generated, training) == {
         k: v for k, v in memorization(generated, training, return_matches=True).items()
         if k != "matches"
@@ -165,7 +98,7 @@ def long_poem(rng, n_lines=4):
 
 def test_autojunk_changes_results_on_long_units_exactly_as_difflib():
     rng = random.Random(4)
-    maker = PoemMaker(4)
+    maker = SyntheticPoems(4)
     training = [long_poem(rng) for _ in range(30)]
     generated = [maker.edited(rng.choice(training), rng.randint(5, 40)) for _ in range(12)]
     assert all(len(" ".join(poem_units(p, "quatrain"))) >= 200 for p in generated)
@@ -261,7 +194,7 @@ def metric():
 
 
 def test_module_add_batch_equals_compute(metric):
-    generated, training = PoemMaker(5).corpora(n_training=80, n_generated=45)
+    generated, training = memorization_corpora(5, n_training=80, n_generated=45)
     whole = metric.compute(predictions=generated, references=training, return_matches=True)
     for start in range(0, len(generated), 20):
         metric.add_batch(predictions=generated[start : start + 20])
@@ -301,8 +234,8 @@ def sonnet_quatrains(shared_data, count):
 def test_real_poems_equal_naive_scan(shared_data):
     quatrains = sonnet_quatrains(shared_data, 420)
     training, unseen = quatrains[:300], quatrains[300:]
-    maker = PoemMaker(30)
-    generated = [maker.near_duplicate(maker.rng.choice(training)) for _ in range(15)] + unseen[:25]
+    maker = SyntheticPoems(30)
+    generated = [maker.near_copy(maker.rng.choice(training)) for _ in range(15)] + unseen[:25]
     result = memorization(generated, training, return_matches=True)
     for level in LEVELS:
         share, matches = naive_scan(generated, training, level, DEFAULT_THRESHOLDS[level])

@@ -6,7 +6,7 @@ import numpy as np
 import pytest
 
 import poetic_eval
-from poetic_eval.validation import require_fraction, require_positive_int
+from poetic_eval.text import require_fraction, require_positive_int
 
 POEMS = [
     "the cat sat on the mat\nand looked at me\nthe rain is grey\nit fell all day",

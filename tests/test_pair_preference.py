@@ -9,7 +9,7 @@ import pytest
 import torch
 
 import poetic_eval
-from poetic_eval.pair_statistics import compare_pair_preferences, pair_preference
+from poetic_eval.pairs import compare_pair_preferences, pair_preference
 
 
 def random_scores(n: int, seed: int, skill: float = 0.5):

@@ -14,20 +14,24 @@ from pathlib import Path
 
 import numpy as np
 import pytest
-from encoder_doubles import CountingEncoder, random_poems, rhyming_quatrains
+from encoder_doubles import CountingEncoder
 
 import poetic_eval
-from poetic_eval.length_distribution import length_comparison, length_statistics
-from poetic_eval.lexical_diversity import lexical_diversity
-from poetic_eval.memorization import memorization
-from poetic_eval.poetic_diversity import (
+from poetic_eval.diversity import (
+    length_comparison,
+    length_statistics,
+    lexical_diversity,
+    max_similarity,
+    memorization,
+    rhyme_divergence,
+)
+from poetic_eval.diversity.profile import (
     DIMENSIONS,
     diversity_profile,
     human_sample_indices,
     poetic_diversity,
 )
-from poetic_eval.rhyme_distribution import rhyme_divergence
-from poetic_eval.semantic_similarity import max_similarity
+from poetic_eval.text.synthetic import SyntheticPoems
 
 TESTS_DIR = Path(__file__).resolve().parent
 
@@ -40,9 +44,9 @@ def isolated_cache(tmp_path, monkeypatch):
 @pytest.fixture(scope="module")
 def corpora():
     rng = random.Random(11)
-    human = rhyming_quatrains(rng, 160)
+    human = SyntheticPoems(rng).rhyming_quatrains(160)
     copies = [poem.replace("the", "a", 1) for poem in rng.sample(human, 4)]
-    generated = rhyming_quatrains(rng, 26) + copies
+    generated = SyntheticPoems(rng).rhyming_quatrains(26) + copies
     rng.shuffle(generated)
     return generated, human
 
@@ -162,7 +166,8 @@ def test_without_references_lexical_and_semantic_run(corpora):
 def test_poems_that_are_not_quatrains(corpora):
     generated, human = corpora
     rng = random.Random(12)
-    odd = random_poems(rng, 3, lines=5) + random_poems(rng, 2, lines=3) + random_poems(rng, 2, 1)
+    poems = SyntheticPoems(rng)
+    odd = poems.poems(3, lines=5) + poems.poems(2, lines=3) + poems.poems(2, 1)
     mixed = generated + odd
     result = poetic_diversity(mixed, human, semantic_model=CountingEncoder())
     assert result["non_quatrain_predictions"] == len(odd)
@@ -347,8 +352,8 @@ def test_profile_details_feed_the_figures(corpora):
 
 def test_default_dimensions_leave_rhyme_out_for_corpora_without_quatrains():
     """Limericks have no quatrain scheme: by default the other dimensions still run."""
-    from poetic_eval.poetic_diversity import diversity_profile
-    from poetic_eval.seed_texts import seed_poems
+    from poetic_eval.diversity import diversity_profile
+    from poetic_eval.resources import seed_poems
 
     limericks = seed_poems("limericks.txt")
     generated, human = limericks[:10], limericks[10:]

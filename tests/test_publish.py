@@ -10,9 +10,8 @@ import huggingface_hub
 import pytest
 from huggingface_hub import CommitOperationAdd, CommitOperationDelete, HfApi
 
-from builders.hub_dataset import ConfigData, HubDataset, write_hub_dataset
 from poetic_eval.cli import main
-from poetic_eval.hub_publish import plan_uploads, publish
+from poetic_eval.hub import ConfigData, HubDataset, plan_uploads, publish, write_hub_dataset
 
 SECRET = "hf_test_secret_token_never_printed"
 FEATURES = datasets.Features({"good": datasets.Value("string"), "bad": datasets.Value("string")})

@@ -8,20 +8,13 @@ import random
 
 import matplotlib.image
 import pytest
-from encoder_doubles import CountingEncoder, random_poems, rhyming_quatrains
+from encoder_doubles import CountingEncoder
 
 from poetic_eval.cli import main
-from poetic_eval.poem_files import load_poems
-from poetic_eval.poetic_diversity import poetic_diversity
-from poetic_eval.report import (
-    Section,
-    Table,
-    append_section,
-    load_report,
-    render_markdown,
-    write_report,
-)
-from poetic_eval.text import write_poems
+from poetic_eval.diversity import poetic_diversity, write_report
+from poetic_eval.report import Section, Table, append_section, load_report, render_markdown
+from poetic_eval.text import load_poems, write_poems
+from poetic_eval.text.synthetic import SyntheticPoems
 
 FIGURES = {"length_histograms.png", "rhyme_schemes.png", "max_similarity.png"}
 
@@ -34,7 +27,8 @@ def isolated_cache(tmp_path, monkeypatch):
 @pytest.fixture(scope="module")
 def corpora():
     rng = random.Random(21)
-    return rhyming_quatrains(rng, 30) + random_poems(rng, 2, lines=5), rhyming_quatrains(rng, 120)
+    poems = SyntheticPoems(rng)
+    return poems.rhyming_quatrains(30) + poems.poems(2, lines=5), poems.rhyming_quatrains(120)
 
 
 def assert_png(path, min_width=300):
@@ -200,8 +194,8 @@ def test_cli_errors_are_reported_not_raised(corpora, tmp_path, capsys):
 
 def test_cli_report_with_the_bundled_minilm(tmp_path):
     rng = random.Random(22)
-    write_poems(rhyming_quatrains(rng, 8), tmp_path / "g.txt")
-    write_poems(rhyming_quatrains(rng, 20), tmp_path / "h.txt")
+    write_poems(SyntheticPoems(rng).rhyming_quatrains(8), tmp_path / "g.txt")
+    write_poems(SyntheticPoems(rng).rhyming_quatrains(20), tmp_path / "h.txt")
     code = main(["report", "--generated", str(tmp_path / "g.txt"), "--human",
                  str(tmp_path / "h.txt"), "--out", str(tmp_path / "out"),
                  "--dimensions", "semantic", "lexical", "--no-progress"])  # fmt: skip
@@ -227,7 +221,7 @@ def _four_line_stanzas(texts):
 def test_report_on_real_poems_with_planted_copies(shared_data, tmp_path):
     import csv
 
-    from poetic_eval.poetic_diversity import diversity_profile
+    from poetic_eval.diversity import diversity_profile
 
     table = (
         shared_data

@@ -11,13 +11,6 @@ from pathlib import Path
 import pronouncing
 import pytest
 
-from poetic_eval.pronunciation import (
-    estimate_syllables,
-    in_dictionary,
-    pronunciations,
-    stress_pattern,
-    syllable_count,
-)
 from poetic_eval.rhyme import (
     QUATRAIN_SCHEMES,
     end_words,
@@ -28,6 +21,13 @@ from poetic_eval.rhyme import (
     same_word,
     scheme_letter,
     scheme_of_words,
+)
+from poetic_eval.rhyme.pronunciation import (
+    estimate_syllables,
+    in_dictionary,
+    pronunciations,
+    stress_pattern,
+    syllable_count,
 )
 from poetic_eval.text import final_word
 
@@ -135,7 +135,7 @@ def test_estimate_syllables_against_cmudict():
     """Spelling-only estimate vs CMUdict on 2000 common words it was not tuned on (seeded)."""
     from wordfreq import zipf_frequency
 
-    from poetic_eval.pronunciation import _cmudict
+    from poetic_eval.rhyme.pronunciation import _cmudict
 
     cmu = _cmudict()
     candidates = sorted(w for w in cmu if w.isalpha())
@@ -442,8 +442,8 @@ def test_analogy_leave_one_out_on_common_words():
     """How often the analogy fallback finds the rhyme part of a word it has never seen."""
     from wordfreq import zipf_frequency
 
-    from poetic_eval.pronunciation import _cmudict, pronounce_by_analogy
     from poetic_eval.rhyme import rhyme_part_of_phones
+    from poetic_eval.rhyme.pronunciation import _cmudict, pronounce_by_analogy
 
     cmu = _cmudict()
     candidates = sorted(w for w in cmu if w.isalpha() and len(w) > 3)
@@ -513,13 +513,13 @@ def test_wider_rhymes_only_add_links():
 def test_inflected_forms_pick_the_right_stem_when_two_exist():
     """Leave-one-out over CMUdict's "-ed"/"-es" words whose bare and silent-"e" stems are both
     entries ("hoped": "hop" and "hope"): the rhyme part predicted from the stem must match."""
-    from poetic_eval.pronunciation import (
+    from poetic_eval.rhyme import rhyme_part_of_phones
+    from poetic_eval.rhyme.pronunciation import (
         _cmudict,
         _stem_pronunciations,
         _with_past_suffix,
         _with_sibilant_suffix,
     )
-    from poetic_eval.rhyme import rhyme_part_of_phones
 
     cmu = _cmudict()
     right = total = 0

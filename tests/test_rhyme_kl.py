@@ -10,8 +10,8 @@ import pytest
 from scipy.stats import entropy as scipy_entropy
 
 import poetic_eval
+from poetic_eval.diversity import rhyme_divergence, scheme_distribution
 from poetic_eval.rhyme import QUATRAIN_SCHEMES
-from poetic_eval.rhyme_distribution import rhyme_divergence, scheme_distribution
 
 GROUPS = [
     ["cat", "hat", "mat", "flat"],

@@ -15,7 +15,7 @@ import pytest
 from tiny_language_models import random_minimal_pairs, tiny_causal_lm
 
 from poetic_eval.cli import main
-from poetic_eval.scoring import score_pairs
+from poetic_eval.lm import score_pairs
 
 pytestmark = pytest.mark.usefixtures("one_torch_thread")
 
@@ -130,7 +130,7 @@ def launch_failure(stderr: str) -> str:
 def test_loopback_interface_is_a_real_loopback():
     import socket
 
-    from poetic_eval.distributed_scoring import loopback_interface
+    from poetic_eval.lm.distributed import loopback_interface
 
     name = loopback_interface()
     assert name in [entry[1] for entry in socket.if_nameindex()]

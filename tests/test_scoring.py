@@ -17,8 +17,7 @@ from tiny_language_models import (
     vocabulary_size,
 )
 
-from poetic_eval.prefix_tree import ancestor_mask, pack_prefix_trees
-from poetic_eval.scoring import score_pairs, score_texts
+from poetic_eval.lm import ancestor_mask, pack_prefix_trees, score_pairs, score_texts
 
 pytestmark = pytest.mark.usefixtures("one_torch_thread")
 
@@ -146,9 +145,9 @@ def test_masked_pll_matches_naive_loop(masked_lm):
 
 def test_masked_head_runs_only_at_the_mask_and_falls_back_when_unsplittable(masked_lm):
     """BERT's ``cls`` head is split off; a model whose forward alters the head's output is not."""
-    from poetic_eval.masked_scoring import encoder_and_head
+    from poetic_eval.lm import split_head
 
-    assert encoder_and_head(masked_lm.model) == (masked_lm.model.bert, masked_lm.model.cls)
+    assert split_head(masked_lm.model) == (masked_lm.model.bert, masked_lm.model.cls)
 
     class ScaledLogits(type(masked_lm.model)):
         def forward(self, *args, **kwargs):
@@ -158,7 +157,7 @@ def test_masked_head_runs_only_at_the_mask_and_falls_back_when_unsplittable(mask
 
     scaled = tiny_masked_lm(seed=0)
     scaled.model.__class__ = ScaledLogits
-    assert encoder_and_head(scaled.model) is None
+    assert split_head(scaled.model) is None
     texts = random_sentences(6, seed=8, min_words=1, max_words=7)
     got = score_texts(texts, scaled, batch_size=5, show_progress=False)
     np.testing.assert_allclose(got, naive_pll(scaled, texts), atol=1e-4)
@@ -200,7 +199,7 @@ def test_bad_inputs_raise_clear_errors(causal_lm, masked_lm):
 def test_shards_are_those_of_datasets_contiguous_sharding():
     import datasets
 
-    from poetic_eval.distributed_scoring import shard_bounds
+    from poetic_eval.lm.distributed import shard_bounds
 
     for count in (0, 1, 7, 45, 100):
         table = datasets.Dataset.from_dict({"i": list(range(count))})
@@ -219,7 +218,7 @@ def test_models_that_ignore_tree_masks_fall_back_to_separate_scoring():
     from tiny_language_models import word_tokenizer
     from transformers import BloomConfig, BloomForCausalLM, GPT2Config, GPT2LMHeadModel
 
-    from poetic_eval.language_models import load_language_model
+    from poetic_eval.lm import load_language_model
 
     torch.manual_seed(0)
     size = vocabulary_size()

@@ -8,22 +8,20 @@ import sys
 import numpy as np
 import pytest
 import torch
-from encoder_doubles import CountingEncoder, random_poems
+from encoder_doubles import CountingEncoder
 from sentence_transformers import util
 
 import poetic_eval
-from poetic_eval.cache_paths import cache_root
-from poetic_eval.embedding_models import (
-    encoder_identity,
-    load_sentence_encoder,
-)
-from poetic_eval.semantic_similarity import (
+from poetic_eval.diversity import encoder_identity, load_sentence_encoder
+from poetic_eval.diversity.semantic import (
     corpus_fingerprint,
     encode_poems,
     max_similarity,
     nearest_neighbours,
     poem_sentence,
 )
+from poetic_eval.text import cache_root
+from poetic_eval.text.synthetic import SyntheticPoems
 
 
 def brute_force_max(queries: np.ndarray, corpus: np.ndarray | None):
@@ -87,7 +85,7 @@ def test_nearest_neighbours_rejects_bad_shapes():
 
 def test_scores_match_cos_sim_on_raw_embeddings():
     rng = random.Random(1)
-    generated, human = random_poems(rng, 60), random_poems(rng, 240)
+    generated, human = SyntheticPoems(rng).poems(60), SyntheticPoems(rng).poems(240)
     encoder = CountingEncoder()
     result = max_similarity(generated, human, model=encoder, block_size=32, return_values=True)
     raw_generated = encoder.encode([poem_sentence(p) for p in generated])
@@ -108,7 +106,7 @@ def test_scores_match_cos_sim_on_raw_embeddings():
 
 
 def test_without_references_only_within_is_reported():
-    result = max_similarity(random_poems(random.Random(2), 5), model=CountingEncoder())
+    result = max_similarity(SyntheticPoems(random.Random(2)).poems(5), model=CountingEncoder())
     assert set(result) == {
         "within_max_sim",
         "within_max_sim_std",
@@ -126,11 +124,11 @@ def test_poem_sentence_joins_lines_with_spaces():
 
 def test_second_call_does_not_encode_the_references_again(isolated_cache):
     rng = random.Random(3)
-    human = random_poems(rng, 300)
+    human = SyntheticPoems(rng).poems(300)
     encoder = CountingEncoder()
-    first = max_similarity(random_poems(rng, 10), human, model=encoder)
+    first = max_similarity(SyntheticPoems(rng).poems(10), human, model=encoder)
     assert encoder.encoded_texts == 310
-    new_generated = random_poems(rng, 12)
+    new_generated = SyntheticPoems(rng).poems(12)
     second = max_similarity(new_generated, human, model=encoder)
     assert encoder.encoded_texts == 310 + 12
     assert [len(call) for call in encoder.calls] == [10, 300, 12]
@@ -143,7 +141,7 @@ def test_second_call_does_not_encode_the_references_again(isolated_cache):
 
 def test_cache_key_follows_corpus_content_and_encoder_identity(isolated_cache):
     rng = random.Random(4)
-    human, generated = random_poems(rng, 50), random_poems(rng, 5)
+    human, generated = SyntheticPoems(rng).poems(50), SyntheticPoems(rng).poems(5)
     encoder = CountingEncoder()
     max_similarity(generated, human, model=encoder)
     max_similarity(generated, human[:-1] + [human[-1] + " again"], model=encoder)
@@ -157,7 +155,7 @@ def test_cache_key_follows_corpus_content_and_encoder_identity(isolated_cache):
 
 def test_corrupt_cache_file_is_recomputed(isolated_cache):
     rng = random.Random(5)
-    human, generated = random_poems(rng, 20), random_poems(rng, 4)
+    human, generated = SyntheticPoems(rng).poems(20), SyntheticPoems(rng).poems(4)
     encoder = CountingEncoder()
     expected = max_similarity(generated, human, model=encoder)
     for path in (isolated_cache / "embeddings").iterdir():
@@ -168,7 +166,7 @@ def test_corrupt_cache_file_is_recomputed(isolated_cache):
 
 def test_encoder_without_identity_is_not_cached(isolated_cache):
     encoder = CountingEncoder(cache_key=None)
-    human = random_poems(random.Random(6), 10)
+    human = SyntheticPoems(random.Random(6)).poems(10)
     max_similarity(human[:3], human, model=encoder)
     max_similarity(human[:3], human, model=encoder)
     assert encoder.encoded_texts == 26
@@ -222,7 +220,7 @@ def test_missing_default_package_gives_install_hint(monkeypatch):
 
 def test_metric_add_batch_then_compute_equals_one_compute():
     rng = random.Random(7)
-    generated, human = random_poems(rng, 30), random_poems(rng, 80)
+    generated, human = SyntheticPoems(rng).poems(30), SyntheticPoems(rng).poems(80)
     metric = poetic_eval.load_metric("semantic_max_sim")
     for start in range(0, 30, 7):
         metric.add_batch(predictions=generated[start : start + 7])
@@ -253,7 +251,7 @@ def test_default_model_is_the_bundled_minilm(minilm):
 
 def test_real_model_scores_match_sentence_transformers(minilm):
     rng = random.Random(8)
-    generated, human = random_poems(rng, 12), random_poems(rng, 30)
+    generated, human = SyntheticPoems(rng).poems(12), SyntheticPoems(rng).poems(30)
     metric = poetic_eval.load_metric("semantic_max_sim")
     result = metric.compute(predictions=generated, references=human, model=minilm)
     raw_generated = minilm.encode([" ".join(p.split("\n")) for p in generated])
@@ -268,8 +266,8 @@ def test_real_model_scores_match_sentence_transformers(minilm):
 
 def test_real_model_reference_cache_skips_encoding(minilm, monkeypatch):
     rng = random.Random(9)
-    human = random_poems(rng, 16)
-    max_similarity(random_poems(rng, 3), human, model=minilm)
+    human = SyntheticPoems(rng).poems(16)
+    max_similarity(SyntheticPoems(rng).poems(3), human, model=minilm)
     seen: list[int] = []
     original = type(minilm).encode
 
@@ -278,5 +276,5 @@ def test_real_model_reference_cache_skips_encoding(minilm, monkeypatch):
         return original(self, inputs, *args, **kwargs)
 
     monkeypatch.setattr(type(minilm), "encode", counting_encode)
-    max_similarity(random_poems(rng, 4), human, model=minilm)
+    max_similarity(SyntheticPoems(rng).poems(4), human, model=minilm)
     assert seen == [4]

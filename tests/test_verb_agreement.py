@@ -9,7 +9,7 @@ import numpy as np
 import pytest
 import torch
 
-from poetic_eval.verb_agreement import (
+from poetic_eval.pairs import (
     DEFAULT_BOTTOM_CUTOFFS,
     DEFAULT_TOP_CUTOFFS,
     verb_slot,

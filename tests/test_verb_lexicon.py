@@ -6,7 +6,7 @@ import lemminflect
 import pytest
 import wordfreq
 
-from poetic_eval.verb_lexicon import DEFAULT_MIN_ZIPF, VerbEntry, load_verb_list
+from poetic_eval.pairs import DEFAULT_MIN_ZIPF, VerbEntry, load_verb_list
 
 
 @pytest.fixture(scope="module")

@@ -6,10 +6,9 @@ import numpy as np
 import pytest
 import torch
 
-from poetic_eval.language_models import document_start_token_id, load_language_model
-from poetic_eval.verb_agreement import verb_weighted_agreement
-from poetic_eval.verb_lexicon import VerbEntry
-from poetic_eval.verb_slot_distributions import (
+from poetic_eval.lm import document_start_token_id, load_language_model
+from poetic_eval.pairs import VerbEntry, verb_weighted_agreement
+from poetic_eval.pairs.verb_distributions import (
     as_verb_slots,
     evaluate_verb_agreement,
     form_token_id,
@@ -168,7 +167,7 @@ def test_cli_scores_a_jsonl_file(tiny_causal, tmp_path, capsys):
 def test_classlabel_indices_of_the_agreement_dataset_are_read_as_names():
     import datasets
 
-    from poetic_eval.verb_slot_distributions import as_verb_slots
+    from poetic_eval.pairs import as_verb_slots
 
     features = datasets.Features({
         "sentence_good": datasets.Value("string"),

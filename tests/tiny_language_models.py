@@ -17,7 +17,7 @@ from transformers import (
     PreTrainedTokenizerFast,
 )
 
-from poetic_eval.language_models import LanguageModel, load_language_model
+from poetic_eval.lm import LanguageModel, load_language_model
 
 SPECIAL = ["[PAD]", "[UNK]", "[BOS]", "[EOS]", "[CLS]", "[SEP]", "[MASK]"]
 WORDS = [

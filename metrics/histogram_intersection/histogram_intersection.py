@@ -3,8 +3,8 @@
 import datasets
 import evaluate
 
-from poetic_eval.length_distribution import length_comparison
-from poetic_eval.metric_inputs import PoemCorpusInputs
+from poetic_eval.diversity import length_comparison
+from poetic_eval.text import PoemCorpusInputs
 
 _DESCRIPTION = """
 How well the length distribution of generated poems matches a human corpus, as in Evaluating

@@ -3,8 +3,8 @@
 import datasets
 import evaluate
 
-from poetic_eval.memorization import memorization
-from poetic_eval.metric_inputs import PoemCorpusInputs
+from poetic_eval.diversity import memorization
+from poetic_eval.text import PoemCorpusInputs
 
 _DESCRIPTION = """
 Memorization of the training corpus by a poetry generator, as in Evaluating Diversity in Automatic

@@ -3,8 +3,8 @@
 import datasets
 import evaluate
 
-from poetic_eval.lexical_diversity import lexical_diversity
-from poetic_eval.metric_inputs import PoemInputs
+from poetic_eval.diversity import lexical_diversity
+from poetic_eval.text import PoemInputs
 
 _DESCRIPTION = """
 Lexical diversity of a sample of generated poems, as in Evaluating Diversity in Automatic Poetry

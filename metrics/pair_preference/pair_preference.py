@@ -3,14 +3,14 @@
 import datasets
 import evaluate
 
-from poetic_eval.pair_statistics import as_score_array, pair_preference, uncategorised_as_none
+from poetic_eval.pairs.statistics import as_score_array, pair_preference, uncategorised_as_none
 
 _DESCRIPTION = """
 Accuracy of a language model on minimal pairs (BLiMP, Marvin & Linzen agreement, BPoMP limericks):
 the share of pairs whose acceptable ("good") text gets a higher score (log-probability) than its
 corrupted ("bad") counterpart. Ties count as wrong and are reported. A percentile bootstrap gives a
 confidence interval, and an optional category column (task, template) gives per-category results.
-Scores come from any model; `poetic_eval.scoring.score_pairs` computes them from texts.
+Scores come from any model; `poetic_eval.lm.scoring.score_pairs` computes them from texts.
 """
 
 _KWARGS_DESCRIPTION = """

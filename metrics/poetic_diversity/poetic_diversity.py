@@ -3,8 +3,8 @@
 import datasets
 import evaluate
 
-from poetic_eval.metric_inputs import PoemCorpusInputs
-from poetic_eval.poetic_diversity import poetic_diversity
+from poetic_eval.diversity import poetic_diversity
+from poetic_eval.text import PoemCorpusInputs
 
 _DESCRIPTION = """
 The diversity profile of generated poetry from Evaluating Diversity in Automatic Poetry

@@ -3,8 +3,8 @@
 import datasets
 import evaluate
 
-from poetic_eval.metric_inputs import PoemCorpusInputs
-from poetic_eval.rhyme_distribution import rhyme_divergence
+from poetic_eval.diversity import rhyme_divergence
+from poetic_eval.text import PoemCorpusInputs
 
 _DESCRIPTION = """
 Rhyme diversity of generated poetry, after Evaluating Diversity in Automatic Poetry Generation.

@@ -3,8 +3,8 @@
 import datasets
 import evaluate
 
-from poetic_eval.metric_inputs import PoemCorpusInputs
-from poetic_eval.semantic_similarity import max_similarity
+from poetic_eval.diversity import max_similarity
+from poetic_eval.text import PoemCorpusInputs
 
 _DESCRIPTION = """
 Semantic (dis)similarity of generated poetry, after Evaluating Diversity in Automatic Poetry

@@ -10,7 +10,7 @@ checkout or in an installed wheel, and :func:`load_metric` loads one offline::
 
 from __future__ import annotations
 
-from .module_paths import available_metrics, load_metric, metric_path
+from .resources import available_metrics, load_metric, metric_path
 
 __version__ = "0.1.0"
 

@@ -1,16 +1,16 @@
-"""``poetic-eval build``: build a hub-ready dataset folder (same options as ``python -m builders``)."""
+"""``poetic-eval build``: build a hub-ready dataset folder (= ``python -m builders`` in a checkout)."""
 
 from __future__ import annotations
 
 import argparse
 
-from builders import command_line
+from ..resources import builders_command_line
 
 
 def register(subparsers: argparse._SubParsersAction) -> None:
     parser = subparsers.add_parser(
         "build", help="build a hub-ready dataset folder (bpomp, agreement, ... or all)"
     )
-    command_line.add_build_commands(
+    builders_command_line().add_build_commands(
         parser.add_subparsers(dest="dataset", metavar="DATASET", required=True)
     )

@@ -58,7 +58,9 @@ def run(args: argparse.Namespace) -> int:
 
 
 def build_datasets(out: Path, seed: int) -> None:
-    from builders.command_line import main as build_main
+    from ..resources import builders_command_line
+
+    build_main = builders_command_line().main
 
     print(f"demo: building the datasets from the bundled seeds into {out}/")
     status = build_main(["all", "--out", str(out), "--seed", str(seed)])
@@ -67,8 +69,8 @@ def build_datasets(out: Path, seed: int) -> None:
 
 
 def diversity_report(out: Path, seed: int) -> dict[str, Any]:
-    from ..report import write_report
-    from ..seed_texts import seed_poems
+    from ..diversity import write_report
+    from ..resources import seed_poems
 
     print(f"demo: diversity report of {GENERATED_SAMPLE} against {HUMAN_SAMPLE}")
     return write_report(
@@ -85,12 +87,12 @@ def score_minimal_pairs(
     datasets_dir: Path, out: Path, max_pairs: int, model: str | None, seed: int
 ) -> None:
     """Score every minimal-pair config of the built datasets; add a report section."""
-    from ..figures import accuracy_bars
-    from ..language_models import resolve_model
-    from ..pair_statistics import pair_preference
+    from poetic_eval.report.figures import accuracy_bars
+
+    from ..lm import resolve_model, score_pairs
+    from ..pairs import collect_pairs, load_pair_tables, pair_preference
     from ..report import Section, Table, append_section
-    from ..scoring import score_pairs
-    from .score_pairs import collect_pairs, load_pair_tables, write_rows
+    from .score_pairs import write_rows
 
     lm = resolve_model(model)
     print(f"demo: scoring minimal pairs with {lm.name} (first {max_pairs or 'all'} per config)")
@@ -137,9 +139,8 @@ def score_minimal_pairs(
 
 def verb_agreement_table(datasets_dir: Path, lm: Any, max_pairs: int):
     """TSE / EW / MW of the model on the agreement configs whose verb is the differing token."""
+    from ..pairs import evaluate_verb_agreement, load_pair_tables
     from ..report import Table
-    from ..verb_slot_distributions import evaluate_verb_agreement
-    from .score_pairs import load_pair_tables
 
     folder = datasets_dir / "agreement"
     if not (folder / "README.md").is_file():

@@ -10,7 +10,7 @@ import argparse
 import os
 from pathlib import Path
 
-from ..hub_publish import describe_plan, plan_uploads, publish
+from ..hub import describe_plan, plan_uploads, publish
 
 
 def register(subparsers: argparse._SubParsersAction) -> None:

@@ -6,7 +6,7 @@ import argparse
 import json
 from pathlib import Path
 
-from ..poetic_diversity import DIMENSIONS
+from ..diversity import DIMENSIONS
 
 
 def register(subparsers: argparse._SubParsersAction) -> None:
@@ -57,7 +57,7 @@ def parse_option(text: str) -> tuple[str, object]:
 
 
 def run(args: argparse.Namespace) -> int:
-    from ..report import write_report
+    from ..diversity import write_report
 
     options = dict(parse_option(text) for text in args.option)
     report = write_report(

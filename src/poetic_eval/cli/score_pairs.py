@@ -16,10 +16,8 @@ import argparse
 import time
 from pathlib import Path
 
-from ..hub_publish import declares_configs
-
-PAIR_COLUMNS = (("good", "bad"), ("sentence_good", "sentence_bad"))
-FILE_BUILDERS = {".parquet": "parquet", ".jsonl": "json", ".json": "json", ".csv": "csv"}
+from ..pairs import collect_pairs, load_pair_tables
+from .arguments import add_model_arguments, add_pair_dataset_arguments
 
 
 def register(subparsers: argparse._SubParsersAction) -> None:
@@ -28,121 +26,24 @@ def register(subparsers: argparse._SubParsersAction) -> None:
         help="score a minimal-pair dataset with a language model and report accuracy",
         description=__doc__.split("\n\n")[1],
     )
-    parser.add_argument("--dataset", required=True, help="dataset folder, or a parquet/jsonl/csv file")
-    parser.add_argument("--config", action="append", help="config(s) to score (default: all with pairs)")
-    parser.add_argument("--split", default=None, help="split of a dataset folder (default: its only split, or test)")
-    parser.add_argument("--model", default=None, help="HF model name or local path (default: SmolLM2-135M)")
+    add_pair_dataset_arguments(parser)
     parser.add_argument("--out", default="pair_scores.jsonl", help="per-pair scores (.jsonl, .csv, .parquet)")
     parser.add_argument("--reduction", choices=("sum", "mean"), default="sum")
     parser.add_argument("--batch-size", type=int, default=None, help="sequences per forward pass")
     parser.add_argument("--limit", type=int, default=None, help="first N pairs of each config")
     parser.add_argument("--category-column", default=None, help="refine categories by this column")
-    parser.add_argument("--device", default=None, help="cpu, cuda, cuda:1 ... (default: cuda if available)")
-    parser.add_argument("--dtype", choices=("float32", "bfloat16", "float16"), default="float32")
+    add_model_arguments(parser)
     parser.add_argument("--n-bootstrap", type=int, default=1000)
     parser.add_argument("--seed", type=int, default=0)
     parser.add_argument("--no-progress", action="store_true")
     parser.set_defaults(func=run)
 
 
-def pair_columns(column_names: list[str]) -> tuple[str, str]:
-    """The (good, bad) column names of a minimal-pair table."""
-    for good, bad in PAIR_COLUMNS:
-        if good in column_names and bad in column_names:
-            return good, bad
-    raise ValueError(
-        f"no minimal-pair columns found: expected one of {PAIR_COLUMNS}, got {column_names}"
-    )
-
-
-def load_pair_tables(dataset: str, configs: list[str] | None, split: str | None):
-    """``[(default category, datasets.Dataset)]`` for a dataset folder or a single file."""
-    import datasets
-
-    path = Path(dataset)
-    if path.is_file():
-        builder = FILE_BUILDERS.get("".join(path.suffixes[-1:]).lower())
-        if builder is None:
-            raise ValueError(f"--dataset {dataset}: expected a folder or a {sorted(FILE_BUILDERS)} file")
-        table = datasets.load_dataset(builder, data_files=str(path), split="train")
-        return [(path.stem, table)]
-    if not path.is_dir():
-        raise FileNotFoundError(f"--dataset {dataset}: no such folder or file")
-    if not declares_configs(path):
-        return _file_tables(path, configs)
-    names = configs or datasets.get_dataset_config_names(str(path))
-    tables = []
-    for name in names:
-        loaded = datasets.load_dataset(str(path), name)
-        chosen = split or ("test" if "test" in loaded else next(iter(loaded)))
-        table = loaded[chosen]
-        try:
-            pair_columns(table.column_names)
-        except ValueError:
-            if configs:  # asked for explicitly: say why it cannot be scored
-                raise
-            continue  # e.g. the agreement dataset's verb list
-        tables.append((name, table))
-    if not tables:
-        raise ValueError(f"--dataset {dataset}: no config with minimal-pair columns")
-    return tables
-
-
-def _file_tables(folder: Path, configs: list[str] | None):
-    """A plain folder of pair files (BLiMP, refining-tse, Marvin & Linzen): one table per file,
-    named by its stem, files with minimal-pair columns only unless asked for by name."""
-    files = sorted(f for f in folder.rglob("*") if f.is_file() and f.suffix.lower() in FILE_BUILDERS)
-    if configs:
-        by_name = {f.stem: f for f in files}
-        missing = [name for name in configs if name not in by_name]
-        if missing:
-            raise ValueError(f"--config {', '.join(missing)}: no such file in {folder}; have {sorted(by_name)}")
-        files = [by_name[name] for name in configs]
-    tables = []
-    for file in files:
-        [(name, table)] = load_pair_tables(str(file), None, None)
-        try:
-            pair_columns(table.column_names)
-        except ValueError as error:
-            if configs:
-                raise ValueError(f"{file}: {error}") from None
-            continue
-        tables.append((name, table))
-    if not tables:
-        raise ValueError(f"--dataset {folder}: no file with minimal-pair columns")
-    return tables
-
-
-def collect_pairs(tables, limit: int | None, category_column: str | None) -> list[dict]:
-    rows = []
-    for default_category, table in tables:
-        if limit is not None:
-            table = table.select(range(min(limit, len(table))))
-        good_column, bad_column = pair_columns(table.column_names)
-        if category_column and category_column not in table.column_names:
-            raise ValueError(f"--category-column {category_column!r} is not a column of {default_category}")
-        has_category = "category" in table.column_names
-        for index, record in enumerate(table):
-            category = str(record["category"]) if has_category else default_category
-            if category_column:
-                category = f"{category}/{record[category_column]}"
-            rows.append(
-                {
-                    "config": default_category,
-                    "row": index,
-                    "category": category,
-                    "good": record[good_column],
-                    "bad": record[bad_column],
-                }
-            )
-    return rows
-
-
 def write_rows(rows: list[dict], out: str) -> None:
     """Write ``rows`` to ``out`` (format by extension) through a temporary file."""
     import datasets
 
-    from ..atomic_files import atomic_path
+    from ..text import atomic_path
 
     target = Path(out)
     suffix = target.suffix.lower()
@@ -161,14 +62,15 @@ def write_rows(rows: list[dict], out: str) -> None:
 def run(args: argparse.Namespace) -> int:
     import torch
 
-    from ..distributed_scoring import (
+    from poetic_eval.lm.distributed import (
         end_process_group,
         local_device,
         process_group,
         score_pairs_sharded,
     )
-    from ..language_models import resolve_model
-    from ..pair_statistics import pair_preference
+
+    from ..lm import resolve_model
+    from ..pairs import pair_preference
 
     rank, world_size = process_group()  # under torchrun: each process scores a shard
     rows = collect_pairs(load_pair_tables(args.dataset, args.config, args.split), args.limit, args.category_column)

@@ -11,6 +11,8 @@ from __future__ import annotations
 import argparse
 import json
 
+from .arguments import add_model_arguments, add_pair_dataset_arguments
+
 
 def register(subparsers: argparse._SubParsersAction) -> None:
     parser = subparsers.add_parser(
@@ -18,16 +20,12 @@ def register(subparsers: argparse._SubParsersAction) -> None:
         help="TSE / EW / MW of a language model on subject-verb agreement pairs",
         description=__doc__.split("\n\n")[1],
     )
-    parser.add_argument("--dataset", required=True, help="dataset folder, or a parquet/jsonl/csv file")
-    parser.add_argument("--config", action="append", help="config(s) to score (default: all with pairs)")
-    parser.add_argument("--split", default=None, help="split of a dataset folder (default: its only split, or test)")
-    parser.add_argument("--model", default=None, help="HF model name or local path (default: SmolLM2-135M)")
+    add_pair_dataset_arguments(parser)
     parser.add_argument("--out", default="verb_agreement.json", help="all figures per config (JSON)")
     parser.add_argument("--min-zipf", type=float, default=None, help="verb-list frequency threshold")
     parser.add_argument("--batch-size", type=int, default=32)
     parser.add_argument("--limit", type=int, default=None, help="first N pairs of each config")
-    parser.add_argument("--device", default=None, help="cpu, cuda, cuda:1 ... (default: cuda if available)")
-    parser.add_argument("--dtype", choices=("float32", "bfloat16", "float16"), default="float32")
+    add_model_arguments(parser)
     parser.add_argument("--no-progress", action="store_true")
     parser.set_defaults(func=run)
 
@@ -35,11 +33,9 @@ def register(subparsers: argparse._SubParsersAction) -> None:
 def run(args: argparse.Namespace) -> int:
     import torch
 
-    from ..atomic_files import write_text_atomically
-    from ..language_models import resolve_model
-    from ..verb_lexicon import load_verb_list
-    from ..verb_slot_distributions import evaluate_verb_agreement
-    from .score_pairs import load_pair_tables
+    from ..lm import resolve_model
+    from ..pairs import evaluate_verb_agreement, load_pair_tables, load_verb_list
+    from ..text import write_text_atomically
 
     lm = resolve_model(args.model, device=args.device, dtype=getattr(torch, args.dtype))
     verbs = load_verb_list() if args.min_zipf is None else load_verb_list(min_zipf=args.min_zipf)

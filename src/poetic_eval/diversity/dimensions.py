@@ -1,0 +1,167 @@
+"""The diversity dimensions: one record each, the single place that lists them.
+
+A :class:`Dimension` names its core function (whose keyword-only parameters are the
+dimension's options, passed to :func:`~poetic_eval.diversity.poetic_diversity` as
+``<dimension>_<option>``), whether it needs the human corpus, how it runs inside a profile
+(scores and figure details, the human-sample protocol) and its report section with its figure.
+Adding a dimension is one record in :data:`DIMENSIONS` plus the functions it names.
+"""
+
+from __future__ import annotations
+
+import inspect
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+import numpy as np
+
+from ..report import Section
+from .length import length_comparison, length_statistics, poem_lengths
+from .lexical import lexical_diversity
+from .memorization import memorization
+from .rhyme_distribution import rhyme_divergence
+from .sections import (
+    length_section,
+    lexical_section,
+    memorization_section,
+    rhyme_section,
+    semantic_section,
+)
+from .semantic import max_similarity
+
+if TYPE_CHECKING:
+    from .profile import DiversityProfile
+
+#: (predictions, references, options, human samples, show_progress) -> (scores, details)
+Runner = Callable[[list[str], "list[str] | None", dict, "list[np.ndarray]", bool], "tuple[dict, dict]"]
+SectionBuilder = Callable[["DiversityProfile", dict, Path], Section]
+
+_RENAMED = {
+    "histogram_intersection": "length_histogram_intersection",
+    "wasserstein": "length_wasserstein",
+}
+# Options the profile sets itself.
+_CONTROLLED = {"show_progress", "return_values", "reference_samples"}
+
+
+@dataclass(frozen=True)
+class Dimension:
+    """One diversity dimension of the paper."""
+
+    name: str
+    compute: Callable[..., dict]
+    run: Runner
+    needs_references: bool
+    section: SectionBuilder
+    figure: str | None = None
+
+    def options(self) -> tuple[str, ...]:
+        """Names of the dimension's options (pass them as ``<name>_<option>``)."""
+        parameters = inspect.signature(self.compute).parameters.values()
+        return tuple(
+            p.name for p in parameters if p.kind is p.KEYWORD_ONLY and p.name not in _CONTROLLED
+        )
+
+
+def _sample_average(
+    statistic: Callable[[list[str]], dict[str, float]],
+    references: Sequence[str],
+    samples: list[np.ndarray],
+) -> dict[str, float]:
+    """Average, over the human samples, of each value of ``statistic(sample)``."""
+    results = [statistic([references[i] for i in sample]) for sample in samples]
+    return {key: float(np.mean([r[key] for r in results])) for key in results[0]}
+
+
+def _run_memorization(predictions, references, options, samples, show_progress):
+    scores = memorization(predictions, references, show_progress=show_progress, **options)
+    matches = scores.pop("matches", None)
+    return scores, ({} if matches is None else {"memorization_matches": matches})
+
+
+def _run_length(predictions, references, options, samples, show_progress):
+    scores = {
+        _RENAMED.get(k, k): v
+        for k, v in length_comparison(predictions, references, **options).items()
+    }
+    remove = options.get("remove_punctuation", True)
+    if samples:
+        averaged = _sample_average(
+            lambda sample: length_statistics(sample, remove_punctuation=remove), references, samples
+        )
+        scores.update({f"reference_length_{k}": v for k, v in averaged.items()})
+    details = {
+        "lengths": poem_lengths(predictions, remove_punctuation=remove).tolist(),
+        "reference_lengths": poem_lengths(references, remove_punctuation=remove).tolist(),
+    }
+    return scores, details
+
+
+_RHYME_SAMPLE_KEYS = {
+    "rhyme_entropy": "reference_rhyme_entropy",
+    "real_rhymes": "reference_real_rhymes",
+    "repetitions": "reference_repetitions",
+}
+
+
+def _run_rhyme(predictions, references, options, samples, show_progress):
+    result = rhyme_divergence(predictions, references, show_progress=show_progress, **options)
+    details = {
+        "scheme_distribution": result.pop("scheme_distribution"),
+        "reference_scheme_distribution": result.pop("reference_scheme_distribution"),
+    }
+    scores = dict(result)
+    for side in ("scheme_distribution", "reference_scheme_distribution"):
+        scores.update({f"{side}_{label}": share for label, share in details[side].items()})
+    if samples:
+
+        def sample_statistics(sample: list[str]) -> dict[str, float]:
+            own = rhyme_divergence(sample, sample, **options)
+            return {_RHYME_SAMPLE_KEYS[k]: own[k] for k in _RHYME_SAMPLE_KEYS}
+
+        scores.update(_sample_average(sample_statistics, references, samples))
+    return scores, details
+
+
+def _run_lexical(predictions, references, options, samples, show_progress):
+    scores = lexical_diversity(predictions, **options)
+    if references is not None:
+        if samples:
+            side = _sample_average(lambda s: lexical_diversity(s, **options), references, samples)
+        else:
+            side = lexical_diversity(references, **options)
+        scores.update({f"reference_{k}": v for k, v in side.items()})
+    return scores, {}
+
+
+def _run_semantic(predictions, references, options, samples, show_progress):
+    result = max_similarity(
+        predictions,
+        references,
+        reference_samples=samples or None,
+        return_values=True,
+        show_progress=show_progress,
+        **options,
+    )
+    detail_keys = [
+        k for k in result if k.endswith(("_values", "_nearest_prediction", "_nearest_reference"))
+    ]
+    details = {k: result.pop(k) for k in detail_keys}
+    return result, details
+
+
+DIMENSIONS: dict[str, Dimension] = {
+    dimension.name: dimension
+    for dimension in (
+        Dimension("memorization", memorization, _run_memorization, True, memorization_section),
+        Dimension("length", length_comparison, _run_length, True, length_section,
+                  figure="length_histograms.png"),
+        Dimension("rhyme", rhyme_divergence, _run_rhyme, True, rhyme_section,
+                  figure="rhyme_schemes.png"),
+        Dimension("lexical", lexical_diversity, _run_lexical, False, lexical_section),
+        Dimension("semantic", max_similarity, _run_semantic, False, semantic_section,
+                  figure="max_similarity.png"),
+    )
+}  # fmt: skip

@@ -1,0 +1,343 @@
+"""Memorization of training poems, by Ratcliff-Obershelp similarity, at three levels.
+
+A generated unit (quatrain, couplet or verse) is *memorized* when some training unit of the
+same level has ``difflib.SequenceMatcher(None, training, generated).ratio() >= threshold``;
+the score of a level is the share of generated units that are memorized (paper thresholds:
+quatrain 0.7, couplet 0.8, verse 0.9).
+
+Units, as in the paper's public code (raw characters, case-sensitive, no normalisation):
+
+* quatrain: all non-empty lines of the poem, stripped, joined by one space. A poem that does
+  not have 4 lines is still one unit, its whole text joined the same way.
+* couplet: lines 1-2, 3-4, 5-6, ... joined by one space; the last line of a poem with an odd
+  number of lines belongs to no couplet (it still counts as a verse).
+* verse: each line.
+
+Exact and fast. Ratcliff-Obershelp matching blocks form a common subsequence, so
+``ratio <= 2 * LCS / (|a| + |b|)`` (the normalised Indel similarity, computed bit-parallel and
+multithreaded by ``rapidfuzz.process.cdist``) and ``ratio <= 2 * min(|a|, |b|) / (|a| + |b|)``.
+Candidates are pruned with both bounds (with a small float tolerance, so that no pair at the
+threshold is lost) and difflib runs only on the survivors, best bound first: the result equals
+the naive difflib scan over all pairs.
+
+``autojunk`` (default True, as the reference code) is passed to ``SequenceMatcher``; the
+generated unit is the second sequence, so its characters that occur more than ``1 + n // 100``
+times in a unit of 200+ characters cannot start a match. The ratio is therefore not symmetric.
+"""
+
+from __future__ import annotations
+
+import difflib
+import math
+from collections.abc import Iterable, Iterator, Sequence
+from dataclasses import asdict, dataclass
+
+import numpy as np
+from rapidfuzz import process
+from rapidfuzz.distance import Indel
+from tqdm.auto import tqdm
+
+from ..text import lines, require_fraction, require_texts
+
+LEVELS = ("quatrain", "couplet", "verse")
+DEFAULT_THRESHOLDS = {"quatrain": 0.7, "couplet": 0.8, "verse": 0.9}
+# float32 bound scores differ from the exact rational by ~1e-7; pairs within this of the
+# threshold (or of the best ratio so far) are always checked with difflib.
+BOUND_TOLERANCE = 1e-5
+_QUERY_BLOCK = 256
+_MAX_MATRIX_CELLS = 8_000_000
+
+
+def poem_units(poem: str, level: str) -> list[str]:
+    """The units of ``poem`` at ``level`` ("quatrain", "couplet" or "verse")."""
+    poem_lines = lines(poem)
+    if level == "quatrain":
+        return [" ".join(poem_lines)] if poem_lines else []
+    if level == "couplet":
+        return [" ".join(poem_lines[i : i + 2]) for i in range(0, len(poem_lines) - 1, 2)]
+    if level == "verse":
+        return poem_lines
+    raise ValueError(f"level must be one of {', '.join(LEVELS)}, got {level!r}")
+
+
+def ratcliff_ratio(reference: str, generated: str, *, autojunk: bool = True) -> float:
+    """``difflib.SequenceMatcher(None, reference, generated, autojunk=autojunk).ratio()``."""
+    return difflib.SequenceMatcher(None, reference, generated, autojunk=autojunk).ratio()
+
+
+@dataclass(frozen=True)
+class UnitMatch:
+    """A memorized generated unit and its best training match."""
+
+    prediction: int
+    unit: int
+    text: str
+    reference: int
+    reference_unit: int
+    reference_text: str
+    ratio: float
+
+
+@dataclass
+class _Corpus:
+    """Distinct unit texts of a level and, for each, where it first occurs."""
+
+    texts: list[str]
+    first: list[tuple[int, int]]  # (poem index, unit index)
+
+
+def _units_by_text(poems: Sequence[str], level: str) -> tuple[_Corpus, list[list[int]]]:
+    """Deduplicated units, and for each poem the distinct-unit id of each of its units."""
+    position: dict[str, int] = {}
+    corpus = _Corpus([], [])
+    unit_ids = []
+    for poem_index, poem in enumerate(poems):
+        ids = []
+        for unit_index, unit in enumerate(poem_units(poem, level)):
+            if unit not in position:
+                position[unit] = len(corpus.texts)
+                corpus.texts.append(unit)
+                corpus.first.append((poem_index, unit_index))
+            ids.append(position[unit])
+        unit_ids.append(ids)
+    return corpus, unit_ids
+
+
+def _length_window(low: int, high: int, threshold: float) -> tuple[float, float]:
+    """Training lengths that can reach ``threshold`` against a unit of length in [low, high]."""
+    slack = max(threshold - BOUND_TOLERANCE, 1e-9)
+    return low * slack / (2 - slack), high * (2 - slack) / slack
+
+
+def _candidate_blocks(
+    queries: list[str],
+    choices: list[str],
+    threshold: float,
+    workers: int,
+    show_progress: bool,
+    description: str,
+) -> Iterator[list[tuple[int, np.ndarray, np.ndarray]]]:
+    """Blocks of queries of similar length, each as a list of (query id, choice ids, bounds)
+    for the choices that pass both upper bounds; one block at a time keeps memory bounded."""
+    query_lengths = np.array([len(q) for q in queries])
+    choice_lengths = np.array([len(c) for c in choices])
+    query_order = np.argsort(query_lengths, kind="stable")
+    choice_order = np.argsort(choice_lengths, kind="stable")
+    sorted_choice_lengths = choice_lengths[choice_order]
+    cutoff = max(0.0, threshold - BOUND_TOLERANCE)
+    blocks = range(0, len(queries), _QUERY_BLOCK)
+    for block_start in tqdm(blocks, desc=description, unit="block", disable=not show_progress):
+        block = query_order[block_start : block_start + _QUERY_BLOCK]
+        low, high = _length_window(query_lengths[block[0]], query_lengths[block[-1]], threshold)
+        first = int(np.searchsorted(sorted_choice_lengths, math.floor(low), side="left"))
+        last = int(np.searchsorted(sorted_choice_lengths, math.ceil(high), side="right"))
+        block_queries = [queries[i] for i in block]
+        step = max(1, _MAX_MATRIX_CELLS // len(block))
+        found_ids, found_bounds, found_columns = [], [], []
+        for chunk_start in range(first, last, step):
+            chunk = choice_order[chunk_start : min(last, chunk_start + step)]
+            scores = process.cdist(
+                [choices[i] for i in chunk],
+                block_queries,
+                scorer=Indel.normalized_similarity,
+                score_cutoff=cutoff,
+                dtype=np.float32,
+                workers=workers,
+            )
+            rows, columns = np.nonzero(scores >= cutoff)
+            found_ids.append(chunk[rows])
+            found_bounds.append(scores[rows, columns])
+            found_columns.append(columns)
+        yield _split_by_query(block, found_ids, found_bounds, found_columns)
+
+
+def _split_by_query(
+    block: np.ndarray,
+    found_ids: list[np.ndarray],
+    found_bounds: list[np.ndarray],
+    found_columns: list[np.ndarray],
+) -> list[tuple[int, np.ndarray, np.ndarray]]:
+    """Group the surviving (choice, bound) pairs of a block by query."""
+    if not found_columns:
+        return []
+    columns = np.concatenate(found_columns)
+    by_column = np.argsort(columns, kind="stable")
+    ids, bounds = np.concatenate(found_ids)[by_column], np.concatenate(found_bounds)[by_column]
+    present, starts = np.unique(columns[by_column], return_index=True)
+    ends = [*starts[1:], len(columns)]
+    return [
+        (int(block[column]), ids[begin:end], bounds[begin:end])
+        for column, begin, end in zip(present, starts, ends)
+    ]
+
+
+def _best_match(
+    query: str,
+    choices: list[str],
+    candidate_ids: np.ndarray,
+    bounds: np.ndarray,
+    threshold: float,
+    autojunk: bool,
+    find_best: bool,
+) -> tuple[int, float] | None:
+    """The first-indexed training unit with the highest ratio >= threshold, or None.
+
+    With ``find_best=False`` any unit reaching the threshold is returned (enough for the score).
+    """
+    order = np.lexsort((candidate_ids, -bounds))
+    matcher = difflib.SequenceMatcher(None, autojunk=autojunk)
+    matcher.set_seq2(query)  # the generated unit is the second sequence, as the reference code
+    best: tuple[int, float] | None = None
+    for position in order:
+        bound = float(bounds[position])
+        floor = best[1] if best else threshold
+        if bound < floor - BOUND_TOLERANCE:
+            break
+        choice_id = int(candidate_ids[position])
+        matcher.set_seq1(choices[choice_id])
+        ratio = matcher.ratio()
+        if ratio < threshold:
+            continue
+        if best is None or ratio > best[1] or (ratio == best[1] and choice_id < best[0]):
+            best = (choice_id, ratio)
+            if not find_best:
+                break
+    return best
+
+
+def memorized_units(
+    generated: Sequence[str],
+    training: Sequence[str],
+    threshold: float,
+    *,
+    autojunk: bool = True,
+    find_best: bool = True,
+    workers: int = -1,
+    show_progress: bool = False,
+    description: str = "memorization",
+) -> list[tuple[int, float] | None]:
+    """For each generated unit: (index of its best training unit, ratio) if memorized, else None.
+
+    Training units with the same text share the index of their first occurrence; ties in the
+    ratio go to the lowest index, as in a naive scan that keeps the first maximum.
+    """
+    threshold = require_fraction(threshold, "threshold")
+    distinct_training: dict[str, int] = {}
+    for index, unit in enumerate(training):
+        distinct_training.setdefault(unit, index)
+    choices = list(distinct_training)
+    choice_index = np.fromiter(distinct_training.values(), dtype=np.int64, count=len(choices))
+    distinct_generated = list(dict.fromkeys(generated))
+    if not choices or not distinct_generated:
+        return [None] * len(generated)
+    result: dict[str, tuple[int, float]] = {}
+    blocks = _candidate_blocks(
+        distinct_generated, choices, threshold, workers, show_progress, description
+    )
+    for block in blocks:
+        for query_id, ids, bounds in block:
+            query = distinct_generated[query_id]
+            match = _best_match(query, choices, ids, bounds, threshold, autojunk, find_best)
+            if match is not None:
+                result[query] = (int(choice_index[match[0]]), match[1])
+    return [result.get(unit) for unit in generated]
+
+
+def _resolve_levels(levels: str | Iterable[str]) -> tuple[str, ...]:
+    if isinstance(levels, str):
+        levels = (levels,)
+    levels = tuple(levels)
+    if not levels:
+        raise ValueError(f"levels is empty: choose from {', '.join(LEVELS)}")
+    for level in levels:
+        if level not in LEVELS:
+            raise ValueError(f"levels: unknown level {level!r}; choose from {', '.join(LEVELS)}")
+    return tuple(dict.fromkeys(levels))
+
+
+def _resolve_thresholds(thresholds: dict[str, float] | None) -> dict[str, float]:
+    resolved = dict(DEFAULT_THRESHOLDS)
+    if thresholds is None:
+        return resolved
+    if not isinstance(thresholds, dict):
+        raise TypeError(
+            f"thresholds must be a dict level -> float, got {type(thresholds).__name__}"
+        )
+    for level, value in thresholds.items():
+        if level not in LEVELS:
+            raise ValueError(
+                f"thresholds: unknown level {level!r}; choose from {', '.join(LEVELS)}"
+            )
+        resolved[level] = require_fraction(value, f"thresholds[{level!r}]")
+    return resolved
+
+
+def memorization(
+    predictions: Sequence[str],
+    references: Sequence[str],
+    *,
+    levels: str | Iterable[str] = LEVELS,
+    thresholds: dict[str, float] | None = None,
+    autojunk: bool = True,
+    return_matches: bool = False,
+    show_progress: bool = False,
+    workers: int = -1,
+) -> dict:
+    """Share of generated units (per level) that nearly copy a training unit.
+
+    Returns ``{"memorization_<level>": float}`` for each level asked (NaN when the predictions
+    have no unit of that level, e.g. couplets of one-line poems). With ``return_matches``,
+    ``"matches"`` maps each level to a list of dicts, one per memorized generated unit:
+    ``prediction`` and ``unit`` (indices), ``text``, ``reference`` and ``reference_unit`` (indices of
+    the best training match: the highest ratio, first in corpus order on ties),
+    ``reference_text`` and ``ratio``. ``thresholds`` overrides the paper's per level;
+    ``workers`` is passed to rapidfuzz (-1: all cores).
+    """
+    predictions = require_texts(predictions, "predictions")
+    references = require_texts(references, "references")
+    levels = _resolve_levels(levels)
+    thresholds = _resolve_thresholds(thresholds)
+    result: dict = {}
+    matches: dict[str, list[dict]] = {}
+    for level in levels:
+        generated, generated_ids = _units_by_text(predictions, level)
+        training, _ = _units_by_text(references, level)
+        found = memorized_units(
+            generated.texts,
+            training.texts,
+            thresholds[level],
+            autojunk=autojunk,
+            find_best=return_matches,
+            workers=workers,
+            show_progress=show_progress,
+            description=f"memorization ({level})",
+        )
+        total = sum(len(ids) for ids in generated_ids)
+        memorized = sum(found[i] is not None for ids in generated_ids for i in ids)
+        result[f"memorization_{level}"] = memorized / total if total else math.nan
+        if return_matches:
+            matches[level] = [
+                asdict(_unit_match(p, u, generated.texts[i], found[i], training))
+                for p, ids in enumerate(generated_ids)
+                for u, i in enumerate(ids)
+                if found[i] is not None
+            ]
+    if return_matches:
+        result["matches"] = matches
+    return result
+
+
+def _unit_match(
+    prediction: int, unit: int, text: str, found: tuple[int, float], training: _Corpus
+) -> UnitMatch:
+    training_id, ratio = found
+    reference, reference_unit = training.first[training_id]
+    return UnitMatch(
+        prediction=prediction,
+        unit=unit,
+        text=text,
+        reference=reference,
+        reference_unit=reference_unit,
+        reference_text=training.texts[training_id],
+        ratio=ratio,
+    )

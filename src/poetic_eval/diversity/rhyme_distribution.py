@@ -1,0 +1,199 @@
+"""Rhyme-scheme distributions of poem samples and their entropy, KL divergence and cross-entropy.
+
+The paper (Diversity in poetry generation) compares the distribution of quatrain rhyme schemes
+(the 15 labels of :data:`poetic_eval.rhyme.word_rhymes.QUATRAIN_SCHEMES`) of a generated sample P with that
+of the human corpus Q: entropy H(P), KL(P || Q) and cross-entropy H(P, Q) = H(P) + KL(P || Q).
+
+Choices the paper leaves open (all options, written in the rhyme_kl card):
+
+- Log base 2 by default (bits): the paper's human entropy of 3.10 is only reachable in bits.
+- Additive smoothing: ``smoothing`` is added to each of the 15 probabilities and the result is
+  renormalized, for both P and Q, before H, KL and CE are computed (so the identity
+  CE = H + KL holds exactly). ``smoothing=0`` gives ``inf`` KL when Q lacks a scheme P has.
+- Poems that do not have exactly 4 non-empty lines are not quatrains: with
+  ``non_quatrains="skip"`` (default) they are left out of the distributions and counted
+  (``non_quatrain_predictions`` / ``non_quatrain_references``); ``"error"`` rejects them.
+"""
+
+from __future__ import annotations
+
+import math
+import numbers
+from collections import Counter
+from collections.abc import Sequence
+
+from tqdm.auto import tqdm
+
+from ..rhyme import QUATRAIN_SCHEMES, is_repetition, rhyme_scheme
+from ..text import lines, require_texts
+
+_NON_QUATRAIN_POLICIES = ("skip", "error")
+
+
+class NoQuatrainError(ValueError):
+    """A side has no poem of exactly 4 lines, so it has no quatrain scheme distribution."""
+_NO_RHYME = "ABCD"
+
+
+def _quatrain_schemes(
+    poems: Sequence[str],
+    name: str,
+    *,
+    non_quatrains: str,
+    link_repetitions: bool,
+    weak: bool,
+    near: bool,
+    historical: bool,
+    show_progress: bool,
+) -> tuple[list[tuple[str, bool]], int]:
+    """(scheme, is_repetition) of every quatrain, and the number of non-quatrains skipped."""
+    if non_quatrains not in _NON_QUATRAIN_POLICIES:
+        raise ValueError(
+            f"non_quatrains must be one of {_NON_QUATRAIN_POLICIES}, got {non_quatrains!r}"
+        )
+    poems = require_texts(poems, name)
+    found, skipped = [], 0
+    for index, poem in enumerate(
+        tqdm(poems, desc=f"rhyme schemes ({name})", disable=not show_progress)
+    ):
+        line_count = len(lines(poem))
+        if line_count != 4:
+            if non_quatrains == "error":
+                raise ValueError(
+                    f"{name}[{index}] has {line_count} non-empty lines; quatrain rhyme schemes need 4 "
+                    "(pass non_quatrains='skip' to leave such poems out)"
+                )
+            skipped += 1
+            continue
+        scheme = rhyme_scheme(
+            poem, link_repetitions=link_repetitions, weak=weak, near=near, historical=historical
+        )
+        found.append((scheme, is_repetition(poem, scheme)))
+    if not found:
+        raise NoQuatrainError(f"{name} has no quatrain (poem of exactly 4 non-empty lines)")
+    return found, skipped
+
+
+def _distribution(schemes: list[tuple[str, bool]]) -> dict[str, float]:
+    counts = Counter(scheme for scheme, _ in schemes)
+    return {label: counts[label] / len(schemes) for label in QUATRAIN_SCHEMES}
+
+
+def scheme_distribution(
+    poems: Sequence[str],
+    *,
+    non_quatrains: str = "skip",
+    link_repetitions: bool = True,
+    weak: bool = False,
+    near: bool = False,
+    historical: bool = False,
+    show_progress: bool = False,
+) -> dict[str, float]:
+    """Share of each of the 15 quatrain schemes among the quatrains of ``poems`` (zeros kept).
+
+    Poems without exactly 4 non-empty lines are skipped (or rejected with
+    ``non_quatrains="error"``). Raises ValueError when no poem is a quatrain.
+    """
+    schemes, _ = _quatrain_schemes(
+        poems, "poems", non_quatrains=non_quatrains, link_repetitions=link_repetitions,
+        weak=weak, near=near, historical=historical, show_progress=show_progress,
+    )  # fmt: skip
+    return _distribution(schemes)
+
+
+def smoothed(distribution: Sequence[float], smoothing: float) -> list[float]:
+    """Add ``smoothing`` to every probability and renormalize to sum 1."""
+    total = sum(distribution) + smoothing * len(distribution)
+    return [(p + smoothing) / total for p in distribution]
+
+
+def entropy(p: Sequence[float], *, base: float = 2) -> float:
+    """Shannon entropy of ``p`` in log base ``base`` (0 log 0 = 0)."""
+    return -sum(x * math.log(x, base) for x in p if x > 0)
+
+
+def kl_divergence(p: Sequence[float], q: Sequence[float], *, base: float = 2) -> float:
+    """KL(p || q) = sum p log(p / q), clamped at 0 against rounding; ``inf`` when q is 0 where
+    p is not."""
+    total = 0.0
+    for x, y in zip(p, q):
+        if x > 0:
+            if y <= 0:
+                return math.inf
+            total += x * math.log(x / y, base)
+    return max(total, 0.0)
+
+
+def _check_options(base: float, smoothing: float) -> None:
+    if isinstance(base, bool) or not isinstance(base, numbers.Real):
+        raise TypeError(f"base must be a number, got {type(base).__name__}")
+    if not (base > 0 and base != 1 and math.isfinite(base)):
+        raise ValueError(f"base must be positive, finite and not 1, got {base}")
+    if isinstance(smoothing, bool) or not isinstance(smoothing, numbers.Real):
+        raise TypeError(f"smoothing must be a number, got {type(smoothing).__name__}")
+    if not (smoothing >= 0 and math.isfinite(smoothing)):
+        raise ValueError(f"smoothing must be >= 0 and finite, got {smoothing}")
+
+
+def _rhyme_shares(schemes: list[tuple[str, bool]]) -> tuple[float, float]:
+    """(real rhymes, repetitions): the reference code's 1 - P(ABCD) - P(rep) and P(rep)."""
+    repetitions = sum(repetition for _, repetition in schemes) / len(schemes)
+    no_rhyme = sum(scheme == _NO_RHYME for scheme, _ in schemes) / len(schemes)
+    return 1.0 - no_rhyme - repetitions, repetitions
+
+
+def rhyme_divergence(
+    predictions: Sequence[str],
+    references: Sequence[str],
+    *,
+    base: float = 2,
+    smoothing: float = 1e-9,
+    non_quatrains: str = "skip",
+    link_repetitions: bool = True,
+    weak: bool = False,
+    near: bool = False,
+    historical: bool = False,
+    show_progress: bool = False,
+) -> dict:
+    """Compare the rhyme-scheme distribution of ``predictions`` (P) with ``references`` (Q).
+
+    Returns ``rhyme_entropy`` H(P), ``reference_rhyme_entropy`` H(Q), ``rhyme_kl`` KL(P || Q),
+    ``rhyme_cross_entropy`` H(P, Q) = H(P) + KL(P || Q) (all on the smoothed distributions, in
+    log base ``base``),
+    ``real_rhymes`` and ``repetitions`` of the predictions (and ``reference_`` ones),
+    ``scheme_distribution`` and ``reference_scheme_distribution`` (unsmoothed, all 15 labels),
+    and the counts of quatrains used and of non-quatrains skipped on each side.
+    """
+    _check_options(base, smoothing)
+    options = {
+        "non_quatrains": non_quatrains,
+        "link_repetitions": link_repetitions,
+        "weak": weak,
+        "near": near,
+        "historical": historical,
+        "show_progress": show_progress,
+    }
+    predicted, skipped_predictions = _quatrain_schemes(predictions, "predictions", **options)
+    reference, skipped_references = _quatrain_schemes(references, "references", **options)
+    p_raw, q_raw = _distribution(predicted), _distribution(reference)
+    p = smoothed(list(p_raw.values()), smoothing)
+    q = smoothed(list(q_raw.values()), smoothing)
+    h_p, kl = entropy(p, base=base), kl_divergence(p, q, base=base)
+    real, repeated = _rhyme_shares(predicted)
+    reference_real, reference_repeated = _rhyme_shares(reference)
+    return {
+        "rhyme_entropy": h_p,
+        "reference_rhyme_entropy": entropy(q, base=base),
+        "rhyme_kl": kl,
+        "rhyme_cross_entropy": h_p + kl,
+        "real_rhymes": real,
+        "repetitions": repeated,
+        "reference_real_rhymes": reference_real,
+        "reference_repetitions": reference_repeated,
+        "scheme_distribution": p_raw,
+        "reference_scheme_distribution": q_raw,
+        "quatrain_predictions": len(predicted),
+        "quatrain_references": len(reference),
+        "non_quatrain_predictions": skipped_predictions,
+        "non_quatrain_references": skipped_references,
+    }

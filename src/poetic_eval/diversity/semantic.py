@@ -1,0 +1,371 @@
+"""Semantic similarity of poems: maximum cosine similarity within a sample and across corpora.
+
+Each poem is embedded as one sentence (its lines joined by single spaces) with a
+sentence-transformers encoder, and the embeddings are L2-normalized so that a dot product is
+the cosine similarity. For every generated poem we keep the similarity of its nearest
+neighbour: among the other generated poems (*within*, self excluded) and among the human
+poems (*across*). The scores are the mean of those maxima, as in the paper, plus their
+standard deviation (ddof=0), minimum and maximum.
+
+Scale: nearest neighbours are found with blocked matrix products, so memory stays bounded
+(``block_size`` x ``block_size`` floats at a time) for 1000 x 200,000 poems and beyond. The
+human corpus is encoded once per (encoder, corpus content): its embeddings, and its own
+within-corpus maxima, are cached on disk (see :func:`poetic_eval.text.cache_paths.cache_root`), so a training loop that
+evaluates every N steps pays only for its new poems.
+"""
+
+from __future__ import annotations
+
+import hashlib
+from collections.abc import Sequence
+from pathlib import Path
+from typing import Any
+
+import numpy as np
+from tqdm.auto import tqdm
+
+from ..text import atomic_path, cache_root, lines, require_positive_int, require_texts
+from .encoders import encoder_identity, load_sentence_encoder
+
+# Bump when the text given to the encoder or the stored arrays change meaning.
+_CACHE_FORMAT = "poem-lines-joined-by-space/l2-normalized/float32/v1"
+
+
+def poem_sentence(poem: str) -> str:
+    """The text that is embedded for a poem: its non-empty lines joined by single spaces."""
+    return " ".join(lines(poem))
+
+
+def corpus_fingerprint(poems: Sequence[str]) -> str:
+    """SHA-256 of the texts an encoder sees for ``poems``, in order (length-prefixed)."""
+    digest = hashlib.sha256()
+    for poem in poems:
+        encoded = poem_sentence(poem).encode("utf-8")
+        digest.update(len(encoded).to_bytes(8, "little"))
+        digest.update(encoded)
+    return digest.hexdigest()
+
+
+def encode_poems(
+    poems: Sequence[str], encoder: Any, *, batch_size: int = 64, show_progress: bool = False
+) -> np.ndarray:
+    """Embed poems with ``encoder`` and L2-normalize the rows; returns float32 (n, dim)."""
+    sentences = [poem_sentence(poem) for poem in poems]
+    raw = encoder.encode(sentences, batch_size=batch_size, show_progress_bar=show_progress)
+    if hasattr(raw, "detach"):
+        raw = raw.detach().cpu().numpy()
+    embeddings = np.asarray(raw, dtype=np.float32)
+    if embeddings.ndim != 2 or embeddings.shape[0] != len(sentences):
+        raise ValueError(
+            f"the encoder returned an array of shape {embeddings.shape} for {len(sentences)} "
+            "poems; expected one vector per poem"
+        )
+    norms = np.linalg.norm(embeddings, axis=1, keepdims=True)
+    return np.divide(embeddings, norms, out=np.zeros_like(embeddings), where=norms > 0)
+
+
+class EmbeddingCache:
+    """Arrays on disk under ``directory/embeddings``, written atomically (temp file + rename)."""
+
+    def __init__(self, directory: str | Path | None = None) -> None:
+        self.directory = Path(directory) if directory is not None else cache_root()
+
+    def path(self, key: str, kind: str) -> Path:
+        return self.directory / "embeddings" / f"{key}.{kind}.npy"
+
+    def load(self, key: str, kind: str, rows: int) -> np.ndarray | None:
+        """The stored array, or None when absent, unreadable or of the wrong length."""
+        path = self.path(key, kind)
+        try:
+            array = np.load(path, allow_pickle=False)
+        except (OSError, ValueError):
+            return None
+        return array if array.shape[0] == rows else None
+
+    def save(self, key: str, kind: str, array: np.ndarray) -> None:
+        path = self.path(key, kind)
+        with atomic_path(path) as staging, open(staging, "wb") as stream:
+            np.save(stream, array, allow_pickle=False)
+
+
+def _cache_key(encoder: Any, poems: Sequence[str]) -> str | None:
+    identity = encoder_identity(encoder)
+    if identity is None:
+        return None
+    text = "\0".join((_CACHE_FORMAT, identity, corpus_fingerprint(poems)))
+    return hashlib.sha256(text.encode("utf-8")).hexdigest()
+
+
+def nearest_neighbours(
+    queries: np.ndarray,
+    corpus: np.ndarray | None = None,
+    *,
+    block_size: int = 4096,
+    show_progress: bool = False,
+) -> tuple[np.ndarray, np.ndarray]:
+    """For each query row, the largest dot product with a corpus row and that row's index.
+
+    With ``corpus=None`` the queries are compared with each other, excluding each row itself.
+    Rows should be L2-normalized (then dot product = cosine). Work is done in blocks of at most
+    ``block_size`` queries x ``block_size`` corpus rows, so memory is O(block_size^2).
+    Ties go to the lowest index.
+    """
+    require_positive_int(block_size, "block_size")
+    within = corpus is None
+    corpus = queries if within else corpus
+    if queries.ndim != 2 or corpus.ndim != 2 or queries.shape[1] != corpus.shape[1]:
+        raise ValueError(
+            f"embeddings must be 2-D with equal widths; got {queries.shape} and {corpus.shape}"
+        )
+    if corpus.shape[0] - int(within) < 1:
+        raise ValueError("nearest_neighbours needs at least one corpus row other than the query")
+    best = np.full(queries.shape[0], -np.inf, dtype=np.float32)
+    best_index = np.zeros(queries.shape[0], dtype=np.int64)
+    query_starts = range(0, queries.shape[0], block_size)
+    corpus_starts = range(0, corpus.shape[0], block_size)
+    blocks = tqdm(
+        total=len(query_starts) * len(corpus_starts),
+        desc="max similarity",
+        unit="block",
+        disable=not show_progress,
+    )
+    with blocks:
+        for q0 in query_starts:
+            query_block = np.ascontiguousarray(queries[q0 : q0 + block_size], dtype=np.float32)
+            rows = np.arange(query_block.shape[0])
+            for c0 in corpus_starts:
+                corpus_block = np.asarray(corpus[c0 : c0 + block_size], dtype=np.float32)
+                scores = query_block @ corpus_block.T
+                if within:
+                    _mask_self(scores, q0, c0)
+                column = scores.argmax(axis=1)
+                value = scores[rows, column]
+                improved = value > best[q0 : q0 + len(rows)]
+                best[q0 : q0 + len(rows)][improved] = value[improved]
+                best_index[q0 : q0 + len(rows)][improved] = column[improved] + c0
+                blocks.update()
+    return best, best_index
+
+
+def _mask_self(scores: np.ndarray, query_start: int, corpus_start: int) -> None:
+    """Set scores[i, j] = -inf where query row query_start+i is corpus row corpus_start+j."""
+    first = max(query_start, corpus_start)
+    last = min(query_start + scores.shape[0], corpus_start + scores.shape[1])
+    if first < last:
+        overlap = np.arange(first, last)
+        scores[overlap - query_start, overlap - corpus_start] = -np.inf
+
+
+def _summary(name: str, values: np.ndarray) -> dict[str, float]:
+    values = values.astype(np.float64)
+    return {
+        name: float(values.mean()),
+        f"{name}_std": float(values.std()),
+        f"{name}_min": float(values.min()),
+        f"{name}_max": float(values.max()),
+    }
+
+
+def _averaged_summary(name: str, samples: Sequence[np.ndarray]) -> dict[str, float]:
+    """Each summary statistic computed per sample, then averaged over the samples."""
+    summaries = [_summary(name, values) for values in samples]
+    return {key: float(np.mean([s[key] for s in summaries])) for key in summaries[0]}
+
+
+def max_similarity_from_embeddings(
+    prediction_embeddings: np.ndarray,
+    reference_embeddings: np.ndarray | None = None,
+    *,
+    reference_within_values: np.ndarray | Sequence[np.ndarray] | None = None,
+    block_size: int = 4096,
+    return_values: bool = False,
+    show_progress: bool = False,
+) -> dict[str, Any]:
+    """The scores of :func:`max_similarity` from L2-normalized embeddings.
+
+    ``reference_within_values`` are the references' own within-corpus maxima, when known
+    (e.g. from the cache), reported as ``reference_within_max_sim``; a list of arrays (one
+    per human sample) reports the average over the samples of each statistic.
+    """
+    if prediction_embeddings.shape[0] < 2:
+        raise ValueError(
+            "within-sample similarity needs at least 2 predictions, got "
+            f"{prediction_embeddings.shape[0]}"
+        )
+    within, within_index = nearest_neighbours(
+        prediction_embeddings, block_size=block_size, show_progress=show_progress
+    )
+    result: dict[str, Any] = _summary("within_max_sim", within)
+    if return_values:
+        result["within_max_sim_values"] = within.tolist()
+        result["within_nearest_prediction"] = within_index.tolist()
+    if reference_embeddings is not None:
+        across, across_index = nearest_neighbours(
+            prediction_embeddings,
+            reference_embeddings,
+            block_size=block_size,
+            show_progress=show_progress,
+        )
+        result.update(_summary("across_max_sim", across))
+        if return_values:
+            result["across_max_sim_values"] = across.tolist()
+            result["across_nearest_reference"] = across_index.tolist()
+    if reference_within_values is not None:
+        samples = (
+            [reference_within_values]
+            if isinstance(reference_within_values, np.ndarray)
+            else list(reference_within_values)
+        )
+        result.update(_averaged_summary("reference_within_max_sim", samples))
+        if return_values:
+            result["reference_within_max_sim_values"] = np.concatenate(samples).tolist()
+    return result
+
+
+def embed_references(
+    references: Sequence[str],
+    encoder: Any,
+    *,
+    batch_size: int = 64,
+    cache: bool = True,
+    cache_dir: str | Path | None = None,
+    show_progress: bool = False,
+) -> tuple[np.ndarray, str | None]:
+    """Embeddings of the human corpus, from the disk cache when possible.
+
+    Returns the embeddings and the cache key (None when caching is off or the encoder has no
+    known identity, see :func:`poetic_eval.diversity.encoders.encoder_identity`).
+    """
+    key = _cache_key(encoder, references) if cache else None
+    store = EmbeddingCache(cache_dir)
+    if key is not None:
+        stored = store.load(key, "embeddings", len(references))
+        if stored is not None:
+            return stored, key
+    embeddings = encode_poems(
+        references, encoder, batch_size=batch_size, show_progress=show_progress
+    )
+    if key is not None:
+        store.save(key, "embeddings", embeddings)
+    return embeddings, key
+
+
+def reference_within_values(
+    reference_embeddings: np.ndarray,
+    *,
+    cache_key: str | None = None,
+    cache_dir: str | Path | None = None,
+    block_size: int = 4096,
+    show_progress: bool = False,
+) -> np.ndarray:
+    """Each reference's max cosine to another reference, cached under ``cache_key``."""
+    store = EmbeddingCache(cache_dir)
+    rows = reference_embeddings.shape[0]
+    if cache_key is not None:
+        stored = store.load(cache_key, "within-max", rows)
+        if stored is not None:
+            return stored
+    if rows < 2:
+        raise ValueError(f"reference within-similarity needs at least 2 references, got {rows}")
+    values, _ = nearest_neighbours(
+        reference_embeddings, block_size=block_size, show_progress=show_progress
+    )
+    if cache_key is not None:
+        store.save(cache_key, "within-max", values)
+    return values
+
+
+def max_similarity(
+    predictions: Sequence[str],
+    references: Sequence[str] | None = None,
+    *,
+    model: Any = None,
+    device: str | None = None,
+    batch_size: int = 64,
+    reference_within: bool = True,
+    cache: bool = True,
+    cache_dir: str | Path | None = None,
+    block_size: int = 4096,
+    reference_samples: Sequence[Sequence[int]] | None = None,
+    return_values: bool = False,
+    show_progress: bool = False,
+) -> dict[str, Any]:
+    """Mean maximum cosine similarity within the generated poems and across to the human ones.
+
+    Args:
+        predictions: generated poems (lines separated by "\\n"); at least 2.
+        references: the human corpus, of any size (optional).
+        model: sentence encoder: None (bundled all-MiniLM-L6-v2), a sentence-transformers
+            name or path, or an instance (see :func:`load_sentence_encoder`).
+        device: torch device for a model loaded by name.
+        batch_size: encoding batch size.
+        reference_within: also report ``reference_within_max_sim`` (each reference's max to
+            another reference, over the whole corpus given: O(len(references)^2) work, cached).
+        cache: cache the references' embeddings and within-maxima on disk.
+        cache_dir: cache folder (default :func:`poetic_eval.text.cache_paths.cache_root`).
+        block_size: rows per block of the matrix products (memory ~ 4 * block_size^2 bytes).
+        reference_samples: index lists into ``references``; when given,
+            ``reference_within_max_sim`` (and its std/min/max) is computed inside each sample
+            and averaged over the samples (the paper's protocol: 10 samples of the
+            predictions' size) instead of over the whole corpus.
+        return_values: add the per-poem maxima (``*_values``) and nearest-neighbour indices.
+        show_progress: show progress bars.
+
+    Returns:
+        ``within_max_sim`` and, with references, ``across_max_sim`` and
+        ``reference_within_max_sim``, each with ``_std``, ``_min`` and ``_max``; cosines in
+        [-1, 1], higher = more similar = less diverse.
+    """
+    predictions = require_texts(predictions, "predictions")
+    if references is not None:
+        references = require_texts(references, "references")
+    require_positive_int(batch_size, "batch_size")
+    if reference_samples is not None and references is None:
+        raise ValueError("reference_samples index into references, but no references were given")
+    encoder = load_sentence_encoder(model, device)
+    prediction_embeddings = encode_poems(
+        predictions, encoder, batch_size=batch_size, show_progress=show_progress
+    )
+    reference_embeddings = within_values = None
+    if references is not None:
+        reference_embeddings, key = embed_references(
+            references,
+            encoder,
+            batch_size=batch_size,
+            cache=cache,
+            cache_dir=cache_dir,
+            show_progress=show_progress,
+        )
+        if reference_within and reference_samples is not None:
+            within_values = [
+                nearest_neighbours(
+                    reference_embeddings[_sample_rows(sample, len(references))],
+                    block_size=block_size,
+                )[0]
+                for sample in reference_samples
+            ]
+        elif reference_within:
+            within_values = reference_within_values(
+                reference_embeddings,
+                cache_key=key,
+                cache_dir=cache_dir,
+                block_size=block_size,
+                show_progress=show_progress,
+            )
+    return max_similarity_from_embeddings(
+        prediction_embeddings,
+        reference_embeddings,
+        reference_within_values=within_values,
+        block_size=block_size,
+        return_values=return_values,
+        show_progress=show_progress,
+    )
+
+
+def _sample_rows(sample: Sequence[int], size: int) -> np.ndarray:
+    rows = np.asarray(sample, dtype=np.int64)
+    if rows.ndim != 1 or rows.size < 2:
+        raise ValueError("each of reference_samples must list at least 2 reference indices")
+    if rows.min() < 0 or rows.max() >= size:
+        raise ValueError(f"reference_samples holds an index outside 0..{size - 1}")
+    return rows

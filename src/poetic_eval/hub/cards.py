@@ -1,0 +1,181 @@
+"""Dataset cards: the README.md of a built dataset folder, its YAML header and its marker.
+
+The card is ``cards/_layout.md`` with the per-dataset body ``cards/<name>.md`` rendered into
+it (``string.Template`` ``$placeholders``, strict: a missing value is an error). Its YAML
+header carries the hub metadata, ``configs`` (the data files of each config and split, which
+``load_dataset`` reads without a loading script) and ``dataset_info``. The layout also writes
+:data:`BUILT_MARKER`, by which a folder this project built is told from anyone else's.
+"""
+
+from __future__ import annotations
+
+import hashlib
+from collections.abc import Mapping, Sequence
+from pathlib import Path
+from string import Template
+from typing import TYPE_CHECKING, Any
+
+import yaml
+
+from ..resources import cards_root
+
+if TYPE_CHECKING:
+    from .dataset_repo import HubDataset
+
+LAYOUT_TEMPLATE = "_layout.md"
+#: Written into every card by the layout; only folders whose card holds it are replaced.
+BUILT_MARKER = "<!-- poetic-eval built dataset folder: rebuilding replaces this whole folder -->"
+# hub size_categories buckets: (upper bound exclusive, label)
+_SIZE_CATEGORIES = (
+    (1_000, "n<1K"),
+    (10_000, "1K<n<10K"),
+    (100_000, "10K<n<100K"),
+    (1_000_000, "100K<n<1M"),
+    (10_000_000, "1M<n<10M"),
+)
+
+
+def parquet_path(config: str, split: str) -> str:
+    """Path of a split's parquet file inside the dataset repo (one shard per split)."""
+    return f"data/{config}/{split}-00000-of-00001.parquet"
+
+
+def declares_configs(folder: str | Path) -> bool:
+    """Whether ``folder`` has a ``README.md`` dataset card with a ``configs:`` header, as the
+    builders write (what ``datasets.load_dataset`` reads to find each config's files)."""
+    card = Path(folder) / "README.md"
+    return card.is_file() and "configs:" in card.read_text(encoding="utf-8", errors="replace")
+
+
+def built_here(folder: str | Path) -> bool:
+    """Whether ``folder``'s card was written by this project's builders (it holds the marker)."""
+    card = Path(folder) / "README.md"
+    if not card.is_file():
+        return False
+    text = card.read_text(encoding="utf-8", errors="replace")
+    return text.startswith("---\n") and BUILT_MARKER in text
+
+
+def file_sha256(path: str | Path) -> str:
+    """Hex SHA-256 of a file, read in 1 MiB blocks."""
+    digest = hashlib.sha256()
+    with open(path, "rb") as stream:
+        for block in iter(lambda: stream.read(1 << 20), b""):
+            digest.update(block)
+    return digest.hexdigest()
+
+
+def size_category(n_rows: int) -> str:
+    """The hub's ``size_categories`` label for a dataset of ``n_rows`` rows."""
+    for bound, label in _SIZE_CATEGORIES:
+        if n_rows < bound:
+            return label
+    return "n>10M"
+
+
+def card_metadata(
+    dataset: HubDataset, split_sizes: Mapping[tuple[str, str], tuple[int, int]]
+) -> dict[str, Any]:
+    """The card's YAML header: hub metadata, ``configs`` with data_files, ``dataset_info``."""
+    total_rows = sum(n_rows for n_rows, _ in split_sizes.values())
+    configs = [
+        {
+            "config_name": config.name,
+            "data_files": [
+                {"split": split, "path": parquet_path(config.name, split)}
+                for split in config.splits
+            ],
+        }
+        for config in dataset.configs
+    ]
+    infos = [
+        {
+            "config_name": config.name,
+            "features": config.features._to_yaml_list(),
+            "splits": [
+                {
+                    "name": split,
+                    "num_bytes": split_sizes[(config.name, split)][1],
+                    "num_examples": split_sizes[(config.name, split)][0],
+                }
+                for split in config.splits
+            ],
+        }
+        for config in dataset.configs
+    ]
+    metadata: dict[str, Any] = {
+        "pretty_name": dataset.pretty_name,
+        "license": dataset.license,
+        "language": list(dataset.language),
+        "task_categories": list(dataset.task_categories),
+        "size_categories": [size_category(total_rows)],
+    }
+    if dataset.tags:
+        metadata["tags"] = list(dataset.tags)
+    metadata["configs"] = configs
+    metadata["dataset_info"] = infos
+    return metadata
+
+
+def render_card(
+    dataset: HubDataset,
+    split_sizes: Mapping[tuple[str, str], tuple[int, int]],
+    *,
+    build_command: str,
+) -> str:
+    """The README.md card: YAML header, the dataset's own text, configs, provenance."""
+    header = yaml.safe_dump(
+        card_metadata(dataset, split_sizes), sort_keys=False, allow_unicode=True, width=100
+    )
+    body_name = dataset.card_template or f"{dataset.name}.md"
+    body = _render_template(body_name, dataset.card_values)
+    first = dataset.configs[0]
+    layout_values = {
+        "yaml": header.rstrip("\n"),
+        "marker": BUILT_MARKER,
+        "pretty_name": dataset.pretty_name,
+        "name": dataset.name,
+        "body": body.strip("\n"),
+        "config_table": _config_table(dataset, split_sizes),
+        "first_config": first.name,
+        "first_split": next(iter(first.splits)),
+        "seed": str(dataset.seed),
+        "sources": _sources_table(dataset.sources),
+        "report": "\n".join(f"- {line}" for line in dataset.report) or "- nothing to report",
+        "build_command": build_command,
+    }
+    return _render_template(LAYOUT_TEMPLATE, layout_values).rstrip("\n") + "\n"
+
+
+def _render_template(name: str | Path, values: Mapping[str, str]) -> str:
+    path = cards_root() / name  # an absolute ``name`` stays as it is
+    if not path.is_file():
+        raise FileNotFoundError(f"card template {path} not found")
+    try:
+        return Template(path.read_text(encoding="utf-8")).substitute(values)
+    except KeyError as error:
+        raise ValueError(
+            f"card template {path} uses ${error.args[0]}, which the builder did not provide "
+            f"(provided: {', '.join(sorted(values)) or 'nothing'})"
+        ) from None
+
+
+def _config_table(
+    dataset: HubDataset, split_sizes: Mapping[tuple[str, str], tuple[int, int]]
+) -> str:
+    rows = ["| config | split | rows | description |", "|---|---|---:|---|"]
+    for config in dataset.configs:
+        for split in config.splits:
+            n_rows = split_sizes[(config.name, split)][0]
+            rows.append(f"| `{config.name}` | {split} | {n_rows:,} | {config.description} |")
+    return "\n".join(rows)
+
+
+def _sources_table(sources: Sequence[Path]) -> str:
+    if not sources:
+        return "No source files: the rows are generated by the builder."
+    rows = ["| file | bytes | sha256 |", "|---|---:|---|"]
+    for source in sources:
+        source = Path(source)
+        rows.append(f"| `{source.name}` | {source.stat().st_size:,} | `{file_sha256(source)}` |")
+    return "\n".join(rows)

@@ -1,0 +1,198 @@
+"""Token log-probabilities of a causal LM, with prefixes shared through prefix trees.
+
+Each forward pass reads a batch of :class:`~poetic_eval.lm.prefix_tree.Pack` objects. In a pack
+every distinct prefix of its sequences is one node, computed once; the pack is fed as one
+sequence with a tree attention mask (a node attends to itself and its ancestors) and position
+ids equal to node depths, which gives each node the hidden state it has in every sequence through
+it. The LM head then runs only on the nodes whose successors need a log-probability (never on
+padding, never on a sequence's last token).
+
+Models whose attention does not honour a custom 4D mask with position ids (e.g. ALiBi models that
+derive positions from a 2D mask) fail a one-off self-check and are scored without sharing.
+"""
+
+from __future__ import annotations
+
+import warnings
+from collections.abc import Callable, Sequence
+
+import numpy as np
+import torch
+
+from .language_model import LanguageModel
+from .model_checks import checked, probe_ids, split_head
+from .prefix_tree import Pack, ancestor_mask, pack_prefix_trees, single_sequence_packs
+
+HEAD_BLOCK_ROWS = 256
+
+
+def sequence_log_probs(
+    lm: LanguageModel,
+    sequences: Sequence[Sequence[int]],
+    *,
+    share_prefixes: bool = True,
+    batch_size: int = 16,
+    pack_tokens: int = 256,
+    progress: Callable | None = None,
+) -> np.ndarray:
+    """Sum over positions 1.. of log p(token | previous tokens), for each token sequence.
+
+    Position 0 (the document-start token) is context only. Returns float64 sums.
+    """
+    if share_prefixes and not _tree_mask_works(lm):
+        share_prefixes = False
+    if share_prefixes:
+        packs = pack_prefix_trees(sequences, max_nodes=pack_tokens)
+    else:
+        packs = single_sequence_packs(sequences)
+    totals = np.zeros(len(sequences), dtype=np.float64)
+    batches = _length_bucketed_batches(packs, batch_size, pack_tokens)
+    iterator = progress(batches) if progress is not None else batches
+    for batch in iterator:
+        node_log_probs = _pack_batch_log_probs(lm, batch, tree=share_prefixes)
+        for pack, log_probs in zip(batch, node_log_probs):
+            for sequence_id, path in zip(pack.sequence_ids, pack.paths):
+                totals[sequence_id] = log_probs[path[1:]].sum(dtype=np.float64)
+    return totals
+
+
+def _length_bucketed_batches(
+    packs: list[Pack], batch_size: int, pack_tokens: int
+) -> list[list[Pack]]:
+    """Batches of packs of similar length: at most ``batch_size`` packs and a token budget."""
+    ordered = sorted(packs, key=len)
+    token_budget = batch_size * max(pack_tokens, 1)
+    batches: list[list[Pack]] = []
+    current: list[Pack] = []
+    for pack in ordered:
+        padded = (len(current) + 1) * len(pack)  # packs are sorted: this one is the longest
+        if current and (len(current) >= batch_size or padded > token_budget):
+            batches.append(current)
+            current = []
+        current.append(pack)
+    if current:
+        batches.append(current)
+    return batches
+
+
+def _pack_batch_log_probs(lm: LanguageModel, batch: list[Pack], *, tree: bool) -> list[np.ndarray]:
+    """log p(node token | ancestors) for every node of every pack (NaN for roots)."""
+    width = max(len(pack) for pack in batch)
+    count = len(batch)
+    input_ids = torch.zeros((count, width), dtype=torch.long)
+    lengths = torch.tensor([len(pack) for pack in batch])
+    for row, pack in enumerate(batch):
+        input_ids[row, : len(pack)] = torch.tensor(pack.tokens)
+    device = lm.device
+    if tree:
+        attention_mask, position_ids = _tree_inputs(batch, width, lm.dtype)
+        inputs = {"attention_mask": attention_mask.to(device), "position_ids": position_ids.to(device)}
+    else:
+        padding = torch.arange(width)[None, :] < lengths[:, None]
+        inputs = {"attention_mask": padding.long().to(device)}
+    # rows whose next-token distribution is needed: every node that is some node's parent
+    parent_rows, child_rows, child_tokens = _parent_child_indices(batch, width)
+    with torch.inference_mode():
+        rows, head = _forward(lm, input_ids.to(device), inputs, parent_rows)
+        values = _child_log_probs(rows, head, child_rows[1], child_tokens)
+    flat = np.full(count * width, np.nan)
+    flat[child_rows[0]] = values
+    return [flat[row * width : row * width + len(pack)] for row, pack in enumerate(batch)]
+
+
+def _parent_child_indices(batch: list[Pack], width: int):
+    """Flat indices of needed parent rows; per child: its flat index and its parent's row."""
+    children, parents, tokens = [], [], []
+    for row, pack in enumerate(batch):
+        parent_array = np.asarray(pack.parents)
+        has_parent = np.nonzero(parent_array >= 0)[0]
+        children.append(row * width + has_parent)
+        parents.append(row * width + parent_array[has_parent])
+        tokens.append(np.asarray(pack.tokens)[has_parent])
+    children_flat = np.concatenate(children)
+    parents_flat = np.concatenate(parents)
+    needed, parent_row = np.unique(parents_flat, return_inverse=True)
+    return needed, (children_flat, parent_row), np.concatenate(tokens)
+
+
+def _tree_inputs(batch: list[Pack], width: int, dtype: torch.dtype):
+    count = len(batch)
+    allowed = np.zeros((count, width, width), dtype=bool)
+    allowed[:, np.arange(width), np.arange(width)] = True  # padding rows see themselves
+    positions = np.zeros((count, width), dtype=np.int64)
+    for row, pack in enumerate(batch):
+        size = len(pack)
+        allowed[row, :size, :size] = ancestor_mask(pack.parents)
+        positions[row, :size] = pack.depths
+    blocked = torch.from_numpy(~allowed)[:, None, :, :]
+    mask = torch.zeros(blocked.shape, dtype=dtype).masked_fill_(blocked, torch.finfo(dtype).min)
+    return mask, torch.from_numpy(positions)
+
+
+def _forward(lm: LanguageModel, input_ids: torch.Tensor, inputs: dict, rows: np.ndarray):
+    """Hidden states (or logits) at the flat positions ``rows``, and the head that maps them
+    to logits (the identity when the model had to compute logits itself)."""
+    index = torch.as_tensor(rows, device=input_ids.device)
+    split = split_head(lm.model)
+    if split is not None:
+        body, head = split
+        hidden = body(input_ids=input_ids, use_cache=False, **inputs).last_hidden_state
+        return hidden.reshape(-1, hidden.shape[-1])[index], head
+    logits = lm.model(input_ids=input_ids, use_cache=False, **inputs).logits
+    return logits.reshape(-1, logits.shape[-1])[index], lambda selected: selected
+
+
+def _child_log_probs(rows, head, parent_row: np.ndarray, tokens: np.ndarray) -> np.ndarray:
+    """log p(token | parent) for every child, the head run on blocks of parent rows (a block's
+    logits stay in cache while they are normalised; memory stays bounded)."""
+    order = np.argsort(parent_row, kind="stable")
+    block_starts = np.arange(0, rows.shape[0] + HEAD_BLOCK_ROWS, HEAD_BLOCK_ROWS)
+    bounds = np.searchsorted(parent_row[order], block_starts)
+    values = np.empty(parent_row.size, dtype=np.float64)
+    for block, start in enumerate(block_starts[:-1]):
+        children = order[bounds[block] : bounds[block + 1]]
+        if children.size == 0:
+            continue
+        logits = head(rows[start : start + HEAD_BLOCK_ROWS]).float()
+        local = torch.as_tensor(parent_row[children] - start, device=logits.device)
+        targets = torch.as_tensor(tokens[children], device=logits.device)
+        chosen = logits[local, targets] - torch.logsumexp(logits, dim=-1)[local]
+        values[children] = chosen.double().cpu().numpy()
+    return values
+
+
+def _tree_mask_works(lm: LanguageModel) -> bool:
+    """Whether a three-branch prefix tree gives the log-probs of separate sequences (checked once).
+
+    In float32 the two must agree to 1e-3 nats. In lower precision both carry rounding noise, so
+    the tree must instead be far closer to separate scoring than the packed sequence read with
+    an ordinary causal mask (what a model that ignores the tree mask would compute).
+    """
+    works = checked(lm.model, "tree_mask", lambda: _probe_tree_mask(lm))
+    if not works:
+        warnings.warn(
+            f"{lm.name}: custom tree attention masks are not honoured by this model; "
+            "scoring without prefix sharing (same numbers, slower)",
+            stacklevel=3,
+        )
+    return works
+
+
+def _probe_tree_mask(lm: LanguageModel) -> bool:
+    tokens = probe_ids(lm.model)[0].tolist()
+    sequences = [[tokens[k] for k in (0, 1, 2, 3, 4)], [tokens[k] for k in (0, 1, 5, 6)], [tokens[0], tokens[7]]]
+    try:
+        pack = pack_prefix_trees(sequences, max_nodes=64)[0]
+        tree = _pack_batch_log_probs(lm, [pack], tree=True)[0]
+        chain = _pack_batch_log_probs(lm, single_sequence_packs([pack.tokens]), tree=False)[0]
+        separate = _pack_batch_log_probs(lm, single_sequence_packs(sequences), tree=False)
+    except (RuntimeError, ValueError, TypeError):
+        return False
+    tree_error = ignored_error = 0.0
+    for sequence_id, path in zip(pack.sequence_ids, pack.paths):
+        expected = separate[sequence_id][1:]
+        tree_error = max(tree_error, float(np.abs(tree[path[1:]] - expected).max()))
+        ignored_error = max(ignored_error, float(np.abs(chain[path[1:]] - expected).max()))
+    if lm.dtype == torch.float32:
+        return tree_error < 1e-3
+    return tree_error < 0.25 * ignored_error

@@ -1,0 +1,116 @@
+"""Minimal-pair scoring across processes with ``torch.distributed`` (launched by ``torchrun``).
+
+Each process scores a contiguous shard of the pairs (the split ``datasets.Dataset.shard(...,
+contiguous=True)`` makes) and the shards are gathered in rank order, so every process ends with
+the scores of all pairs in their original order, equal to a single-process run. Outside a
+``torchrun`` job this is plain :func:`poetic_eval.lm.scoring.score_pairs`.
+
+    torchrun --nproc_per_node 2 -m poetic_eval.cli score-pairs --dataset datasets/agreement
+
+The process group uses NCCL when CUDA is available (one GPU per process, by LOCAL_RANK) and gloo
+on CPUs. A single-node gloo job talks over the loopback interface (``GLOO_SOCKET_IFNAME``, unless
+already set): gloo otherwise picks its address by resolving the host name, which breaks on hosts
+whose name maps to an address of another interface or family.
+"""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Sequence
+from pathlib import Path
+from typing import Any
+
+import numpy as np
+import torch
+
+from .scoring import score_pairs
+
+
+def process_group() -> tuple[int, int]:
+    """(rank, world size): of the running torch.distributed job, initialising its process group
+    from torchrun's environment when needed; (0, 1) outside a distributed job."""
+    import torch.distributed as dist
+
+    if dist.is_available() and dist.is_initialized():
+        return dist.get_rank(), dist.get_world_size()
+    if int(os.environ.get("WORLD_SIZE", "1")) <= 1 or not dist.is_available():
+        return 0, 1
+    if torch.cuda.is_available():
+        torch.cuda.set_device(int(os.environ.get("LOCAL_RANK", "0")))
+        dist.init_process_group("nccl")
+    else:
+        loopback = loopback_interface()
+        single_node = os.environ.get("LOCAL_WORLD_SIZE") == os.environ.get("WORLD_SIZE")
+        if single_node and loopback and "GLOO_SOCKET_IFNAME" not in os.environ:
+            os.environ["GLOO_SOCKET_IFNAME"] = loopback
+        dist.init_process_group("gloo")
+    return dist.get_rank(), dist.get_world_size()
+
+
+def loopback_interface() -> str | None:
+    """Name of this host's loopback network interface (``lo`` on Linux), or None if not found."""
+    import socket
+
+    loopback_flag = 0x8  # IFF_LOOPBACK in <net/if.h>
+    try:
+        names = [name for _, name in socket.if_nameindex()]
+    except OSError:
+        return None
+    for name in names:
+        try:
+            flags = int(Path(f"/sys/class/net/{name}/flags").read_text(), 16)
+        except (OSError, ValueError):
+            continue
+        if flags & loopback_flag:
+            return name
+    return "lo" if "lo" in names else None
+
+
+def end_process_group() -> None:
+    """Wait for every process, then tear the process group down (no-op outside a job).
+
+    The barrier keeps a fast rank from closing its connections while a slower one is still
+    inside the last collective."""
+    import torch.distributed as dist
+
+    if dist.is_available() and dist.is_initialized():
+        dist.barrier()
+        dist.destroy_process_group()
+
+
+def local_device() -> torch.device:
+    """This process's device: its LOCAL_RANK's GPU, or the CPU."""
+    if torch.cuda.is_available():
+        return torch.device("cuda", int(os.environ.get("LOCAL_RANK", "0")))
+    return torch.device("cpu")
+
+
+def shard_bounds(count: int, rank: int, world_size: int) -> tuple[int, int]:
+    """[start, end) of ``rank``'s contiguous shard, sized like ``datasets`` shards."""
+    base, extra = divmod(count, world_size)
+    start = rank * base + min(rank, extra)
+    return start, start + base + (1 if rank < extra else 0)
+
+
+def score_pairs_sharded(
+    good: Sequence[str], bad: Sequence[str], model: Any = None, **options: Any
+) -> tuple[np.ndarray, np.ndarray]:
+    """:func:`score_pairs` split over the processes of a torchrun job; all scores on every rank."""
+    rank, world_size = process_group()
+    if world_size == 1:
+        return score_pairs(good, bad, model=model, **options)
+    import torch.distributed as dist
+
+    if len(good) != len(bad):
+        raise ValueError(f"good and bad must have the same length, got {len(good)} and {len(bad)}")
+    start, end = shard_bounds(len(good), rank, world_size)
+    options.setdefault("device", local_device())
+    if end > start:
+        shard = score_pairs(list(good[start:end]), list(bad[start:end]), model=model, **options)
+    else:
+        shard = (np.zeros(0), np.zeros(0))
+    gathered: list[Any] = [None] * world_size
+    dist.all_gather_object(gathered, shard)
+    good_scores = np.concatenate([part[0] for part in gathered])
+    bad_scores = np.concatenate([part[1] for part in gathered])
+    return good_scores, bad_scores

@@ -1,0 +1,188 @@
+"""A loaded language model ready for scoring, and loading any causal or masked LM.
+
+:class:`LanguageModel` bundles a ``transformers`` model with its tokenizer, its kind (causal or
+masked, read from its architecture) and its device. :func:`load_pretrained` loads a Hugging Face
+model name or a local folder; :func:`wrap` adopts objects the caller already loaded.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any, Literal
+
+import torch
+
+#: The two kinds of language model the scoring code handles.
+ModelKind = Literal["causal", "masked"]
+
+
+@dataclass
+class LanguageModel:
+    """A loaded model with its tokenizer, ready for scoring.
+
+    Attributes:
+        model: the ``transformers`` model, in eval mode.
+        tokenizer: its tokenizer.
+        kind: ``"causal"`` (next-token LM) or ``"masked"`` (masked LM, scored by PLL).
+        device: where the model's weights are.
+        name: a human-readable name (the model name or path).
+        start_token_id: for causal LMs, the token every text is conditioned on so that its first
+            token is scored too; None means :func:`document_start_token_id` decides.
+    """
+
+    model: Any
+    tokenizer: Any
+    kind: ModelKind
+    device: torch.device
+    name: str
+    start_token_id: int | None = None
+
+    @property
+    def dtype(self) -> torch.dtype:
+        return next(self.model.parameters()).dtype
+
+    @property
+    def context_length(self) -> int | None:
+        """The most positions the model accepts (None when the config does not say)."""
+        limits = []
+        config = self.model.config
+        for attribute in ("max_position_embeddings", "n_positions", "max_sequence_length"):
+            value = getattr(config, attribute, None)
+            if isinstance(value, int) and value > 0:
+                limits.append(value)
+                break
+        # tokenizers without a limit report a huge sentinel; RoBERTa's config counts 2 extra
+        tokenizer_limit = getattr(self.tokenizer, "model_max_length", None)
+        if isinstance(tokenizer_limit, int) and 0 < tokenizer_limit < 10**7:
+            limits.append(tokenizer_limit)
+        return min(limits) if limits else None
+
+
+def default_device() -> torch.device:
+    """CUDA when available, else CPU."""
+    return torch.device("cuda" if torch.cuda.is_available() else "cpu")
+
+
+def document_start_token_id(lm: LanguageModel) -> int:
+    """The token a causal LM's texts are conditioned on: ``lm.start_token_id`` when set, else
+    the tokenizer's BOS token, else its EOS token (GPT-2 style models separate documents with it).
+    """
+    if lm.start_token_id is not None:
+        return int(lm.start_token_id)
+    tokenizer = lm.tokenizer
+    for candidate in (tokenizer.bos_token_id, tokenizer.eos_token_id):
+        if candidate is not None:
+            return int(candidate)
+    raise ValueError(
+        f"{lm.name}: the tokenizer has neither a BOS nor an EOS token; set "
+        "LanguageModel.start_token_id to the token that starts a document"
+    )
+
+
+def load_pretrained(
+    name: str,
+    *,
+    device: str | torch.device | None,
+    dtype: torch.dtype | None,
+    local_only: bool = False,
+) -> LanguageModel:
+    from transformers import AutoConfig, AutoModelForCausalLM, AutoModelForMaskedLM, AutoTokenizer
+
+    options = {"local_files_only": True} if local_only else {}
+    config = AutoConfig.from_pretrained(name, **options)
+    kind = _kind_from_config(config, name)
+    auto_class = AutoModelForCausalLM if kind == "causal" else AutoModelForMaskedLM
+    network = auto_class.from_pretrained(name, dtype=dtype or torch.float32, **options)
+    tokenizer = AutoTokenizer.from_pretrained(name, **options)
+    return wrap(network, tokenizer, name, device, None)
+
+
+def wrap(
+    network: Any,
+    tokenizer: Any,
+    name: str,
+    device: str | torch.device | None,
+    dtype: torch.dtype | None,
+) -> LanguageModel:
+    kind = model_kind(network)
+    target = torch.device(device) if device is not None else _current_device(network)
+    if dtype is not None:
+        network = network.to(dtype=dtype)
+    network = network.to(target)
+    network.eval()
+    return LanguageModel(model=network, tokenizer=tokenizer, kind=kind, device=target, name=name)
+
+
+def _current_device(network: Any) -> torch.device:
+    try:
+        current = next(network.parameters()).device
+    except (StopIteration, AttributeError):
+        return default_device()
+    # a freshly loaded model sits on the CPU; move it to the accelerator when there is one
+    return default_device() if current.type == "cpu" else current
+
+
+def _class_names(mapping_names: dict) -> set[str]:
+    names: set[str] = set()
+    for value in mapping_names.values():
+        names.update(value if isinstance(value, (list, tuple)) else [value])
+    return names
+
+
+def _kind_from_architecture_name(class_name: str) -> ModelKind | None:
+    from transformers.models.auto.modeling_auto import (
+        MODEL_FOR_CAUSAL_LM_MAPPING_NAMES,
+        MODEL_FOR_MASKED_LM_MAPPING_NAMES,
+    )
+
+    causal_suffix = class_name.endswith(("ForCausalLM", "LMHeadModel"))
+    if not causal_suffix and (
+        class_name.endswith("ForMaskedLM")
+        or class_name in _class_names(MODEL_FOR_MASKED_LM_MAPPING_NAMES)
+    ):
+        return "masked"
+    if causal_suffix or class_name in _class_names(MODEL_FOR_CAUSAL_LM_MAPPING_NAMES):
+        return "causal"
+    return None
+
+
+def _kind_from_config(config: Any, name: str) -> ModelKind:
+    architectures = getattr(config, "architectures", None) or []
+    for architecture in architectures:
+        kind = _kind_from_architecture_name(architecture)
+        if kind is not None:
+            return kind
+    if architectures:  # e.g. a bare encoder: loading it with an LM head would invent weights
+        raise ValueError(
+            f"model {name!r} (architectures {architectures}) is neither a causal nor a masked "
+            "language model: its checkpoint has no language-model head"
+        )
+    from transformers.models.auto.modeling_auto import (
+        MODEL_FOR_CAUSAL_LM_MAPPING_NAMES,
+        MODEL_FOR_MASKED_LM_MAPPING_NAMES,
+    )
+
+    model_type = getattr(config, "model_type", None)
+    decoder_only = not getattr(config, "is_encoder_decoder", False)
+    not_masked = model_type not in MODEL_FOR_MASKED_LM_MAPPING_NAMES or getattr(config, "is_decoder", False)
+    if model_type in MODEL_FOR_CAUSAL_LM_MAPPING_NAMES and decoder_only and not_masked:
+        return "causal"
+    if model_type in MODEL_FOR_MASKED_LM_MAPPING_NAMES:
+        return "masked"
+    raise ValueError(
+        f"model {name!r} (architectures {getattr(config, 'architectures', None)}, "
+        f"model_type {model_type!r}) is neither a causal nor a masked language model"
+    )
+
+
+def model_kind(network: Any) -> ModelKind:
+    """``"causal"`` or ``"masked"`` for a loaded model; ValueError for anything else."""
+    kind = _kind_from_architecture_name(type(network).__name__)
+    if kind is None:
+        raise ValueError(
+            f"model of class {type(network).__name__} is neither a causal LM (*ForCausalLM, "
+            "*LMHeadModel) nor a masked LM (*ForMaskedLM); scoring needs a language-model head"
+        )
+    return kind
+
+

@@ -1,0 +1,170 @@
+"""Score texts and minimal pairs with a language model: log-probabilities in nats.
+
+Causal LMs (BLiMP / Marvin & Linzen / BPoMP convention): the score of a text is the sum over its
+tokens of log p(token | previous tokens). The first token is conditioned on a document-start
+token so that no token goes unscored: ``LanguageModel.start_token_id`` when set, else the
+tokenizer's BOS, else its EOS (see :func:`poetic_eval.lm.loading.document_start_token_id`).
+For the default model, SmolLM2-135M-Instruct, that token is ``<|endoftext|>`` (id 0), the
+document separator SmolLM2 was pretrained with; its GGUF tokenizer's nominal BOS is the chat-turn
+opener ``<|im_start|>``, which is not a document start. Texts are tokenized without special
+tokens, then the start token is prepended.
+
+Texts that share a prefix (the two texts of a minimal pair, rows of a template dataset) are packed
+into prefix trees and each distinct prefix is run through the model once
+(:mod:`poetic_eval.lm.causal`); the numbers equal separate scoring to float tolerance.
+
+Masked LMs: pseudo-log-likelihood (Salazar et al. 2020), :mod:`poetic_eval.lm.masked`.
+
+``reduction="mean"`` divides by the number of scored tokens (length normalisation). Scores are
+float64 numpy arrays; computation runs in the model's dtype (float32 by default;
+``dtype=torch.bfloat16`` is faster on AMX CPUs and GPUs but less exact, so it is opt-in only).
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+from typing import Any
+
+import numpy as np
+import torch
+from tqdm.auto import tqdm
+
+from ..text import require_positive_int, require_texts
+from .causal import sequence_log_probs
+from .language_model import LanguageModel, document_start_token_id
+from .loading import resolve_model
+from .masked import pseudo_log_likelihoods
+
+REDUCTIONS = ("sum", "mean")
+CAUSAL_BATCH_SIZE = 4
+MASKED_BATCH_SIZE = 64
+
+def score_texts(
+    texts: Sequence[str],
+    model: Any = None,
+    reduction: str = "sum",
+    batch_size: int | None = None,
+    device: str | torch.device | None = None,
+    dtype: torch.dtype | None = None,
+    show_progress: bool = True,
+    share_prefixes: bool = True,
+    pack_tokens: int = 256,
+) -> np.ndarray:
+    """Log-probability (nats) of each text under ``model``.
+
+    Args:
+        texts: non-empty strings.
+        model: None (the default SmolLM2 model), a model name or path, a ``(model, tokenizer)``
+            pair or a :class:`~poetic_eval.lm.loading.LanguageModel`.
+        reduction: ``"sum"`` (total log-prob) or ``"mean"`` (per scored token).
+        batch_size: sequences per forward pass. Causal LMs: packed prefix trees of up to
+            ``pack_tokens`` tokens each (default 4, the fastest measured on a 2-core CPU; raise
+            it on a GPU); masked LMs: masked copies (default 64).
+        device, dtype: where and in what precision to run (see :func:`load_language_model`).
+        show_progress: show a progress bar over forward passes.
+        share_prefixes: causal LMs: compute shared prefixes once (same numbers, less work).
+        pack_tokens: causal LMs: most tokens in one packed prefix tree.
+
+    Raises:
+        ValueError: an empty text, a text longer than the model's context (the row is named),
+            an unknown reduction, or a model that is neither causal nor masked.
+    """
+    texts = require_texts(texts, "texts")
+    if reduction not in REDUCTIONS:
+        raise ValueError(f"reduction must be one of {REDUCTIONS}, got {reduction!r}")
+    if batch_size is not None:
+        require_positive_int(batch_size, "batch_size")
+    require_positive_int(pack_tokens, "pack_tokens", minimum=2)
+    lm = resolve_model(model, device=device, dtype=dtype)
+    bar = _progress_factory(show_progress, lm)
+    if lm.kind == "causal":
+        sequences, counts = _causal_sequences(lm, texts)
+        totals = sequence_log_probs(
+            lm,
+            sequences,
+            share_prefixes=share_prefixes,
+            batch_size=batch_size or CAUSAL_BATCH_SIZE,
+            pack_tokens=pack_tokens,
+            progress=bar,
+        )
+    else:
+        encodings, special, counts = _masked_encodings(lm, texts)
+        totals = pseudo_log_likelihoods(
+            lm, encodings, special, batch_size=batch_size or MASKED_BATCH_SIZE, progress=bar
+        )
+    return totals / counts if reduction == "mean" else totals
+
+
+def score_pairs(
+    good: Sequence[str],
+    bad: Sequence[str],
+    model: Any = None,
+    reduction: str = "sum",
+    **options: Any,
+) -> tuple[np.ndarray, np.ndarray]:
+    """Scores of the good and the bad text of each minimal pair, as two arrays.
+
+    Both texts of every pair are scored in one call, so prefixes shared within a pair and across
+    pairs are computed once. ``options`` are those of :func:`score_texts`.
+    """
+    good = require_texts(good, "good")
+    bad = require_texts(bad, "bad")
+    if len(good) != len(bad):
+        raise ValueError(f"good and bad must have the same length, got {len(good)} and {len(bad)}")
+    try:
+        scores = score_texts(list(good) + list(bad), model=model, reduction=reduction, **options)
+    except ValueError as error:  # rows of the joined list -> rows of good / bad
+        raise ValueError(_pair_rows(str(error), len(good))) from None
+    return scores[: len(good)], scores[len(good) :]
+
+
+def _pair_rows(message: str, pairs: int) -> str:
+    """``texts[i]`` in a message about ``good + bad`` rewritten as ``good[i]`` or ``bad[i - n]``."""
+
+    def name(match: re.Match) -> str:
+        row = int(match.group(1))
+        return f"good[{row}]" if row < pairs else f"bad[{row - pairs}]"
+
+    return re.sub(r"texts\[(\d+)\]", name, message)
+
+
+def _progress_factory(show_progress: bool, lm: LanguageModel):
+    def bar(items):
+        return tqdm(items, desc=f"scoring ({lm.kind} LM)", unit="batch", disable=not show_progress)
+
+    return bar
+
+
+def _causal_sequences(lm: LanguageModel, texts: list[str]) -> tuple[list[list[int]], np.ndarray]:
+    start = document_start_token_id(lm)
+    encoded = lm.tokenizer(texts, add_special_tokens=False)["input_ids"]
+    limit = lm.context_length
+    sequences = []
+    for row, ids in enumerate(encoded):
+        if not ids:
+            raise ValueError(f"texts[{row}] has no tokens after tokenization")
+        if limit is not None and len(ids) + 1 > limit:
+            raise ValueError(
+                f"texts[{row}] has {len(ids)} tokens (+1 start token); {lm.name} accepts at most "
+                f"{limit} positions"
+            )
+        sequences.append([start, *ids])
+    counts = np.array([len(ids) for ids in encoded], dtype=np.float64)
+    return sequences, counts
+
+
+def _masked_encodings(lm: LanguageModel, texts: list[str]):
+    encoded = lm.tokenizer(texts, return_special_tokens_mask=True)
+    limit = lm.context_length
+    special = encoded["special_tokens_mask"]
+    for row, ids in enumerate(encoded["input_ids"]):
+        if limit is not None and len(ids) > limit:
+            raise ValueError(
+                f"texts[{row}] has {len(ids)} tokens with special tokens; {lm.name} accepts at "
+                f"most {limit} positions"
+            )
+        if not any(flag == 0 for flag in special[row]):
+            raise ValueError(f"texts[{row}] has no tokens after tokenization")
+    counts = np.array([flags.count(0) for flags in special], dtype=np.float64)
+    return encoded["input_ids"], special, counts

@@ -1,0 +1,111 @@
+"""Read minimal-pair tables: built dataset folders, single files, or folders of pair files.
+
+A dataset folder built here (``datasets/<name>``, a card with ``configs:``) gives one table per
+config that has pair columns; a parquet / jsonl / json / csv file gives one table; a plain
+folder of such files (BLiMP, refining-tse) gives one table per file, named by its stem. Pair
+columns are detected: ``good``/``bad`` (BPoMP) or ``sentence_good``/``sentence_bad``
+(agreement, BLiMP).
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from ..hub import declares_configs
+
+PAIR_COLUMNS = (("good", "bad"), ("sentence_good", "sentence_bad"))
+FILE_BUILDERS = {".parquet": "parquet", ".jsonl": "json", ".json": "json", ".csv": "csv"}
+
+
+def pair_columns(column_names: list[str]) -> tuple[str, str]:
+    """The (good, bad) column names of a minimal-pair table."""
+    for good, bad in PAIR_COLUMNS:
+        if good in column_names and bad in column_names:
+            return good, bad
+    raise ValueError(
+        f"no minimal-pair columns found: expected one of {PAIR_COLUMNS}, got {column_names}"
+    )
+
+
+def load_pair_tables(dataset: str, configs: list[str] | None, split: str | None):
+    """``[(default category, datasets.Dataset)]`` for a dataset folder or a single file."""
+    import datasets
+
+    path = Path(dataset)
+    if path.is_file():
+        builder = FILE_BUILDERS.get("".join(path.suffixes[-1:]).lower())
+        if builder is None:
+            raise ValueError(f"dataset {dataset}: expected a folder or a {sorted(FILE_BUILDERS)} file")
+        table = datasets.load_dataset(builder, data_files=str(path), split="train")
+        return [(path.stem, table)]
+    if not path.is_dir():
+        raise FileNotFoundError(f"dataset {dataset}: no such folder or file")
+    if not declares_configs(path):
+        return _file_tables(path, configs)
+    names = configs or datasets.get_dataset_config_names(str(path))
+    tables = []
+    for name in names:
+        loaded = datasets.load_dataset(str(path), name)
+        chosen = split or ("test" if "test" in loaded else next(iter(loaded)))
+        table = loaded[chosen]
+        try:
+            pair_columns(table.column_names)
+        except ValueError:
+            if configs:  # asked for explicitly: say why it cannot be scored
+                raise
+            continue  # e.g. the agreement dataset's verb list
+        tables.append((name, table))
+    if not tables:
+        raise ValueError(f"dataset {dataset}: no config with minimal-pair columns")
+    return tables
+
+
+def _file_tables(folder: Path, configs: list[str] | None):
+    """A plain folder of pair files (BLiMP, refining-tse, Marvin & Linzen): one table per file,
+    named by its stem, files with minimal-pair columns only unless asked for by name."""
+    files = sorted(f for f in folder.rglob("*") if f.is_file() and f.suffix.lower() in FILE_BUILDERS)
+    if configs:
+        by_name = {f.stem: f for f in files}
+        missing = [name for name in configs if name not in by_name]
+        if missing:
+            raise ValueError(f"config {', '.join(missing)}: no such file in {folder}; have {sorted(by_name)}")
+        files = [by_name[name] for name in configs]
+    tables = []
+    for file in files:
+        [(name, table)] = load_pair_tables(str(file), None, None)
+        try:
+            pair_columns(table.column_names)
+        except ValueError as error:
+            if configs:
+                raise ValueError(f"{file}: {error}") from None
+            continue
+        tables.append((name, table))
+    if not tables:
+        raise ValueError(f"dataset {folder}: no file with minimal-pair columns")
+    return tables
+
+
+def collect_pairs(tables, limit: int | None, category_column: str | None) -> list[dict]:
+    """One row per pair: config, row, category, good, bad (``limit`` first pairs per table)."""
+    rows = []
+    for default_category, table in tables:
+        if limit is not None:
+            table = table.select(range(min(limit, len(table))))
+        good_column, bad_column = pair_columns(table.column_names)
+        if category_column and category_column not in table.column_names:
+            raise ValueError(f"category column {category_column!r} is not a column of {default_category}")
+        has_category = "category" in table.column_names
+        for index, record in enumerate(table):
+            category = str(record["category"]) if has_category else default_category
+            if category_column:
+                category = f"{category}/{record[category_column]}"
+            rows.append(
+                {
+                    "config": default_category,
+                    "row": index,
+                    "category": category,
+                    "good": record[good_column],
+                    "bad": record[bad_column],
+                }
+            )
+    return rows

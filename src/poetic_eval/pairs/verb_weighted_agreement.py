@@ -1,0 +1,375 @@
+"""Subject-verb agreement over a whole verb list: TSE, EW and MW (Newman et al., NAACL 2021).
+
+A minimal pair (sentence_good, sentence_bad) differs in one token, the verb. The model's
+distribution ``p = softmax(z)`` over the vocabulary at the verb slot is scored three ways:
+
+* TSE: ``1[z(correct) > z(incorrect)]`` for the example's own verb;
+* EW (equally weighted): the share of lemmas ``l`` with ``p(c_l) > p(w_l)``, where ``c_l`` is the
+  form of ``l`` that agrees with the label and ``w_l`` the other (ties count as wrong);
+* MW (model weighted): ``sum_l p(c_l) / sum_l (p(c_l) + p(w_l))``.
+
+EW and MW are also computed on the most likely ("top") or least likely ("bottom") part of the
+vocabulary. Tokens are sorted by ``p`` (descending for top, ascending for bottom; equal
+probabilities in token-id order for top and the reverse for bottom) and their mass accumulated.
+For a cutoff ``c`` let ``r`` be the first rank whose cumulative mass reaches ``c``; the set
+just below is ``S_pre = ranks < r`` (mass ``m_pre < c``) and the set just above is
+``S_post = ranks <= r`` (mass ``m_post >= c``). A score is computed on each set and the two are
+interpolated linearly, ``(1 - a) * pre + a * post`` with ``a = (c - m_pre) / (m_post - m_pre)``;
+when one side has no counted lemma the other side's score is used, and when neither has one
+the example is invalid at that cutoff. Top: a lemma counts when either form is in the set, and
+each form adds to MW only if it is itself in the set. Bottom: a lemma counts only when both
+forms are in the set. A cutoff of 1.0 is the whole vocabulary (so the headline, top 1.0, is
+the plain EW / MW over every lemma, whatever rounding does to the last cumulative sums).
+
+Each example's scores are averaged over the valid examples; EW and MW first drop examples whose
+model-visible string and label were already seen (TSE keeps every example). Unlike the
+public reference code, every lemma of the verb list is used (it kept one) and the overall
+numbers are the means at each cutoff, headline at top 1.0 (its "overall" number averaged one
+pair per batch at the first top cutoff).
+
+Everything here takes model outputs (logits or log-probabilities, which give the same softmax)
+as numpy arrays, torch tensors on any device or nested lists; a batch is moved to the CPU once
+and scored with vectorised float64 numpy operations, sorting each row's values once (numpy is
+single-threaded and predictable here; the per-row work is small next to the model's).
+"""
+
+from __future__ import annotations
+
+import hashlib
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+import numpy as np
+import torch
+
+from .agreement_pairs import as_tse_label
+from .vocabulary_cutoffs import lemma_cutoff_scores
+
+DEFAULT_TOP_CUTOFFS = (0.1, 0.2, 0.3, 0.4, 0.5, 0.6, 0.7, 0.8, 0.9, 0.95, 0.97, 1.0)
+DEFAULT_BOTTOM_CUTOFFS = (0.5, 0.1, 1e-2, 1e-3, 1e-4, 1e-5, 1e-6)
+HEADLINE_CUTOFF = 1.0
+_ROWS_PER_CHUNK = 64  # bounds memory: a chunk holds a few float64 copies of (rows, vocab)
+
+
+@dataclass
+class SlotScores:
+    """Scores of a set of examples; NaN marks an invalid example (at that cutoff).
+
+    ``tse`` has one entry per example of ``examples`` (example indices). EW / MW are computed
+    once per distinct model view and label: the ``*_top`` / ``*_bottom`` arrays have one row per
+    index of ``distinct_examples`` and one column per cutoff; ``mass_*`` is the probability mass
+    of the counted lemmas' two forms (interpolated like the scores). The ``lemma_*`` arrays
+    are sums over the distinct examples, one entry per lemma: how often the agreeing form was
+    more likely, and the probabilities of the agreeing and the other form.
+    """
+
+    examples: np.ndarray
+    tse: np.ndarray
+    distinct_examples: np.ndarray
+    ew_top: np.ndarray
+    mw_top: np.ndarray
+    ew_bottom: np.ndarray
+    mw_bottom: np.ndarray
+    mass_top: np.ndarray
+    mass_bottom: np.ndarray
+    lemma_agreements: np.ndarray
+    lemma_correct_probs: np.ndarray
+    lemma_incorrect_probs: np.ndarray
+
+    @staticmethod
+    def concatenate(parts: Sequence[SlotScores]) -> SlotScores:
+        """Join the scores of disjoint sets of examples, in example order."""
+        examples = np.concatenate([part.examples for part in parts])
+        distinct = np.concatenate([part.distinct_examples for part in parts])
+        by_example, by_distinct = np.argsort(examples, kind="stable"), np.argsort(distinct, kind="stable")
+        rows = {name: np.concatenate([getattr(part, name) for part in parts])[by_distinct]
+                for name in ("ew_top", "mw_top", "ew_bottom", "mw_bottom", "mass_top", "mass_bottom")}
+        sums = {name: np.sum([getattr(part, name) for part in parts], axis=0)
+                for name in ("lemma_agreements", "lemma_correct_probs", "lemma_incorrect_probs")}
+        tse = np.concatenate([part.tse for part in parts])[by_example]
+        return SlotScores(examples[by_example], tse, distinct[by_distinct], **rows, **sums)
+
+
+def score_verb_slots(
+    logits: Any,
+    labels: Any,
+    correct_ids: Any,
+    incorrect_ids: Any,
+    verb_token_ids: Any,
+    *,
+    top_cutoffs: Sequence[float] = DEFAULT_TOP_CUTOFFS,
+    bottom_cutoffs: Sequence[float] = DEFAULT_BOTTOM_CUTOFFS,
+    views: Any = None,
+    distinct: Any = None,
+    examples: Any = None,
+) -> SlotScores:
+    """Score verb-slot distributions.
+
+    Args:
+        logits: (views, vocab) logits or log-probabilities (list, numpy or torch, any device),
+            one row per distinct model view; with ``views`` None, one row per example.
+        labels: per example, -1 where the singular form is correct, -2 where the plural form is.
+        correct_ids, incorrect_ids: per example, the token id of its own correct / incorrect verb
+            form, or -1 where that form is not a single token (invalid for TSE).
+        verb_token_ids: (lemmas, 2) token ids of each lemma's [singular, plural] form, only for
+            lemmas whose two forms are single tokens.
+        top_cutoffs, bottom_cutoffs: mass cutoffs in (0, 1].
+        views: per example, the row of ``logits`` it reads (default: example i reads row i).
+        distinct: per example, True for the first example of its (view, label), the ones EW / MW
+            score (default: all).
+        examples: per example, its index in the whole run (default 0, 1, ...), for joining
+            the scores of several batches with :meth:`SlotScores.concatenate`.
+    """
+    matrix = _as_cpu_matrix(logits, "logits")
+    n_views, vocab = matrix.shape
+    labels_array = _labels_array(labels)
+    n = labels_array.shape[0]
+    view_rows = np.arange(n) if views is None else _as_int_vector(views, "views", n)
+    if view_rows.size and (view_rows.min() < 0 or view_rows.max() >= n_views):
+        raise ValueError(f"logits has {n_views} rows; every example needs one (views or one row each)")
+    correct = _as_int_vector(correct_ids, "correct_ids", n)
+    incorrect = _as_int_vector(incorrect_ids, "incorrect_ids", n)
+    for name, ids in (("correct_ids", correct), ("incorrect_ids", incorrect)):
+        bad = np.flatnonzero((ids < -1) | (ids >= vocab))
+        if bad.size:
+            raise ValueError(f"{name}[{bad[0]}] = {ids[bad[0]]} is outside -1..{vocab - 1}")
+    verbs = _verb_id_matrix(verb_token_ids, vocab)
+    top = _check_cutoffs(top_cutoffs, "top_cutoffs")
+    bottom = _check_cutoffs(bottom_cutoffs, "bottom_cutoffs")
+    keep = np.ones(n, dtype=bool) if distinct is None else np.asarray(distinct, dtype=bool)
+    if keep.shape != (n,):
+        raise ValueError(f"distinct must have one flag per example ({n}), got shape {keep.shape}")
+    index = np.arange(n) if examples is None else _as_int_vector(examples, "examples", n)
+
+    tse = _tse(matrix, view_rows, correct, incorrect)
+    chosen = np.flatnonzero(keep)
+    parts = [
+        lemma_cutoff_scores(matrix[torch.as_tensor(view_rows[rows])], labels_array[rows], verbs, top, bottom)
+        for rows in np.array_split(chosen, max(1, -(-chosen.size // _ROWS_PER_CHUNK)))
+    ]
+    rows = {name: np.concatenate([part[name] for part in parts]) for name in parts[0] if name != "lemma"}
+    sums = {name: np.sum([part["lemma"][name] for part in parts], axis=0) for name in parts[0]["lemma"]}
+    return SlotScores(index, tse, index[chosen], **rows, **sums)
+
+
+def _tse(logits: torch.Tensor, views: np.ndarray, correct: np.ndarray, incorrect: np.ndarray) -> np.ndarray:
+    valid = (correct >= 0) & (incorrect >= 0)
+    rows = torch.as_tensor(views)
+    z_correct = logits[rows, torch.as_tensor(np.maximum(correct, 0))]
+    z_incorrect = logits[rows, torch.as_tensor(np.maximum(incorrect, 0))]
+    wins = (z_correct > z_incorrect).numpy().astype(np.float64)
+    return np.where(valid, wins, np.nan)
+
+
+def aggregate_verb_agreement(
+    scores: SlotScores,
+    *,
+    top_cutoffs: Sequence[float] = DEFAULT_TOP_CUTOFFS,
+    bottom_cutoffs: Sequence[float] = DEFAULT_BOTTOM_CUTOFFS,
+    lemmas: Sequence[str] | None = None,
+    return_details: bool = False,
+) -> dict[str, Any]:
+    """Means over valid examples: headline ``tse``, ``ew``, ``mw`` (top cutoff 1.0) and every cutoff.
+
+    EW and MW use the distinct examples (first of each model view and label); TSE every example.
+    Keys: ``tse``, ``ew``, ``mw``, ``n`` (examples), ``n_unique`` (after deduplication),
+    ``n_lemmas``, ``tse_invalid``, ``ew_invalid``, ``mw_invalid``, then for each top cutoff
+    ``c`` ``ew_top_{c}``, ``mw_top_{c}``, ``invalid_top_{c}``, ``mass_top_{c}`` and the same with
+    ``bottom``; ``{c}`` is written with Python's ``format(c, "g")``. ``return_details`` adds
+    ``per_example`` (lists; EW / MW are NaN for duplicates) and, with ``lemmas``, ``per_lemma``.
+    """
+    top = [float(c) for c in top_cutoffs]
+    bottom = [float(c) for c in bottom_cutoffs]
+    if HEADLINE_CUTOFF not in top:
+        raise ValueError("top_cutoffs must include 1.0, the headline cutoff")
+    if scores.ew_top.shape[1] != len(top) or scores.ew_bottom.shape[1] != len(bottom):
+        raise ValueError("the cutoffs differ from those the scores were computed with")
+    headline = top.index(HEADLINE_CUTOFF)
+    result: dict[str, Any] = {
+        "tse": _nanmean(scores.tse),
+        "ew": _nanmean(scores.ew_top[:, headline]),
+        "mw": _nanmean(scores.mw_top[:, headline]),
+        "n": int(scores.tse.shape[0]),
+        "n_unique": int(scores.distinct_examples.shape[0]),
+        "n_lemmas": int(scores.lemma_agreements.shape[0]),
+        "tse_invalid": int(np.isnan(scores.tse).sum()),
+        "ew_invalid": int(np.isnan(scores.ew_top[:, headline]).sum()),
+        "mw_invalid": int(np.isnan(scores.mw_top[:, headline]).sum()),
+    }
+    for side, cutoffs, ew, mw, mass in (
+        ("top", top, scores.ew_top, scores.mw_top, scores.mass_top),
+        ("bottom", bottom, scores.ew_bottom, scores.mw_bottom, scores.mass_bottom),
+    ):
+        for column, cutoff in enumerate(cutoffs):
+            name = f"{side}_{cutoff:g}"
+            result[f"ew_{name}"] = _nanmean(ew[:, column])
+            result[f"mw_{name}"] = _nanmean(mw[:, column])
+            result[f"invalid_{name}"] = int(np.isnan(ew[:, column]).sum())
+            result[f"mass_{name}"] = float(mass[:, column].mean()) if mass.shape[0] else float("nan")
+    if return_details:
+        result["per_example"] = _per_example(scores, headline)
+        if lemmas is not None:
+            result["per_lemma"] = _per_lemma(scores, lemmas)
+    return result
+
+
+def _per_example(scores: SlotScores, headline: int) -> dict[str, list]:
+    position = {int(example): i for i, example in enumerate(scores.examples)}
+    ew = np.full(scores.tse.shape[0], np.nan)
+    mw = np.full(scores.tse.shape[0], np.nan)
+    rows = [position[int(example)] for example in scores.distinct_examples]
+    ew[rows] = scores.ew_top[:, headline]
+    mw[rows] = scores.mw_top[:, headline]
+    duplicate = np.ones(scores.tse.shape[0], dtype=bool)
+    duplicate[rows] = False
+    return {"tse": scores.tse.tolist(), "ew": ew.tolist(), "mw": mw.tolist(),
+            "duplicate": duplicate.tolist()}
+
+
+def _per_lemma(scores: SlotScores, lemmas: Sequence[str]) -> dict[str, list]:
+    if len(lemmas) != scores.lemma_agreements.shape[0]:
+        raise ValueError(f"lemmas has {len(lemmas)} names for {scores.lemma_agreements.shape[0]} lemmas")
+    count = max(1, scores.distinct_examples.shape[0])
+    return {
+        "lemma": list(lemmas),
+        "agreement": (scores.lemma_agreements / count).tolist(),
+        "mean_correct_prob": (scores.lemma_correct_probs / count).tolist(),
+        "mean_incorrect_prob": (scores.lemma_incorrect_probs / count).tolist(),
+    }
+
+
+def first_occurrences(keys: Sequence[Any]) -> np.ndarray:
+    """True for the first item of each distinct key."""
+    seen: set = set()
+    flags = np.zeros(len(keys), dtype=bool)
+    for index, key in enumerate(keys):
+        if key not in seen:
+            seen.add(key)
+            flags[index] = True
+    return flags
+
+
+def verb_weighted_agreement(
+    logits: Any,
+    labels: Any,
+    correct_ids: Any,
+    incorrect_ids: Any,
+    verb_token_ids: Any,
+    *,
+    contexts: Sequence[str] | None = None,
+    top_cutoffs: Sequence[float] = DEFAULT_TOP_CUTOFFS,
+    bottom_cutoffs: Sequence[float] = DEFAULT_BOTTOM_CUTOFFS,
+    lemmas: Sequence[str] | None = None,
+    return_details: bool = False,
+) -> dict[str, Any]:
+    """TSE, EW and MW from one row of verb-slot logits per example.
+
+    ``contexts`` (the model-visible strings) identify duplicates for EW/MW together with the
+    label; for examples without one (``contexts`` None, or an item None or ""), examples with
+    bit-identical logits and the same label are duplicates. See :func:`score_verb_slots` for
+    the other arguments and :func:`aggregate_verb_agreement` for the result.
+    """
+    matrix = _as_cpu_matrix(logits, "logits")
+    labels_array = _labels_array(labels)
+    if labels_array.shape[0] != matrix.shape[0]:
+        raise ValueError(f"labels has {labels_array.shape[0]} items for {matrix.shape[0]} rows of logits")
+    if contexts is not None and len(contexts) != labels_array.shape[0]:
+        raise ValueError(f"contexts has {len(contexts)} items for {labels_array.shape[0]} labels")
+    contexts = [None] * labels_array.shape[0] if contexts is None else list(contexts)
+    keys = [
+        (context, int(label)) if context else (_row_digest(matrix[row]), int(label))
+        for row, (context, label) in enumerate(zip(contexts, labels_array))
+    ]
+    scores = score_verb_slots(matrix, labels_array, correct_ids, incorrect_ids, verb_token_ids,
+                              top_cutoffs=top_cutoffs, bottom_cutoffs=bottom_cutoffs,
+                              distinct=first_occurrences(keys))
+    return aggregate_verb_agreement(scores, top_cutoffs=top_cutoffs, bottom_cutoffs=bottom_cutoffs,
+                                    lemmas=lemmas, return_details=return_details)
+
+
+def _as_cpu_matrix(values: Any, name: str) -> torch.Tensor:
+    if isinstance(values, torch.Tensor):
+        matrix = values.detach().to("cpu")
+        if matrix.dtype not in (torch.float16, torch.bfloat16, torch.float32, torch.float64):
+            matrix = matrix.to(torch.float32)
+    else:
+        try:
+            array = np.asarray(values, dtype=np.float64 if _is_float64(values) else np.float32)
+        except (TypeError, ValueError) as error:
+            raise TypeError(f"{name} must be a (examples, vocab) array of floats: {error}") from None
+        matrix = torch.from_numpy(array)
+    if matrix.ndim != 2:
+        raise ValueError(f"{name} must have shape (examples, vocab), got shape {tuple(matrix.shape)}")
+    if matrix.shape[0] and matrix.shape[1] < 2:
+        raise ValueError(f"{name} needs at least 2 vocabulary entries, got {matrix.shape[1]}")
+    finite = torch.isfinite(matrix.to(torch.float32)) | (matrix == -torch.inf)
+    if not bool(finite.all()):
+        row = int((~finite).any(1).nonzero()[0, 0])
+        raise ValueError(f"{name}[{row}] contains NaN or +inf")
+    return matrix
+
+
+def _is_float64(values: Any) -> bool:
+    return isinstance(values, np.ndarray) and values.dtype == np.float64
+
+
+def _as_int_vector(values: Any, name: str, length: int | None) -> np.ndarray:
+    if isinstance(values, torch.Tensor):
+        values = values.detach().to("cpu").numpy()
+    array = np.asarray(values)
+    if array.ndim != 1:
+        raise ValueError(f"{name} must be a flat sequence of integers, got shape {array.shape}")
+    whole_floats = np.issubdtype(array.dtype, np.floating) and np.all(array == np.round(array))
+    if array.size and not np.issubdtype(array.dtype, np.integer) and not whole_floats:
+        raise TypeError(f"{name} must hold integers, got dtype {array.dtype}")
+    if length is not None and array.shape[0] != length:
+        raise ValueError(f"{name} has {array.shape[0]} items for {length} examples")
+    return array.astype(np.int64)
+
+
+def _labels_array(labels: Any) -> np.ndarray:
+    if isinstance(labels, torch.Tensor):
+        labels = labels.detach().to("cpu").numpy()
+    values = labels.tolist() if isinstance(labels, np.ndarray) else list(labels)
+    return np.asarray([as_tse_label(label, f"labels[{row}]") for row, label in enumerate(values)],
+                      dtype=np.int64)
+
+
+def _verb_id_matrix(verb_token_ids: Any, vocab: int) -> np.ndarray:
+    if isinstance(verb_token_ids, torch.Tensor):
+        verb_token_ids = verb_token_ids.detach().to("cpu").numpy()
+    ids = np.asarray(verb_token_ids, dtype=np.int64)
+    if ids.ndim != 2 or ids.shape[1] != 2 or ids.shape[0] == 0:
+        raise ValueError(
+            f"verb_token_ids must have shape (lemmas, 2) = [singular id, plural id] per lemma, "
+            f"got shape {ids.shape}"
+        )
+    bad = np.flatnonzero(((ids < 0) | (ids >= vocab)).any(1))
+    if bad.size:
+        raise ValueError(f"verb_token_ids[{bad[0]}] = {ids[bad[0]].tolist()} is outside 0..{vocab - 1}")
+    same = np.flatnonzero(ids[:, 0] == ids[:, 1])
+    if same.size:
+        raise ValueError(f"verb_token_ids[{same[0]}]: singular and plural are the same token")
+    return ids
+
+
+def _check_cutoffs(cutoffs: Iterable[float], name: str) -> np.ndarray:
+    values = list(cutoffs)
+    if not values:
+        raise ValueError(f"{name} must list at least one cutoff")
+    for value in values:
+        if isinstance(value, bool) or not isinstance(value, (int, float)) or not 0 < value <= 1:
+            raise ValueError(f"{name} must hold numbers in (0, 1], got {value!r}")
+    return np.asarray(values, dtype=np.float64)
+
+
+def _row_digest(row: torch.Tensor) -> bytes:
+    if row.dtype in (torch.float16, torch.bfloat16):  # numpy has no bfloat16; float32 is exact
+        row = row.to(torch.float32)
+    return hashlib.blake2b(row.contiguous().numpy().tobytes(), digest_size=16).digest()
+
+
+def _nanmean(values: np.ndarray) -> float:
+    valid = values[~np.isnan(values)]
+    return float(valid.mean()) if valid.size else float("nan")

@@ -1,0 +1,188 @@
+"""The diversity report: report.json, report.md and PNG figures, generated next to human.
+
+A report is a JSON-serializable dict (format ``REPORT_FORMAT``)::
+
+    {"format", "title", "poetic_eval_version", "inputs", "settings", "scores",
+     "sections": {key: {"title", "text", "tables": [{"columns", "rows", "caption"}],
+                        "figures": [{"path", "caption"}]}}}
+
+``report.md`` is always rendered from ``report.json`` by :func:`render_markdown`, so other code
+can add its own section to an existing report with :func:`append_section` (e.g. the demo adds
+minimal-pair accuracy tables) and both files stay consistent. Figure paths are relative to the
+report folder.
+"""
+
+from __future__ import annotations
+
+import json
+import math
+from dataclasses import asdict, dataclass, field
+from pathlib import Path
+from typing import Any
+
+from .. import __version__
+from ..text import write_text_atomically
+
+REPORT_FORMAT = "poetic-eval-report/1"
+FIGURES_DIR = "figures"
+
+
+@dataclass
+class Table:
+    """A table of a report section; cells are numbers, strings or None."""
+
+    columns: list[str]
+    rows: list[list[Any]]
+    caption: str = ""
+
+
+@dataclass
+class Section:
+    """One section of a report: prose, tables and figures (paths relative to the report)."""
+
+    title: str
+    text: str = ""
+    tables: list[Table] = field(default_factory=list)
+    figures: list[dict[str, str]] = field(default_factory=list)
+
+
+def new_report(
+    title: str,
+    *,
+    inputs: dict[str, Any] | None = None,
+    settings: dict[str, Any] | None = None,
+    scores: dict[str, Any] | None = None,
+    description: str = "",
+) -> dict[str, Any]:
+    """An empty report (no sections yet)."""
+    return {
+        "format": REPORT_FORMAT,
+        "title": title,
+        "description": description,
+        "poetic_eval_version": __version__,
+        "inputs": inputs or {},
+        "settings": settings or {},
+        "scores": _json_safe(scores or {}),
+        "sections": {},
+    }
+
+
+def add_section(report: dict[str, Any], key: str, section: Section | dict[str, Any]) -> dict:
+    """Add (or replace) section ``key`` of an in-memory report and return the report."""
+    if not isinstance(key, str) or not key:
+        raise ValueError("a section key must be a non-empty string")
+    content = asdict(section) if isinstance(section, Section) else dict(section)
+    if not isinstance(content.get("title"), str):
+        raise TypeError(f"section {key!r} needs a string 'title'")
+    content.setdefault("text", "")
+    content.setdefault("tables", [])
+    content.setdefault("figures", [])
+    for index, table in enumerate(content["tables"]):
+        _check_table(table, f"section {key!r} table {index}")
+    report["sections"][key] = _json_safe(content)
+    return report
+
+
+def _check_table(table: dict[str, Any], where: str) -> None:
+    columns = table.get("columns")
+    if not isinstance(columns, list) or not columns:
+        raise ValueError(f"{where}: 'columns' must be a non-empty list")
+    for number, row in enumerate(table.get("rows", [])):
+        if len(row) != len(columns):
+            raise ValueError(f"{where}: row {number} has {len(row)} cells, expected {len(columns)}")
+
+
+def _json_safe(value: Any) -> Any:
+    """Plain JSON types; non-finite floats become the strings "nan", "inf", "-inf"."""
+    if isinstance(value, dict):
+        return {str(k): _json_safe(v) for k, v in value.items()}
+    if isinstance(value, (list, tuple)):
+        return [_json_safe(v) for v in value]
+    if isinstance(value, bool) or value is None or isinstance(value, str):
+        return value
+    if isinstance(value, int):
+        return int(value)
+    if isinstance(value, float) or hasattr(value, "__float__"):
+        number = float(value)
+        return number if math.isfinite(number) else str(number)
+    return str(value)
+
+
+def _cell(value: Any) -> str:
+    if value is None:
+        return "–"
+    if isinstance(value, bool):
+        return str(value)
+    if isinstance(value, int):
+        return str(value)
+    if isinstance(value, float):
+        return f"{value:.4g}"
+    return str(value).replace("|", "\\|").replace("\n", " ")
+
+
+def _markdown_table(table: dict[str, Any]) -> list[str]:
+    out = []
+    if table.get("caption"):
+        out += [f"*{table['caption']}*", ""]
+    out.append("| " + " | ".join(_cell(c) for c in table["columns"]) + " |")
+    out.append("|" + "|".join("---" for _ in table["columns"]) + "|")
+    out += ["| " + " | ".join(_cell(c) for c in row) + " |" for row in table["rows"]]
+    return out + [""]
+
+
+def render_markdown(report: dict[str, Any]) -> str:
+    """report.md for a report dict: title, inputs, settings, every section, all scores."""
+    out = [f"# {report['title']}", ""]
+    for side, about in report.get("inputs", {}).items():
+        out.append(f"- **{side}**: " + ", ".join(f"{k}: {_cell(v)}" for k, v in about.items()))
+    settings = report.get("settings", {})
+    if settings:
+        out.append("- **settings**: " + ", ".join(f"{k}: {_cell(v)}" for k, v in settings.items()))
+    out += [f"- poetic-eval {report.get('poetic_eval_version', '?')}", ""]
+    if report.get("description"):
+        out += [report["description"], ""]
+    for section in report["sections"].values():
+        out += [f"## {section['title']}", ""]
+        if section.get("text"):
+            out += [section["text"], ""]
+        for table in section.get("tables", []):
+            out += _markdown_table(table)
+        for figure in section.get("figures", []):
+            out += [f"![{figure.get('caption', '')}]({figure['path']})", ""]
+    if report.get("scores"):
+        out += ["<details><summary>All scores</summary>", ""]
+        rows = [[k, v] for k, v in report["scores"].items()]
+        out += _markdown_table({"columns": ["score", "value"], "rows": rows})
+        out += ["</details>", ""]
+    return "\n".join(out)
+
+
+def save_report(report: dict[str, Any], out_dir: str | Path) -> dict[str, Any]:
+    """Write report.json and report.md (rendered from it) into ``out_dir``."""
+    out_dir = Path(out_dir)
+    out_dir.mkdir(parents=True, exist_ok=True)
+    write_text_atomically(out_dir / "report.json", json.dumps(report, indent=2, ensure_ascii=False))
+    write_text_atomically(out_dir / "report.md", render_markdown(report))
+    return report
+
+
+def load_report(out_dir: str | Path) -> dict[str, Any]:
+    """The report.json of a report folder."""
+    path = Path(out_dir) / "report.json"
+    if not path.is_file():
+        raise FileNotFoundError(f"no report.json in {out_dir}")
+    report = json.loads(path.read_text(encoding="utf-8"))
+    if report.get("format") != REPORT_FORMAT:
+        raise ValueError(f"{path} is not a {REPORT_FORMAT} report (format: {report.get('format')})")
+    return report
+
+
+def append_section(
+    out_dir: str | Path, key: str, section: Section | dict[str, Any]
+) -> dict[str, Any]:
+    """Add (or replace) a section of the report in ``out_dir`` and rewrite both files.
+
+    Figures of the section should already be saved inside ``out_dir`` (paths relative to it).
+    """
+    report = add_section(load_report(out_dir), key, section)
+    return save_report(report, out_dir)

@@ -1,0 +1,143 @@
+"""Write files and folders so that an interrupted run never leaves a half-written one behind."""
+
+from __future__ import annotations
+
+import ctypes
+import errno
+import os
+import shutil
+import tempfile
+from collections.abc import Iterator
+from contextlib import contextmanager
+from pathlib import Path
+
+
+@contextmanager
+def atomic_path(target: str | Path) -> Iterator[Path]:
+    """Yield a temporary path beside ``target``; on success it replaces ``target`` atomically.
+
+    The caller writes the whole file to the yielded path (any library that takes a path works).
+    On any exception the temporary file is removed and ``target`` is left as it was.
+    """
+    target = Path(target)
+    target.parent.mkdir(parents=True, exist_ok=True)
+    handle, staging = tempfile.mkstemp(dir=target.parent, prefix=f".{target.name}.", suffix=".tmp")
+    os.close(handle)
+    try:
+        yield Path(staging)
+        os.replace(staging, target)
+    finally:
+        Path(staging).unlink(missing_ok=True)
+
+
+def write_text_atomically(target: str | Path, text: str) -> Path:
+    """Write UTF-8 ``text`` to ``target`` through :func:`atomic_path`."""
+    with atomic_path(target) as staging:
+        staging.write_text(text, encoding="utf-8")
+    return Path(target)
+
+
+_STAGING = "building"
+_RETIRED = "old"
+_RENAME_EXCHANGE = 2  # renameat2 flag (Linux >= 3.15)
+
+
+@contextmanager
+def atomic_folder(target: str | Path) -> Iterator[Path]:
+    """Yield an empty staging folder beside ``target``; on success it replaces ``target``.
+
+    The caller writes the whole folder into the staging path. On success the staging folder
+    and ``target`` are exchanged in one step where the system allows it (Linux
+    ``renameat2(RENAME_EXCHANGE)``), so ``target`` is never missing, then the old copy is
+    deleted. Elsewhere the old folder is first renamed aside, and a run killed between the
+    two renames is repaired by the next call for the same ``target``. On any exception the
+    staging folder is removed and ``target`` is left as it was. Staging folders of runs that
+    were killed (their process is gone) are removed by the next call.
+    """
+    target = Path(target)
+    target.parent.mkdir(parents=True, exist_ok=True)
+    recover_folder(target)
+    staging = Path(
+        tempfile.mkdtemp(prefix=f".{target.name}.{_STAGING}-{os.getpid()}-", dir=target.parent)
+    )
+    staging.chmod(0o755)  # mkdtemp creates it private
+    try:
+        yield staging
+        _swap_in(staging, target)
+    finally:
+        shutil.rmtree(staging, ignore_errors=True)
+
+
+def recover_folder(target: str | Path) -> None:
+    """Repair what a killed :func:`atomic_folder` left beside ``target``.
+
+    Restores a retired copy when ``target`` itself is missing, and deletes the staging and
+    retired folders whose process no longer runs.
+    """
+    target = Path(target)
+    if not target.parent.is_dir():
+        return
+    for kind in (_RETIRED, _STAGING):
+        for leftover in sorted(target.parent.glob(f".{target.name}.{kind}-*")):
+            if _owner_alive(leftover.name):
+                continue
+            retired_copy = leftover / target.name
+            if kind == _RETIRED and retired_copy.is_dir() and not target.exists():
+                os.replace(retired_copy, target)
+            shutil.rmtree(leftover, ignore_errors=True)
+
+
+def _owner_alive(name: str) -> bool:
+    """Whether the process whose id is in a staging/retired folder name still runs."""
+    try:
+        pid = int(name.rsplit(".", 1)[1].split("-")[1])
+    except (IndexError, ValueError):
+        return False
+    if pid == os.getpid():
+        return False
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return False
+    except PermissionError:
+        return True
+    return True
+
+
+def _swap_in(staging: Path, target: Path) -> None:
+    """Move ``staging`` to ``target``; an existing ``target`` ends up at ``staging``."""
+    if not target.exists():
+        os.replace(staging, target)
+        return
+    if _exchange(staging, target):
+        return
+    retired = Path(
+        tempfile.mkdtemp(prefix=f".{target.name}.{_RETIRED}-{os.getpid()}-", dir=target.parent)
+    )
+    os.replace(target, retired / target.name)
+    try:
+        os.replace(staging, target)
+    except BaseException:
+        os.replace(retired / target.name, target)
+        raise
+    os.replace(retired / target.name, staging)  # deleted with the staging folder
+    shutil.rmtree(retired, ignore_errors=True)
+
+
+def _exchange(first: Path, second: Path) -> bool:
+    """Atomically exchange two paths with Linux ``renameat2``; False where unsupported."""
+    try:
+        libc = ctypes.CDLL(None, use_errno=True)
+        renameat2 = libc.renameat2
+    except (OSError, AttributeError):
+        return False
+    at_cwd = -100
+    result = renameat2(
+        at_cwd, os.fsencode(first), at_cwd, os.fsencode(second), _RENAME_EXCHANGE
+    )
+    if result == 0:
+        return True
+    error = ctypes.get_errno()
+    if error in (errno.EINVAL, errno.ENOSYS, errno.EOPNOTSUPP, errno.EXDEV):
+        return False
+    raise OSError(error, os.strerror(error), str(second))
