@@ -43,7 +43,7 @@ from poetic_eval.blm import (
     encode_choices,
     running_context,
 )
-from poetic_eval.language_models import (
+from poetic_eval.lm import (
     DEFAULT_START_TOKEN,
     default_model_cache_dir,
     load_default_lm,

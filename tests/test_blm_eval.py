@@ -34,7 +34,7 @@ from poetic_eval.blm import (
 from poetic_eval.blm.answer_labels import label_of
 from poetic_eval.blm.item_sources import load_evaluation_sets
 from poetic_eval.cli import main
-from poetic_eval.language_models import load_language_model
+from poetic_eval.lm import load_language_model
 from poetic_eval.report import load_report, new_report, render_markdown, save_report
 
 pytestmark = pytest.mark.usefixtures("one_torch_thread")

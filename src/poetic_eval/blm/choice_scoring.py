@@ -6,7 +6,7 @@ separately and their token ids concatenated (the usual multiple-choice conventio
 straddles the boundary, so every continuation is scored after exactly the same prefix tokens).
 The item's sequences, ``[start] + prefix`` and ``[start] + prefix + continuation`` for each
 continuation, go to the project's prefix-tree scorer
-(:func:`poetic_eval.causal_scoring.sequence_log_probs`) in one pack, so the prefix runs through
+(:func:`poetic_eval.lm.sequence_log_probs`) in one pack, so the prefix runs through
 the model once and only the continuations are added on top (items whose prompts share a
 beginning, such as a one-shot example, share it too). A continuation's log-probability is the
 difference of two sums that share every prefix term, which equals scoring the full text and
@@ -21,8 +21,7 @@ from typing import Any
 
 import numpy as np
 
-from ..causal_scoring import sequence_log_probs
-from ..language_models import LanguageModel, document_start_token_id
+from ..lm import LanguageModel, document_start_token_id, sequence_log_probs
 
 MIN_PACK_TOKENS = 256
 

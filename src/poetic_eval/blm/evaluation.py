@@ -23,7 +23,7 @@ from typing import Any
 import numpy as np
 from tqdm.auto import tqdm
 
-from ..language_models import resolve_model
+from ..lm import resolve_model
 from .answer_labels import LETTERS, answer_labels, as_items, label_inventory
 from .choice_scoring import encode_choices, score_choices
 from .prompts import blm_prompt, candidate_continuations, require_language, running_context
@@ -71,7 +71,7 @@ def choice_scores(
         items: BLM records (release format; a list, or a ``datasets.Dataset`` of our configs) or
             :class:`~poetic_eval.blm.records.BlmItem` objects.
         model: None (the default SmolLM2 model), a name or path, a ``(model, tokenizer)`` pair
-            or a :class:`~poetic_eval.language_models.LanguageModel`; a causal LM.
+            or a :class:`~poetic_eval.lm.LanguageModel`; a causal LM.
         method: ``"prompt"`` (log-prob of each letter after the prompt) or ``"candidates"``
             (log-prob of each candidate sentence after the running context).
         language: prompt language, ``"en"`` or ``"it"`` (prompt method).

@@ -15,6 +15,8 @@ import argparse
 import json
 from typing import Any
 
+from .arguments import add_model_arguments
+
 BY_CONFIG_OMITS = ("predictions",)
 
 
@@ -41,11 +43,9 @@ def register(subparsers: argparse._SubParsersAction) -> None:
         "--reduction", choices=("sum", "mean"), default="sum",
         help="candidates method: sum of the candidate's token log-probs, or their mean",
     )
-    parser.add_argument("--model", default=None, help="causal LM name or path (default: SmolLM2-135M)")
+    add_model_arguments(parser)
     parser.add_argument("--limit", type=int, default=None, help="first N items of each config")
     parser.add_argument("--batch-size", type=int, default=4, help="packed items per forward pass")
-    parser.add_argument("--device", default=None, help="cpu, cuda ... (default: cuda if available)")
-    parser.add_argument("--dtype", choices=("float32", "bfloat16", "float16"), default="float32")
     parser.add_argument("--json", action="store_true", help="print the results as JSON")
     parser.add_argument("--no-progress", action="store_true")
     parser.set_defaults(func=run)
@@ -123,7 +123,7 @@ def run(args: argparse.Namespace) -> int:
     import torch
 
     from ..blm.item_sources import load_evaluation_sets
-    from ..language_models import resolve_model
+    from ..lm import resolve_model
 
     if args.method == "candidates" and args.shots:
         raise ValueError("--shots 1 applies to --method prompt; candidates are read after the context")
