@@ -34,7 +34,7 @@ from poetic_eval.blm import (
 from poetic_eval.blm.answer_labels import label_of
 from poetic_eval.blm.item_sources import load_evaluation_sets
 from poetic_eval.cli import main
-from poetic_eval.lm import load_language_model
+from poetic_eval.lm import load_language_model, sequence_log_probs
 from poetic_eval.report import load_report, new_report, render_markdown, save_report
 
 pytestmark = pytest.mark.usefixtures("one_torch_thread")
@@ -296,6 +296,37 @@ def test_one_shot_and_mean_scores_equal_scoring_every_full_text(lm, items):
         counts = [len(lm.tokenizer(text, add_special_tokens=False).input_ids)
                   for text in candidate_continuations(item)]
         np.testing.assert_allclose(means[row], sums[row] / np.array(counts), atol=1e-6)
+
+
+def test_context_lengths_sum_only_the_continuations_and_skip_their_head_rows(lm):
+    """sequence_log_probs(context_lengths=...) == full sums minus context sums, and the LM head
+    runs on fewer rows than without it."""
+    rng = np.random.default_rng(5)
+    size = len(lm.tokenizer)
+    prefixes = [list(rng.integers(4, size, int(rng.integers(3, 30)))) for _ in range(4)]
+    sequences, contexts = [], []
+    for prefix in prefixes:
+        for _ in range(int(rng.integers(1, 6))):
+            sequences.append([2, *prefix, *rng.integers(4, size, int(rng.integers(1, 6)))])
+            contexts.append(1 + len(prefix))
+    rows = []
+    hook = lm.model.lm_head.register_forward_hook(lambda m, i, o: rows.append(o.reshape(-1, size).shape[0]))
+    try:
+        for share in (True, False):
+            rows.clear()
+            full = sequence_log_probs(lm, sequences, share_prefixes=share)
+            full_rows = sum(rows)
+            context = sequence_log_probs(lm, [seq[:n] for seq, n in zip(sequences, contexts)],
+                                         share_prefixes=share)
+            rows.clear()
+            continuation = sequence_log_probs(lm, sequences, share_prefixes=share, context_lengths=contexts)
+            np.testing.assert_allclose(continuation, full - context, atol=1e-4)
+            # one head row per parent of a continuation token (fewer when shared in a tree)
+            parents = sum(len(q) - n for q, n in zip(sequences, contexts))
+            assert sum(rows) <= parents if share else sum(rows) == parents
+            assert sum(rows) < full_rows
+    finally:
+        hook.remove()
 
 
 # --- choices -------------------------------------------------------------------------------------

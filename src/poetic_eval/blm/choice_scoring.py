@@ -4,13 +4,12 @@ A multiple-choice item (a BLM prompt and its 8 letters, or a BLM context and its
 sentences) is the prefix plus each continuation. The prefix and the continuations are tokenized
 separately and their token ids concatenated (the usual multiple-choice convention: no token
 straddles the boundary, so every continuation is scored after exactly the same prefix tokens).
-The item's sequences, ``[start] + prefix`` and ``[start] + prefix + continuation`` for each
-continuation, go to the project's prefix-tree scorer
-(:func:`poetic_eval.lm.sequence_log_probs`) in one pack, so the prefix runs through
-the model once and only the continuations are added on top (items whose prompts share a
-beginning, such as a one-shot example, share it too). A continuation's log-probability is the
-difference of two sums that share every prefix term, which equals scoring the full text and
-summing over the continuation's tokens only.
+The item's sequences, ``[start] + prefix + continuation`` for each continuation, go to the
+project's prefix-tree scorer (:func:`poetic_eval.lm.sequence_log_probs`) in one pack, with the
+start token and prefix as their context: the prefix runs through the model once, only the
+continuations are added on top, and the LM head runs only where a continuation token needs it.
+Items whose prompts share a beginning (the task text, a one-shot example) share it too. The
+result equals scoring each full text and summing over the continuation's tokens only.
 """
 
 from __future__ import annotations
@@ -101,10 +100,8 @@ def score_choices(
     """
     if reduction not in ("sum", "mean"):
         raise ValueError(f"reduction must be 'sum' or 'mean', got {reduction!r}")
-    sequences: list[tuple[int, ...]] = []
-    for item in items:
-        sequences.append(item.prefix)
-        sequences.extend(item.prefix + ids for ids in item.continuations)
+    sequences = [item.prefix + ids for item in items for ids in item.continuations]
+    contexts = [len(item.prefix) for item in items for _ in item.continuations]
     largest = max((item.nodes for item in items), default=0)
     totals = sequence_log_probs(
         lm,
@@ -113,13 +110,13 @@ def score_choices(
         batch_size=batch_size,
         pack_tokens=max(MIN_PACK_TOKENS, largest),
         progress=progress,
+        context_lengths=contexts,
     )
     scores, offset = [], 0
     for item in items:
-        prefix_total = totals[offset]
-        values = totals[offset + 1 : offset + 1 + len(item.continuations)] - prefix_total
+        values = totals[offset : offset + len(item.continuations)]
         if reduction == "mean":
             values = values / np.array([len(ids) for ids in item.continuations], dtype=np.float64)
         scores.append(values)
-        offset += 1 + len(item.continuations)
+        offset += len(item.continuations)
     return scores
