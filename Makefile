@@ -45,7 +45,8 @@ bench: setup
 	@for script in bench/bench_*.py; do echo "== $$script"; $(PY) $$script || exit 1; done
 
 lint: setup
-	$(PY) -m ruff check src builders metrics bench tests
+	$(PY) -m ruff check src builders metrics bench tests scripts
+	$(PY) -m ruff format --check src builders metrics bench tests scripts
 
 build: setup
 	$(PY) -m builders all --out $(DATASETS) --seed $(SEED) \

@@ -53,7 +53,11 @@ from poetic_eval.lm import (
 def prefixes_and_continuations(items, method):
     if method == "prompt":
         return [blm_prompt(item, "en") for item in items], [list(LETTERS)] * len(items), ""
-    return [running_context(item) for item in items], [candidate_continuations(item) for item in items], " "
+    return (
+        [running_context(item) for item in items],
+        [candidate_continuations(item) for item in items],
+        " ",
+    )
 
 
 def plain_scores(lm, items, method) -> np.ndarray:
@@ -84,11 +88,16 @@ def minicons_scores(scorer, items, method) -> np.ndarray:
     prefixes, continuations, separator = prefixes_and_continuations(items, method)
     rows = []
     for prefix, texts in zip(prefixes, continuations):
-        stimuli = [text[len(separator):] for text in texts]  # minicons adds the separator
-        rows.append(scorer.conditional_score(
-            [prefix] * len(texts), stimuli, separator=separator,
-            reduction=lambda x: x.sum(0).item(), bos_token=True,
-        ))
+        stimuli = [text[len(separator) :] for text in texts]  # minicons adds the separator
+        rows.append(
+            scorer.conditional_score(
+                [prefix] * len(texts),
+                stimuli,
+                separator=separator,
+                reduction=lambda x: x.sum(0).item(),
+                bos_token=True,
+            )
+        )
     return np.array(rows)
 
 
@@ -108,10 +117,12 @@ def compare(method, conditions, items) -> dict:
     scores = {name: np.concatenate(parts) for name, parts in scores.items()}
     ours, plain = scores["poetic_eval"], scores["transformers"]
     same = np.array_equal(ours.argmax(1), plain.argmax(1))
+    ours_rate = len(items) / seconds["poetic_eval"]
+    plain_rate = len(items) / seconds["transformers"]
     print(
-        f"{method:<10} {len(items):>3} items | poetic_eval {len(items) / seconds['poetic_eval']:6.2f} "
-        f"items/s | transformers, one forward per text {len(items) / seconds['transformers']:6.2f} "
-        f"items/s | ratio {seconds['transformers'] / seconds['poetic_eval']:5.2f}x | "
+        f"{method:<10} {len(items):>3} items | poetic_eval {ours_rate:6.2f} items/s | "
+        f"transformers, one forward per text {plain_rate:6.2f} items/s | "
+        f"ratio {seconds['transformers'] / seconds['poetic_eval']:5.2f}x | "
         f"max |diff| {np.abs(ours - plain).max():.1e} nats | same choices {same}"
     )
     if "minicons" in scores:
@@ -129,16 +140,21 @@ def compare(method, conditions, items) -> dict:
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--items", type=int, default=16, help="BLM items per method (16)")
-    parser.add_argument("--methods", nargs="+", default=["candidates", "prompt"],
-                        choices=["candidates", "prompt"])
+    parser.add_argument(
+        "--methods", nargs="+", default=["candidates", "prompt"], choices=["candidates", "prompt"]
+    )
     parser.add_argument("--seed", type=int, default=0)
-    parser.add_argument("--threads", type=int, default=None, help="torch threads (default: torch's)")
+    parser.add_argument(
+        "--threads", type=int, default=None, help="torch threads (default: torch's)"
+    )
     parser.add_argument("--no-minicons", action="store_true", help="skip the minicons condition")
     args = parser.parse_args()
     if args.threads:
         torch.set_num_threads(args.threads)
-    print(f"torch {torch.__version__}, {torch.get_num_threads()} threads, "
-          f"load average {os.getloadavg()[0]:.1f}")
+    print(
+        f"torch {torch.__version__}, {torch.get_num_threads()} threads, "
+        f"load average {os.getloadavg()[0]:.1f}"
+    )
     lm = load_default_lm(device="cpu")
     items = as_items(agreement_items(args.items, args.seed))
     conditions = {

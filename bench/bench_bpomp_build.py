@@ -76,7 +76,8 @@ def main() -> int:
         peer_kept = sum(pronouncing_is_limerick(record.text) for record in records)
         peer_time = time.perf_counter() - start
         print(
-            f"read: {read_time:6.2f} s; verify: {verify_time:6.2f} s ({len(verification.kept):,} kept); "
+            f"read: {read_time:6.2f} s; verify: {verify_time:6.2f} s "
+            f"({len(verification.kept):,} kept); "
             f"peer (pronouncing, uncached): {peer_time:6.2f} s ({peer_kept:,} kept); "
             f"ratio poetic-eval/peer {verify_time / peer_time:.2f}"
         )
@@ -99,7 +100,11 @@ def main() -> int:
 
         start = time.perf_counter()
         dataset = HubDataset(
-            "bpomp", "BPoMP", configs, seed=0, sources=[source],
+            "bpomp",
+            "BPoMP",
+            configs,
+            seed=0,
+            sources=[source],
             card_values={"source_kind": "a recombined source", "n_pairs": f"{args.pairs:,}"},
         )
         write_hub_dataset(dataset, Path(folder) / "bpomp", build_command="bench")

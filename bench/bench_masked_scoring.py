@@ -48,7 +48,8 @@ def word_tokenizer(texts: list[str]) -> PreTrainedTokenizerFast:
         [pre_tokenizers.WhitespaceSplit(), pre_tokenizers.Punctuation()]
     )
     backend.post_processor = processors.TemplateProcessing(
-        single="[CLS] $A [SEP]", special_tokens=[("[CLS]", vocab["[CLS]"]), ("[SEP]", vocab["[SEP]"])]
+        single="[CLS] $A [SEP]",
+        special_tokens=[("[CLS]", vocab["[CLS]"]), ("[SEP]", vocab["[SEP]"])],
     )
     return PreTrainedTokenizerFast(
         tokenizer_object=backend, unk_token="[UNK]", pad_token="[PAD]", cls_token="[CLS]",
@@ -95,11 +96,15 @@ def main() -> None:
         theirs_scorer = scorer.MaskedLMScorer(lm.model, tokenizer=peer_tokenizer, device="cpu")
     assert split_head(lm.model) is not None
     tokens = sum(len(lm.tokenizer(text).input_ids) - 2 for text in texts)
-    print(f"{len(texts)} texts, {tokens} masked copies; BERT-base shape, random weights, float32, CPU")
+    print(
+        f"{len(texts)} texts, {tokens} masked copies; BERT-base shape, random weights, float32, CPU"
+    )
 
     score_texts(texts[:8], lm, show_progress=False)  # warm-up, each way
     theirs_scorer.sequence_score(texts[:8], reduction=lambda x: x.sum(0).item())
-    ours, ours_time = timed(lambda: score_texts(texts, lm, batch_size=args.batch_size, show_progress=False))
+    ours, ours_time = timed(
+        lambda: score_texts(texts, lm, batch_size=args.batch_size, show_progress=False)
+    )
     with mock.patch("poetic_eval.lm.masked.split_head", return_value=None):  # head everywhere
         full, full_time = timed(
             lambda: score_texts(texts, lm, batch_size=args.batch_size, show_progress=False)
@@ -108,14 +113,19 @@ def main() -> None:
     def minicons_scores() -> np.ndarray:
         found = []
         for start in range(0, len(texts), 16):
-            found += theirs_scorer.sequence_score(texts[start : start + 16], reduction=lambda x: x.sum(0).item())
+            found += theirs_scorer.sequence_score(
+                texts[start : start + 16], reduction=lambda x: x.sum(0).item()
+            )
         return np.array(found)
 
     theirs, theirs_time = timed(minicons_scores)
     for name, seconds in (("poetic_eval", ours_time), ("poetic_eval, head everywhere", full_time),
                           ("minicons", theirs_time)):  # fmt: skip
         print(f"{name:<30} {len(texts) / seconds:8.1f} texts/s  ({seconds:.1f} s)")
-    print(f"speed-up vs minicons: {theirs_time / ours_time:.2f}x; vs head everywhere: {full_time / ours_time:.2f}x")
+    print(
+        f"speed-up vs minicons: {theirs_time / ours_time:.2f}x; "
+        f"vs head everywhere: {full_time / ours_time:.2f}x"
+    )
     print(f"largest score difference: vs minicons {np.abs(ours - theirs).max():.2e} nats, "
           f"vs head everywhere {np.abs(ours - full).max():.2e}")  # fmt: skip
 

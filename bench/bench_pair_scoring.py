@@ -60,7 +60,9 @@ print(f"{imported:.2f} {cached:.2f} {again:.2f}")
 
 
 def _run(script: str, env: dict) -> list[str]:
-    done = subprocess.run([sys.executable, "-c", script], env=env, capture_output=True, text=True, check=True)
+    done = subprocess.run(
+        [sys.executable, "-c", script], env=env, capture_output=True, text=True, check=True
+    )
     return done.stdout.split()
 
 
@@ -71,8 +73,10 @@ def measure_load_times(skip_first: bool) -> None:
         print(f"first load (GGUF -> float32 safetensors cache): {first} s")
     load_default_lm(device="cpu")  # make sure the real cache exists
     imported, cached, again = _run(CACHED_LOAD, dict(os.environ))[-3:]
-    print(f"cached load in a new process: {cached} s (after {imported} s importing torch and "
-          f"transformers' Llama modules); again in the same process: {again} s")
+    print(
+        f"cached load in a new process: {cached} s (after {imported} s importing torch and "
+        f"transformers' Llama modules); again in the same process: {again} s"
+    )
 
 
 def minicons_scorer(lm):
@@ -156,13 +160,20 @@ def main() -> int:
     parser.add_argument("--pairs", type=int, default=1000, help="total pairs, half of each kind")
     parser.add_argument("--seed", type=int, default=0)
     parser.add_argument("--skip-first-load", action="store_true")
-    parser.add_argument("--bf16-pairs", type=int, default=200, help="pairs for the bf16 check (0: skip)")
-    parser.add_argument("--threads", type=int, default=None, help="torch threads (default: torch's)")
+    parser.add_argument(
+        "--bf16-pairs", type=int, default=200, help="pairs for the bf16 check (0: skip)"
+    )
+    parser.add_argument(
+        "--threads", type=int, default=None, help="torch threads (default: torch's)"
+    )
     args = parser.parse_args()
     if args.threads:
         torch.set_num_threads(args.threads)
 
-    print(f"torch {torch.__version__}, {torch.get_num_threads()} threads, load average {os.getloadavg()[0]:.1f}")
+    print(
+        f"torch {torch.__version__}, {torch.get_num_threads()} threads, "
+        f"load average {os.getloadavg()[0]:.1f}"
+    )
     measure_load_times(args.skip_first_load)
     lm = load_default_lm(device="cpu")
     scorer = minicons_scorer(lm)

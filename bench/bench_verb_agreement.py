@@ -50,7 +50,7 @@ def loop_scores(logits, labels, verbs, cutoffs, bottom):
     mass_post[:, cut >= 1] = 1.0
     mass_pre = np.where(last > 0, np.take_along_axis(cumulative, np.maximum(last - 1, 0), 1), 0.0)
     sums = {key: np.zeros((2,) + last.shape) for key in ("count", "right_count", "right", "wrong")}
-    plural = (labels == -2)
+    plural = labels == -2
     for singular, plural_form in verbs:  # the per-lemma loop
         c = np.where(plural, plural_form, singular)
         w = np.where(plural, singular, plural_form)
@@ -68,7 +68,9 @@ def loop_scores(logits, labels, verbs, cutoffs, bottom):
         ew = sums["right_count"] / sums["count"]
         mw = sums["right"] / (sums["right"] + sums["wrong"])
         span = mass_post - mass_pre
-        alpha = np.clip(np.where(span > 0, (cut - mass_pre) / np.where(span > 0, span, 1), 1.0), 0, 1)
+        alpha = np.clip(
+            np.where(span > 0, (cut - mass_pre) / np.where(span > 0, span, 1), 1.0), 0, 1
+        )
     out = []
     for metric in (ew, mw):
         pre = np.where(np.isnan(metric[0]), metric[1], metric[0])
@@ -80,15 +82,21 @@ def loop_scores(logits, labels, verbs, cutoffs, bottom):
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--examples", type=int, default=64)
-    parser.add_argument("--lemmas", type=int, default=1233, help="SmolLM2 keeps 1233 of the default list")
+    parser.add_argument(
+        "--lemmas", type=int, default=1233, help="SmolLM2 keeps 1233 of the default list"
+    )
     parser.add_argument("--vocab", type=int, default=49152, help="SmolLM2's vocabulary size")
     args = parser.parse_args()
     logits, labels, verbs = synthetic_batch(args.examples, args.vocab, args.lemmas)
-    print(f"{args.examples} examples, vocabulary {args.vocab}, {args.lemmas} lemmas, "
-          f"{len(DEFAULT_TOP_CUTOFFS)} top + {len(DEFAULT_BOTTOM_CUTOFFS)} bottom cutoffs")
+    print(
+        f"{args.examples} examples, vocabulary {args.vocab}, {args.lemmas} lemmas, "
+        f"{len(DEFAULT_TOP_CUTOFFS)} top + {len(DEFAULT_BOTTOM_CUTOFFS)} bottom cutoffs"
+    )
 
     start = time.perf_counter()
-    ours = score_verb_slots(logits, labels, np.full(len(labels), -1), np.full(len(labels), -1), verbs)
+    ours = score_verb_slots(
+        logits, labels, np.full(len(labels), -1), np.full(len(labels), -1), verbs
+    )
     ours_seconds = time.perf_counter() - start
 
     start = time.perf_counter()
@@ -96,15 +104,29 @@ def main() -> int:
     loop_bottom = loop_scores(logits, labels, verbs, DEFAULT_BOTTOM_CUTOFFS, bottom=True)
     loop_seconds = time.perf_counter() - start
 
-    pairs = [(ours.ew_top, loop_top[0]), (ours.mw_top, loop_top[1]),
-             (ours.ew_bottom, loop_bottom[0]), (ours.mw_bottom, loop_bottom[1])]
-    difference = max(float(np.nanmax(np.abs(a - b))) if not np.isnan(a).all() else 0.0 for a, b in pairs)
+    pairs = [
+        (ours.ew_top, loop_top[0]),
+        (ours.mw_top, loop_top[1]),
+        (ours.ew_bottom, loop_bottom[0]),
+        (ours.mw_bottom, loop_bottom[1]),
+    ]
+    difference = max(
+        float(np.nanmax(np.abs(a - b))) if not np.isnan(a).all() else 0.0 for a, b in pairs
+    )
     same_nans = all(np.array_equal(np.isnan(a), np.isnan(b)) for a, b in pairs)
-    print(f"poetic-eval (vectorised): {ours_seconds:8.3f} s  ({args.examples / ours_seconds:8.1f} examples/s)")
-    print(f"per-lemma loop          : {loop_seconds:8.3f} s  ({args.examples / loop_seconds:8.1f} examples/s)")
+    print(
+        f"poetic-eval (vectorised): {ours_seconds:8.3f} s  "
+        f"({args.examples / ours_seconds:8.1f} examples/s)"
+    )
+    print(
+        f"per-lemma loop          : {loop_seconds:8.3f} s  "
+        f"({args.examples / loop_seconds:8.1f} examples/s)"
+    )
     print(f"speed-up: {loop_seconds / ours_seconds:.1f}x")
-    print(f"largest EW/MW difference over all examples and cutoffs: {difference:.2e}; "
-          f"same invalid cells: {same_nans}")
+    print(
+        f"largest EW/MW difference over all examples and cutoffs: {difference:.2e}; "
+        f"same invalid cells: {same_nans}"
+    )
     if difference > 1e-9 or not same_nans:
         print("RESULTS DISAGREE")
         return 1

@@ -11,23 +11,37 @@ import numpy as np
 
 # (singular, plural) noun phrases and verbs, agreeing forms written out by hand
 SUBJECTS = [
-    ("la lettera", "le lettere"), ("il vaso", "i vasi"), ("la chiave", "le chiavi"),
-    ("il quadro", "i quadri"), ("la bottiglia", "le bottiglie"), ("lo specchio", "gli specchi"),
-    ("l'orologio", "gli orologi"), ("la lampada", "le lampade"),
+    ("la lettera", "le lettere"),
+    ("il vaso", "i vasi"),
+    ("la chiave", "le chiavi"),
+    ("il quadro", "i quadri"),
+    ("la bottiglia", "le bottiglie"),
+    ("lo specchio", "gli specchi"),
+    ("l'orologio", "gli orologi"),
+    ("la lampada", "le lampade"),
 ]
 FIRST_PPS = [
-    ("per il direttore", "per i direttori"), ("della pittrice", "delle pittrici"),
-    ("dello studente", "degli studenti"), ("sul tavolo", "sui tavoli"),
-    ("nella stanza", "nelle stanze"), ("dell'amico", "degli amici"),
+    ("per il direttore", "per i direttori"),
+    ("della pittrice", "delle pittrici"),
+    ("dello studente", "degli studenti"),
+    ("sul tavolo", "sui tavoli"),
+    ("nella stanza", "nelle stanze"),
+    ("dell'amico", "degli amici"),
 ]
 SECOND_PPS = [
-    ("del palazzo", "dei palazzi"), ("della scuola", "delle scuole"),
-    ("dell'albergo", "degli alberghi"), ("del museo", "dei musei"),
+    ("del palazzo", "dei palazzi"),
+    ("della scuola", "delle scuole"),
+    ("dell'albergo", "degli alberghi"),
+    ("del museo", "dei musei"),
 ]
 COORDINATED = [("e il direttore", "e i direttori"), ("e la pittrice", "e le pittrici")]
 VERBS = [
-    ("arriva", "arrivano"), ("resta", "restano"), ("sparisce", "spariscono"),
-    ("piace", "piacciono"), ("cade", "cadono"), ("appare", "appaiono"),
+    ("arriva", "arrivano"),
+    ("resta", "restano"),
+    ("sparisce", "spariscono"),
+    ("piace", "piacciono"),
+    ("cade", "cadono"),
+    ("appare", "appaiono"),
 ]
 LETTERS = "ABCDEFGH"
 SG, PL = 0, 1

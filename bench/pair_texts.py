@@ -12,13 +12,26 @@ from __future__ import annotations
 import numpy as np
 
 NOUNS = [
-    ("author", "authors"), ("pilot", "pilots"), ("surgeon", "surgeons"), ("farmer", "farmers"),
-    ("manager", "managers"), ("customer", "customers"), ("officer", "officers"),
-    ("teacher", "teachers"), ("senator", "senators"), ("dancer", "dancers"),
+    ("author", "authors"),
+    ("pilot", "pilots"),
+    ("surgeon", "surgeons"),
+    ("farmer", "farmers"),
+    ("manager", "managers"),
+    ("customer", "customers"),
+    ("officer", "officers"),
+    ("teacher", "teachers"),
+    ("senator", "senators"),
+    ("dancer", "dancers"),
 ]
 INTRANSITIVE = [
-    ("laughs", "laugh"), ("swims", "swim"), ("smiles", "smile"), ("is tall", "are tall"),
-    ("is young", "are young"), ("writes", "write"), ("sleeps", "sleep"), ("has left", "have left"),
+    ("laughs", "laugh"),
+    ("swims", "swim"),
+    ("smiles", "smile"),
+    ("is tall", "are tall"),
+    ("is young", "are young"),
+    ("writes", "write"),
+    ("sleeps", "sleep"),
+    ("has left", "have left"),
 ]
 TRANSITIVE = [("likes", "like"), ("admires", "admire"), ("hates", "hate"), ("knows", "know")]
 TEMPLATES = [
@@ -32,38 +45,109 @@ TEMPLATES = [
 
 LIMERICK_GROUPS = {
     "ay": (
-        ["A baker who lived by the bay", "There once was a clerk from Bombay", "A fiddler who fiddled all day"],
-        ["would whistle his worries away", "kept a goat that would not go astray", "wore a hat made of feathers and clay"],
-        ["and that was the end of the day.", "so he traded his boots for some hay.", "and the neighbours all begged him to stay."],
+        [
+            "A baker who lived by the bay",
+            "There once was a clerk from Bombay",
+            "A fiddler who fiddled all day",
+        ],
+        [
+            "would whistle his worries away",
+            "kept a goat that would not go astray",
+            "wore a hat made of feathers and clay",
+        ],
+        [
+            "and that was the end of the day.",
+            "so he traded his boots for some hay.",
+            "and the neighbours all begged him to stay.",
+        ],
     ),
     "ee": (
-        ["A poet who lived by the sea", "There once was a lad from Dundee", "An old man who sat in a tree"],
-        ["was as bored as a fellow could be", "drank a bucket of cold minty tea", "kept a wasp and a very small bee"],
-        ["and he never again could be free.", "so he swam to the shore for his tea.", "now he lives on a boat with a flea."],
+        [
+            "A poet who lived by the sea",
+            "There once was a lad from Dundee",
+            "An old man who sat in a tree",
+        ],
+        [
+            "was as bored as a fellow could be",
+            "drank a bucket of cold minty tea",
+            "kept a wasp and a very small bee",
+        ],
+        [
+            "and he never again could be free.",
+            "so he swam to the shore for his tea.",
+            "now he lives on a boat with a flea.",
+        ],
     ),
     "ight": (
-        ["A dancer who danced every night", "There once was a knight who was bright", "A girl with a kite made of light"],
-        ["was afraid of the dark and of height", "held a candle that flickered so white", "kept on spinning from left to right"],
-        ["till the morning arrived with its light.", "and she flew far away out of sight.", "so he hid in a hole out of fright."],
+        [
+            "A dancer who danced every night",
+            "There once was a knight who was bright",
+            "A girl with a kite made of light",
+        ],
+        [
+            "was afraid of the dark and of height",
+            "held a candle that flickered so white",
+            "kept on spinning from left to right",
+        ],
+        [
+            "till the morning arrived with its light.",
+            "and she flew far away out of sight.",
+            "so he hid in a hole out of fright.",
+        ],
     ),
     "ane": (
-        ["A lady who travelled by train", "There once was a farmer from Maine", "A fellow who lived in the rain"],
-        ["had a hat that was shaped like a crane", "kept on singing the same old refrain", "found his cat on the roof of a plane"],
-        ["so he never went out in the rain.", "and she never was seen there again.", "then he walked all the way home to Spain."],
+        [
+            "A lady who travelled by train",
+            "There once was a farmer from Maine",
+            "A fellow who lived in the rain",
+        ],
+        [
+            "had a hat that was shaped like a crane",
+            "kept on singing the same old refrain",
+            "found his cat on the roof of a plane",
+        ],
+        [
+            "so he never went out in the rain.",
+            "and she never was seen there again.",
+            "then he walked all the way home to Spain.",
+        ],
     ),
 }
 COUPLETS = [
-    ("He sat on a chair", "and combed out his hair"), ("She laughed at a cat", "who sat on her hat"),
-    ("He tried to be wise", "but baked only pies"), ("She fished in a pond", "with a magical wand"),
-    ("He went for a walk", "with a duck and a hawk"), ("She sang to the moon", "in the middle of June"),
+    ("He sat on a chair", "and combed out his hair"),
+    ("She laughed at a cat", "who sat on her hat"),
+    ("He tried to be wise", "but baked only pies"),
+    ("She fished in a pond", "with a magical wand"),
+    ("He went for a walk", "with a duck and a hawk"),
+    ("She sang to the moon", "in the middle of June"),
 ]
 SYNONYMS = {
-    "bay": "harbour", "day": "morning", "away": "off", "hay": "straw", "stay": "remain",
-    "sea": "ocean", "tree": "oak", "tea": "brew", "free": "loose", "be": "exist",
-    "night": "evening", "light": "glow", "bright": "clever", "sight": "view", "fright": "fear",
-    "rain": "drizzle", "train": "railway", "again": "once more", "plane": "jet",
-    "hair": "locks", "hat": "cap", "pies": "tarts", "pond": "lake", "hawk": "falcon",
-    "moon": "satellite", "June": "summer",
+    "bay": "harbour",
+    "day": "morning",
+    "away": "off",
+    "hay": "straw",
+    "stay": "remain",
+    "sea": "ocean",
+    "tree": "oak",
+    "tea": "brew",
+    "free": "loose",
+    "be": "exist",
+    "night": "evening",
+    "light": "glow",
+    "bright": "clever",
+    "sight": "view",
+    "fright": "fear",
+    "rain": "drizzle",
+    "train": "railway",
+    "again": "once more",
+    "plane": "jet",
+    "hair": "locks",
+    "hat": "cap",
+    "pies": "tarts",
+    "pond": "lake",
+    "hawk": "falcon",
+    "moon": "satellite",
+    "June": "summer",
 }
 
 
@@ -88,18 +172,23 @@ def agreement_pairs(count: int, seed: int) -> list[tuple[str, str]]:
 
 
 def _limerick(rng) -> list[str]:
-    openers, seconds, closers = LIMERICK_GROUPS[list(LIMERICK_GROUPS)[int(rng.integers(len(LIMERICK_GROUPS)))]]
+    openers, seconds, closers = LIMERICK_GROUPS[
+        list(LIMERICK_GROUPS)[int(rng.integers(len(LIMERICK_GROUPS)))]
+    ]
     couplet = COUPLETS[int(rng.integers(len(COUPLETS)))]
     return [
-        openers[int(rng.integers(3))], seconds[int(rng.integers(3))] + ",",
-        couplet[0], couplet[1] + ",", closers[int(rng.integers(3))],
+        openers[int(rng.integers(3))],
+        seconds[int(rng.integers(3))] + ",",
+        couplet[0],
+        couplet[1] + ",",
+        closers[int(rng.integers(3))],
     ]
 
 
 def _split_end(line: str) -> tuple[str, str, str]:
     stripped = line.rstrip(".,")
     head, _, word = stripped.rpartition(" ")
-    return head, word, line[len(stripped):]
+    return head, word, line[len(stripped) :]
 
 
 def _corrupt(lines: list[str], kind: int, rng) -> list[str]:

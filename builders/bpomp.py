@@ -59,11 +59,14 @@ CONFIG_DESCRIPTIONS = {
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument(
-        "--n-pairs", type=int, default=DEFAULT_PAIRS,
+        "--n-pairs",
+        type=int,
+        default=DEFAULT_PAIRS,
         help=f"pairs per config, capped by what the source allows (default {DEFAULT_PAIRS})",
     )
     parser.add_argument(
-        "--license", default=None,
+        "--license",
+        default=None,
         help="license of the built data (default: cc-by-4.0 for the bundled limericks, "
         "'other' for a source of yours: set it to your source's license)",
     )
@@ -98,7 +101,9 @@ def build_bpomp(
     source = seed_path(DEFAULT_SOURCE) if bundled else Path(source)
     verification = verify_limericks(read_limerick_source(source), progress=progress)
     if not verification.kept:
-        raise ValueError(f"{source}: no verified limericks (" + "; ".join(verification.summary()) + ")")
+        raise ValueError(
+            f"{source}: no verified limericks (" + "; ".join(verification.summary()) + ")"
+        )
     report = verification.summary()
     configs = []
     for kind in CORRUPTIONS:
@@ -135,8 +140,7 @@ def build_bpomp(
 
 def _generation_summary(generation: PairGeneration) -> str:
     summary = (
-        f"{generation.kind}: {len(generation.pairs):,} pairs "
-        f"({generation.requested:,} requested"
+        f"{generation.kind}: {len(generation.pairs):,} pairs ({generation.requested:,} requested"
     )
     if generation.capped:
         summary += "; capped at one pair per source limerick"

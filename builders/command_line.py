@@ -41,7 +41,10 @@ def add_common_arguments(parser: argparse.ArgumentParser, *, out_help: str) -> N
 def builder_parser(name: str, module: ModuleType, parser: argparse.ArgumentParser) -> None:
     """Fill ``parser`` with the options of one builder."""
     parser.add_argument(
-        "--source", type=Path, default=None, metavar="PATH",
+        "--source",
+        type=Path,
+        default=None,
+        metavar="PATH",
         help="source file (default: the builder's bundled or generated source)",
     )
     add_common_arguments(parser, out_help="dataset folder to write (replaced atomically)")
@@ -58,13 +61,21 @@ def add_build_commands(subparsers: argparse._SubParsersAction) -> None:
     add_common_arguments(everything, out_help="folder receiving one sub-folder per dataset")
     for name in modules:
         everything.add_argument(
-            f"--{name}-source", type=Path, default=None, metavar="PATH",
+            f"--{name}-source",
+            type=Path,
+            default=None,
+            metavar="PATH",
             help=f"source of {name} (default: its bundled source)",
         )
     for dest, option in _ALL_OPTIONS.items():
-        receivers = [b.name for b in BUILDERS.values() if dest in b.all_options and b.name in modules]
+        receivers = [
+            b.name for b in BUILDERS.values() if dest in b.all_options and b.name in modules
+        ]
         everything.add_argument(
-            option["flag"], dest=dest, type=option["type"], default=None,
+            option["flag"],
+            dest=dest,
+            type=option["type"],
+            default=None,
             help=option["help"].format(names=", ".join(receivers)),
         )
     everything.set_defaults(func=run_all)

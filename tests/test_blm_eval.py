@@ -64,7 +64,9 @@ AGREEMENT_ITEM = {
     "Correct_answer": "le lettere per i sindaci del comune arrivano",
     "Answer_set_annotation": [
         {"label": label, "value": label == "Correct", "option": letter}
-        for letter, label in zip(LETTERS, ["WNA", "AEV", "Correct", "Coord", "WN1", "WN2", "AEN1", "AEN2"])
+        for letter, label in zip(
+            LETTERS, ["WNA", "AEV", "Correct", "Coord", "WN1", "WN2", "AEN1", "AEN2"]
+        )
     ],
 }
 CAUSATIVE_ITEM = {
@@ -94,7 +96,8 @@ CAUSATIVE_ITEM = {
     "Answer_set_annotation": [
         {"label": label, "value": label == "Correct", "option": letter}
         for letter, label in zip(
-            LETTERS, ["IR-trans", "IER-pass", "ER-pass", "R-trans", "E-WrBy", "Correct", "I-Int", "IE-WrBy"]
+            LETTERS,
+            ["IR-trans", "IER-pass", "ER-pass", "R-trans", "E-WrBy", "Correct", "I-Int", "IE-WrBy"],
         )
     ],
 }
@@ -150,7 +153,10 @@ def italian_tokenizer() -> PreTrainedTokenizerFast:
     backend = Tokenizer(models.WordLevel(vocab=vocab, unk_token="[UNK]"))
     backend.pre_tokenizer = _pre_tokenizer()
     return PreTrainedTokenizerFast(
-        tokenizer_object=backend, unk_token="[UNK]", pad_token="[PAD]", bos_token="[BOS]",
+        tokenizer_object=backend,
+        unk_token="[UNK]",
+        pad_token="[PAD]",
+        bos_token="[BOS]",
         eos_token="[EOS]",
     )
 
@@ -160,8 +166,13 @@ def italian_lm(seed: int = 0, max_positions: int = 1024):
     tokenizer = italian_tokenizer()
     torch.manual_seed(seed)
     config = LlamaConfig(
-        vocab_size=len(tokenizer), hidden_size=32, intermediate_size=64, num_hidden_layers=2,
-        num_attention_heads=4, num_key_value_heads=2, max_position_embeddings=max_positions,
+        vocab_size=len(tokenizer),
+        hidden_size=32,
+        intermediate_size=64,
+        num_hidden_layers=2,
+        num_attention_heads=4,
+        num_key_value_heads=2,
+        max_position_embeddings=max_positions,
         tie_word_embeddings=False,
     )
     model = LlamaForCausalLM(config)
@@ -179,9 +190,15 @@ def bigram_lm(bonus: dict[str, float]):
     size = len(tokenizer)
     hidden = size + size % 2
     config = LlamaConfig(
-        vocab_size=size, hidden_size=hidden, intermediate_size=8, num_hidden_layers=1,
-        num_attention_heads=1, num_key_value_heads=1, max_position_embeddings=1024,
-        rms_norm_eps=1e-12, tie_word_embeddings=False,
+        vocab_size=size,
+        hidden_size=hidden,
+        intermediate_size=8,
+        num_hidden_layers=1,
+        num_attention_heads=1,
+        num_key_value_heads=1,
+        max_position_embeddings=1024,
+        rms_norm_eps=1e-12,
+        tie_word_embeddings=False,
     )
     model = LlamaForCausalLM(config)
     logits = torch.zeros(size, size)  # [next, previous]
@@ -219,7 +236,9 @@ def full_text_scores(lm, prefix: str, continuations: list[str]) -> np.ndarray:
         ids = prefix_ids + tokenizer(text, add_special_tokens=False).input_ids
         with torch.no_grad():
             log_probs = lm.model(torch.tensor([ids])).logits[0].log_softmax(-1)
-        scores.append(sum(log_probs[k - 1, ids[k]].item() for k in range(len(prefix_ids), len(ids))))
+        scores.append(
+            sum(log_probs[k - 1, ids[k]].item() for k in range(len(prefix_ids), len(ids)))
+        )
     return np.array(scores)
 
 
@@ -243,8 +262,17 @@ def test_prompt_structure(items):
     item, example = items[1], items[0]
     english = blm_prompt(item, "en")
     assert english.endswith("**Your answer**\n")
-    order = [english.index(part) for part in ("# TASK", "# OUTPUT", "# PUZZLE", "\n**Context**\n",
-                                               "\n**Answer set**\n", "**Your answer**")]
+    order = [
+        english.index(part)
+        for part in (
+            "# TASK",
+            "# OUTPUT",
+            "# PUZZLE",
+            "\n**Context**\n",
+            "\n**Answer set**\n",
+            "**Your answer**",
+        )
+    ]
     assert order == sorted(order)
     assert "numbered from 1 to 7" in english and "**only** the letter" in english
     assert "1\til bambino rompe il vaso con un martello\n" in english
@@ -266,7 +294,7 @@ def test_running_context_and_candidates(items):
     assert candidate_continuations(item)[0] == " la finestra si apre da un'ora."
 
 
-# --- shared prefix == separate scoring --------------------------------------------------------------
+# --- shared prefix == separate scoring ---------------------------------------------------------
 
 
 @pytest.mark.parametrize("method", ["prompt", "candidates"])
@@ -293,8 +321,10 @@ def test_one_shot_and_mean_scores_equal_scoring_every_full_text(lm, items):
     means = choice_scores(items, lm, method="candidates", reduction="mean", show_progress=False)
     sums = choice_scores(items, lm, method="candidates", show_progress=False)
     for row, item in enumerate(items):
-        counts = [len(lm.tokenizer(text, add_special_tokens=False).input_ids)
-                  for text in candidate_continuations(item)]
+        counts = [
+            len(lm.tokenizer(text, add_special_tokens=False).input_ids)
+            for text in candidate_continuations(item)
+        ]
         np.testing.assert_allclose(means[row], sums[row] / np.array(counts), atol=1e-6)
 
 
@@ -310,16 +340,21 @@ def test_context_lengths_sum_only_the_continuations_and_skip_their_head_rows(lm)
             sequences.append([2, *prefix, *rng.integers(4, size, int(rng.integers(1, 6)))])
             contexts.append(1 + len(prefix))
     rows = []
-    hook = lm.model.lm_head.register_forward_hook(lambda m, i, o: rows.append(o.reshape(-1, size).shape[0]))
+    hook = lm.model.lm_head.register_forward_hook(
+        lambda m, i, o: rows.append(o.reshape(-1, size).shape[0])
+    )
     try:
         for share in (True, False):
             rows.clear()
             full = sequence_log_probs(lm, sequences, share_prefixes=share)
             full_rows = sum(rows)
-            context = sequence_log_probs(lm, [seq[:n] for seq, n in zip(sequences, contexts)],
-                                         share_prefixes=share)
+            context = sequence_log_probs(
+                lm, [seq[:n] for seq, n in zip(sequences, contexts)], share_prefixes=share
+            )
             rows.clear()
-            continuation = sequence_log_probs(lm, sequences, share_prefixes=share, context_lengths=contexts)
+            continuation = sequence_log_probs(
+                lm, sequences, share_prefixes=share, context_lengths=contexts
+            )
             np.testing.assert_allclose(continuation, full - context, atol=1e-4)
             # one head row per parent of a continuation token (fewer when shared in a tree)
             parents = sum(len(q) - n for q, n in zip(sequences, contexts))
@@ -358,8 +393,15 @@ def test_prompt_method_picks_the_letter_the_model_favours(items):
     assert result["by_label"]["WN2"]["count"] == 1 and result["by_label"]["AEV"]["count"] == 0
 
 
-CHEAP_WORDS = {"arriva": 3.0, "comuni": 3.0, "vaso": 3.0, "si": 3.0, "minuti": 3.0,
-               "ragazza": 3.0, "un": 3.0}
+CHEAP_WORDS = {
+    "arriva": 3.0,
+    "comuni": 3.0,
+    "vaso": 3.0,
+    "si": 3.0,
+    "minuti": 3.0,
+    "ragazza": 3.0,
+    "un": 3.0,
+}
 
 
 def test_candidate_scores_and_choices_computed_by_hand(items):
@@ -379,9 +421,7 @@ def test_candidate_scores_and_choices_computed_by_hand(items):
     assert [p["predicted"] for p in result["predictions"]] == ["H", "F", "F"]
     assert [p["label"] for p in result["predictions"]] == ["AEN2", "Correct", "unlabelled"]
     by_sum = evaluate_blm(items, lm, method="candidates", show_progress=False)
-    assert [p["predicted"] for p in by_sum["predictions"]] == [
-        LETTERS[k] for k in scores.argmax(1)
-    ]
+    assert [p["predicted"] for p in by_sum["predictions"]] == [LETTERS[k] for k in scores.argmax(1)]
 
 
 # --- scores --------------------------------------------------------------------------------------
@@ -417,7 +457,9 @@ def test_macro_f1_against_independent_implementations():
         assert result["macro_f1"] == pytest.approx(naive_macro_f1(predictions, references))
         assert result["accuracy"] == pytest.approx(np.mean(np.array(predictions) == references))
         if sklearn_metrics is not None:
-            expected = sklearn_metrics.f1_score(references, predictions, average="macro", zero_division=0)
+            expected = sklearn_metrics.f1_score(
+                references, predictions, average="macro", zero_division=0
+            )
             assert result["macro_f1"] == pytest.approx(expected)
 
 
@@ -427,8 +469,10 @@ def test_label_table_counts_order_and_inventory():
     assert table["AEV"] == {"count": 3, "share": 0.5}
     assert table["Coord"] == {"count": 0, "share": 0.0}
     result = blm_results(["A", "B", "C"], ["A", "C", "C"], ["Correct", "AEN1", "Correct"])
-    assert result["by_label"] == {"Correct": {"count": 2, "share": 2 / 3},
-                                  "AEN1": {"count": 1, "share": 1 / 3}}
+    assert result["by_label"] == {
+        "Correct": {"count": 2, "share": 2 / 3},
+        "AEN1": {"count": 1, "share": 1 / 3},
+    }
     assert blm_results(["A"], ["A"])["by_label"] == {}
 
 
@@ -441,8 +485,11 @@ def test_metric_module_matches_the_core_over_batches():
     predictions = [r if rng.random() < 0.5 else "A" for r in references]
     labels = ["Correct" if p == r else "AEV" for p, r in zip(predictions, references)]
     for start in range(0, 30, 10):
-        metric.add_batch(predictions=predictions[start:start + 10],
-                         references=references[start:start + 10], labels=labels[start:start + 10])
+        metric.add_batch(
+            predictions=predictions[start : start + 10],
+            references=references[start : start + 10],
+            labels=labels[start : start + 10],
+        )
     assert metric.compute() == blm_results(predictions, references, labels)
     assert metric.compute(predictions=predictions, references=references)["by_label"] == {}
     with pytest.raises(ValueError, match="every item or for none"):
@@ -461,16 +508,27 @@ def broken(**changes):
 @pytest.mark.parametrize(
     ("record", "message"),
     [
-        (broken(Answer_set=AGREEMENT_ITEM["Answer_set"][:7]), "'agr-1'.*Answer_set has 7 sentences, expected 8"),
+        (
+            broken(Answer_set=AGREEMENT_ITEM["Answer_set"][:7]),
+            "'agr-1'.*Answer_set has 7 sentences, expected 8",
+        ),
         (broken(Correct_option="J"), "'agr-1'.*Correct_option.*'J'"),
         (broken(Correct_answer="le lettere arrivano"), "'agr-1'.*Correct_answer"),
         (broken(Context=[]), "'agr-1'.*Context has 0 sentences"),
-        (broken(Answer_set_annotation=AGREEMENT_ITEM["Answer_set_annotation"][:6]), "'agr-1'.*annotation"),
+        (
+            broken(Answer_set_annotation=AGREEMENT_ITEM["Answer_set_annotation"][:6]),
+            "'agr-1'.*annotation",
+        ),
         (broken(Correct_option="A", Correct_answer=None), "'agr-1'.*Correct_option is A"),
-        (broken(Answer_set_annotation=[
-            {"label": "Correct" if k == 0 else "WNA", "value": k == 2, "option": letter}
-            for k, letter in enumerate(LETTERS)
-        ]), "'agr-1': answer A is labelled 'Correct' but the correct option is C"),
+        (
+            broken(
+                Answer_set_annotation=[
+                    {"label": "Correct" if k == 0 else "WNA", "value": k == 2, "option": letter}
+                    for k, letter in enumerate(LETTERS)
+                ]
+            ),
+            "'agr-1': answer A is labelled 'Correct' but the correct option is C",
+        ),
         ({"Context": ["una frase"]}, "position 0 \\(no ID\\).*'ID'"),
     ],
 )
@@ -490,7 +548,9 @@ def test_context_too_short_for_the_one_shot_prompt_is_caught_before_scoring(item
         raise AssertionError("scored before checking the context length")
 
     monkeypatch.setattr(evaluation, "score_choices", never)
-    with pytest.raises(ValueError, match="item 'caus-7': the one-shot prompt.*at most 300 positions"):
+    with pytest.raises(
+        ValueError, match="item 'caus-7': the one-shot prompt.*at most 300 positions"
+    ):
         evaluate_blm(items[1:], short, example=items[0], show_progress=False)
 
 
@@ -529,23 +589,46 @@ def write_dataset_folder(root):
     splits = {"train": [AGREEMENT_ITEM], "test": [CAUSATIVE_ITEM, RELEASE_ITEM]}
     labelled = copy.deepcopy(splits)
     labelled["test"][1]["Answer_set_annotation"] = [
-        {"label": "Correct" if letter == "A" else "IR-trans", "value": letter == "A", "option": letter}
+        {
+            "label": "Correct" if letter == "A" else "IR-trans",
+            "value": letter == "A",
+            "option": letter,
+        }
         for letter in LETTERS
     ]
     for split, records in labelled.items():
         (root / "data" / "agr_ii").mkdir(parents=True, exist_ok=True)
-        rows = [{**{k: v for k, v in r.items() if k != "Verb"}, "ID": str(r["ID"])} for r in records]
-        datasets.Dataset.from_list(rows).to_parquet(root / "data" / "agr_ii" / f"{split}-00000-of-00001.parquet")
+        rows = [
+            {**{k: v for k, v in r.items() if k != "Verb"}, "ID": str(r["ID"])} for r in records
+        ]
+        datasets.Dataset.from_list(rows).to_parquet(
+            root / "data" / "agr_ii" / f"{split}-00000-of-00001.parquet"
+        )
     files = "\n".join(f"  - split: {s}\n    path: data/agr_ii/{s}-*.parquet" for s in splits)
-    (root / "README.md").write_text(f"---\nconfigs:\n- config_name: agr_ii\n  data_files:\n{files}\n---\n")
+    (root / "README.md").write_text(
+        f"---\nconfigs:\n- config_name: agr_ii\n  data_files:\n{files}\n---\n"
+    )
     return root
 
 
 def test_cli_json_on_a_release_file(tmp_path, model_folder, lm, capsys):
     source = tmp_path / "blm_release.json"
     source.write_text(json.dumps(RECORDS, ensure_ascii=False), encoding="utf-8")
-    code = main(["blm-eval", "--items", str(source), "--model", str(model_folder), "--device", "cpu",
-                 "--method", "candidates", "--json", "--no-progress"])
+    code = main(
+        [
+            "blm-eval",
+            "--items",
+            str(source),
+            "--model",
+            str(model_folder),
+            "--device",
+            "cpu",
+            "--method",
+            "candidates",
+            "--json",
+            "--no-progress",
+        ]
+    )
     assert code == 0
     printed = json.loads(capsys.readouterr().out)
     expected = evaluate_blm(RECORDS, lm, method="candidates", show_progress=False)
@@ -562,19 +645,48 @@ def test_cli_one_shot_on_a_dataset_folder(tmp_path, model_folder, lm, capsys):
     assert evaluation_set.example.id == "agr-1"
     assert [item.id for item in evaluation_set.items] == ["caus-7", "215"]
     assert label_of(evaluation_set.items[1], "B") == "IR-trans"
-    code = main(["blm-eval", "--items", str(root), "--config", "agr_ii", "--shots", "1",
-                 "--language", "it", "--model", str(model_folder), "--device", "cpu", "--json",
-                 "--no-progress"])
+    code = main(
+        [
+            "blm-eval",
+            "--items",
+            str(root),
+            "--config",
+            "agr_ii",
+            "--shots",
+            "1",
+            "--language",
+            "it",
+            "--model",
+            str(model_folder),
+            "--device",
+            "cpu",
+            "--json",
+            "--no-progress",
+        ]
+    )
     assert code == 0
     printed = json.loads(capsys.readouterr().out)
-    expected = evaluate_blm(evaluation_set.items, lm, language="it", example=evaluation_set.example,
-                            show_progress=False)
+    expected = evaluate_blm(
+        evaluation_set.items, lm, language="it", example=evaluation_set.example, show_progress=False
+    )
     assert printed["predictions"] == expected["predictions"]
     assert (printed["shots"], printed["language"], printed["n"]) == (1, "it", 2)
     table = datasets.load_dataset(str(root), "agr_ii", split="test")
     assert evaluate_blm(table, lm, show_progress=False)["n"] == 2  # rows of a Dataset are records
-    code = main(["blm-eval", "--items", str(root), "--model", str(model_folder), "--device", "cpu",
-                 "--limit", "1", "--no-progress"])
+    code = main(
+        [
+            "blm-eval",
+            "--items",
+            str(root),
+            "--model",
+            str(model_folder),
+            "--device",
+            "cpu",
+            "--limit",
+            "1",
+            "--no-progress",
+        ]
+    )
     assert code == 0
     table = capsys.readouterr().out
     assert "method: prompt (0-shot, en)" in table and "agr_ii" in table and "Correct" in table
@@ -582,7 +694,10 @@ def test_cli_one_shot_on_a_dataset_folder(tmp_path, model_folder, lm, capsys):
 
 def test_cli_errors(tmp_path, model_folder, capsys):
     root = write_dataset_folder(tmp_path / "blm")
-    assert main(["blm-eval", "--items", str(root), "--config", "od_iv", "--model", str(model_folder)]) == 1
+    assert (
+        main(["blm-eval", "--items", str(root), "--config", "od_iv", "--model", str(model_folder)])
+        == 1
+    )
     assert "unknown config od_iv" in capsys.readouterr().err
     source = tmp_path / "bad.json"
     source.write_text(json.dumps([RELEASE_ITEM, broken(Correct_option="Z")]))

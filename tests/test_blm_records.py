@@ -51,7 +51,12 @@ def test_release_record_without_prefixes_is_read():
 
 def test_prefixed_sentences_are_stripped_and_match_the_unprefixed_reading():
     made = make_blm_record(
-        7, CONTEXT, ANSWERS, 4, LABELS, verb="aprire",
+        7,
+        CONTEXT,
+        ANSWERS,
+        4,
+        LABELS,
+        verb="aprire",
         context_annotation=[{"pattern": "x", "chunks": []}] * 7,
         answer_annotation=[{"pattern": "y", "chunks": []}] * 8,
     )
@@ -62,7 +67,11 @@ def test_prefixed_sentences_are_stripped_and_match_the_unprefixed_reading():
     assert item.context == tuple(CONTEXT) and item.answers == tuple(ANSWERS)
     assert item.labels == tuple(LABELS)
     assert made["Answer_set_annotation"][4] == {
-        "label": "Correct", "value": True, "option": "E", "pattern": "y", "chunks": [],
+        "label": "Correct",
+        "value": True,
+        "option": "E",
+        "pattern": "y",
+        "chunks": [],
     }
 
 

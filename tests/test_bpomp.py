@@ -116,20 +116,20 @@ def test_reads_plain_text(tmp_path, seed_limericks):
 @pytest.mark.parametrize(
     ("content", "message"),
     [
-        ("[{\"limerick\": \"a\"}, ", r"bad\.json: invalid JSON at line 1, column"),
-        ("{\"limerick\": \"a\"}", r"bad\.json: expected a JSON list of limerick records, got dict"),
-        ("[{\"limerick\": \"a\"}, 3]", r"bad\.json: record 1: expected an object, got int"),
+        ('[{"limerick": "a"}, ', r"bad\.json: invalid JSON at line 1, column"),
+        ('{"limerick": "a"}', r"bad\.json: expected a JSON list of limerick records, got dict"),
+        ('[{"limerick": "a"}, 3]', r"bad\.json: record 1: expected an object, got int"),
         (
-            "[{\"limerick\": \"a\"}, {\"text\": \"a\", \"label\": true}]",
+            '[{"limerick": "a"}, {"text": "a", "label": true}]',
             r"bad\.json: record 1: missing field 'limerick' \(fields present: label, text",
         ),
-        ("[{\"limerick\": 5}]", r"record 0: 'limerick' must be a string, got int"),
-        ("[{\"limerick\": \"a\", \"is_limerick\": \"yes\"}]", r"record 0: 'is_limerick' must be"),
+        ('[{"limerick": 5}]', r"record 0: 'limerick' must be a string, got int"),
+        ('[{"limerick": "a", "is_limerick": "yes"}]', r"record 0: 'is_limerick' must be"),
         (
-            "[{\"limerick\": \"a\", \"islimerick\": false}]",
+            '[{"limerick": "a", "islimerick": false}]',
             r"record 0: unknown field 'islimerick'; did you mean 'is_limerick'\?",
         ),
-        ("[{\"limerick\": \"a\", \"Author\": \"X\"}]", r"unknown field 'Author'; did you mean 'author'"),
+        ('[{"limerick": "a", "Author": "X"}]', r"unknown field 'Author'; did you mean 'author'"),
     ],
 )
 def test_source_errors_name_file_and_record(tmp_path, content, message):
@@ -334,7 +334,9 @@ def assert_valid_synonym_pair(row, finder):
 
 
 def test_synonym_pairs_on_generated_limericks(recombined, finder):
-    generation = generate_pairs(recombined, "synonym_replace", 300, 4, finder=finder, progress=False)
+    generation = generate_pairs(
+        recombined, "synonym_replace", 300, 4, finder=finder, progress=False
+    )
     assert len(generation.pairs) > 100
     for pair in generation.pairs:
         row = {
@@ -382,9 +384,12 @@ def test_rebuild_is_byte_identical_and_seed_dependent(built, tmp_path, finder):
     again = tmp_path / "again" / "bpomp"
     other = tmp_path / "other" / "bpomp"
     for out, seed in ((again, "5"), (other, "6")):
-        assert builders_main(
-            ["bpomp", "--out", str(out), "--seed", seed, "--n-pairs", "40", "--no-progress"]
-        ) == 0
+        assert (
+            builders_main(
+                ["bpomp", "--out", str(out), "--seed", seed, "--n-pairs", "40", "--no-progress"]
+            )
+            == 0
+        )
     for config in CORRUPTIONS:
         path = parquet_path(config, "test")
         assert (built / path).read_bytes() == (again / path).read_bytes()
@@ -407,7 +412,11 @@ def test_build_all_and_cli_build_forward_options(tmp_path, monkeypatch, finder, 
     rows = datasets.load_dataset(str(out / "bpomp"), "line_swap", split="test")
     assert rows.num_rows == 2
     card = (out / "bpomp" / "README.md").read_text(encoding="utf-8")
-    assert f"--source {source.name}" in card and str(source.parent) not in card and "license: other" in card
+    assert (
+        f"--source {source.name}" in card
+        and str(source.parent) not in card
+        and "license: other" in card
+    )
     code = cli_main(
         ["build", "bpomp", "--source", str(source), "--out", str(tmp_path / "cli"),
          "--n-pairs", "9", "--no-progress"]
@@ -419,7 +428,7 @@ def test_build_all_and_cli_build_forward_options(tmp_path, monkeypatch, finder, 
 
 def test_failed_build_names_the_source_and_writes_nothing(tmp_path, capsys):
     bad = tmp_path / "bad.json"
-    bad.write_text("[{\"poem\": \"x\"}]", encoding="utf-8")
+    bad.write_text('[{"poem": "x"}]', encoding="utf-8")
     out = tmp_path / "out" / "bpomp"
     assert builders_main(["bpomp", "--source", str(bad), "--out", str(out)]) == 1
     assert "bad.json: record 0: missing field 'limerick'" in capsys.readouterr().err

@@ -17,7 +17,12 @@ def test_demo_builds_datasets_and_writes_the_full_report(tmp_path):
         assert (built / name / "README.md").is_file()
     report = json.loads((out / "report.json").read_text(encoding="utf-8"))
     assert list(report["sections"]) == [
-        "memorization", "length", "rhyme", "lexical", "semantic", "minimal_pairs",
+        "memorization",
+        "length",
+        "rhyme",
+        "lexical",
+        "semantic",
+        "minimal_pairs",
     ]
     accuracy, verbs = report["sections"]["minimal_pairs"]["tables"]
     configs = [row[0] for row in accuracy["rows"]]
@@ -26,7 +31,10 @@ def test_demo_builds_datasets_and_writes_the_full_report(tmp_path):
     assert all(row[1] == 2 for row in accuracy["rows"][:-1])  # --max-pairs per config
     assert all(0.0 <= row[2] <= 1.0 for row in accuracy["rows"])
     assert [row[0] for row in verbs["rows"]] == [
-        "simple_agrmt", "prep_anim", "obj_rel_across_anim", "subj_rel",
+        "simple_agrmt",
+        "prep_anim",
+        "obj_rel_across_anim",
+        "subj_rel",
     ]
     for figure in ("length_histograms", "rhyme_schemes", "max_similarity", "minimal_pair_accuracy"):
         assert (out / "figures" / f"{figure}.png").stat().st_size > 1000

@@ -34,7 +34,8 @@ def test_wheel_ships_metric_modules_and_resolver_finds_them(tmp_path, repo_root)
     pip = [sys.executable, "-m", "pip", "--disable-pip-version-check", "-q"]
     subprocess.run(
         pip + ["wheel", "--no-deps", "--no-build-isolation", "-w", str(wheel_dir), str(repo_root)],
-        check=True, capture_output=True,
+        check=True,
+        capture_output=True,
     )
     wheel = next(wheel_dir.glob("poetic_eval-*.whl"))
     names = zipfile.ZipFile(wheel).namelist()
@@ -42,23 +43,33 @@ def test_wheel_ships_metric_modules_and_resolver_finds_them(tmp_path, repo_root)
         assert f"poetic_eval/metric_modules/{name}/{name}.py" in names, name
     assert "poetic_eval/builders/__init__.py" in names
     top_level = {name.split("/")[0] for name in names}
-    assert top_level <= {"poetic_eval", f"{wheel.name.split('-')[0]}-{wheel.name.split('-')[1]}.dist-info"}, top_level
+    assert top_level <= {
+        "poetic_eval",
+        f"{wheel.name.split('-')[0]}-{wheel.name.split('-')[1]}.dist-info",
+    }, top_level
     subprocess.run(
         pip + ["install", "--no-deps", "--no-index", "--target", str(site), str(wheel)],
-        check=True, capture_output=True,
+        check=True,
+        capture_output=True,
     )
     assert not (site / "builders").exists()
     work = tmp_path / "elsewhere"
     work.mkdir()
     env = {**os.environ, "PYTHONPATH": str(site)}
     probe = (
-        "import importlib.util, pathlib, poetic_eval; "
-        "assert importlib.util.find_spec('builders') is None, 'a top-level builders is importable'; "
-        "print(*[pathlib.Path(poetic_eval.metric_path(n)) for n in poetic_eval.available_metrics()]); "
-        "print(poetic_eval.load_metric('mtld').compute(predictions=['the cat sat on the mat'])['attr'])"
+        "import importlib.util, pathlib, poetic_eval\n"
+        "assert importlib.util.find_spec('builders') is None, 'a top-level builders is there'\n"
+        "names = poetic_eval.available_metrics()\n"
+        "print(*[pathlib.Path(poetic_eval.metric_path(n)) for n in names])\n"
+        "mtld = poetic_eval.load_metric('mtld')\n"
+        "print(mtld.compute(predictions=['the cat sat on the mat'])['attr'])\n"
     )
     out = subprocess.run(
-        [sys.executable, "-c", probe], check=False, capture_output=True, text=True, cwd=work,
+        [sys.executable, "-c", probe],
+        check=False,
+        capture_output=True,
+        text=True,
+        cwd=work,
         env=env,
     )
     assert out.returncode == 0, out.stderr
@@ -85,7 +96,13 @@ def test_lines_and_stanzas():
 def test_tokens_and_length_unicode():
     poem = "Ça va — “très” bien!\nnaïve coöperation; it's"
     assert text.tokens(poem, lowercase=True, strip_punctuation=True) == [
-        "ça", "va", "très", "bien", "naïve", "coöperation", "its",
+        "ça",
+        "va",
+        "très",
+        "bien",
+        "naïve",
+        "coöperation",
+        "its",
     ]
     assert text.length(poem) == 7
     assert text.length(poem, strip_punctuation=False) == 8
@@ -106,8 +123,14 @@ def test_read_write_poems_roundtrip(tmp_path):
 
 @pytest.mark.parametrize(
     "values, error",
-    [(None, ValueError), ([], ValueError), ("a poem", TypeError), (["ok", None], TypeError),
-     (["ok", "  "], ValueError), ([1], TypeError)],
+    [
+        (None, ValueError),
+        ([], ValueError),
+        ("a poem", TypeError),
+        (["ok", None], TypeError),
+        (["ok", "  "], ValueError),
+        ([1], TypeError),
+    ],
 )
 def test_require_texts_errors(values, error):
     with pytest.raises(error):
@@ -127,7 +150,9 @@ def test_require_fraction_bounds(value):
 
 def test_cli_lists_metrics():
     out = subprocess.run(
-        [sys.executable, "-m", "poetic_eval.cli", "metrics"], check=False, capture_output=True,
+        [sys.executable, "-m", "poetic_eval.cli", "metrics"],
+        check=False,
+        capture_output=True,
         text=True,
     )
     assert out.returncode == 0, out.stderr

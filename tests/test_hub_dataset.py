@@ -131,9 +131,15 @@ def test_wrong_config_name_lists_the_valid_ones(tmp_path, card_template):
 
 
 def test_same_input_gives_identical_bytes(tmp_path, card_template):
-    one = write_hub_dataset(make_dataset(card_template, 3), tmp_path / "a" / "toy", build_command="x")
-    two = write_hub_dataset(make_dataset(card_template, 3), tmp_path / "b" / "toy", build_command="x")
-    three = write_hub_dataset(make_dataset(card_template, 4), tmp_path / "c" / "toy", build_command="x")
+    one = write_hub_dataset(
+        make_dataset(card_template, 3), tmp_path / "a" / "toy", build_command="x"
+    )
+    two = write_hub_dataset(
+        make_dataset(card_template, 3), tmp_path / "b" / "toy", build_command="x"
+    )
+    three = write_hub_dataset(
+        make_dataset(card_template, 4), tmp_path / "c" / "toy", build_command="x"
+    )
     files = sorted(p.relative_to(one) for p in one.rglob("*") if p.is_file())
     for relative in files:
         assert (one / relative).read_bytes() == (two / relative).read_bytes(), relative
@@ -198,7 +204,9 @@ def test_a_folder_that_is_not_a_built_dataset_is_never_replaced(tmp_path, card_t
     victim = tmp_path / "datasets"
     (victim / "agreement").mkdir(parents=True)
     (victim / "notes.txt").write_text("mine", encoding="utf-8")
-    with pytest.raises(ValueError, match=r"refusing to replace .*datasets: .*agreement, notes\.txt"):
+    with pytest.raises(
+        ValueError, match=r"refusing to replace .*datasets: .*agreement, notes\.txt"
+    ):
         write_hub_dataset(make_dataset(card_template), victim, build_command="x")
     assert (victim / "notes.txt").read_text(encoding="utf-8") == "mine"
     cardless = tmp_path / "cardless"
@@ -256,7 +264,15 @@ def test_registry_and_recorded_command():
     parser.add_argument("--no-progress", dest="progress", action="store_false")
     parser.add_argument("--flag", action="store_true")
     parser.add_argument("--out", type=Path)
-    argv = ["--source", "/home/alice/my file.json", "--seed", "3", "--no-progress", "--out", "/a/b/toy"]
+    argv = [
+        "--source",
+        "/home/alice/my file.json",
+        "--seed",
+        "3",
+        "--no-progress",
+        "--out",
+        "/a/b/toy",
+    ]
     args = parser.parse_args(argv)
     # paths by name only: the card is published, so no folders or user names in it
     assert command_line("toy", parser, args) == (

@@ -45,7 +45,9 @@ def test_default_model_is_cached_float32_smollm2(default_lm):
 
 def test_default_start_token_is_endoftext(default_lm):
     start = document_start_token_id(default_lm)
-    assert default_lm.tokenizer.convert_ids_to_tokens(start) == DEFAULT_START_TOKEN == "<|endoftext|>"
+    assert (
+        default_lm.tokenizer.convert_ids_to_tokens(start) == DEFAULT_START_TOKEN == "<|endoftext|>"
+    )
 
 
 def test_default_model_scores_match_a_full_forward(default_lm):
@@ -62,13 +64,21 @@ def test_default_model_scores_match_a_full_forward(default_lm):
 
 
 def test_default_model_prefix_sharing_equals_separate_scoring(default_lm):
-    limerick = "A poet who lived by the sea\nwas as bored as a fellow could be,\nso he swam to the shore for his tea."
+    limerick = (
+        "A poet who lived by the sea\nwas as bored as a fellow could be,\n"
+        "so he swam to the shore for his tea."
+    )
     texts = [
-        "The pilots that the farmer admires laugh.", "The pilots that the farmer admires laughs.",
-        "The pilots that the farmers admire laugh.", limerick, limerick.replace("tea.", "brew."),
+        "The pilots that the farmer admires laugh.",
+        "The pilots that the farmer admires laughs.",
+        "The pilots that the farmers admire laugh.",
+        limerick,
+        limerick.replace("tea.", "brew."),
     ]
     shared = score_texts(texts, default_lm, show_progress=False)
-    separate = score_texts(texts, default_lm, share_prefixes=False, batch_size=1, show_progress=False)
+    separate = score_texts(
+        texts, default_lm, share_prefixes=False, batch_size=1, show_progress=False
+    )
     assert np.abs(shared - separate).max() < 1e-4
     mean = score_texts(texts, default_lm, reduction="mean", show_progress=False)
     counts = [len(default_lm.tokenizer(text, add_special_tokens=False).input_ids) for text in texts]
@@ -102,8 +112,13 @@ def test_local_folder_round_trip(tmp_path):
 
 def test_models_without_a_language_model_head_are_refused(tmp_path):
     encoder = BertModel(
-        BertConfig(vocab_size=64, hidden_size=16, num_hidden_layers=1, num_attention_heads=2,
-                   intermediate_size=32)
+        BertConfig(
+            vocab_size=64,
+            hidden_size=16,
+            num_hidden_layers=1,
+            num_attention_heads=2,
+            intermediate_size=32,
+        )
     )
     with pytest.raises(ValueError, match="neither a causal LM"):
         load_language_model((encoder, word_tokenizer(masked=True)))

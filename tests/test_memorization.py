@@ -47,7 +47,9 @@ def memorization_corpora(seed, n_training, n_generated, copy_share=0.5):
     training = poems.poems(n_training, lines=None)
     training += poems.rng.sample(training, 5)
     generated = [
-        poems.near_copy(poems.rng.choice(training)) if poems.rng.random() < copy_share else poems.poem(None)
+        poems.near_copy(poems.rng.choice(training))
+        if poems.rng.random() < copy_share
+        else poems.poem(None)
         for _ in range(n_generated)
     ]
     return generated, training

@@ -39,7 +39,9 @@ def module(request):
         ([], ValueError, "predictions is empty"),
     ],
 )
-def test_bad_predictions_are_named_before_evaluate_converts_them(module, predictions, error, message):
+def test_bad_predictions_are_named_before_evaluate_converts_them(
+    module, predictions, error, message
+):
     _, metric, options = module
     with pytest.raises(error, match=message):
         metric.compute(predictions=predictions, **options)
@@ -59,7 +61,9 @@ def test_bad_reference_corpus_is_named(module):
     name, metric, options = module
     if "references" not in options:
         pytest.skip(f"{name} takes no references")
-    with pytest.raises(TypeError, match="references must be a list of strings, not a single string"):
+    with pytest.raises(
+        TypeError, match="references must be a list of strings, not a single string"
+    ):
         metric.compute(predictions=POEMS, **{**options, "references": "one human poem"})
 
 
@@ -72,9 +76,15 @@ def test_good_inputs_still_flow_through_batches(module):
 
 
 def test_numpy_numbers_are_accepted_as_options():
-    assert require_positive_int(np.int64(30), "bins") == 30 and type(require_positive_int(np.int64(3), "x")) is int
+    assert (
+        require_positive_int(np.int64(30), "bins") == 30
+        and type(require_positive_int(np.int64(3), "x")) is int
+    )
     assert require_fraction(np.float32(0.5), "threshold") == 0.5
     hi = poetic_eval.load_metric("histogram_intersection")
-    assert hi.compute(predictions=POEMS, references=POEMS, bins=np.int64(5))["histogram_intersection"] == 1.0
+    assert (
+        hi.compute(predictions=POEMS, references=POEMS, bins=np.int64(5))["histogram_intersection"]
+        == 1.0
+    )
     with pytest.raises(TypeError, match="bins must be an integer"):
         hi.compute(predictions=POEMS, references=POEMS, bins=5.0)

@@ -23,7 +23,9 @@ def random_scores(n: int, seed: int, skill: float = 0.5):
 def index_bootstrap(right: np.ndarray, n_bootstrap: int, seed: int) -> np.ndarray:
     """Reference: resample pair indices with replacement, one resample at a time."""
     rng = np.random.default_rng(seed)
-    return np.array([right[rng.integers(0, right.size, right.size)].mean() for _ in range(n_bootstrap)])
+    return np.array(
+        [right[rng.integers(0, right.size, right.size)].mean() for _ in range(n_bootstrap)]
+    )
 
 
 @pytest.fixture(scope="module")
@@ -74,7 +76,8 @@ def test_tensors_on_any_device_and_dtype_are_accepted():
     good, bad, categories = random_scores(64, seed=6)
     expected = pair_preference(good, bad, categories=categories)
     as_tensor = pair_preference(
-        torch.tensor(good, requires_grad=True), torch.tensor(bad, dtype=torch.float64),
+        torch.tensor(good, requires_grad=True),
+        torch.tensor(bad, dtype=torch.float64),
         categories=categories,
     )
     assert as_tensor == expected
@@ -83,7 +86,9 @@ def test_tensors_on_any_device_and_dtype_are_accepted():
 
 
 def test_bad_inputs_name_rows_and_arguments():
-    with pytest.raises(ValueError, match=r"bad_scores has 2 NaN or infinite value\(s\), at rows 1, 3"):
+    with pytest.raises(
+        ValueError, match=r"bad_scores has 2 NaN or infinite value\(s\), at rows 1, 3"
+    ):
         pair_preference([1.0, 2.0, 3.0, 4.0], [0.0, float("nan"), 1.0, float("-inf")])
     with pytest.raises(ValueError, match="same length"):
         pair_preference([1.0, 2.0], [1.0])
@@ -154,7 +159,9 @@ def test_module_add_batch_equals_one_compute(metric):
 def test_module_rejects_nan_and_partial_categories(metric):
     with pytest.raises(ValueError, match="at rows 1"):
         metric.compute(good_scores=[1.0, float("nan")], bad_scores=[0.0, 0.0])
-    with pytest.raises(ValueError, match=r"at rows 0; .* \(rows counted within this add_batch call\)"):
+    with pytest.raises(
+        ValueError, match=r"at rows 0; .* \(rows counted within this add_batch call\)"
+    ):
         metric.add_batch(good_scores=[float("inf")], bad_scores=[0.0])
     metric.add_batch(good_scores=[1.0], bad_scores=[0.0], categories=["rhyme"])
     metric.add_batch(good_scores=[1.0], bad_scores=[0.0])

@@ -112,9 +112,9 @@ def test_dry_run_lists_every_file_and_size_without_network(built, monkeypatch, c
     for name in ("alpha", "beta"):
         assert f"{name} -> https://huggingface.co/datasets/my-org/{name} " in out
         for path, size in expected_files(built / name):
-            assert any(
-                line.split() == [path, f"{size:,}", "bytes"] for line in out.splitlines()
-            ), path
+            assert any(line.split() == [path, f"{size:,}", "bytes"] for line in out.splitlines()), (
+                path
+            )
     assert ".alpha.building" not in out
     assert "2 dataset repo(s)" in out
     assert SECRET not in out

@@ -247,13 +247,25 @@ def test_repetitions():
     assert not is_repetition("the night\nthe light\nthe day\nthe way")
     assert not is_repetition("the cat\nthe dog\nthe house\nthe river")
     # punctuation set apart, as in digitised editions: the words decide, not the "!" tokens
-    assert rhyme_scheme("I saw the light .\nand then the night -\na bird in flight ...\nwas gone from sight !") == "AAAA"
-    assert not is_repetition("I saw the light .\nand then the night -\na bird in flight ...\nwas gone from sight !")
-    assert is_repetition("I saw the light .\nand then the night -\nI saw the light ...\nwas gone from sight !")
+    assert (
+        rhyme_scheme(
+            "I saw the light .\nand then the night -\na bird in flight ...\nwas gone from sight !"
+        )
+        == "AAAA"
+    )
+    assert not is_repetition(
+        "I saw the light .\nand then the night -\na bird in flight ...\nwas gone from sight !"
+    )
+    assert is_repetition(
+        "I saw the light .\nand then the night -\nI saw the light ...\nwas gone from sight !"
+    )
 
 
 def test_end_words_keep_inner_apostrophes_and_hyphens():
-    poem = "Bright star, would I were stedfast as thou art\u2014\nhe lov\u2019d.\nthe marriage-hearse!\n"
+    poem = (
+        "Bright star, would I were stedfast as thou art\u2014\n"
+        "he lov\u2019d.\nthe marriage-hearse!\n"
+    )
     assert end_words(poem) == ["art", "lov\u2019d", "marriage-hearse"]
     assert final_word("so it ends -- here...") == "here"
     assert final_word("...") == ""
@@ -370,7 +382,9 @@ def test_target_accuracy_with_annotator_style_rhymes(epg64):
     print(f"EPG64 adjudicated, weak + near: {correct}/{total} = {correct / total:.3f}")
     assert correct / total >= TARGET_ACCURACY
     correct, total = exact_accuracy(epg64, weak=True, near=True, historical=True)
-    print(f"EPG64 as published, weak + near + historical: {correct}/{total} = {correct / total:.3f}")
+    print(
+        f"EPG64 as published, weak + near + historical: {correct}/{total} = {correct / total:.3f}"
+    )
     assert correct / total >= TARGET_ACCURACY
 
 
@@ -390,7 +404,11 @@ def test_pairwise_rhyme_precision_recall_on_all_gold_stanzas(epg64):
 def public_domain_poems(shared_data):
     import pandas as pd
 
-    path = shared_data / "sonnet_or_not_public_domain_poems" / "poetry-evaluation_public-domain-poems.csv"
+    path = (
+        shared_data
+        / "sonnet_or_not_public_domain_poems"
+        / "poetry-evaluation_public-domain-poems.csv"
+    )
     if not path.exists():
         pytest.skip(f"{path} is absent")
     return pd.read_csv(path)
@@ -414,10 +432,15 @@ def sonnet_quatrains(poems) -> list[list[str]]:
 def test_held_out_sonnet_quatrains(public_domain_poems):
     quatrains = sonnet_quatrains(public_domain_poems)
     assert len(quatrains) == 444
-    floors = [({}, SONNET_FLOOR), ({"weak": True, "near": True}, SONNET_FLOOR_WEAK_NEAR),
-              ({"weak": True, "near": True, "historical": True}, SONNET_FLOOR_HISTORICAL)]
+    floors = [
+        ({}, SONNET_FLOOR),
+        ({"weak": True, "near": True}, SONNET_FLOOR_WEAK_NEAR),
+        ({"weak": True, "near": True, "historical": True}, SONNET_FLOOR_HISTORICAL),
+    ]
     for options, floor in floors:
-        share = sum(rhyme_scheme("\n".join(q), **options) == "ABAB" for q in quatrains) / len(quatrains)
+        share = sum(rhyme_scheme("\n".join(q), **options) == "ABAB" for q in quatrains) / len(
+            quatrains
+        )
         print(f"Shakespeare sonnet quatrains, {options or 'default'}: {share:.3f} ABAB")
         assert share >= floor
 
@@ -426,13 +449,20 @@ def test_held_out_sonnet_quatrains(public_domain_poems):
 def test_wider_rhymes_stay_rare_between_unrelated_lines(public_domain_poems):
     rng = random.Random(0)
     others = public_domain_poems[~public_domain_poems.author.str.contains("Shakespeare", na=False)]
-    ends = [[final_word(line) for line in text.splitlines() if line.strip()] for text in others.poem_text]
+    ends = [
+        [final_word(line) for line in text.splitlines() if line.strip()]
+        for text in others.poem_text
+    ]
     pairs = []
     while len(pairs) < 20_000:
         a, b = rng.sample(range(len(ends)), 2)
         if ends[a] and ends[b]:
             pairs.append((rng.choice(ends[a]), rng.choice(ends[b])))
-    for options in ({}, {"weak": True, "near": True}, {"weak": True, "near": True, "historical": True}):
+    for options in (
+        {},
+        {"weak": True, "near": True},
+        {"weak": True, "near": True, "historical": True},
+    ):
         rate = sum(rhymes(a, b, **options) for a, b in pairs) / len(pairs)
         print(f"random line-final pairs rhyming, {options or 'default'}: {rate:.4f}")
         assert rate <= RANDOM_PAIR_RHYME_CEILING
@@ -464,12 +494,17 @@ def test_analogy_leave_one_out_on_common_words():
 
 # --- wider rhymes (weak / near / historical) ------------------------------------------------------
 
-@pytest.mark.parametrize("a, b", [("housemaids", "gates"), ("praise", "grace"), ("despised", "sufficed")])
+
+@pytest.mark.parametrize(
+    "a, b", [("housemaids", "gates"), ("praise", "grace"), ("despised", "sufficed")]
+)
 def test_near_accepts_voicing_neutral_rhymes(a, b):
     assert not rhymes(a, b) and rhymes(a, b, near=True)
 
 
-@pytest.mark.parametrize("a, b", [("worm", "storm"), ("love", "prove"), ("lord", "word"), ("were", "here")])
+@pytest.mark.parametrize(
+    "a, b", [("worm", "storm"), ("love", "prove"), ("lord", "word"), ("were", "here")]
+)
 def test_near_accepts_eye_rhymes(a, b):
     assert not rhymes(a, b) and rhymes(a, b, near=True)
 
@@ -494,13 +529,22 @@ def test_historical_y_rhyme():
     assert not rhymes("memory", "sea", historical=True)  # that one is weak, not historical
     assert rhymes("memory", "sea", weak=True) and rhymes("misery", "free", weak=True)  # -ery, -ory
     assert not rhymes("fire", "her", weak=True)  # "fire" is one syllable: no weak "-er" ending
-    assert rhyme_scheme("burning bright\nof the night\nhand or eye\nfearful symmetry", historical=True) == "AABB"
+    assert (
+        rhyme_scheme("burning bright\nof the night\nhand or eye\nfearful symmetry", historical=True)
+        == "AABB"
+    )
 
 
 def test_wider_rhymes_only_add_links():
     """Every option keeps the perfect-rhyme links: a scheme can only merge groups."""
     rng = random.Random(3)
-    words = [w for group in RHYME_GROUPS for w in group] + ["worm", "storm", "gates", "housemaids", "symmetry"]
+    words = [w for group in RHYME_GROUPS for w in group] + [
+        "worm",
+        "storm",
+        "gates",
+        "housemaids",
+        "symmetry",
+    ]
     for _ in range(300):
         chosen = rng.sample(words, 4)
         plain = scheme_of_words(chosen)
@@ -526,7 +570,13 @@ def test_inflected_forms_pick_the_right_stem_when_two_exist():
     for word, phones in cmu.items():
         for ending, add in (("ed", _with_past_suffix), ("es", _with_sibilant_suffix)):
             base = word[: -len(ending)]
-            if word.isalpha() and word.endswith(ending) and len(word) > 4 and base in cmu and base + "e" in cmu:
+            if (
+                word.isalpha()
+                and word.endswith(ending)
+                and len(word) > 4
+                and base in cmu
+                and base + "e" in cmu
+            ):
                 predicted = {rhyme_part_of_phones(add(p)) for p in _stem_pronunciations(base)}
                 right += bool(predicted & {rhyme_part_of_phones(p) for p in phones})
                 total += 1

@@ -38,14 +38,28 @@ def test_agreement_style_jsonl(tmp_path, model_folder, capsys):
             case = "sing" if index % 2 else "plur"
             handle.write(json.dumps({"sentence_good": g, "sentence_bad": b, "case": case}) + "\n")
     out = tmp_path / "scores.jsonl"
-    code = main([
-        "score-pairs", "--dataset", str(source), "--model", str(folder), "--out", str(out),
-        "--device", "cpu", "--category-column", "case", "--no-progress",
-    ])
+    code = main(
+        [
+            "score-pairs",
+            "--dataset",
+            str(source),
+            "--model",
+            str(folder),
+            "--out",
+            str(out),
+            "--device",
+            "cpu",
+            "--category-column",
+            "case",
+            "--no-progress",
+        ]
+    )
     assert code == 0
     printed = capsys.readouterr().out
     rows = [json.loads(line) for line in out.read_text().splitlines()]
-    expected_good, expected_bad = score_pairs(good, bad, lm, show_progress=False, share_prefixes=False)
+    expected_good, expected_bad = score_pairs(
+        good, bad, lm, show_progress=False, share_prefixes=False
+    )
     np.testing.assert_allclose([row["good_score"] for row in rows], expected_good, atol=1e-4)
     np.testing.assert_allclose([row["bad_score"] for row in rows], expected_bad, atol=1e-4)
     accuracy = np.mean(expected_good > expected_bad)
@@ -59,19 +73,36 @@ def test_bpomp_style_dataset_folder_with_configs(tmp_path, model_folder, capsys)
     good, bad = random_minimal_pairs(30, seed=2)
     root = tmp_path / "bpomp"
     for name, start in (("line_swap", 0), ("rhyme_word_swap", 15)):
-        table = datasets.Dataset.from_dict({"good": good[start:start + 15], "bad": bad[start:start + 15]})
+        table = datasets.Dataset.from_dict(
+            {"good": good[start : start + 15], "bad": bad[start : start + 15]}
+        )
         (root / "data" / name).mkdir(parents=True)
         table.to_parquet(root / "data" / name / "test-00000-of-00001.parquet")
     configs = "\n".join(
-        f"- config_name: {name}\n  data_files:\n  - split: test\n    path: data/{name}/test-*.parquet"
+        f"- config_name: {name}\n  data_files:\n  - split: test\n"
+        f"    path: data/{name}/test-*.parquet"
         for name in ("line_swap", "rhyme_word_swap")
     )
     (root / "README.md").write_text(f"---\nconfigs:\n{configs}\n---\n# test\n")
     out = tmp_path / "scores.parquet"
-    code = main([
-        "score-pairs", "--dataset", str(root), "--model", str(folder), "--out", str(out),
-        "--device", "cpu", "--limit", "10", "--reduction", "mean", "--no-progress",
-    ])
+    code = main(
+        [
+            "score-pairs",
+            "--dataset",
+            str(root),
+            "--model",
+            str(folder),
+            "--out",
+            str(out),
+            "--device",
+            "cpu",
+            "--limit",
+            "10",
+            "--reduction",
+            "mean",
+            "--no-progress",
+        ]
+    )
     assert code == 0
     printed = capsys.readouterr().out
     written = datasets.Dataset.from_parquet(str(out))
@@ -95,12 +126,28 @@ def test_two_torchrun_processes_match_one(tmp_path, model_folder):
     good, bad = random_minimal_pairs(45, seed=5)  # odd count: unequal shards
     source = tmp_path / "pairs.parquet"
     datasets.Dataset.from_dict({"good": good, "bad": bad}).to_parquet(source)
-    common = ["score-pairs", "--dataset", str(source), "--model", str(folder), "--device", "cpu", "--no-progress"]
+    common = [
+        "score-pairs",
+        "--dataset",
+        str(source),
+        "--model",
+        str(folder),
+        "--device",
+        "cpu",
+        "--no-progress",
+    ]
     single, double = tmp_path / "one.jsonl", tmp_path / "two.jsonl"
     assert main([*common, "--out", str(single)]) == 0
     environment = {**os.environ, "OMP_NUM_THREADS": "1", "HF_HUB_OFFLINE": "1"}
-    launch = [sys.executable, "-m", "torch.distributed.run", "--standalone", "--nproc_per_node", "2",
-              "-m", "poetic_eval.cli", *common, "--out", str(double)]  # fmt: skip
+    launcher = [
+        sys.executable,
+        "-m",
+        "torch.distributed.run",
+        "--standalone",
+        "--nproc_per_node",
+        "2",
+    ]
+    launch = [*launcher, "-m", "poetic_eval.cli", *common, "--out", str(double)]
     for attempt in (1, 2):
         completed = subprocess.run(
             launch, env=environment, capture_output=True, text=True, timeout=300, check=False
@@ -109,19 +156,27 @@ def test_two_torchrun_processes_match_one(tmp_path, model_folder):
         # reproduced in ~40 runs here); a wrong result or a Python error fails at once.
         if completed.returncode == 0 or "Signal" not in completed.stderr or attempt == 2:
             break
-        warnings.warn(f"torchrun: a rank died by a signal, retrying once:\n{launch_failure(completed.stderr)}")
+        warnings.warn(
+            f"torchrun: a rank died by a signal, retrying once:\n{launch_failure(completed.stderr)}"
+        )
     assert completed.returncode == 0, launch_failure(completed.stderr)
     assert "2 processes" in completed.stdout
     one = [json.loads(line) for line in single.read_text().splitlines()]
     two = [json.loads(line) for line in double.read_text().splitlines()]
     assert [row["good"] for row in two] == good
-    np.testing.assert_allclose([r["good_score"] for r in two], [r["good_score"] for r in one], atol=1e-4)
-    np.testing.assert_allclose([r["bad_score"] for r in two], [r["bad_score"] for r in one], atol=1e-4)
+    np.testing.assert_allclose(
+        [r["good_score"] for r in two], [r["good_score"] for r in one], atol=1e-4
+    )
+    np.testing.assert_allclose(
+        [r["bad_score"] for r in two], [r["bad_score"] for r in one], atol=1e-4
+    )
 
 
 def launch_failure(stderr: str) -> str:
     """What the ranks printed, without progress bars and the launcher's own traceback."""
-    kept = [line for line in stderr.splitlines() if "it/s]" not in line and "examples/s]" not in line]
+    kept = [
+        line for line in stderr.splitlines() if "it/s]" not in line and "examples/s]" not in line
+    ]
     text = "\n".join(kept)
     return text[:4000] + ("\n...\n" + text[-1500:] if len(text) > 4000 else "")
 
@@ -152,7 +207,16 @@ def test_plain_folder_of_pair_files(tmp_path, model_folder, capsys):
             handle.write(json.dumps({"sentence_good": g, "sentence_bad": b, "label": -2}) + "\n")
     (root / "notes.jsonl").write_text(json.dumps({"text": "not a pair"}) + "\n")
     out = tmp_path / "scores.jsonl"
-    common = ["score-pairs", "--dataset", str(root), "--model", str(folder), "--out", str(out), "--no-progress"]
+    common = [
+        "score-pairs",
+        "--dataset",
+        str(root),
+        "--model",
+        str(folder),
+        "--out",
+        str(out),
+        "--no-progress",
+    ]
     assert main([*common, "--limit", "4"]) == 0
     rows = [json.loads(line) for line in out.read_text().splitlines()]
     assert [row["category"] for row in rows] == ["first"] * 4 + ["second"] * 4

@@ -87,7 +87,9 @@ def test_batched_equals_unbatched_and_naive(causal_lm):
     texts = random_sentences(60, seed=1, min_words=1, max_words=20)
     reference = naive_causal_scores(causal_lm, texts)
     single = score_texts(texts, causal_lm, batch_size=1, share_prefixes=False, show_progress=False)
-    batched = score_texts(texts, causal_lm, batch_size=16, share_prefixes=False, show_progress=False)
+    batched = score_texts(
+        texts, causal_lm, batch_size=16, share_prefixes=False, show_progress=False
+    )
     assert np.abs(single - reference).max() < 1e-4
     assert np.abs(batched - single).max() < 1e-4
 
@@ -98,7 +100,11 @@ def test_prefix_sharing_equals_separate_scoring(causal_lm, pack_tokens):
     texts = good + bad + good[:5] + ["the", "the poet", "the poet smiles"]  # duplicates, prefixes
     separate = score_texts(texts, causal_lm, share_prefixes=False, show_progress=False)
     shared = score_texts(
-        texts, causal_lm, share_prefixes=True, pack_tokens=pack_tokens, batch_size=4,
+        texts,
+        causal_lm,
+        share_prefixes=True,
+        pack_tokens=pack_tokens,
+        batch_size=4,
         show_progress=False,
     )
     assert np.abs(shared - separate).max() < 1e-4
@@ -209,7 +215,10 @@ def test_shards_are_those_of_datasets_contiguous_sharding():
                 start, end = shard_bounds(count, rank, world_size)
                 covered.extend(range(start, end))
                 if count >= world_size:  # datasets refuses more shards than rows
-                    assert list(range(start, end)) == table.shard(world_size, rank, contiguous=True)["i"]
+                    assert (
+                        list(range(start, end))
+                        == table.shard(world_size, rank, contiguous=True)["i"]
+                    )
             assert covered == list(range(count))
 
 
@@ -224,7 +233,9 @@ def test_models_that_ignore_tree_masks_fall_back_to_separate_scoring():
     size = vocabulary_size()
     good, bad = random_minimal_pairs(20, seed=11)
     bloom = BloomForCausalLM(BloomConfig(vocab_size=size, hidden_size=32, n_layer=2, n_head=4))
-    gpt2 = GPT2LMHeadModel(GPT2Config(vocab_size=size, n_embd=32, n_layer=2, n_head=4, n_positions=64))
+    gpt2 = GPT2LMHeadModel(
+        GPT2Config(vocab_size=size, n_embd=32, n_layer=2, n_head=4, n_positions=64)
+    )
     for network, falls_back in ((bloom, True), (gpt2, False)):
         lm = load_language_model((network, word_tokenizer()), device="cpu")
         reference = naive_causal_scores(lm, good + bad)

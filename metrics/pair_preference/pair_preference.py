@@ -102,9 +102,13 @@ class PairPreference(evaluate.Metric):
 
     def compute(self, *, predictions=None, references=None, **kwargs):
         """Compute the accuracy; scores passed here are added as a last batch."""
-        return super().compute(predictions=predictions, references=references, **_host_scores(kwargs))
+        return super().compute(
+            predictions=predictions, references=references, **_host_scores(kwargs)
+        )
 
-    def _compute(self, good_scores, bad_scores, categories=None, n_bootstrap=1000, seed=0, confidence=0.95):
+    def _compute(
+        self, good_scores, bad_scores, categories=None, n_bootstrap=1000, seed=0, confidence=0.95
+    ):
         return pair_preference(
             good_scores,
             bad_scores,

@@ -1,4 +1,4 @@
-"""Rhyme-scheme entropy, KL divergence and cross-entropy of generated quatrains against human ones."""
+"""Rhyme-scheme entropy, KL divergence and cross-entropy of generated quatrains against human."""
 
 import datasets
 import evaluate

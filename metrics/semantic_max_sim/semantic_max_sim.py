@@ -1,4 +1,4 @@
-"""Mean maximum cosine similarity of generated poems, within the sample and across to human poems."""
+"""Mean maximum cosine similarity of generated poems, within the sample and across to human."""
 
 import datasets
 import evaluate
@@ -33,7 +33,8 @@ Args:
     show_progress (bool): progress bars, default False.
 Returns:
     within_max_sim, within_max_sim_std, within_max_sim_min, within_max_sim_max (float);
-    with references also across_max_sim(_std/_min/_max) and reference_within_max_sim(_std/_min/_max).
+    with references also across_max_sim(_std/_min/_max) and
+    reference_within_max_sim(_std/_min/_max).
     Cosine similarities in [-1, 1].
 Examples:
     >>> import poetic_eval

@@ -104,14 +104,18 @@ class VerbWeightedAgreement(evaluate.Metric):
 
     def add_batch(self, *, predictions=None, references=None, **kwargs):
         """Add a batch of verb-slot logits (tensors on any device are moved to the CPU once)."""
-        return super().add_batch(predictions=predictions, references=references, **_host_batch(kwargs))
+        return super().add_batch(
+            predictions=predictions, references=references, **_host_batch(kwargs)
+        )
 
     def add(self, *, prediction=None, reference=None, **kwargs):
         """Add one pair; ``contexts`` defaults to "" (unknown)."""
         kwargs = dict(kwargs)
         for name, value in kwargs.items():
             if hasattr(value, "detach"):
-                kwargs[name] = value.detach().float().cpu().numpy() if name == "logits" else value.item()
+                kwargs[name] = (
+                    value.detach().float().cpu().numpy() if name == "logits" else value.item()
+                )
         kwargs.setdefault("contexts", "")
         return super().add(prediction=prediction, reference=reference, **kwargs)
 
@@ -135,7 +139,9 @@ class VerbWeightedAgreement(evaluate.Metric):
         return_details=False,
     ):
         if verb_token_ids is None:
-            raise ValueError("verb_token_ids is required: the [singular id, plural id] of each lemma")
+            raise ValueError(
+                "verb_token_ids is required: the [singular id, plural id] of each lemma"
+            )
         return verb_weighted_agreement(
             logits,
             labels,

@@ -36,12 +36,16 @@ def _first_existing(*candidates: Path | None) -> Path:
 
 def metrics_root() -> Path:
     """The folder holding one sub-folder per metric module."""
-    return _first_existing(_CHECKOUT_ROOT and _CHECKOUT_ROOT / "metrics", _PACKAGE_DIR / "metric_modules")
+    return _first_existing(
+        _CHECKOUT_ROOT and _CHECKOUT_ROOT / "metrics", _PACKAGE_DIR / "metric_modules"
+    )
 
 
 def cards_root() -> Path:
     """The folder holding the dataset-card templates."""
-    return _first_existing(_CHECKOUT_ROOT and _CHECKOUT_ROOT / "cards", _PACKAGE_DIR / "card_templates")
+    return _first_existing(
+        _CHECKOUT_ROOT and _CHECKOUT_ROOT / "cards", _PACKAGE_DIR / "card_templates"
+    )
 
 
 def available_metrics() -> list[str]:

@@ -53,7 +53,9 @@ def as_items(items: Iterable[BlmItem | Mapping[str, Any]], name: str = "items") 
     """Records (release format: dicts, or the rows of a ``datasets.Dataset``) validated into
     :class:`BlmItem` objects; items pass through."""
     if isinstance(items, (str, Mapping)) or not isinstance(items, Iterable):
-        raise TypeError(f"{name} must be a list of BLM records or items, got {type(items).__name__}")
+        raise TypeError(
+            f"{name} must be a list of BLM records or items, got {type(items).__name__}"
+        )
     converted = [
         item if isinstance(item, BlmItem) else validate_blm_record(item, position=index)
         for index, item in enumerate(items)

@@ -61,7 +61,9 @@ def encode_choices(
             longest continuation exceed ``lm.context_length`` (the item ID is named).
     """
     if lm.kind != "causal":
-        raise ValueError(f"{lm.name} is a {lm.kind} LM; choosing by log-likelihood needs a causal LM")
+        raise ValueError(
+            f"{lm.name} is a {lm.kind} LM; choosing by log-likelihood needs a causal LM"
+        )
     start = document_start_token_id(lm)
     prefix_ids = lm.tokenizer(list(prefixes), add_special_tokens=False)["input_ids"]
     flat = [text for texts in continuations for text in texts]

@@ -50,7 +50,9 @@ def _check_options(method: str, language: str, example: Any, reduction: str) -> 
     if method == "candidates" and example is not None:
         raise ValueError("a one-shot example applies to the prompt method, not to 'candidates'")
     if method == "prompt" and reduction != "sum":
-        raise ValueError("reduction applies to the candidates method; the prompt method scores letters")
+        raise ValueError(
+            "reduction applies to the candidates method; the prompt method scores letters"
+        )
 
 
 def choice_scores(
@@ -102,7 +104,9 @@ def choice_scores(
         what = "context"
     encoded = encode_choices(lm, prefixes, continuations, [item.id for item in items], what=what)
     scores = []
-    with tqdm(total=len(items), desc=f"BLM ({method})", unit="item", disable=not show_progress) as bar:
+    with tqdm(
+        total=len(items), desc=f"BLM ({method})", unit="item", disable=not show_progress
+    ) as bar:
         for start in range(0, len(encoded), ITEMS_PER_STEP):
             step = encoded[start : start + ITEMS_PER_STEP]
             scores += score_choices(
@@ -135,12 +139,20 @@ def evaluate_blm(
     items = _items(items)
     lm = resolve_model(model)
     scores = choice_scores(
-        items, lm, method=method, language=language, example=example, reduction=reduction,
-        batch_size=batch_size, show_progress=show_progress,
+        items,
+        lm,
+        method=method,
+        language=language,
+        example=example,
+        reduction=reduction,
+        batch_size=batch_size,
+        show_progress=show_progress,
     )
     chosen = [LETTERS[index] for index in np.argmax(scores, axis=1)]
     labels = [answer_labels(item)[LETTERS.index(letter)] for item, letter in zip(items, chosen)]
-    result = blm_results(chosen, [item.correct_option for item in items], labels, label_inventory(items))
+    result = blm_results(
+        chosen, [item.correct_option for item in items], labels, label_inventory(items)
+    )
     settings: dict[str, Any] = {"method": method, "model": lm.name}
     if method == "prompt":
         settings.update(shots=0 if example is None else 1, language=language)

@@ -58,7 +58,9 @@ def load_evaluation_sets(
         raise ValueError(f"limit must be a positive number of items, got {limit}")
     if path.is_file():
         if configs:
-            raise ValueError(f"configs {configs} were given, but {path} is a file, not a dataset folder")
+            raise ValueError(
+                f"configs {configs} were given, but {path} is a file, not a dataset folder"
+            )
         return [_file_set(path, one_shot, limit)]
     if not path.is_dir():
         raise FileNotFoundError(f"{path}: no such BLM dataset folder or file")
@@ -72,7 +74,9 @@ def _file_set(path: Path, one_shot: bool, limit: int | None) -> EvaluationSet:
     example = None
     if one_shot:
         if len(items) < 2:
-            raise ValueError(f"{path}: one-shot needs at least 2 records (the first is the example)")
+            raise ValueError(
+                f"{path}: one-shot needs at least 2 records (the first is the example)"
+            )
         example, items = items[0], items[1:]
     return EvaluationSet(path.stem, items[:limit], example)
 

@@ -77,9 +77,7 @@ def _problem(item: BlmItem, wording: PromptWording) -> list[str]:
     return [wording.context, *context, "", wording.answers, *answers, ""]
 
 
-def blm_prompt(
-    item: BlmItem, language: str = "en", example: BlmItem | None = None
-) -> str:
+def blm_prompt(item: BlmItem, language: str = "en", example: BlmItem | None = None) -> str:
     """The prompt for ``item``; with ``example``, a one-shot prompt showing it solved.
 
     The prompt ends with the answer header and a newline; the letter comes next.

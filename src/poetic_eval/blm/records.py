@@ -196,7 +196,7 @@ def _sentences(
             raise BlmRecordError(
                 f"{where}: {field}[{index}] is prefixed {match.group(1)!r}, expected {tag(index)!r}"
             )
-        sentence = value[match.end():] if match else value
+        sentence = value[match.end() :] if match else value
         if not sentence.strip():
             raise BlmRecordError(f"{where}: {field}[{index}] is empty")
         sentences.append(sentence.strip())
@@ -236,13 +236,13 @@ def _labels(annotation: Any, option: str, where: str) -> tuple[str | None, ...]:
 def strip_context_prefix(sentence: str) -> str:
     """``"3\\tle pittrici ..."`` -> ``"le pittrici ..."``; unprefixed text is returned as is."""
     match = _NUMBER_PREFIX.match(sentence)
-    return sentence[match.end():] if match else sentence
+    return sentence[match.end() :] if match else sentence
 
 
 def strip_answer_prefix(sentence: str) -> str:
     """``"E\\tle pittrici ..."`` -> ``"le pittrici ..."``; unprefixed text is returned as is."""
     match = _LETTER_PREFIX.match(sentence)
-    return sentence[match.end():] if match else sentence
+    return sentence[match.end() :] if match else sentence
 
 
 def make_blm_record(

@@ -44,7 +44,14 @@ def blm_section(results: Sequence[Mapping[str, Any]], *, note: str = "") -> Sect
         for result in results
     ]
     table = Table(
-        columns=["config", "method", "n", "accuracy", "macro-F1", "most chosen wrong label (share)"],
+        columns=[
+            "config",
+            "method",
+            "n",
+            "accuracy",
+            "macro-F1",
+            "most chosen wrong label (share)",
+        ],
         rows=rows,
         caption="Accuracy and macro-F1 over the answer letters A-H (chance: 0.125). prompt: the "
         "letter with the highest log-probability after the prompt; candidates: the answer "

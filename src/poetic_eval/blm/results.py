@@ -54,8 +54,10 @@ def label_table(
         counts.setdefault(label, 0)
     total = len(chosen_labels)
     order = sorted(counts, key=lambda label: (label != CORRECT_LABEL, -counts[label], label))
-    return {label: {"count": counts[label], "share": counts[label] / total if total else 0.0}
-            for label in order}
+    return {
+        label: {"count": counts[label], "share": counts[label] / total if total else 0.0}
+        for label in order
+    }
 
 
 def blm_results(

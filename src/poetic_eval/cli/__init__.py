@@ -12,7 +12,14 @@ import sys
 
 # sub-command module names, in the order --help lists them
 COMMAND_MODULES = (
-    "metrics", "report", "build", "publish", "score_pairs", "verb_agreement", "blm_eval", "demo",
+    "metrics",
+    "report",
+    "build",
+    "publish",
+    "score_pairs",
+    "verb_agreement",
+    "blm_eval",
+    "demo",
 )
 
 

@@ -35,12 +35,17 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     parser.add_argument("--split", default="test", help="split of a dataset folder (test)")
     parser.add_argument("--method", choices=("prompt", "candidates"), default="prompt")
     parser.add_argument(
-        "--shots", type=int, choices=(0, 1), default=0,
+        "--shots",
+        type=int,
+        choices=(0, 1),
+        default=0,
         help="prompt method: 1 shows a solved example (first train item; a file's first record)",
     )
     parser.add_argument("--language", choices=("en", "it"), default="en", help="prompt language")
     parser.add_argument(
-        "--reduction", choices=("sum", "mean"), default="sum",
+        "--reduction",
+        choices=("sum", "mean"),
+        default="sum",
         help="candidates method: sum of the candidate's token log-probs, or their mean",
     )
     add_model_arguments(parser)
@@ -89,8 +94,11 @@ def combined(results: list[dict[str, Any]]) -> dict[str, Any]:
         [p["label"] for p in predictions],
         sorted(inventory),
     )
-    settings = {k: v for k, v in results[0].items() if k in ("method", "model", "shots",
-                                                             "language", "reduction")}
+    settings = {
+        k: v
+        for k, v in results[0].items()
+        if k in ("method", "model", "shots", "language", "reduction")
+    }
     by_config = {
         result["config"]: {k: v for k, v in result.items() if k not in BY_CONFIG_OMITS}
         for result in results
@@ -108,8 +116,10 @@ def print_table(results: list[dict[str, Any]]) -> None:
     width = max(len(name) for name in [*(r["config"] for r in results), "config"])
     print(f"{'config':<{width}}  {'n':>6}  {'accuracy':>8}  {'macro-F1':>8}")
     for result in results:
-        print(f"{result['config']:<{width}}  {result['n']:>6}  {result['accuracy']:>8.3f}  "
-              f"{result['macro_f1']:>8.3f}")
+        print(
+            f"{result['config']:<{width}}  {result['n']:>6}  {result['accuracy']:>8.3f}  "
+            f"{result['macro_f1']:>8.3f}"
+        )
     print("chosen answers by label (count, share):")
     for result in results:
         shares = ", ".join(
@@ -126,9 +136,13 @@ def run(args: argparse.Namespace) -> int:
     from ..lm import resolve_model
 
     if args.method == "candidates" and args.shots:
-        raise ValueError("--shots 1 applies to --method prompt; candidates are read after the context")
+        raise ValueError(
+            "--shots 1 applies to --method prompt; candidates are read after the context"
+        )
     if args.method == "prompt" and args.reduction != "sum":
-        raise ValueError("--reduction applies to --method candidates; the prompt method scores letters")
+        raise ValueError(
+            "--reduction applies to --method candidates; the prompt method scores letters"
+        )
     sets = load_evaluation_sets(
         args.items, args.config, split=args.split, one_shot=args.shots == 1, limit=args.limit
     )

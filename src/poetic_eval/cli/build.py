@@ -1,4 +1,4 @@
-"""``poetic-eval build``: build a hub-ready dataset folder (= ``python -m builders`` in a checkout)."""
+"""``poetic-eval build``: build a hub-ready dataset folder (as ``python -m builders`` does)."""
 
 from __future__ import annotations
 

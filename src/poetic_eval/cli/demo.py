@@ -98,8 +98,12 @@ def score_minimal_pairs(
     print(f"demo: scoring minimal pairs with {lm.name} (first {max_pairs or 'all'} per config)")
     rows = []
     for folder in sorted(p for p in datasets_dir.iterdir() if (p / "README.md").is_file()):
-        for row in collect_pairs(load_pair_tables(str(folder), None, None), max_pairs or None, None):
-            rows.append({**row, "dataset": folder.name, "category": f"{folder.name}/{row['category']}"})
+        for row in collect_pairs(
+            load_pair_tables(str(folder), None, None), max_pairs or None, None
+        ):
+            rows.append(
+                {**row, "dataset": folder.name, "category": f"{folder.name}/{row['category']}"}
+            )
     started = time.perf_counter()
     good, bad = score_pairs([r["good"] for r in rows], [r["bad"] for r in rows], model=lm)
     elapsed = time.perf_counter() - started
@@ -131,8 +135,12 @@ def score_minimal_pairs(
         text=f"Model: {lm.name} ({lm.kind}). {len(rows)} pairs scored in {elapsed:.1f} s. "
         "Per-pair scores: minimal_pair_scores.jsonl.",
         tables=tables,
-        figures=[{"path": "figures/minimal_pair_accuracy.png",
-                  "caption": "Accuracy per dataset config with 95% bootstrap intervals"}],
+        figures=[
+            {
+                "path": "figures/minimal_pair_accuracy.png",
+                "caption": "Accuracy per dataset config with 95% bootstrap intervals",
+            }
+        ],
     )
     append_section(out, "minimal_pairs", section)
 

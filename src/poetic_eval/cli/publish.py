@@ -21,16 +21,18 @@ def register(subparsers: argparse._SubParsersAction) -> None:
         formatter_class=argparse.RawDescriptionHelpFormatter,
     )
     parser.add_argument(
-        "--datasets", type=Path, default=Path("datasets"), metavar="DIR",
+        "--datasets",
+        type=Path,
+        default=Path("datasets"),
+        metavar="DIR",
         help="folder of built datasets, one sub-folder each (default: datasets)",
     )
     parser.add_argument(
-        "--org", default=None,
+        "--org",
+        default=None,
         help="hub user or organisation owning the repos (default: the token's user)",
     )
-    parser.add_argument(
-        "--dry-run", action="store_true", help="only print what would be uploaded"
-    )
+    parser.add_argument("--dry-run", action="store_true", help="only print what would be uploaded")
     parser.add_argument("--private", action="store_true", help="create new repos as private")
     parser.set_defaults(func=run)
 

@@ -1,4 +1,4 @@
-"""``poetic-eval score-pairs``: score a minimal-pair dataset with an LM, print accuracy per category.
+"""``poetic-eval score-pairs``: score a minimal-pair dataset with an LM, print accuracy per category
 
 The dataset is a local hub-ready dataset folder (``datasets/<name>`` after ``make build``; one or
 all of its configs), a single parquet / jsonl / json / csv file, or a plain folder of such files
@@ -27,7 +27,9 @@ def register(subparsers: argparse._SubParsersAction) -> None:
         description=__doc__.split("\n\n")[1],
     )
     add_pair_dataset_arguments(parser)
-    parser.add_argument("--out", default="pair_scores.jsonl", help="per-pair scores (.jsonl, .csv, .parquet)")
+    parser.add_argument(
+        "--out", default="pair_scores.jsonl", help="per-pair scores (.jsonl, .csv, .parquet)"
+    )
     parser.add_argument("--reduction", choices=("sum", "mean"), default="sum")
     parser.add_argument("--batch-size", type=int, default=None, help="sequences per forward pass")
     parser.add_argument("--limit", type=int, default=None, help="first N pairs of each config")
@@ -73,7 +75,9 @@ def run(args: argparse.Namespace) -> int:
     from ..pairs import pair_preference
 
     rank, world_size = process_group()  # under torchrun: each process scores a shard
-    rows = collect_pairs(load_pair_tables(args.dataset, args.config, args.split), args.limit, args.category_column)
+    rows = collect_pairs(
+        load_pair_tables(args.dataset, args.config, args.split), args.limit, args.category_column
+    )
     device = args.device or (local_device() if world_size > 1 else None)
     lm = resolve_model(args.model, device=device, dtype=getattr(torch, args.dtype))
     started = time.perf_counter()
@@ -93,17 +97,29 @@ def run(args: argparse.Namespace) -> int:
         row.update(good_score=float(good), bad_score=float(bad), correct=bool(good > bad))
     write_rows(rows, args.out)
     summary = pair_preference(
-        good_scores, bad_scores, categories=[row["category"] for row in rows],
-        n_bootstrap=args.n_bootstrap, seed=args.seed,
+        good_scores,
+        bad_scores,
+        categories=[row["category"] for row in rows],
+        n_bootstrap=args.n_bootstrap,
+        seed=args.seed,
     )
     processes = f", {world_size} processes" if world_size > 1 else ""
-    print(f"model: {lm.name} ({lm.kind}, {args.dtype}, {lm.device}{processes}); reduction: {args.reduction}")
-    print(f"scored {len(rows)} pairs in {elapsed:.1f} s ({len(rows) / max(elapsed, 1e-9):.1f} pairs/s)")
+    print(
+        f"model: {lm.name} ({lm.kind}, {args.dtype}, {lm.device}{processes}); "
+        f"reduction: {args.reduction}"
+    )
+    print(
+        f"scored {len(rows)} pairs in {elapsed:.1f} s "
+        f"({len(rows) / max(elapsed, 1e-9):.1f} pairs/s)"
+    )
     width = max(len(name) for name in [*summary["by_category"], "overall"])
     print(f"{'category':<{width}}  {'n':>6}  {'accuracy':>8}  {'95% CI':>15}  ties")
     entries = [*summary["by_category"].items(), ("overall", summary)]
     for name, entry in entries:
         interval = f"[{entry['ci_low']:.3f}, {entry['ci_high']:.3f}]"
-        print(f"{name:<{width}}  {entry['n']:>6}  {entry['accuracy']:>8.3f}  {interval:>15}  {entry['ties']}")
+        print(
+            f"{name:<{width}}  {entry['n']:>6}  {entry['accuracy']:>8.3f}  {interval:>15}  "
+            f"{entry['ties']}"
+        )
     print(f"per-pair scores: {args.out}")
     return 0

@@ -21,8 +21,12 @@ def register(subparsers: argparse._SubParsersAction) -> None:
         description=__doc__.split("\n\n")[1],
     )
     add_pair_dataset_arguments(parser)
-    parser.add_argument("--out", default="verb_agreement.json", help="all figures per config (JSON)")
-    parser.add_argument("--min-zipf", type=float, default=None, help="verb-list frequency threshold")
+    parser.add_argument(
+        "--out", default="verb_agreement.json", help="all figures per config (JSON)"
+    )
+    parser.add_argument(
+        "--min-zipf", type=float, default=None, help="verb-list frequency threshold"
+    )
     parser.add_argument("--batch-size", type=int, default=32)
     parser.add_argument("--limit", type=int, default=None, help="first N pairs of each config")
     add_model_arguments(parser)
@@ -51,8 +55,11 @@ def run(args: argparse.Namespace) -> int:
         )
     print(f"{'config':32} {'n':>7} {'TSE':>6} {'EW':>6} {'MW':>6}  invalid (TSE/EW)")
     for name, result in results.items():
-        print(f"{name:32} {result['n']:7d} {result['tse']:6.3f} {result['ew']:6.3f} {result['mw']:6.3f}"
-              f"  {result['tse_invalid']}/{result['ew_invalid']}")
+        print(
+            f"{name:32} {result['n']:7d} {result['tse']:6.3f} {result['ew']:6.3f} "
+            f"{result['mw']:6.3f}"
+            f"  {result['tse_invalid']}/{result['ew_invalid']}"
+        )
     write_text_atomically(args.out, json.dumps(results, indent=1, allow_nan=True))
     print(f"model: {lm.name}; all cutoffs in {args.out}")
     return 0

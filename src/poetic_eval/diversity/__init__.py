@@ -45,9 +45,9 @@ from .semantic import (
 __all__ = [
     "DEFAULT_THRESHOLDS",
     "DIMENSIONS",
+    "LEVELS",
     "Dimension",
     "DiversityProfile",
-    "LEVELS",
     "NoQuatrainError",
     "UnitMatch",
     "attr",

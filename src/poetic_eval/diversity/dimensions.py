@@ -35,7 +35,9 @@ if TYPE_CHECKING:
     from .profile import DiversityProfile
 
 #: (predictions, references, options, human samples, show_progress) -> (scores, details)
-Runner = Callable[[list[str], "list[str] | None", dict, "list[np.ndarray]", bool], "tuple[dict, dict]"]
+Runner = Callable[
+    [list[str], "list[str] | None", dict, "list[np.ndarray]", bool], "tuple[dict, dict]"
+]
 SectionBuilder = Callable[["DiversityProfile", dict, Path], Section]
 
 _RENAMED = {

@@ -288,8 +288,8 @@ def memorization(
     Returns ``{"memorization_<level>": float}`` for each level asked (NaN when the predictions
     have no unit of that level, e.g. couplets of one-line poems). With ``return_matches``,
     ``"matches"`` maps each level to a list of dicts, one per memorized generated unit:
-    ``prediction`` and ``unit`` (indices), ``text``, ``reference`` and ``reference_unit`` (indices of
-    the best training match: the highest ratio, first in corpus order on ties),
+    ``prediction`` and ``unit`` (indices), ``text``, ``reference`` and ``reference_unit``
+    (indices of the best training match: the highest ratio, first in corpus order on ties),
     ``reference_text`` and ``ratio``. ``thresholds`` overrides the paper's per level;
     ``workers`` is passed to rapidfuzz (-1: all cores).
     """

@@ -144,7 +144,8 @@ def diversity_profile(
         missing = [d for d in chosen if DIMENSION_RECORDS[d].needs_references]
         if missing or human_samples is not None:
             raise ValueError(
-                f"references (the human corpus) are required for {', '.join(missing) or 'human_samples'}; "
+                "references (the human corpus) are required for "
+                f"{', '.join(missing) or 'human_samples'}; "
                 "without them only dimensions=['lexical', 'semantic'] can run"
             )
     else:

@@ -1,7 +1,7 @@
 """Rhyme-scheme distributions of poem samples and their entropy, KL divergence and cross-entropy.
 
 The paper (Diversity in poetry generation) compares the distribution of quatrain rhyme schemes
-(the 15 labels of :data:`poetic_eval.rhyme.word_rhymes.QUATRAIN_SCHEMES`) of a generated sample P with that
+(the 15 labels of :data:`poetic_eval.rhyme.QUATRAIN_SCHEMES`) of a generated sample P with that
 of the human corpus Q: entropy H(P), KL(P || Q) and cross-entropy H(P, Q) = H(P) + KL(P || Q).
 
 Choices the paper leaves open (all options, written in the rhyme_kl card):
@@ -32,6 +32,8 @@ _NON_QUATRAIN_POLICIES = ("skip", "error")
 
 class NoQuatrainError(ValueError):
     """A side has no poem of exactly 4 lines, so it has no quatrain scheme distribution."""
+
+
 _NO_RHYME = "ABCD"
 
 
@@ -60,7 +62,8 @@ def _quatrain_schemes(
         if line_count != 4:
             if non_quatrains == "error":
                 raise ValueError(
-                    f"{name}[{index}] has {line_count} non-empty lines; quatrain rhyme schemes need 4 "
+                    f"{name}[{index}] has {line_count} non-empty lines; "
+                    "quatrain rhyme schemes need 4 "
                     "(pass non_quatrains='skip' to leave such poems out)"
                 )
             skipped += 1

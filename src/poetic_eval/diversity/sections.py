@@ -63,7 +63,9 @@ def length_section(profile: DiversityProfile, options: dict, figures: Path) -> S
         text=f"Histogram intersection {s['length_histogram_intersection']:.4g} "
         f"(1 = same distribution); Wasserstein distance {s['length_wasserstein']:.4g} tokens.",
         tables=[Table(["length (tokens)", "generated", "human"], rows)],
-        figures=[{"path": f"{FIGURES_DIR}/{path.name}", "caption": f"length histograms{_whole(profile)}"}],
+        figures=[
+            {"path": f"{FIGURES_DIR}/{path.name}", "caption": f"length histograms{_whole(profile)}"}
+        ],
     )
 
 

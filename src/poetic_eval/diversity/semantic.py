@@ -10,8 +10,8 @@ standard deviation (ddof=0), minimum and maximum.
 Scale: nearest neighbours are found with blocked matrix products, so memory stays bounded
 (``block_size`` x ``block_size`` floats at a time) for 1000 x 200,000 poems and beyond. The
 human corpus is encoded once per (encoder, corpus content): its embeddings, and its own
-within-corpus maxima, are cached on disk (see :func:`poetic_eval.text.cache_paths.cache_root`), so a training loop that
-evaluates every N steps pays only for its new poems.
+within-corpus maxima, are cached on disk (see :func:`poetic_eval.text.cache_root`), so a
+training loop that evaluates every N steps pays only for its new poems.
 """
 
 from __future__ import annotations

@@ -55,6 +55,8 @@ from .cards import built_here, parquet_path, render_card
 
 PARQUET_COMPRESSION = "snappy"
 PARQUET_ROW_GROUP_SIZE = 10_000
+
+
 @dataclass(frozen=True)
 class ConfigData:
     """One dataset config: its features and its rows per split (rows in publication order)."""
@@ -96,9 +98,7 @@ class HubDataset:
         return replace(self, configs=kept, report=[*self.report, note])
 
 
-def write_hub_dataset(
-    dataset: HubDataset, out_dir: str | Path, *, build_command: str
-) -> Path:
+def write_hub_dataset(dataset: HubDataset, out_dir: str | Path, *, build_command: str) -> Path:
     """Write ``dataset`` as a hub dataset repo at ``out_dir`` (replaced atomically); return it.
 
     ``out_dir`` must be new, empty, or a dataset folder built here (its card holds the

@@ -31,7 +31,9 @@ def recombine_limericks(limericks: Sequence[Limerick], n: int, seed: int) -> lis
     require_positive_int(n, "n")
     available = recombination_count(len(limericks))
     if n > available:
-        raise ValueError(f"n={n} exceeds the {available} recombinations of {len(limericks)} limericks")
+        raise ValueError(
+            f"n={n} exceeds the {available} recombinations of {len(limericks)} limericks"
+        )
     rng = random.Random(f"recombine/{seed}")
     texts: list[str] = []
     seen: set[str] = set()

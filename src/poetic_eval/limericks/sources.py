@@ -109,9 +109,7 @@ def _records(path: Path, data: list[Any]) -> Iterator[LimerickRecord]:
             )
         label = record.get("is_limerick")
         if label is not None and not isinstance(label, bool):
-            raise ValueError(
-                f"{where}: 'is_limerick' must be true or false, got {label!r:.40}"
-            )
+            raise ValueError(f"{where}: 'is_limerick' must be true or false, got {label!r:.40}")
         author = record.get("author")
         yield LimerickRecord(
             source_id=str(record.get("id", index)),

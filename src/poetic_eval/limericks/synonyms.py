@@ -64,7 +64,7 @@ def context_cue(previous: str | None) -> str | None:
     """The part of speech the previous word announces ("n", "v"), or None (see the cues)."""
     if not previous:
         return None
-    previous = previous.lower().replace("\u2019", "'").strip(".,;:!?\"()[]")
+    previous = previous.lower().replace("\u2019", "'").strip('.,;:!?"()[]')
     if previous in NOUN_CUES:
         return "n"
     if previous in VERB_CUES:

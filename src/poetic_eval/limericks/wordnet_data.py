@@ -41,9 +41,10 @@ _DEBIAN_FILES = (
     "cntlist.rev", "data.adj", "data.adv", "data.noun", "data.verb", "index.adj", "index.adv",
     "index.noun", "index.verb", "adj.exc", "adv.exc", "noun.exc", "verb.exc",
 )  # fmt: skip
+
+
 class WordNetNotFoundError(FileNotFoundError):
     """No WordNet data on this machine; the message says how to install it."""
-
 
 
 def lexnames_text() -> str:
@@ -158,5 +159,3 @@ def _authorize_for_nltk(folder: Path) -> None:
 
     if str(folder.resolve()) not in nltk.data.path:
         nltk.data.path.append(str(folder.resolve()))
-
-

@@ -56,7 +56,9 @@ def sequence_log_probs(
     batches = _length_bucketed_batches(packs, batch_size, pack_tokens)
     iterator = progress(batches) if progress is not None else batches
     for batch in iterator:
-        scored = [_scored_nodes(pack, starts) for pack in batch] if context_lengths is not None else None
+        scored = (
+            [_scored_nodes(pack, starts) for pack in batch] if context_lengths is not None else None
+        )
         node_log_probs = _pack_batch_log_probs(lm, batch, tree=share_prefixes, scored=scored)
         for pack, log_probs in zip(batch, node_log_probs):
             for sequence_id, path in zip(pack.sequence_ids, pack.paths):
@@ -105,7 +107,10 @@ def _pack_batch_log_probs(
     device = lm.device
     if tree:
         attention_mask, position_ids = _tree_inputs(batch, width, lm.dtype)
-        inputs = {"attention_mask": attention_mask.to(device), "position_ids": position_ids.to(device)}
+        inputs = {
+            "attention_mask": attention_mask.to(device),
+            "position_ids": position_ids.to(device),
+        }
     else:
         padding = torch.arange(width)[None, :] < lengths[:, None]
         inputs = {"attention_mask": padding.long().to(device)}
@@ -201,7 +206,11 @@ def _tree_mask_works(lm: LanguageModel) -> bool:
 
 def _probe_tree_mask(lm: LanguageModel) -> bool:
     tokens = probe_ids(lm.model)[0].tolist()
-    sequences = [[tokens[k] for k in (0, 1, 2, 3, 4)], [tokens[k] for k in (0, 1, 5, 6)], [tokens[0], tokens[7]]]
+    sequences = [
+        [tokens[k] for k in (0, 1, 2, 3, 4)],
+        [tokens[k] for k in (0, 1, 5, 6)],
+        [tokens[0], tokens[7]],
+    ]
     try:
         pack = pack_prefix_trees(sequences, max_nodes=64)[0]
         tree = _pack_batch_log_probs(lm, [pack], tree=True)[0]

@@ -109,5 +109,3 @@ def load_default_lm(
     loaded.name = DEFAULT_MODEL_NAME
     loaded.start_token_id = loaded.tokenizer.convert_tokens_to_ids(DEFAULT_START_TOKEN)
     return loaded
-
-

@@ -164,7 +164,9 @@ def _kind_from_config(config: Any, name: str) -> ModelKind:
 
     model_type = getattr(config, "model_type", None)
     decoder_only = not getattr(config, "is_encoder_decoder", False)
-    not_masked = model_type not in MODEL_FOR_MASKED_LM_MAPPING_NAMES or getattr(config, "is_decoder", False)
+    not_masked = model_type not in MODEL_FOR_MASKED_LM_MAPPING_NAMES or getattr(
+        config, "is_decoder", False
+    )
     if model_type in MODEL_FOR_CAUSAL_LM_MAPPING_NAMES and decoder_only and not_masked:
         return "causal"
     if model_type in MODEL_FOR_MASKED_LM_MAPPING_NAMES:
@@ -184,5 +186,3 @@ def model_kind(network: Any) -> ModelKind:
             "*LMHeadModel) nor a masked LM (*ForMaskedLM); scoring needs a language-model head"
         )
     return kind
-
-

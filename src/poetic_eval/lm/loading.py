@@ -45,7 +45,9 @@ def load_language_model(
         return load_pretrained(str(model), device=device, dtype=dtype)
     if isinstance(model, tuple) and len(model) == 2:
         network, tokenizer = model
-        name = getattr(getattr(network, "config", None), "name_or_path", "") or type(network).__name__
+        name = (
+            getattr(getattr(network, "config", None), "name_or_path", "") or type(network).__name__
+        )
         return wrap(network, tokenizer, name, device, dtype)
     raise TypeError(
         "model must be None, a model name or path, a (model, tokenizer) pair or a LanguageModel; "

@@ -40,6 +40,7 @@ REDUCTIONS = ("sum", "mean")
 CAUSAL_BATCH_SIZE = 4
 MASKED_BATCH_SIZE = 64
 
+
 def score_texts(
     texts: Sequence[str],
     model: Any = None,

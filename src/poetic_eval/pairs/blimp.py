@@ -38,6 +38,7 @@ def _verb_varies(g: PhraseInventory, kinds: Sequence[tuple[Sequence[Noun], Seque
 
     return [variant(n, nouns, phrases) for n in LABEL_NAMES for nouns, phrases in kinds]
 
+
 def _noun_varies(g: PhraseInventory, kinds: Sequence[tuple[Sequence[Noun], Sequence[VerbPhrase]]]):
     """``*_2``: "the" + noun + verb phrase agreeing with it; the bad one swaps the noun."""
 
@@ -55,11 +56,13 @@ def _noun_varies(g: PhraseInventory, kinds: Sequence[tuple[Sequence[Noun], Seque
 
     return [variant(n, nouns, phrases) for n in LABEL_NAMES for nouns, phrases in kinds]
 
+
 def _regular_kinds(g: PhraseInventory):
     return [
         (g.lex.person_nouns, g.person_verb_phrases),
         (g.lex.work_nouns, g.thing_verb_phrases),
     ]
+
 
 def _irregular_kinds(g: PhraseInventory):
     animate = g.lex.irregular_person_nouns + g.lex.irregular_animal_nouns
@@ -68,17 +71,22 @@ def _irregular_kinds(g: PhraseInventory):
         (g.lex.irregular_thing_nouns, g.thing_verb_phrases),
     ]
 
+
 def _regular_plural_subject_verb_agreement_1(g: PhraseInventory):
     return _verb_varies(g, _regular_kinds(g))
+
 
 def _regular_plural_subject_verb_agreement_2(g: PhraseInventory):
     return _noun_varies(g, _regular_kinds(g))
 
+
 def _irregular_plural_subject_verb_agreement_1(g: PhraseInventory):
     return _verb_varies(g, _irregular_kinds(g))
 
+
 def _irregular_plural_subject_verb_agreement_2(g: PhraseInventory):
     return _noun_varies(g, _irregular_kinds(g))
+
 
 def _distractor_agreement_relational_noun(g: PhraseInventory):
     relatives = [(noun, "of") for noun in g.lex.relative_nouns]
@@ -109,6 +117,7 @@ def _distractor_agreement_relational_noun(g: PhraseInventory):
 
     kinds = [(relatives, g.person_verb_phrases), (depictions, g.thing_verb_phrases)]
     return [variant(n, heads, phrases) for n in LABEL_NAMES for heads, phrases in kinds]
+
 
 def _distractor_agreement_relative_clause(g: PhraseInventory):
     lex = g.lex
@@ -168,14 +177,10 @@ def _distractor_agreement_relative_clause(g: PhraseInventory):
     for n in LABEL_NAMES:
         variants.append(subject_relative(n))
         variants.append(
-            object_relative(
-                n, lex.person_nouns, lex.person_transitive_verbs, g.person_verb_phrases
-            )
+            object_relative(n, lex.person_nouns, lex.person_transitive_verbs, g.person_verb_phrases)
         )
         variants.append(
-            object_relative(
-                n, lex.work_nouns, lex.work_transitive_verbs, g.thing_verb_phrases
-            )
+            object_relative(n, lex.work_nouns, lex.work_transitive_verbs, g.thing_verb_phrases)
         )
     return variants
 
@@ -183,11 +188,35 @@ def _distractor_agreement_relative_clause(g: PhraseInventory):
 BLIMP: dict[str, Family] = {
     family.name: family
     for family in (
-        Family("regular_plural_subject_verb_agreement_1", "These bakers haven't slept. (verb varies)", _regular_plural_subject_verb_agreement_1),
-        Family("regular_plural_subject_verb_agreement_2", 'The bakers sleep. / The baker sleep. (noun varies)', _regular_plural_subject_verb_agreement_2),
-        Family("irregular_plural_subject_verb_agreement_1", 'Those cacti have grown. (verb varies)', _irregular_plural_subject_verb_agreement_1),
-        Family("irregular_plural_subject_verb_agreement_2", 'The women wait. / The woman wait. (noun varies)', _irregular_plural_subject_verb_agreement_2),
-        Family("distractor_agreement_relational_noun", 'The niece of these bakers has slept.', _distractor_agreement_relational_noun),
-        Family("distractor_agreement_relative_clause", 'The nurse who praised these bakers has slept.', _distractor_agreement_relative_clause),
+        Family(
+            "regular_plural_subject_verb_agreement_1",
+            "These bakers haven't slept. (verb varies)",
+            _regular_plural_subject_verb_agreement_1,
+        ),
+        Family(
+            "regular_plural_subject_verb_agreement_2",
+            "The bakers sleep. / The baker sleep. (noun varies)",
+            _regular_plural_subject_verb_agreement_2,
+        ),
+        Family(
+            "irregular_plural_subject_verb_agreement_1",
+            "Those cacti have grown. (verb varies)",
+            _irregular_plural_subject_verb_agreement_1,
+        ),
+        Family(
+            "irregular_plural_subject_verb_agreement_2",
+            "The women wait. / The woman wait. (noun varies)",
+            _irregular_plural_subject_verb_agreement_2,
+        ),
+        Family(
+            "distractor_agreement_relational_noun",
+            "The niece of these bakers has slept.",
+            _distractor_agreement_relational_noun,
+        ),
+        Family(
+            "distractor_agreement_relative_clause",
+            "The nurse who praised these bakers has slept.",
+            _distractor_agreement_relative_clause,
+        ),
     )
 }

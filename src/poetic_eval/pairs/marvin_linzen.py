@@ -33,6 +33,7 @@ def _simple_agrmt(g: PhraseInventory) -> list[Variant]:
 
     return [variant(n) for n in LABEL_NAMES]
 
+
 def _sent_comp(g: PhraseInventory) -> list[Variant]:
     def variant(n: str, m: str) -> Variant:
         def render(choice):
@@ -52,6 +53,7 @@ def _sent_comp(g: PhraseInventory) -> list[Variant]:
 
     return [variant(n, m) for n, m in number_pairs()]
 
+
 def _vp_coord(g: PhraseInventory) -> list[Variant]:
     def variant(n: str) -> Variant:
         def render(choice):
@@ -62,11 +64,10 @@ def _vp_coord(g: PhraseInventory) -> list[Variant]:
             return varied(prefix, Predicate(second.singular, second.base), n)
 
         verbs = g.lex.intransitive_verbs
-        return Variant(
-            f"{short_number(n)}_MS_MV_MV", n, (g.lex.person_nouns, verbs, verbs), render
-        )
+        return Variant(f"{short_number(n)}_MS_MV_MV", n, (g.lex.person_nouns, verbs, verbs), render)
 
     return [variant(n) for n in LABEL_NAMES]
+
 
 def _long_vp_coord(g: PhraseInventory) -> list[Variant]:
     def variant(n: str) -> Variant:
@@ -83,6 +84,7 @@ def _long_vp_coord(g: PhraseInventory) -> list[Variant]:
         )
 
     return [variant(n) for n in LABEL_NAMES]
+
 
 def _prep(g: PhraseInventory, animate: bool) -> list[Variant]:
     heads = g.lex.person_nouns if animate else g.lex.work_nouns
@@ -103,11 +105,14 @@ def _prep(g: PhraseInventory, animate: bool) -> list[Variant]:
 
     return [variant(n, m) for n, m in number_pairs()]
 
+
 def _prep_anim(g: PhraseInventory) -> list[Variant]:
     return _prep(g, animate=True)
 
+
 def _prep_inanim(g: PhraseInventory) -> list[Variant]:
     return _prep(g, animate=False)
+
 
 def _subj_rel(g: PhraseInventory) -> list[Variant]:
     def variant(n: str, m: str) -> Variant:
@@ -128,7 +133,10 @@ def _subj_rel(g: PhraseInventory) -> list[Variant]:
 
     return [variant(n, m) for n, m in number_pairs()]
 
-def _obj_rel(g: PhraseInventory, animate: bool, complementizer: bool, within: bool) -> list[Variant]:
+
+def _obj_rel(
+    g: PhraseInventory, animate: bool, complementizer: bool, within: bool
+) -> list[Variant]:
     heads = g.lex.person_nouns if animate else g.lex.work_nouns
     verbs = g.lex.person_transitive_verbs if animate else g.lex.work_transitive_verbs
     predicates = g.person_predicates if animate else g.work_predicates
@@ -162,26 +170,34 @@ def _obj_rel(g: PhraseInventory, animate: bool, complementizer: bool, within: bo
         order = [(n, m) for m, n in number_pairs()]
     return [variant(n, m) for n, m in order]
 
+
 def _obj_rel_across_anim(g: PhraseInventory):
     return _obj_rel(g, animate=True, complementizer=True, within=False)
+
 
 def _obj_rel_across_inanim(g: PhraseInventory):
     return _obj_rel(g, animate=False, complementizer=True, within=False)
 
+
 def _obj_rel_no_comp_across_anim(g: PhraseInventory):
     return _obj_rel(g, animate=True, complementizer=False, within=False)
+
 
 def _obj_rel_no_comp_across_inanim(g: PhraseInventory):
     return _obj_rel(g, animate=False, complementizer=False, within=False)
 
+
 def _obj_rel_within_anim(g: PhraseInventory):
     return _obj_rel(g, animate=True, complementizer=True, within=True)
+
 
 def _obj_rel_within_inanim(g: PhraseInventory):
     return _obj_rel(g, animate=False, complementizer=True, within=True)
 
+
 def _obj_rel_no_comp_within_anim(g: PhraseInventory):
     return _obj_rel(g, animate=True, complementizer=False, within=True)
+
 
 def _obj_rel_no_comp_within_inanim(g: PhraseInventory):
     return _obj_rel(g, animate=False, complementizer=False, within=True)
@@ -190,20 +206,50 @@ def _obj_rel_no_comp_within_inanim(g: PhraseInventory):
 MARVIN_LINZEN: dict[str, Family] = {
     family.name: family
     for family in (
-        Family("simple_agrmt", 'The poets sleep.', _simple_agrmt),
-        Family("sent_comp", 'The baker said the poets sleep.', _sent_comp),
-        Family("vp_coord", 'The poets sing and dance.', _vp_coord),
-        Family("long_vp_coord", 'The poets own a house ... and write letters ...', _long_vp_coord),
-        Family("prep_anim", 'The poets next to the baker sleep.', _prep_anim),
-        Family("prep_inanim", 'The poems by the baker are famous.', _prep_inanim),
-        Family("subj_rel", 'The poets that admire the baker sleep.', _subj_rel),
-        Family("obj_rel_across_anim", 'The poets that the baker admires sleep.', _obj_rel_across_anim),
-        Family("obj_rel_across_inanim", 'The poems that the baker admires are famous.', _obj_rel_across_inanim),
-        Family("obj_rel_no_comp_across_anim", 'The poets the baker admires sleep.', _obj_rel_no_comp_across_anim),
-        Family("obj_rel_no_comp_across_inanim", 'The poems the baker admires are famous.', _obj_rel_no_comp_across_inanim),
-        Family("obj_rel_within_anim", 'The poets that the baker admires sleep (embedded verb varies).', _obj_rel_within_anim),
-        Family("obj_rel_within_inanim", 'The poems that the baker admires are famous (embedded verb varies).', _obj_rel_within_inanim),
-        Family("obj_rel_no_comp_within_anim", 'The poets the baker admires sleep (embedded verb varies).', _obj_rel_no_comp_within_anim),
-        Family("obj_rel_no_comp_within_inanim", 'The poems the baker admires are famous (embedded verb varies).', _obj_rel_no_comp_within_inanim),
+        Family("simple_agrmt", "The poets sleep.", _simple_agrmt),
+        Family("sent_comp", "The baker said the poets sleep.", _sent_comp),
+        Family("vp_coord", "The poets sing and dance.", _vp_coord),
+        Family("long_vp_coord", "The poets own a house ... and write letters ...", _long_vp_coord),
+        Family("prep_anim", "The poets next to the baker sleep.", _prep_anim),
+        Family("prep_inanim", "The poems by the baker are famous.", _prep_inanim),
+        Family("subj_rel", "The poets that admire the baker sleep.", _subj_rel),
+        Family(
+            "obj_rel_across_anim", "The poets that the baker admires sleep.", _obj_rel_across_anim
+        ),
+        Family(
+            "obj_rel_across_inanim",
+            "The poems that the baker admires are famous.",
+            _obj_rel_across_inanim,
+        ),
+        Family(
+            "obj_rel_no_comp_across_anim",
+            "The poets the baker admires sleep.",
+            _obj_rel_no_comp_across_anim,
+        ),
+        Family(
+            "obj_rel_no_comp_across_inanim",
+            "The poems the baker admires are famous.",
+            _obj_rel_no_comp_across_inanim,
+        ),
+        Family(
+            "obj_rel_within_anim",
+            "The poets that the baker admires sleep (embedded verb varies).",
+            _obj_rel_within_anim,
+        ),
+        Family(
+            "obj_rel_within_inanim",
+            "The poems that the baker admires are famous (embedded verb varies).",
+            _obj_rel_within_inanim,
+        ),
+        Family(
+            "obj_rel_no_comp_within_anim",
+            "The poets the baker admires sleep (embedded verb varies).",
+            _obj_rel_no_comp_within_anim,
+        ),
+        Family(
+            "obj_rel_no_comp_within_inanim",
+            "The poems the baker admires are famous (embedded verb varies).",
+            _obj_rel_no_comp_within_inanim,
+        ),
     )
 }

@@ -35,7 +35,9 @@ def load_pair_tables(dataset: str, configs: list[str] | None, split: str | None)
     if path.is_file():
         builder = FILE_BUILDERS.get("".join(path.suffixes[-1:]).lower())
         if builder is None:
-            raise ValueError(f"dataset {dataset}: expected a folder or a {sorted(FILE_BUILDERS)} file")
+            raise ValueError(
+                f"dataset {dataset}: expected a folder or a {sorted(FILE_BUILDERS)} file"
+            )
         table = datasets.load_dataset(builder, data_files=str(path), split="train")
         return [(path.stem, table)]
     if not path.is_dir():
@@ -63,12 +65,16 @@ def load_pair_tables(dataset: str, configs: list[str] | None, split: str | None)
 def _file_tables(folder: Path, configs: list[str] | None):
     """A plain folder of pair files (BLiMP, refining-tse, Marvin & Linzen): one table per file,
     named by its stem, files with minimal-pair columns only unless asked for by name."""
-    files = sorted(f for f in folder.rglob("*") if f.is_file() and f.suffix.lower() in FILE_BUILDERS)
+    files = sorted(
+        f for f in folder.rglob("*") if f.is_file() and f.suffix.lower() in FILE_BUILDERS
+    )
     if configs:
         by_name = {f.stem: f for f in files}
         missing = [name for name in configs if name not in by_name]
         if missing:
-            raise ValueError(f"config {', '.join(missing)}: no such file in {folder}; have {sorted(by_name)}")
+            raise ValueError(
+                f"config {', '.join(missing)}: no such file in {folder}; have {sorted(by_name)}"
+            )
         files = [by_name[name] for name in configs]
     tables = []
     for file in files:
@@ -93,7 +99,9 @@ def collect_pairs(tables, limit: int | None, category_column: str | None) -> lis
             table = table.select(range(min(limit, len(table))))
         good_column, bad_column = pair_columns(table.column_names)
         if category_column and category_column not in table.column_names:
-            raise ValueError(f"category column {category_column!r} is not a column of {default_category}")
+            raise ValueError(
+                f"category column {category_column!r} is not a column of {default_category}"
+            )
         has_category = "category" in table.column_names
         for index, record in enumerate(table):
             category = str(record["category"]) if has_category else default_category

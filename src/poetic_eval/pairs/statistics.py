@@ -29,7 +29,9 @@ def as_score_array(values: Any, name: str) -> np.ndarray:
     """
     if values is None:
         raise ValueError(f"{name} is required (got None)")
-    if hasattr(values, "detach") and hasattr(values, "cpu"):  # torch tensor, without importing torch
+    if hasattr(values, "detach") and hasattr(
+        values, "cpu"
+    ):  # torch tensor, without importing torch
         values = values.detach().cpu().double().numpy()
     try:
         array = np.asarray(values, dtype=np.float64)
@@ -43,7 +45,8 @@ def as_score_array(values: Any, name: str) -> np.ndarray:
     if bad.size:
         shown = ", ".join(str(row) for row in bad[:10]) + (" ..." if bad.size > 10 else "")
         raise ValueError(
-            f"{name} has {bad.size} NaN or infinite value(s), at rows {shown}; scores must be finite"
+            f"{name} has {bad.size} NaN or infinite value(s), at rows {shown}; "
+            "scores must be finite"
         )
     return array
 

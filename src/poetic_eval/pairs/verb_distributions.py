@@ -64,7 +64,9 @@ def form_token_ids(tokenizer: Any, forms: Sequence[str]) -> list[int]:
     if not forms:
         return []
     base = tokenizer(_PROBE, add_special_tokens=False)["input_ids"]
-    encoded = tokenizer([f"{_PROBE} {form}" for form in forms], add_special_tokens=False)["input_ids"]
+    encoded = tokenizer([f"{_PROBE} {form}" for form in forms], add_special_tokens=False)[
+        "input_ids"
+    ]
     return [
         int(ids[-1]) if len(ids) == len(base) + 1 and ids[: len(base)] == base else -1
         for ids in encoded
@@ -72,7 +74,7 @@ def form_token_ids(tokenizer: Any, forms: Sequence[str]) -> list[int]:
 
 
 def verb_vocabulary(tokenizer: Any, verbs: Sequence[VerbEntry] | None = None) -> VerbVocabulary:
-    """Map a verb list (default :func:`~poetic_eval.pairs.verb_lexicon.load_verb_list`) to token ids."""
+    """Map a verb list (default :func:`~poetic_eval.pairs.load_verb_list`) to token ids."""
     verbs = load_verb_list() if verbs is None else list(verbs)
     singular = form_token_ids(tokenizer, [entry.singular for entry in verbs])
     plural = form_token_ids(tokenizer, [entry.plural for entry in verbs])
@@ -84,7 +86,9 @@ def verb_vocabulary(tokenizer: Any, verbs: Sequence[VerbEntry] | None = None) ->
             lemmas.append(entry.lemma)
             ids.append(pair)
     if not ids:
-        raise ValueError("no lemma of the verb list has both forms as single tokens of this tokenizer")
+        raise ValueError(
+            "no lemma of the verb list has both forms as single tokens of this tokenizer"
+        )
     return VerbVocabulary(tuple(lemmas), np.asarray(ids, dtype=np.int64), tuple(excluded))
 
 
@@ -119,8 +123,11 @@ def as_verb_slots(pairs: Any) -> list[VerbSlot]:
                 f"pairs[{row}] must be a VerbSlot or a dict with sentence_good, sentence_bad and "
                 f"label, got {type(pair).__name__}"
             )
-    return verb_slots([p["sentence_good"] for p in pairs], [p["sentence_bad"] for p in pairs],
-                      [p["label"] for p in pairs])
+    return verb_slots(
+        [p["sentence_good"] for p in pairs],
+        [p["sentence_bad"] for p in pairs],
+        [p["label"] for p in pairs],
+    )
 
 
 def _labels(table: Any) -> list:
@@ -151,8 +158,10 @@ def verb_slot_log_probs(
     slots = as_verb_slots(pairs)
     vocabulary = verb_vocabulary(lm.tokenizer, verbs)
     views = _DistinctViews(slots, lm)
-    batches = [batch.float().cpu() for _, batch in
-               _log_prob_batches(views.representatives, lm, batch_size, show_progress)]
+    batches = [
+        batch.float().cpu()
+        for _, batch in _log_prob_batches(views.representatives, lm, batch_size, show_progress)
+    ]
     log_probs = torch.cat(batches) if batches else torch.zeros((0, _vocab_size(lm)))
     correct, incorrect = _own_form_ids(lm.tokenizer, slots)
     return VerbSlotLogProbs(
@@ -182,7 +191,7 @@ def evaluate_verb_agreement(
     distinct visible string, and each batch of distributions is scored as soon as the model
     returns it and then dropped.
 
-    Returns the dict of :func:`~poetic_eval.pairs.verb_weighted_agreement.aggregate_verb_agreement`, plus
+    Returns the dict of :func:`~poetic_eval.pairs.aggregate_verb_agreement`, plus
     ``model`` and ``n_lemmas_excluded`` (lemmas with a multi-token form).
     """
     lm = resolve_model(model, device=device, dtype=dtype)
@@ -199,14 +208,27 @@ def evaluate_verb_agreement(
     for start, batch in _log_prob_batches(views.representatives, lm, batch_size, show_progress):
         low, high = np.searchsorted(sorted_views, [start, start + batch.shape[0]])
         members = by_view[low:high]
-        parts.append(score_verb_slots(
-            batch, views.labels[members], correct[members], incorrect[members], vocabulary.token_ids,
-            top_cutoffs=top_cutoffs, bottom_cutoffs=bottom_cutoffs,
-            views=views.of_example[members] - start, distinct=distinct[members], examples=members,
-        ))
-    result = aggregate_verb_agreement(SlotScores.concatenate(parts), top_cutoffs=top_cutoffs,
-                                      bottom_cutoffs=bottom_cutoffs, lemmas=vocabulary.lemmas,
-                                      return_details=return_details)
+        parts.append(
+            score_verb_slots(
+                batch,
+                views.labels[members],
+                correct[members],
+                incorrect[members],
+                vocabulary.token_ids,
+                top_cutoffs=top_cutoffs,
+                bottom_cutoffs=bottom_cutoffs,
+                views=views.of_example[members] - start,
+                distinct=distinct[members],
+                examples=members,
+            )
+        )
+    result = aggregate_verb_agreement(
+        SlotScores.concatenate(parts),
+        top_cutoffs=top_cutoffs,
+        bottom_cutoffs=bottom_cutoffs,
+        lemmas=vocabulary.lemmas,
+        return_details=return_details,
+    )
     result["model"] = lm.name
     result["n_lemmas_excluded"] = len(vocabulary.excluded)
     return result
@@ -255,12 +277,16 @@ def _encode(slots: Sequence[VerbSlot], lm: LanguageModel) -> list[list[int]]:
     for row, slot in enumerate(slots):
         if lm.kind == "causal":
             if not slot.left:
-                raise ValueError(f"row {row}: the verb is the first word, so a causal LM sees no context")
+                raise ValueError(
+                    f"row {row}: the verb is the first word, so a causal LM sees no context"
+                )
             ids = [start] + tokenizer(slot.left_text, add_special_tokens=False)["input_ids"]
         else:
             ids = tokenizer(slot.masked_text(_mask_token(lm)))["input_ids"]
             if ids.count(tokenizer.mask_token_id) != 1:
-                raise ValueError(f"row {row}: the masked text does not encode to exactly one mask token")
+                raise ValueError(
+                    f"row {row}: the masked text does not encode to exactly one mask token"
+                )
         if limit is not None and len(ids) > limit:
             raise ValueError(f"row {row}: {len(ids)} tokens exceed the model's context of {limit}")
         encoded.append(ids)
@@ -273,10 +299,14 @@ def _causal_last_logits(lm: LanguageModel, rows: list[list[int]]) -> torch.Tenso
     width = max(len(ids) for ids in rows)
     pad = lm.tokenizer.pad_token_id if lm.tokenizer.pad_token_id is not None else 0
     input_ids = torch.tensor([[pad] * (width - len(ids)) + ids for ids in rows], device=lm.device)
-    attention = torch.tensor([[0] * (width - len(ids)) + [1] * len(ids) for ids in rows], device=lm.device)
+    attention = torch.tensor(
+        [[0] * (width - len(ids)) + [1] * len(ids) for ids in rows], device=lm.device
+    )
     positions = (attention.cumsum(-1) - 1).clamp(min=0)
     options = {"logits_to_keep": 1} if _accepts(lm.model, "logits_to_keep") else {}
-    output = lm.model(input_ids=input_ids, attention_mask=attention, position_ids=positions, **options)
+    output = lm.model(
+        input_ids=input_ids, attention_mask=attention, position_ids=positions, **options
+    )
     return output.logits[:, -1, :]
 
 
@@ -284,7 +314,9 @@ def _masked_logits(lm: LanguageModel, rows: list[list[int]]) -> torch.Tensor:
     width = max(len(ids) for ids in rows)
     pad = lm.tokenizer.pad_token_id if lm.tokenizer.pad_token_id is not None else 0
     input_ids = torch.tensor([ids + [pad] * (width - len(ids)) for ids in rows], device=lm.device)
-    attention = torch.tensor([[1] * len(ids) + [0] * (width - len(ids)) for ids in rows], device=lm.device)
+    attention = torch.tensor(
+        [[1] * len(ids) + [0] * (width - len(ids)) for ids in rows], device=lm.device
+    )
     logits = lm.model(input_ids=input_ids, attention_mask=attention).logits
     mask_positions = (input_ids == lm.tokenizer.mask_token_id).int().argmax(-1)
     return logits[torch.arange(len(rows), device=lm.device), mask_positions]

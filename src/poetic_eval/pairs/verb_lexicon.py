@@ -10,9 +10,10 @@ Selection rule (:func:`load_verb_list`). A word ``w`` of the frequency list is a
 1. ``w`` is alphabetic ASCII, lemminflect lists ``w`` among the VERB lemmas of ``w``, and its
    dictionary gives ``w`` a 3rd-person-singular present form (VBZ) and a non-3rd-person present
    form (VBP); modal auxiliaries (can, must, will, ...) have no VBP form and so drop out;
-2. the base form, the two present forms, the past form (VBD) and the -ing form (VBG) each have a wordfreq
-   Zipf frequency of at least ``min_zipf``. Requiring the past and -ing forms filters out the many
-   nouns and adjectives that lemminflect also lists as (rare) verbs: "people", "ulcer", "even";
+2. the base form, the two present forms, the past form (VBD) and the -ing form (VBG) each have a
+   wordfreq Zipf frequency of at least ``min_zipf``. Requiring the past and -ing forms filters
+   out the many nouns and adjectives that lemminflect also lists as (rare) verbs: "people",
+   "ulcer", "even";
 3. the singular and plural forms differ, and no form string belongs to a more frequent lemma
    already in the list ("axes" goes to "ax" or "axe", whichever is more frequent), so a token is
    never both the correct and the incorrect form of two lemmas.

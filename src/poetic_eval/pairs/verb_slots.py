@@ -42,7 +42,9 @@ class VerbSlot:
         return self.left_text if kind == "causal" else self.masked_text(mask_token)
 
 
-def verb_slot(sentence_good: str, sentence_bad: str, label: int, row: int | None = None) -> VerbSlot:
+def verb_slot(
+    sentence_good: str, sentence_bad: str, label: int, row: int | None = None
+) -> VerbSlot:
     """Preprocess one pair: strip punctuation at both ends, split on whitespace, find the one
     differing word, capitalise the first word of the context.
 
@@ -53,7 +55,9 @@ def verb_slot(sentence_good: str, sentence_bad: str, label: int, row: int | None
     try:
         index, _, _ = single_token_difference(sentence_good, sentence_bad)
     except ValueError as error:
-        raise ValueError(f"{where}: {error}; a verb minimal pair differs in the verb only") from None
+        raise ValueError(
+            f"{where}: {error}; a verb minimal pair differs in the verb only"
+        ) from None
     good, bad = pair_tokens(sentence_good), pair_tokens(sentence_bad)
     good[0], bad[0] = _capitalized(good[0]), _capitalized(bad[0])
     return VerbSlot(

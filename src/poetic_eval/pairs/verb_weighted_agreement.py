@@ -82,11 +82,18 @@ class SlotScores:
         """Join the scores of disjoint sets of examples, in example order."""
         examples = np.concatenate([part.examples for part in parts])
         distinct = np.concatenate([part.distinct_examples for part in parts])
-        by_example, by_distinct = np.argsort(examples, kind="stable"), np.argsort(distinct, kind="stable")
-        rows = {name: np.concatenate([getattr(part, name) for part in parts])[by_distinct]
-                for name in ("ew_top", "mw_top", "ew_bottom", "mw_bottom", "mass_top", "mass_bottom")}
-        sums = {name: np.sum([getattr(part, name) for part in parts], axis=0)
-                for name in ("lemma_agreements", "lemma_correct_probs", "lemma_incorrect_probs")}
+        by_example, by_distinct = (
+            np.argsort(examples, kind="stable"),
+            np.argsort(distinct, kind="stable"),
+        )
+        rows = {
+            name: np.concatenate([getattr(part, name) for part in parts])[by_distinct]
+            for name in ("ew_top", "mw_top", "ew_bottom", "mw_bottom", "mass_top", "mass_bottom")
+        }
+        sums = {
+            name: np.sum([getattr(part, name) for part in parts], axis=0)
+            for name in ("lemma_agreements", "lemma_correct_probs", "lemma_incorrect_probs")
+        }
         tse = np.concatenate([part.tse for part in parts])[by_example]
         return SlotScores(examples[by_example], tse, distinct[by_distinct], **rows, **sums)
 
@@ -127,7 +134,9 @@ def score_verb_slots(
     n = labels_array.shape[0]
     view_rows = np.arange(n) if views is None else _as_int_vector(views, "views", n)
     if view_rows.size and (view_rows.min() < 0 or view_rows.max() >= n_views):
-        raise ValueError(f"logits has {n_views} rows; every example needs one (views or one row each)")
+        raise ValueError(
+            f"logits has {n_views} rows; every example needs one (views or one row each)"
+        )
     correct = _as_int_vector(correct_ids, "correct_ids", n)
     incorrect = _as_int_vector(incorrect_ids, "incorrect_ids", n)
     for name, ids in (("correct_ids", correct), ("incorrect_ids", incorrect)):
@@ -145,15 +154,23 @@ def score_verb_slots(
     tse = _tse(matrix, view_rows, correct, incorrect)
     chosen = np.flatnonzero(keep)
     parts = [
-        lemma_cutoff_scores(matrix[torch.as_tensor(view_rows[rows])], labels_array[rows], verbs, top, bottom)
+        lemma_cutoff_scores(
+            matrix[torch.as_tensor(view_rows[rows])], labels_array[rows], verbs, top, bottom
+        )
         for rows in np.array_split(chosen, max(1, -(-chosen.size // _ROWS_PER_CHUNK)))
     ]
-    rows = {name: np.concatenate([part[name] for part in parts]) for name in parts[0] if name != "lemma"}
-    sums = {name: np.sum([part["lemma"][name] for part in parts], axis=0) for name in parts[0]["lemma"]}
+    rows = {
+        name: np.concatenate([part[name] for part in parts]) for name in parts[0] if name != "lemma"
+    }
+    sums = {
+        name: np.sum([part["lemma"][name] for part in parts], axis=0) for name in parts[0]["lemma"]
+    }
     return SlotScores(index, tse, index[chosen], **rows, **sums)
 
 
-def _tse(logits: torch.Tensor, views: np.ndarray, correct: np.ndarray, incorrect: np.ndarray) -> np.ndarray:
+def _tse(
+    logits: torch.Tensor, views: np.ndarray, correct: np.ndarray, incorrect: np.ndarray
+) -> np.ndarray:
     valid = (correct >= 0) & (incorrect >= 0)
     rows = torch.as_tensor(views)
     z_correct = logits[rows, torch.as_tensor(np.maximum(correct, 0))]
@@ -170,7 +187,7 @@ def aggregate_verb_agreement(
     lemmas: Sequence[str] | None = None,
     return_details: bool = False,
 ) -> dict[str, Any]:
-    """Means over valid examples: headline ``tse``, ``ew``, ``mw`` (top cutoff 1.0) and every cutoff.
+    """Means over valid examples: headline ``tse``, ``ew``, ``mw`` (top cutoff 1.0), every cutoff.
 
     EW and MW use the distinct examples (first of each model view and label); TSE every example.
     Keys: ``tse``, ``ew``, ``mw``, ``n`` (examples), ``n_unique`` (after deduplication),
@@ -206,7 +223,9 @@ def aggregate_verb_agreement(
             result[f"ew_{name}"] = _nanmean(ew[:, column])
             result[f"mw_{name}"] = _nanmean(mw[:, column])
             result[f"invalid_{name}"] = int(np.isnan(ew[:, column]).sum())
-            result[f"mass_{name}"] = float(mass[:, column].mean()) if mass.shape[0] else float("nan")
+            result[f"mass_{name}"] = (
+                float(mass[:, column].mean()) if mass.shape[0] else float("nan")
+            )
     if return_details:
         result["per_example"] = _per_example(scores, headline)
         if lemmas is not None:
@@ -223,13 +242,19 @@ def _per_example(scores: SlotScores, headline: int) -> dict[str, list]:
     mw[rows] = scores.mw_top[:, headline]
     duplicate = np.ones(scores.tse.shape[0], dtype=bool)
     duplicate[rows] = False
-    return {"tse": scores.tse.tolist(), "ew": ew.tolist(), "mw": mw.tolist(),
-            "duplicate": duplicate.tolist()}
+    return {
+        "tse": scores.tse.tolist(),
+        "ew": ew.tolist(),
+        "mw": mw.tolist(),
+        "duplicate": duplicate.tolist(),
+    }
 
 
 def _per_lemma(scores: SlotScores, lemmas: Sequence[str]) -> dict[str, list]:
     if len(lemmas) != scores.lemma_agreements.shape[0]:
-        raise ValueError(f"lemmas has {len(lemmas)} names for {scores.lemma_agreements.shape[0]} lemmas")
+        raise ValueError(
+            f"lemmas has {len(lemmas)} names for {scores.lemma_agreements.shape[0]} lemmas"
+        )
     count = max(1, scores.distinct_examples.shape[0])
     return {
         "lemma": list(lemmas),
@@ -273,7 +298,9 @@ def verb_weighted_agreement(
     matrix = _as_cpu_matrix(logits, "logits")
     labels_array = _labels_array(labels)
     if labels_array.shape[0] != matrix.shape[0]:
-        raise ValueError(f"labels has {labels_array.shape[0]} items for {matrix.shape[0]} rows of logits")
+        raise ValueError(
+            f"labels has {labels_array.shape[0]} items for {matrix.shape[0]} rows of logits"
+        )
     if contexts is not None and len(contexts) != labels_array.shape[0]:
         raise ValueError(f"contexts has {len(contexts)} items for {labels_array.shape[0]} labels")
     contexts = [None] * labels_array.shape[0] if contexts is None else list(contexts)
@@ -281,11 +308,23 @@ def verb_weighted_agreement(
         (context, int(label)) if context else (_row_digest(matrix[row]), int(label))
         for row, (context, label) in enumerate(zip(contexts, labels_array))
     ]
-    scores = score_verb_slots(matrix, labels_array, correct_ids, incorrect_ids, verb_token_ids,
-                              top_cutoffs=top_cutoffs, bottom_cutoffs=bottom_cutoffs,
-                              distinct=first_occurrences(keys))
-    return aggregate_verb_agreement(scores, top_cutoffs=top_cutoffs, bottom_cutoffs=bottom_cutoffs,
-                                    lemmas=lemmas, return_details=return_details)
+    scores = score_verb_slots(
+        matrix,
+        labels_array,
+        correct_ids,
+        incorrect_ids,
+        verb_token_ids,
+        top_cutoffs=top_cutoffs,
+        bottom_cutoffs=bottom_cutoffs,
+        distinct=first_occurrences(keys),
+    )
+    return aggregate_verb_agreement(
+        scores,
+        top_cutoffs=top_cutoffs,
+        bottom_cutoffs=bottom_cutoffs,
+        lemmas=lemmas,
+        return_details=return_details,
+    )
 
 
 def _as_cpu_matrix(values: Any, name: str) -> torch.Tensor:
@@ -297,10 +336,14 @@ def _as_cpu_matrix(values: Any, name: str) -> torch.Tensor:
         try:
             array = np.asarray(values, dtype=np.float64 if _is_float64(values) else np.float32)
         except (TypeError, ValueError) as error:
-            raise TypeError(f"{name} must be a (examples, vocab) array of floats: {error}") from None
+            raise TypeError(
+                f"{name} must be a (examples, vocab) array of floats: {error}"
+            ) from None
         matrix = torch.from_numpy(array)
     if matrix.ndim != 2:
-        raise ValueError(f"{name} must have shape (examples, vocab), got shape {tuple(matrix.shape)}")
+        raise ValueError(
+            f"{name} must have shape (examples, vocab), got shape {tuple(matrix.shape)}"
+        )
     if matrix.shape[0] and matrix.shape[1] < 2:
         raise ValueError(f"{name} needs at least 2 vocabulary entries, got {matrix.shape[1]}")
     finite = torch.isfinite(matrix.to(torch.float32)) | (matrix == -torch.inf)
@@ -332,8 +375,9 @@ def _labels_array(labels: Any) -> np.ndarray:
     if isinstance(labels, torch.Tensor):
         labels = labels.detach().to("cpu").numpy()
     values = labels.tolist() if isinstance(labels, np.ndarray) else list(labels)
-    return np.asarray([as_tse_label(label, f"labels[{row}]") for row, label in enumerate(values)],
-                      dtype=np.int64)
+    return np.asarray(
+        [as_tse_label(label, f"labels[{row}]") for row, label in enumerate(values)], dtype=np.int64
+    )
 
 
 def _verb_id_matrix(verb_token_ids: Any, vocab: int) -> np.ndarray:
@@ -347,7 +391,9 @@ def _verb_id_matrix(verb_token_ids: Any, vocab: int) -> np.ndarray:
         )
     bad = np.flatnonzero(((ids < 0) | (ids >= vocab)).any(1))
     if bad.size:
-        raise ValueError(f"verb_token_ids[{bad[0]}] = {ids[bad[0]].tolist()} is outside 0..{vocab - 1}")
+        raise ValueError(
+            f"verb_token_ids[{bad[0]}] = {ids[bad[0]].tolist()} is outside 0..{vocab - 1}"
+        )
     same = np.flatnonzero(ids[:, 0] == ids[:, 1])
     if same.size:
         raise ValueError(f"verb_token_ids[{same[0]}]: singular and plural are the same token")

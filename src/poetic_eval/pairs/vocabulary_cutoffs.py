@@ -26,11 +26,21 @@ def lemma_cutoff_scores(
     """EW / MW / mass at every cutoff and per-lemma sums for rows of logits (one per example)."""
     rows, vocab = logits.shape
     if rows == 0:
-        empty = {name: np.zeros((0, len(cutoffs))) for name, cutoffs in
-                 (("ew_top", top), ("mw_top", top), ("mass_top", top),
-                  ("ew_bottom", bottom), ("mw_bottom", bottom), ("mass_bottom", bottom))}
-        zeros = {name: np.zeros(len(verbs)) for name in
-                 ("lemma_agreements", "lemma_correct_probs", "lemma_incorrect_probs")}
+        empty = {
+            name: np.zeros((0, len(cutoffs)))
+            for name, cutoffs in (
+                ("ew_top", top),
+                ("mw_top", top),
+                ("mass_top", top),
+                ("ew_bottom", bottom),
+                ("mw_bottom", bottom),
+                ("mass_bottom", bottom),
+            )
+        }
+        zeros = {
+            name: np.zeros(len(verbs))
+            for name in ("lemma_agreements", "lemma_correct_probs", "lemma_incorrect_probs")
+        }
         return {**empty, "lemma": zeros}
     probs = torch.softmax(logits.to(torch.float64), dim=-1).numpy()
     plural_correct = (labels == TSE_LABELS[PLURAL])[:, None]
@@ -42,15 +52,24 @@ def lemma_cutoff_scores(
     ascending, rank_correct, rank_incorrect = _sorted_and_ranks(probs, correct_ids, incorrect_ids)
     top_view = _LemmaView(p_correct, p_incorrect, rank_correct, rank_incorrect)
     ew_top, mw_top, mass_top = _cutoff_scores(ascending[:, ::-1], top_view, top, bottom_side=False)
-    bottom_view = _LemmaView(p_correct, p_incorrect, vocab - 1 - rank_correct, vocab - 1 - rank_incorrect)
+    bottom_view = _LemmaView(
+        p_correct, p_incorrect, vocab - 1 - rank_correct, vocab - 1 - rank_incorrect
+    )
     ew_bot, mw_bot, mass_bot = _cutoff_scores(ascending, bottom_view, bottom, bottom_side=True)
     lemma = {
         "lemma_agreements": (p_correct > p_incorrect).sum(0).astype(np.float64),
         "lemma_correct_probs": p_correct.sum(0),
         "lemma_incorrect_probs": p_incorrect.sum(0),
     }
-    return {"ew_top": ew_top, "mw_top": mw_top, "mass_top": mass_top, "ew_bottom": ew_bot,
-            "mw_bottom": mw_bot, "mass_bottom": mass_bot, "lemma": lemma}
+    return {
+        "ew_top": ew_top,
+        "mw_top": mw_top,
+        "mass_top": mass_top,
+        "ew_bottom": ew_bot,
+        "mw_bottom": mw_bot,
+        "mass_bottom": mass_bot,
+        "lemma": lemma,
+    }
 
 
 def _sorted_and_ranks(
@@ -95,7 +114,9 @@ def _earlier_ties(probs: np.ndarray, form_ids: np.ndarray, shared: np.ndarray) -
 
 def _row_searchsorted(sorted_rows: np.ndarray, values: np.ndarray, side: str) -> np.ndarray:
     """``np.searchsorted`` of each row of ``values`` in the same row of ``sorted_rows``."""
-    return np.stack([np.searchsorted(row, wanted, side=side) for row, wanted in zip(sorted_rows, values)])
+    return np.stack(
+        [np.searchsorted(row, wanted, side=side) for row, wanted in zip(sorted_rows, values)]
+    )
 
 
 @dataclass
@@ -128,8 +149,16 @@ def _cutoff_scores(
     rc, rw = view.rank_correct, view.rank_incorrect
     # a lemma counts from the rank of its first form (top) or of its second form (bottom)
     membership = np.maximum(rc, rw) if bottom_side else np.minimum(rc, rw)
-    counted = _PrefixSums(membership, {"n": np.ones_like(pc), "better": (pc > pw).astype(np.float64),
-                                       "mass": pc + pw, "right": pc, "wrong": pw})
+    counted = _PrefixSums(
+        membership,
+        {
+            "n": np.ones_like(pc),
+            "better": (pc > pw).astype(np.float64),
+            "mass": pc + pw,
+            "right": pc,
+            "wrong": pw,
+        },
+    )
     by_correct = _PrefixSums(rc, {"right": pc})
     by_incorrect = _PrefixSums(rw, {"wrong": pw})
     sides = []
@@ -161,7 +190,9 @@ class _PrefixSums:
         self.keys = np.take_along_axis(keys, order, 1)
         zero = np.zeros((keys.shape[0], 1))
         self.sums = {
-            name: np.concatenate([zero, np.cumsum(np.take_along_axis(value, order, 1), axis=1)], axis=1)
+            name: np.concatenate(
+                [zero, np.cumsum(np.take_along_axis(value, order, 1), axis=1)], axis=1
+            )
             for name, value in values.items()
         }
 

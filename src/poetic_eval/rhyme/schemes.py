@@ -23,6 +23,7 @@ QUATRAIN_SCHEMES: tuple[str, ...] = (
 #: Scheme letters, in order of first occurrence (52 groups; more continue past "z" in Unicode).
 SCHEME_LETTERS = string.ascii_uppercase + string.ascii_lowercase
 
+
 def end_words(poem: str) -> list[str]:
     """Line-final words of the non-empty lines of ``poem`` (:func:`poetic_eval.text.final_word`)."""
     return [final_word(line) for line in lines(poem)]
@@ -91,7 +92,10 @@ def rhyme_scheme(
     if not isinstance(poem, str):
         raise TypeError(f"poem must be a string, got {type(poem).__name__}")
     return scheme_of_words(
-        end_words(poem), link_repetitions=link_repetitions, weak=weak, near=near,
+        end_words(poem),
+        link_repetitions=link_repetitions,
+        weak=weak,
+        near=near,
         historical=historical,
     )
 

@@ -152,7 +152,12 @@ def final_syllables(word: str) -> frozenset[tuple[str, tuple[str, ...], bool]]:
         last = vowels[-1]
         vowel, stress = sequence[last][:-1], sequence[last][-1]
         stressed = stress in "12"
-        if not stressed and vowel == "ER" and last > 0 and sequence[last - 1][:-1] in _BEFORE_SYLLABIC_R:
+        if (
+            not stressed
+            and vowel == "ER"
+            and last > 0
+            and sequence[last - 1][:-1] in _BEFORE_SYLLABIC_R
+        ):
             continue  # "fire" F AY1 ER0: one syllable in verse, not a weak "-er" ending
         if not stressed and vowel in _REDUCED:
             vowel = "@"
@@ -186,8 +191,11 @@ def _near_rhyme(a: str, b: str) -> bool:
         return True
     spelled_a, spelled_b = spelling_rhyme(a), spelling_rhyme(b)
     return (
-        spelled_a is not None and spelled_a == spelled_b and len(spelled_a) >= EYE_RHYME_MIN_LETTERS
-        and _ends_stressed(a) and _ends_stressed(b)
+        spelled_a is not None
+        and spelled_a == spelled_b
+        and len(spelled_a) >= EYE_RHYME_MIN_LETTERS
+        and _ends_stressed(a)
+        and _ends_stressed(b)
     )
 
 

@@ -29,7 +29,6 @@ __all__ = [
     "poem_from_item",
     "read_poems",
     "recover_folder",
-    "recover_folder",
     "remove_punctuation",
     "require_fraction",
     "require_positive_int",

@@ -132,9 +132,7 @@ def _exchange(first: Path, second: Path) -> bool:
     except (OSError, AttributeError):
         return False
     at_cwd = -100
-    result = renameat2(
-        at_cwd, os.fsencode(first), at_cwd, os.fsencode(second), _RENAME_EXCHANGE
-    )
+    result = renameat2(at_cwd, os.fsencode(first), at_cwd, os.fsencode(second), _RENAME_EXCHANGE)
     if result == 0:
         return True
     error = ctypes.get_errno()

@@ -7,7 +7,8 @@ from pathlib import Path
 
 
 def cache_root() -> Path:
-    """``$POETIC_EVAL_CACHE``, else ``$XDG_CACHE_HOME/poetic_eval``, else ``~/.cache/poetic_eval``."""
+    """The cache folder: ``$POETIC_EVAL_CACHE``, else ``$XDG_CACHE_HOME/poetic_eval``, else
+    ``~/.cache/poetic_eval``."""
     explicit = os.environ.get("POETIC_EVAL_CACHE")
     if explicit:
         return Path(explicit).expanduser()

@@ -2,7 +2,7 @@
 
 ``evaluate`` converts inputs to the declared features before a module sees them: a single string
 becomes a list of its characters and numbers become strings. The mixins check ``predictions``
-(and a ``references`` corpus) first, with the errors of :func:`poetic_eval.text.validation.require_texts`.
+(and a ``references`` corpus) first, with the errors of :func:`poetic_eval.text.require_texts`.
 
 The diversity metrics compare generated poems with a human *corpus* of any size, which is not
 row-aligned with the predictions. A ``references`` that is not a declared feature would be

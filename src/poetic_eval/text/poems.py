@@ -14,11 +14,12 @@ import unicodedata
 from collections.abc import Iterable
 from pathlib import Path
 
-_PUNCTUATION = "".join(
-    chr(i)
-    for i in range(sys.maxunicode + 1)
-    if unicodedata.category(chr(i)).startswith("P")
-) + string.punctuation
+_PUNCTUATION = (
+    "".join(
+        chr(i) for i in range(sys.maxunicode + 1) if unicodedata.category(chr(i)).startswith("P")
+    )
+    + string.punctuation
+)
 _PUNCTUATION_TABLE = str.maketrans("", "", _PUNCTUATION)
 _BLANK_LINE = re.compile(r"\n[ \t]*\n+")
 

@@ -104,7 +104,9 @@ class SyntheticPoems:
             scheme = self.rng.choice(RHYMING_SCHEMES)
             letters = sorted(set(scheme))
             groups = self.rng.sample(RHYME_GROUPS, len(letters))
-            chosen = {letter: self.rng.sample(group, len(group)) for letter, group in zip(letters, groups)}
+            chosen = {
+                letter: self.rng.sample(group, len(group)) for letter, group in zip(letters, groups)
+            }
             lines = []
             for letter in scheme:
                 body = " ".join(self.word() for _ in range(self.rng.randint(2, 6)))
