@@ -27,6 +27,7 @@ from poetic_eval.blm import (
     candidate_continuations,
     choice_scores,
     evaluate_blm,
+    evaluate_configs,
     label_table,
     running_context,
     validate_blm_record,
@@ -35,7 +36,13 @@ from poetic_eval.blm.answer_labels import label_of
 from poetic_eval.blm.item_sources import load_evaluation_sets
 from poetic_eval.cli import main
 from poetic_eval.lm import load_language_model, sequence_log_probs
-from poetic_eval.report import load_report, new_report, render_markdown, save_report
+from poetic_eval.report import (
+    append_section,
+    load_report,
+    new_report,
+    render_markdown,
+    save_report,
+)
 
 pytestmark = pytest.mark.usefixtures("one_torch_thread")
 
@@ -709,17 +716,19 @@ def test_cli_errors(tmp_path, model_folder, capsys):
 
 
 def test_report_section(tmp_path, lm):
-    results = [
-        {"config": "agr_ii", **evaluate_blm(RECORDS, lm, show_progress=False)},
-        {"config": "agr_ii", **evaluate_blm(RECORDS, lm, method="candidates", show_progress=False)},
+    root = write_dataset_folder(tmp_path / "blm")
+    results = evaluate_configs(root, lm, show_progress=False)
+    assert [(r["config"], r["method"], r["n"]) for r in results] == [
+        ("agr_ii", "prompt", 2),
+        ("agr_ii", "candidates", 2),
     ]
     section = blm_section(results)
     [table] = section.tables
     assert table.columns[:5] == ["config", "method", "n", "accuracy", "macro-F1"]
     assert [row[1] for row in table.rows] == ["prompt (0-shot, en)", "candidates (sum)"]
-    assert table.rows[0][3] == results[0]["accuracy"] and table.rows[1][4] == results[1]["macro_f1"]
-    save_report(new_report("test"), tmp_path)
-    from poetic_eval.report import append_section
-
-    append_section(tmp_path, "blm", section)
-    assert "Blackbird Language Matrices" in render_markdown(load_report(tmp_path))
+    assert table.rows[0][3] == results[0]["accuracy"]
+    assert table.rows[1][4] == results[1]["macro_f1"]
+    save_report(new_report("test"), tmp_path / "report")
+    append_section(tmp_path / "report", "blm", section)
+    markdown = render_markdown(load_report(tmp_path / "report"))
+    assert "Blackbird Language Matrices" in markdown and "candidates (sum)" in markdown

@@ -19,7 +19,7 @@ from .records import (
     strip_context_prefix,
     validate_blm_record,
 )
-from .report_section import blm_section
+from .report_section import blm_section, evaluate_configs
 from .results import blm_results, label_table, letter_f1
 
 __all__ = [
@@ -41,6 +41,7 @@ __all__ = [
     "choice_scores",
     "encode_choices",
     "evaluate_blm",
+    "evaluate_configs",
     "label_table",
     "letter_f1",
     "make_blm_record",

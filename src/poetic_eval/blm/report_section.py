@@ -3,10 +3,16 @@
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
+from pathlib import Path
 from typing import Any
 
 from ..report import Section, Table
 from .answer_labels import CORRECT_LABEL
+from .evaluation import evaluate_blm
+from .item_sources import load_evaluation_sets
+
+# what a report shows per config: zero-shot English prompting, and the candidates' likelihood
+REPORT_SETTINGS = ({"method": "prompt", "language": "en"}, {"method": "candidates"})
 
 
 def _method_name(result: Mapping[str, Any]) -> str:
@@ -63,3 +69,25 @@ def blm_section(results: Sequence[Mapping[str, Any]], *, note: str = "") -> Sect
         text=f"{text} {note}".strip(),
         tables=[table],
     )
+
+
+def evaluate_configs(
+    source: str | Path,
+    model: Any = None,
+    *,
+    configs: list[str] | None = None,
+    limit: int | None = None,
+    settings: Sequence[Mapping[str, Any]] = REPORT_SETTINGS,
+    show_progress: bool = True,
+) -> list[dict[str, Any]]:
+    """:func:`~poetic_eval.blm.evaluate_blm` of every config of ``source`` (a built BLM folder,
+    or a release file) under each of ``settings`` (keyword arguments of ``evaluate_blm``), each
+    result with its ``config``: the rows of :func:`blm_section`. ``limit``: first N test items."""
+    results = []
+    for evaluation_set in load_evaluation_sets(source, configs, limit=limit):
+        for options in settings:
+            result = evaluate_blm(
+                evaluation_set.items, model, show_progress=show_progress, **options
+            )
+            results.append({"config": evaluation_set.name, **result})
+    return results
