@@ -591,8 +591,8 @@ def model_folder(tmp_path_factory, lm):
     return folder
 
 
-def write_dataset_folder(root):
-    """A hub-style folder: config ``agr_ii`` (train: the agreement item; test: the other two)."""
+def write_dataset_folder(root, configs=("agr_ii",)):
+    """A hub-style folder; each config has train: the agreement item, test: the other two."""
     splits = {"train": [AGREEMENT_ITEM], "test": [CAUSATIVE_ITEM, RELEASE_ITEM]}
     labelled = copy.deepcopy(splits)
     labelled["test"][1]["Answer_set_annotation"] = [
@@ -603,18 +603,16 @@ def write_dataset_folder(root):
         }
         for letter in LETTERS
     ]
-    for split, records in labelled.items():
-        (root / "data" / "agr_ii").mkdir(parents=True, exist_ok=True)
-        rows = [
-            {**{k: v for k, v in r.items() if k != "Verb"}, "ID": str(r["ID"])} for r in records
-        ]
-        datasets.Dataset.from_list(rows).to_parquet(
-            root / "data" / "agr_ii" / f"{split}-00000-of-00001.parquet"
-        )
-    files = "\n".join(f"  - split: {s}\n    path: data/agr_ii/{s}-*.parquet" for s in splits)
-    (root / "README.md").write_text(
-        f"---\nconfigs:\n- config_name: agr_ii\n  data_files:\n{files}\n---\n"
-    )
+    card = ["---", "configs:"]
+    for config in configs:
+        (root / "data" / config).mkdir(parents=True, exist_ok=True)
+        card += [f"- config_name: {config}", "  data_files:"]
+        for split, records in labelled.items():
+            rows = [{**r, "ID": str(r["ID"]), "Verb": r.get("Verb", "")} for r in records]
+            path = f"data/{config}/{split}-00000-of-00001.parquet"
+            datasets.Dataset.from_list(rows).to_parquet(root / path)
+            card += [f"  - split: {split}", f"    path: {path}"]
+    (root / "README.md").write_text("\n".join([*card, "---", ""]))
     return root
 
 
@@ -697,6 +695,37 @@ def test_cli_one_shot_on_a_dataset_folder(tmp_path, model_folder, lm, capsys):
     assert code == 0
     table = capsys.readouterr().out
     assert "method: prompt (0-shot, en)" in table and "agr_ii" in table and "Correct" in table
+
+
+def test_cli_json_pools_several_configs(tmp_path, model_folder, lm, capsys):
+    root = write_dataset_folder(tmp_path / "blm", configs=("agr_ii", "od_iii"))
+    code = main(
+        ["blm-eval", "--items", str(root), "--model", str(model_folder), "--device", "cpu"]
+        + ["--method", "candidates", "--reduction", "mean", "--json", "--no-progress"]
+    )
+    assert code == 0
+    printed = json.loads(capsys.readouterr().out)
+    assert sorted(printed["by_config"]) == ["agr_ii", "od_iii"]
+    assert printed["n"] == 4 and printed["reduction"] == "mean"
+    assert [p["config"] for p in printed["predictions"]] == ["agr_ii"] * 2 + ["od_iii"] * 2
+    one = printed["by_config"]["od_iii"]
+    expected = evaluate_blm(
+        load_evaluation_sets(root, ["od_iii"])[0].items,
+        lm,
+        method="candidates",
+        reduction="mean",
+        show_progress=False,
+    )
+    assert (one["accuracy"], one["macro_f1"], one["n"]) == (
+        expected["accuracy"],
+        expected["macro_f1"],
+        2,
+    )
+    pooled = blm_results(
+        [p["predicted"] for p in printed["predictions"]],
+        [p["correct"] for p in printed["predictions"]],
+    )
+    assert printed["macro_f1"] == pytest.approx(pooled["macro_f1"])
 
 
 def test_cli_errors(tmp_path, model_folder, capsys):
