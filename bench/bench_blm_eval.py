@@ -1,6 +1,7 @@
 """Benchmark: BLM evaluation with the shared prefix computed once vs every candidate scored alone.
 
-Items: BLM-AgrI-style items from ``bench/blm_items.py`` (our own Italian word lists), the default
+Items: BLM-AgrI-style items from ``bench/blm_items.py`` (our own Italian word lists), or the first
+items of a built BLM config (``--dataset datasets/blm --config agr_ii``); the default
 model (SmolLM2-135M-Instruct, float32, CPU). For each method (``candidates``: the 8 answer
 sentences after the running context; ``prompt``: the 8 letters after the zero-shot English
 prompt) the same items are scored by
@@ -15,7 +16,7 @@ machine falls on all alike. The choices of poetic_eval and plain transformers mu
 (asserted); minicons tokenizes the joined text itself, so its agreement is printed.
 
 Usage: python bench/bench_blm_eval.py [--items 16] [--methods candidates prompt] [--threads N]
-    [--no-minicons]
+    [--no-minicons] [--dataset FOLDER --config NAME]
 """
 
 from __future__ import annotations
@@ -43,6 +44,7 @@ from poetic_eval.blm import (
     encode_choices,
     running_context,
 )
+from poetic_eval.blm.item_sources import load_evaluation_sets
 from poetic_eval.lm import (
     DEFAULT_START_TOKEN,
     default_model_cache_dir,
@@ -148,6 +150,8 @@ def main() -> int:
         "--threads", type=int, default=None, help="torch threads (default: torch's)"
     )
     parser.add_argument("--no-minicons", action="store_true", help="skip the minicons condition")
+    parser.add_argument("--dataset", default=None, help="a built BLM folder to take items from")
+    parser.add_argument("--config", default="agr_ii", help="its config (agr_ii)")
     args = parser.parse_args()
     if args.threads:
         torch.set_num_threads(args.threads)
@@ -156,7 +160,13 @@ def main() -> int:
         f"load average {os.getloadavg()[0]:.1f}"
     )
     lm = load_default_lm(device="cpu")
-    items = as_items(agreement_items(args.items, args.seed))
+    if args.dataset:
+        [chosen] = load_evaluation_sets(args.dataset, [args.config], limit=args.items)
+        items = chosen.items
+        print(f"items: the first {len(items)} test items of {args.dataset} config {args.config}")
+    else:
+        items = as_items(agreement_items(args.items, args.seed))
+        print(f"items: {len(items)} BLM-AgrI-style items of bench/blm_items.py (seed {args.seed})")
     conditions = {
         "poetic_eval": lambda part, method: ours_scores(lm, part, method),
         "transformers": lambda part, method: plain_scores(lm, part, method),
