@@ -136,6 +136,7 @@ def evaluate_blm(
     ``label`` the label of the predicted answer), plus the settings used (``method``,
     ``shots``, ``language`` or ``reduction``, ``model``).
     """
+    _check_options(method, language, example, reduction)  # before loading a model
     items = _items(items)
     lm = resolve_model(model)
     scores = choice_scores(
