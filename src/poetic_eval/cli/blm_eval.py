@@ -50,7 +50,9 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     )
     add_model_arguments(parser)
     parser.add_argument("--limit", type=int, default=None, help="first N items of each config")
-    parser.add_argument("--batch-size", type=int, default=4, help="packed items per forward pass")
+    parser.add_argument(
+        "--batch-size", type=int, default=4, help="packed prefix trees per forward pass (4)"
+    )
     parser.add_argument("--json", action="store_true", help="print the results as JSON")
     parser.add_argument("--no-progress", action="store_true")
     parser.set_defaults(func=run)
