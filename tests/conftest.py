@@ -22,7 +22,10 @@ if os.environ.get("PYTEST_XDIST_WORKER"):
     torch.set_num_threads(1)
 
 REPO_ROOT = Path(__file__).resolve().parent.parent
-SHARED_DATA = REPO_ROOT.parent / "shared" / "data"
+# ../shared/data beside the checkout; POETIC_EVAL_SHARED_DATA points elsewhere (e.g. a worktree)
+SHARED_DATA = Path(
+    os.environ.get("POETIC_EVAL_SHARED_DATA") or REPO_ROOT.parent / "shared" / "data"
+)
 
 
 @pytest.fixture(scope="session")

@@ -3,7 +3,7 @@
 import datasets
 import evaluate
 
-from poetic_eval.blm.results import blm_results
+from poetic_eval.blm import blm_results
 
 _DESCRIPTION = """
 Scores a model on Blackbird Language Matrices (BLM-AgrI, BLM-CausI, BLM-OdI): each item has 8
@@ -91,9 +91,9 @@ class BlmF1(evaluate.Metric):
             predictions=predictions, references=references, labels=labels, **kwargs
         )
 
-    def _compute(self, predictions, references, labels=None):
+    def _compute(self, predictions, references, labels=None, **options):
         if labels is not None and all(label == "" for label in labels):
             labels = None
         elif labels is not None and any(label == "" for label in labels):
             raise ValueError("labels: give a label for every item or for none")
-        return blm_results(predictions, references, labels)
+        return blm_results(predictions, references, labels, **options)

@@ -69,9 +69,5 @@ class HistogramIntersection(PoemCorpusInputs, evaluate.Metric):
             reference_urls=["https://arxiv.org/abs/2406.15267"],
         )
 
-    def _compute(self, predictions, reference_corpus=None, bins=30, remove_punctuation=True):
-        if reference_corpus is None:
-            raise ValueError("references (the human corpus) is required for histogram_intersection")
-        return length_comparison(
-            predictions, reference_corpus, bins=bins, remove_punctuation=remove_punctuation
-        )
+    def _compute(self, predictions, reference_corpus=None, **options):
+        return length_comparison(predictions, reference_corpus, **options)

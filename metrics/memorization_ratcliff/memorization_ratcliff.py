@@ -92,28 +92,5 @@ class MemorizationRatcliff(PoemCorpusInputs, evaluate.Metric):
             reference_urls=["https://arxiv.org/abs/2406.15267"],
         )
 
-    def _compute(
-        self,
-        predictions,
-        reference_corpus=None,
-        levels=("quatrain", "couplet", "verse"),
-        thresholds=None,
-        autojunk=True,
-        return_matches=False,
-        show_progress=False,
-        workers=-1,
-    ):
-        if reference_corpus is None:
-            raise ValueError(
-                "references (the training corpus) is required for memorization_ratcliff"
-            )
-        return memorization(
-            predictions,
-            reference_corpus,
-            levels=levels,
-            thresholds=thresholds,
-            autojunk=autojunk,
-            return_matches=return_matches,
-            show_progress=show_progress,
-            workers=workers,
-        )
+    def _compute(self, predictions, reference_corpus=None, **options):
+        return memorization(predictions, reference_corpus, **options)

@@ -83,24 +83,5 @@ class Mtld(PoemInputs, evaluate.Metric):
             reference_urls=["https://arxiv.org/abs/2406.15267"],
         )
 
-    def _compute(
-        self,
-        predictions,
-        window=35,
-        threshold=0.72,
-        min_segment=10,
-        strict=True,
-        lowercase=True,
-        remove_punctuation=True,
-        final_token_closes_factor=False,
-    ):
-        return lexical_diversity(
-            predictions,
-            window=window,
-            threshold=threshold,
-            min_segment=min_segment,
-            strict=strict,
-            lowercase=lowercase,
-            remove_punctuation=remove_punctuation,
-            final_token_closes_factor=final_token_closes_factor,
-        )
+    def _compute(self, predictions, **options):
+        return lexical_diversity(predictions, **options)

@@ -106,14 +106,7 @@ class PairPreference(evaluate.Metric):
             predictions=predictions, references=references, **_host_scores(kwargs)
         )
 
-    def _compute(
-        self, good_scores, bad_scores, categories=None, n_bootstrap=1000, seed=0, confidence=0.95
-    ):
+    def _compute(self, good_scores, bad_scores, categories=None, **options):
         return pair_preference(
-            good_scores,
-            bad_scores,
-            categories=uncategorised_as_none(categories),
-            n_bootstrap=n_bootstrap,
-            seed=seed,
-            confidence=confidence,
+            good_scores, bad_scores, categories=uncategorised_as_none(categories), **options
         )

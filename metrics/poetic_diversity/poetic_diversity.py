@@ -65,6 +65,8 @@ _CITATION = """@article{chen2024evaluating,
 
 @evaluate.utils.file_utils.add_start_docstrings(_DESCRIPTION, _KWARGS_DESCRIPTION)
 class PoeticDiversity(PoemCorpusInputs, evaluate.Metric):
+    references_required = False  # without a corpus: the scores within the sample
+
     def _info(self):
         return evaluate.MetricInfo(
             description=_DESCRIPTION,
@@ -74,22 +76,5 @@ class PoeticDiversity(PoemCorpusInputs, evaluate.Metric):
             reference_urls=["https://arxiv.org/abs/2406.15267"],
         )
 
-    def _compute(
-        self,
-        predictions,
-        reference_corpus=None,
-        dimensions=None,
-        human_samples=None,
-        seed=0,
-        show_progress=False,
-        **part_options,
-    ):
-        return poetic_diversity(
-            predictions,
-            reference_corpus,
-            dimensions=dimensions,
-            human_samples=human_samples,
-            seed=seed,
-            show_progress=show_progress,
-            **part_options,
-        )
+    def _compute(self, predictions, reference_corpus=None, **options):
+        return poetic_diversity(predictions, reference_corpus, **options)

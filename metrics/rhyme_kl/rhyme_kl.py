@@ -77,30 +77,5 @@ class RhymeKl(PoemCorpusInputs, evaluate.Metric):
             reference_urls=["https://arxiv.org/abs/2406.15267"],
         )
 
-    def _compute(
-        self,
-        predictions,
-        reference_corpus=None,
-        base=2,
-        smoothing=1e-9,
-        non_quatrains="skip",
-        link_repetitions=True,
-        weak=False,
-        near=False,
-        historical=False,
-        show_progress=False,
-    ):
-        if reference_corpus is None:
-            raise ValueError("references (the human corpus) is required for rhyme_kl")
-        return rhyme_divergence(
-            predictions,
-            reference_corpus,
-            base=base,
-            smoothing=smoothing,
-            non_quatrains=non_quatrains,
-            link_repetitions=link_repetitions,
-            weak=weak,
-            near=near,
-            historical=historical,
-            show_progress=show_progress,
-        )
+    def _compute(self, predictions, reference_corpus=None, **options):
+        return rhyme_divergence(predictions, reference_corpus, **options)

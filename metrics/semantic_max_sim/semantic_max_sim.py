@@ -66,6 +66,8 @@ _CITATION = """@article{chen2024evaluating,
 
 @evaluate.utils.file_utils.add_start_docstrings(_DESCRIPTION, _KWARGS_DESCRIPTION)
 class SemanticMaxSim(PoemCorpusInputs, evaluate.Metric):
+    references_required = False  # without a corpus: the scores within the sample
+
     def _info(self):
         return evaluate.MetricInfo(
             description=_DESCRIPTION,
@@ -75,30 +77,5 @@ class SemanticMaxSim(PoemCorpusInputs, evaluate.Metric):
             reference_urls=["https://arxiv.org/abs/2406.15267"],
         )
 
-    def _compute(
-        self,
-        predictions,
-        reference_corpus=None,
-        model=None,
-        batch_size=64,
-        device=None,
-        reference_within=True,
-        cache=True,
-        cache_dir=None,
-        block_size=4096,
-        return_values=False,
-        show_progress=False,
-    ):
-        return max_similarity(
-            predictions,
-            reference_corpus,
-            model=model,
-            batch_size=batch_size,
-            device=device,
-            reference_within=reference_within,
-            cache=cache,
-            cache_dir=cache_dir,
-            block_size=block_size,
-            return_values=return_values,
-            show_progress=show_progress,
-        )
+    def _compute(self, predictions, reference_corpus=None, **options):
+        return max_similarity(predictions, reference_corpus, **options)

@@ -3,7 +3,7 @@
 import datasets
 import evaluate
 
-from poetic_eval.pairs import DEFAULT_BOTTOM_CUTOFFS, DEFAULT_TOP_CUTOFFS, verb_weighted_agreement
+from poetic_eval.pairs import verb_weighted_agreement
 
 _DESCRIPTION = """
 Scores a language model's distribution over its vocabulary at the verb slot of subject-verb
@@ -126,31 +126,12 @@ class VerbWeightedAgreement(evaluate.Metric):
         return super().compute(predictions=predictions, references=references, **kwargs)
 
     def _compute(
-        self,
-        logits,
-        labels,
-        correct_ids,
-        incorrect_ids,
-        contexts,
-        verb_token_ids=None,
-        top_cutoffs=DEFAULT_TOP_CUTOFFS,
-        bottom_cutoffs=DEFAULT_BOTTOM_CUTOFFS,
-        lemmas=None,
-        return_details=False,
+        self, logits, labels, correct_ids, incorrect_ids, contexts, verb_token_ids=None, **options
     ):
         if verb_token_ids is None:
             raise ValueError(
                 "verb_token_ids is required: the [singular id, plural id] of each lemma"
             )
         return verb_weighted_agreement(
-            logits,
-            labels,
-            correct_ids,
-            incorrect_ids,
-            verb_token_ids,
-            contexts=contexts,
-            top_cutoffs=top_cutoffs,
-            bottom_cutoffs=bottom_cutoffs,
-            lemmas=lemmas,
-            return_details=return_details,
+            logits, labels, correct_ids, incorrect_ids, verb_token_ids, contexts=contexts, **options
         )

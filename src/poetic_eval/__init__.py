@@ -6,12 +6,16 @@ checkout or in an installed wheel, and :func:`load_metric` loads one offline::
     import poetic_eval
     mtld = poetic_eval.load_metric("mtld")
     mtld.compute(predictions=["the cat sat on the mat\\nand so did I"])
+
+After ``poetic-eval install-metrics`` (which ``make setup`` runs), ``evaluate.load("mtld")``
+works by bare name too (see :mod:`poetic_eval.bare_names`).
 """
 
 from __future__ import annotations
 
+from .bare_names import install_metrics
 from .resources import available_metrics, load_metric, metric_path
 
 __version__ = "0.1.0"
 
-__all__ = ["__version__", "available_metrics", "load_metric", "metric_path"]
+__all__ = ["__version__", "available_metrics", "install_metrics", "load_metric", "metric_path"]

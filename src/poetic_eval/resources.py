@@ -78,6 +78,15 @@ def load_metric(name: str, **kwargs: Any):
     return evaluate.load(metric_path(name), **kwargs)
 
 
+def metric_class(name: str) -> type:
+    """The ``evaluate`` module class of metric ``name``, imported as ``evaluate.load`` imports
+    it (through evaluate's module cache). The pointers that make ``evaluate.load(name)`` work by
+    bare name (:mod:`poetic_eval.bare_names`) call this."""
+    from evaluate.loading import evaluation_module_factory, import_main_class
+
+    return import_main_class(evaluation_module_factory(metric_path(name)).module_path)
+
+
 def seed_path(name: str) -> Path:
     """Path of a bundled seed file, e.g. ``seed_path("human_quatrains.txt")``."""
     path = SEED_DIR / name

@@ -1,13 +1,23 @@
 """Blackbird Language Matrices for Italian (BLM-AgrI, BLM-CausI, BLM-OdI).
 
-Records in the BLM-It release format (:mod:`.records`); the evaluation of causal LMs on them
-(:mod:`.evaluation`: prompting for a letter, or the likelihood of each candidate sentence, with
-the shared prompt/context scored once by :mod:`.choice_scoring`; scores in :mod:`.results`).
+* :mod:`.records`: read and validate records in the BLM-It release format;
+* :mod:`.configs`: generate the six configs (``agr_ii`` ... ``od_iii``) from the project's own
+  Italian lexicon (:mod:`.lexicon`, ``blm/data/``), morphology (:mod:`.articles`,
+  :mod:`.noun_phrases`, :mod:`.conjugation`, :mod:`.verb_groups`) and templates
+  (:mod:`.agreement_matrices`, :mod:`.alternation_matrices`; labels in :mod:`.labels`);
+* :mod:`.evaluation`: evaluate a causal LM on the items, by prompting for a letter
+  (:mod:`.prompts`) or by the likelihood of each candidate sentence, the shared prompt/context
+  scored once (:mod:`.choice_scoring`); scores (accuracy, macro-F1, chosen labels) in
+  :mod:`.results`, a report table in :mod:`.report_section`.
 """
 
 from .answer_labels import CORRECT_LABEL, LETTERS, UNLABELLED, answer_labels, as_items
+from .card_sections import TASK_NAMES, examples_section, label_inventory
 from .choice_scoring import EncodedChoices, encode_choices, score_choices
+from .configs import CONFIGS, BlmSizes, generate_config
 from .evaluation import METHODS, choice_scores, evaluate_blm
+from .labels import AGREEMENT_LABELS, AGREEMENT_RULES, ALTERNATION_LABELS, ALTERNATION_RULES
+from .lexicon import Lexicon, LexiconError, load_lexicon
 from .prompts import PROMPT_LANGUAGES, blm_prompt, candidate_continuations, running_context
 from .records import (
     ANSWER_LETTERS,
@@ -23,15 +33,24 @@ from .report_section import blm_section, evaluate_configs
 from .results import blm_results, label_table, letter_f1
 
 __all__ = [
+    "AGREEMENT_LABELS",
+    "AGREEMENT_RULES",
+    "ALTERNATION_LABELS",
+    "ALTERNATION_RULES",
     "ANSWER_LETTERS",
+    "CONFIGS",
     "CORRECT_LABEL",
     "LETTERS",
     "METHODS",
     "PROMPT_LANGUAGES",
+    "TASK_NAMES",
     "UNLABELLED",
     "BlmItem",
     "BlmRecordError",
+    "BlmSizes",
     "EncodedChoices",
+    "Lexicon",
+    "LexiconError",
     "answer_labels",
     "as_items",
     "blm_prompt",
@@ -42,8 +61,12 @@ __all__ = [
     "encode_choices",
     "evaluate_blm",
     "evaluate_configs",
+    "examples_section",
+    "generate_config",
+    "label_inventory",
     "label_table",
     "letter_f1",
+    "load_lexicon",
     "make_blm_record",
     "read_blm_items",
     "running_context",

@@ -44,7 +44,7 @@ def label_of(item: BlmItem, letter: str) -> str:
     return answer_labels(item)[LETTERS.index(letter)]
 
 
-def label_inventory(items: Iterable[BlmItem]) -> list[str]:
+def reported_labels(items: Iterable[BlmItem]) -> list[str]:
     """Every reported label of the items' answers, sorted."""
     return sorted({label for item in items for label in answer_labels(item)})
 

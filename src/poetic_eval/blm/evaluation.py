@@ -24,7 +24,7 @@ import numpy as np
 from tqdm.auto import tqdm
 
 from ..lm import resolve_model
-from .answer_labels import LETTERS, answer_labels, as_items, label_inventory
+from .answer_labels import LETTERS, answer_labels, as_items, reported_labels
 from .choice_scoring import encode_choices, score_choices
 from .prompts import blm_prompt, candidate_continuations, require_language, running_context
 from .records import BlmItem, validate_blm_record
@@ -152,7 +152,10 @@ def evaluate_blm(
     chosen = [LETTERS[index] for index in np.argmax(scores, axis=1)]
     labels = [answer_labels(item)[LETTERS.index(letter)] for item, letter in zip(items, chosen)]
     result = blm_results(
-        chosen, [item.correct_option for item in items], labels, label_inventory(items)
+        chosen,
+        [item.correct_option for item in items],
+        labels,
+        label_inventory=reported_labels(items),
     )
     settings: dict[str, Any] = {"method": method, "model": lm.name}
     if method == "prompt":

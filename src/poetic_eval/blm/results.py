@@ -14,6 +14,7 @@ from collections import Counter
 from collections.abc import Iterable, Sequence
 from typing import Any
 
+from ..text import typed_options
 from .answer_labels import CORRECT_LABEL, LETTERS
 
 
@@ -60,10 +61,12 @@ def label_table(
     }
 
 
+@typed_options
 def blm_results(
     predictions: Sequence[str],
     references: Sequence[str],
     labels: Sequence[str | None] | None = None,
+    *,
     label_inventory: Iterable[str] = (),
 ) -> dict[str, Any]:
     """Accuracy, macro-F1 over letters and the chosen-label table of BLM answers.

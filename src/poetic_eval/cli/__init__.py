@@ -13,12 +13,15 @@ import sys
 # sub-command module names, in the order --help lists them
 COMMAND_MODULES = (
     "metrics",
+    "install_metrics",
     "report",
+    "analyze",
     "build",
     "publish",
     "score_pairs",
     "verb_agreement",
     "blm_eval",
+    "harness_tasks",
     "demo",
 )
 

@@ -94,7 +94,7 @@ def combined(results: list[dict[str, Any]]) -> dict[str, Any]:
         [p["predicted"] for p in predictions],
         [p["correct"] for p in predictions],
         [p["label"] for p in predictions],
-        sorted(inventory),
+        label_inventory=sorted(inventory),
     )
     settings = {
         k: v

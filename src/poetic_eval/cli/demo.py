@@ -98,9 +98,12 @@ def score_minimal_pairs(
     print(f"demo: scoring minimal pairs with {lm.name} (first {max_pairs or 'all'} per config)")
     rows = []
     for folder in sorted(p for p in datasets_dir.iterdir() if (p / "README.md").is_file()):
-        for row in collect_pairs(
-            load_pair_tables(str(folder), None, None), max_pairs or None, None
-        ):
+        try:
+            tables = load_pair_tables(str(folder), None, None)
+        except ValueError as error:  # a dataset without pairs (quatrain): nothing to score
+            print(f"demo: not scored: {error}")
+            continue
+        for row in collect_pairs(tables, max_pairs or None, None):
             rows.append(
                 {**row, "dataset": folder.name, "category": f"{folder.name}/{row['category']}"}
             )

@@ -1,22 +1,33 @@
-"""``poetic-eval publish``: push every built dataset folder to the hub, one commit each.
+"""``poetic-eval publish``: push the built datasets and the metric Spaces to the hub.
 
-The token is read from ``HF_TOKEN`` only and never printed. Without it, or with ``--dry-run``,
-nothing touches the network: the command prints which files would go to which repo, with sizes.
+Every built dataset folder goes to the dataset repo ``<org>/<name>`` and every metric to the
+Space ``<org>/<metric>`` (evaluate's layout, so ``evaluate.load("<org>/<metric>")`` works),
+one commit per repo, and only for repos whose files changed. The token is read from
+``HF_TOKEN`` only and never printed. Without it, or with ``--dry-run``, nothing touches the
+network: the command lists every repo and file it would push, with sizes. A publish that
+stopped halfway is finished by running it again.
 """
 
 from __future__ import annotations
 
 import argparse
 import os
+import sys
 from pathlib import Path
 
-from ..hub import describe_plan, plan_uploads, publish
+from ..hub import (
+    PublishError,
+    describe_plan,
+    plan_dataset_uploads,
+    plan_metric_spaces,
+    publish,
+)
 
 
 def register(subparsers: argparse._SubParsersAction) -> None:
     parser = subparsers.add_parser(
         "publish",
-        help="push built datasets to the Hugging Face hub (dry run without HF_TOKEN)",
+        help="push built datasets and metric Spaces to the hub (dry run without HF_TOKEN)",
         description=__doc__,
         formatter_class=argparse.RawDescriptionHelpFormatter,
     )
@@ -32,19 +43,35 @@ def register(subparsers: argparse._SubParsersAction) -> None:
         default=None,
         help="hub user or organisation owning the repos (default: the token's user)",
     )
-    parser.add_argument("--dry-run", action="store_true", help="only print what would be uploaded")
+    parser.add_argument("--dry-run", action="store_true", help="only list what would be pushed")
     parser.add_argument("--private", action="store_true", help="create new repos as private")
+    parser.add_argument(
+        "--skip-datasets", action="store_true", help="publish the metric Spaces only"
+    )
+    parser.add_argument("--skip-metrics", action="store_true", help="publish the datasets only")
     parser.set_defaults(func=run)
 
 
 def run(args: argparse.Namespace) -> int:
-    plans = plan_uploads(args.datasets, args.org)
+    plans = [] if args.skip_datasets else plan_dataset_uploads(args.datasets, args.org)
+    if not args.skip_metrics:
+        plans += plan_metric_spaces(args.org)
+    if not plans:
+        raise ValueError("nothing to publish: --skip-datasets and --skip-metrics together")
     token = os.environ.get("HF_TOKEN", "").strip()
     if args.dry_run or not token:
         reason = "--dry-run" if args.dry_run else "HF_TOKEN is not set"
         print(f"dry run ({reason}): nothing is uploaded")
         print(describe_plan(plans))
         return 0
-    for plan, url in zip(plans, publish(plans, token=token, private=args.private)):
-        print(f"{plan.name}: published ({len(plan.files)} files) {url}")
+    try:
+        publish(
+            plans,
+            token=token,
+            private=args.private,
+            on_result=lambda result: print(result.summary(), flush=True),
+        )
+    except PublishError as error:
+        print(f"poetic-eval publish: error: {error}", file=sys.stderr)
+        return 1
     return 0

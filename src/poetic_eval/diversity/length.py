@@ -14,16 +14,24 @@ from collections.abc import Sequence
 import numpy as np
 from scipy.stats import wasserstein_distance
 
-from ..text import length, require_positive_int, require_texts
+from ..text import derived, length, require_positive_int, require_texts, typed_options
 
 
+@typed_options
 def poem_lengths(poems: Sequence[str], *, remove_punctuation: bool = True) -> np.ndarray:
-    """Token count of each poem (punctuation deleted first by default)."""
-    return np.array(
-        [length(poem, strip_punctuation=remove_punctuation) for poem in poems], dtype=np.int64
-    )
+    """Token count of each poem (punctuation deleted first by default); kept by a PoemCorpus."""
+
+    def count() -> np.ndarray:
+        counts = np.array(
+            [length(poem, strip_punctuation=remove_punctuation) for poem in poems], dtype=np.int64
+        )
+        counts.flags.writeable = False  # may be shared by later calls
+        return counts
+
+    return derived(poems, ("poem_lengths", remove_punctuation), count)
 
 
+@typed_options
 def length_statistics(poems: Sequence[str], *, remove_punctuation: bool = True) -> dict[str, float]:
     """Mean, median, population std (ddof 0), min and max of the poems' lengths."""
     poems = require_texts(poems, "poems")
@@ -58,6 +66,7 @@ def histogram_intersection(a: Sequence[float], b: Sequence[float], bins: int = 3
     return float(np.minimum(p, q).sum())
 
 
+@typed_options
 def length_comparison(
     predictions: Sequence[str],
     references: Sequence[str],

@@ -23,8 +23,8 @@ from itertools import chain
 
 import numpy as np
 
+from ..text import derived, require_fraction, require_positive_int, require_texts, typed_options
 from ..text import remove_punctuation as delete_punctuation
-from ..text import require_fraction, require_positive_int, require_texts
 from ..text import tokens as text_tokens
 
 _POEM_SEPARATOR = "\x00"  # neither whitespace nor punctuation: survives both, splits poems
@@ -159,6 +159,7 @@ def _mtld_one_direction(
     return (last + 1) / factors
 
 
+@typed_options
 def mtld(
     tokens: Sequence[str],
     *,
@@ -209,6 +210,7 @@ def _mtld_of_stream(
     return float((forward + backward) / 2)
 
 
+@typed_options
 def poem_tokens(
     poems: Sequence[str], *, lowercase: bool = True, remove_punctuation: bool = True
 ) -> list[list[str]]:
@@ -236,6 +238,7 @@ def poem_tokens(
     return token_lists
 
 
+@typed_options
 def lexical_diversity(
     poems: Sequence[str],
     *,
@@ -256,11 +259,20 @@ def lexical_diversity(
     poems = require_texts(poems, "poems")
     require_positive_int(window, "window")
     _check_mtld_options(threshold, min_segment)
-    token_lists = poem_tokens(poems, lowercase=lowercase, remove_punctuation=remove_punctuation)
-    stream = TokenStream.from_tokens(list(chain.from_iterable(token_lists)))
-    sizes = np.fromiter(map(len, token_lists), dtype=np.int64, count=len(token_lists))
-    return {
-        "attr": _attr_of_stream(stream, sizes),
-        "mattr": _mattr_of_stream(stream, window),
-        "mtld": _mtld_of_stream(stream, threshold, min_segment, strict, final_token_closes_factor),
-    }
+
+    def scores() -> dict[str, float]:
+        token_lists = poem_tokens(poems, lowercase=lowercase, remove_punctuation=remove_punctuation)
+        stream = TokenStream.from_tokens(list(chain.from_iterable(token_lists)))
+        sizes = np.fromiter(map(len, token_lists), dtype=np.int64, count=len(token_lists))
+        mtld_value = _mtld_of_stream(
+            stream, threshold, min_segment, strict, final_token_closes_factor
+        )
+        return {
+            "attr": _attr_of_stream(stream, sizes),
+            "mattr": _mattr_of_stream(stream, window),
+            "mtld": mtld_value,
+        }
+
+    options = (window, threshold, min_segment, strict, lowercase, remove_punctuation)
+    key = ("lexical_diversity", *options, final_token_closes_factor)
+    return dict(derived(poems, key, scores))  # a PoemCorpus keeps its scores

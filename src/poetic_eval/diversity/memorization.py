@@ -31,13 +31,14 @@ import difflib
 import math
 from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import asdict, dataclass
+from functools import partial
 
 import numpy as np
 from rapidfuzz import process
 from rapidfuzz.distance import Indel
 from tqdm.auto import tqdm
 
-from ..text import lines, require_fraction, require_texts
+from ..text import derived, lines, require_fraction, require_texts, typed_options
 
 LEVELS = ("quatrain", "couplet", "verse")
 DEFAULT_THRESHOLDS = {"quatrain": 0.7, "couplet": 0.8, "verse": 0.9}
@@ -205,6 +206,7 @@ def _best_match(
     return best
 
 
+@typed_options
 def memorized_units(
     generated: Sequence[str],
     training: Sequence[str],
@@ -272,6 +274,7 @@ def _resolve_thresholds(thresholds: dict[str, float] | None) -> dict[str, float]
     return resolved
 
 
+@typed_options
 def memorization(
     predictions: Sequence[str],
     references: Sequence[str],
@@ -301,7 +304,10 @@ def memorization(
     matches: dict[str, list[dict]] = {}
     for level in levels:
         generated, generated_ids = _units_by_text(predictions, level)
-        training, _ = _units_by_text(references, level)
+        # a PoemCorpus keeps its training units for the next call
+        training, _ = derived(
+            references, ("memorization_units", level), partial(_units_by_text, references, level)
+        )
         found = memorized_units(
             generated.texts,
             training.texts,

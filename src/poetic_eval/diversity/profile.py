@@ -40,7 +40,7 @@ from typing import Any
 
 import numpy as np
 
-from ..text import require_positive_int, require_texts
+from ..text import require_positive_int, require_texts, typed_options
 from .dimensions import DIMENSIONS as DIMENSION_RECORDS
 from .rhyme_distribution import NoQuatrainError
 
@@ -126,6 +126,7 @@ def human_sample_indices(
     ]
 
 
+@typed_options
 def diversity_profile(
     predictions: Sequence[str],
     references: Sequence[str] | None = None,
@@ -171,6 +172,7 @@ def diversity_profile(
     return profile
 
 
+@typed_options
 def poetic_diversity(
     predictions: Sequence[str],
     references: Sequence[str] | None = None,

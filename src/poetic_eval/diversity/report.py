@@ -12,7 +12,7 @@ from pathlib import Path
 from typing import Any
 
 from ..report import FIGURES_DIR, Section, add_section, new_report, save_report
-from ..text import load_poems, require_texts
+from ..text import load_poems, require_texts, typed_options
 from .dimensions import DIMENSIONS
 from .profile import DiversityProfile, diversity_profile
 
@@ -34,6 +34,7 @@ def _poems_and_source(poems: Sequence[str] | str | Path, name: str) -> tuple[lis
     return require_texts(poems, name), "in memory"
 
 
+@typed_options
 def write_report(
     generated: Sequence[str] | str | Path,
     human: Sequence[str] | str | Path,

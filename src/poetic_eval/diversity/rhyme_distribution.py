@@ -25,7 +25,7 @@ from collections.abc import Sequence
 from tqdm.auto import tqdm
 
 from ..rhyme import QUATRAIN_SCHEMES, is_repetition, rhyme_scheme
-from ..text import lines, require_texts
+from ..text import derived, lines, require_texts, typed_options
 
 _NON_QUATRAIN_POLICIES = ("skip", "error")
 
@@ -54,6 +54,27 @@ def _quatrain_schemes(
             f"non_quatrains must be one of {_NON_QUATRAIN_POLICIES}, got {non_quatrains!r}"
         )
     poems = require_texts(poems, name)
+    options = {
+        "link_repetitions": link_repetitions,
+        "weak": weak,
+        "near": near,
+        "historical": historical,
+    }
+
+    def schemes() -> tuple[list[tuple[str, bool]], int]:
+        return _schemes_of_quatrains(poems, name, non_quatrains, options, show_progress)
+
+    # a PoemCorpus keeps its schemes for the next call
+    key = ("quatrain_schemes", non_quatrains, *options.values())
+    found, skipped = derived(poems, key, schemes)
+    if not found:
+        raise NoQuatrainError(f"{name} has no quatrain (poem of exactly 4 non-empty lines)")
+    return found, skipped
+
+
+def _schemes_of_quatrains(
+    poems: Sequence[str], name: str, non_quatrains: str, options: dict, show_progress: bool
+) -> tuple[list[tuple[str, bool]], int]:
     found, skipped = [], 0
     for index, poem in enumerate(
         tqdm(poems, desc=f"rhyme schemes ({name})", disable=not show_progress)
@@ -68,12 +89,8 @@ def _quatrain_schemes(
                 )
             skipped += 1
             continue
-        scheme = rhyme_scheme(
-            poem, link_repetitions=link_repetitions, weak=weak, near=near, historical=historical
-        )
+        scheme = rhyme_scheme(poem, **options)
         found.append((scheme, is_repetition(poem, scheme)))
-    if not found:
-        raise NoQuatrainError(f"{name} has no quatrain (poem of exactly 4 non-empty lines)")
     return found, skipped
 
 
@@ -82,6 +99,7 @@ def _distribution(schemes: list[tuple[str, bool]]) -> dict[str, float]:
     return {label: counts[label] / len(schemes) for label in QUATRAIN_SCHEMES}
 
 
+@typed_options
 def scheme_distribution(
     poems: Sequence[str],
     *,
@@ -145,6 +163,7 @@ def _rhyme_shares(schemes: list[tuple[str, bool]]) -> tuple[float, float]:
     return 1.0 - no_rhyme - repetitions, repetitions
 
 
+@typed_options
 def rhyme_divergence(
     predictions: Sequence[str],
     references: Sequence[str],

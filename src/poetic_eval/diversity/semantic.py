@@ -24,7 +24,15 @@ from typing import Any
 import numpy as np
 from tqdm.auto import tqdm
 
-from ..text import atomic_path, cache_root, lines, require_positive_int, require_texts
+from ..text import (
+    atomic_path,
+    cache_root,
+    derived,
+    lines,
+    require_positive_int,
+    require_texts,
+    typed_options,
+)
 from .encoders import encoder_identity, load_sentence_encoder
 
 # Bump when the text given to the encoder or the stored arrays change meaning.
@@ -275,6 +283,7 @@ def reference_within_values(
     return values
 
 
+@typed_options
 def max_similarity(
     predictions: Sequence[str],
     references: Sequence[str] | None = None,
@@ -328,13 +337,8 @@ def max_similarity(
     )
     reference_embeddings = within_values = None
     if references is not None:
-        reference_embeddings, key = embed_references(
-            references,
-            encoder,
-            batch_size=batch_size,
-            cache=cache,
-            cache_dir=cache_dir,
-            show_progress=show_progress,
+        reference_embeddings, key = _corpus_embeddings(
+            references, encoder, batch_size, cache, cache_dir, show_progress
         )
         if reference_within and reference_samples is not None:
             within_values = [
@@ -345,12 +349,16 @@ def max_similarity(
                 for sample in reference_samples
             ]
         elif reference_within:
-            within_values = reference_within_values(
-                reference_embeddings,
-                cache_key=key,
-                cache_dir=cache_dir,
-                block_size=block_size,
-                show_progress=show_progress,
+            within_values = derived(
+                references,
+                ("reference_within_max", id(encoder), cache, str(cache_dir)),
+                lambda: reference_within_values(
+                    reference_embeddings,
+                    cache_key=key,
+                    cache_dir=cache_dir,
+                    block_size=block_size,
+                    show_progress=show_progress,
+                ),
             )
     return max_similarity_from_embeddings(
         prediction_embeddings,
@@ -360,6 +368,22 @@ def max_similarity(
         return_values=return_values,
         show_progress=show_progress,
     )
+
+
+def _corpus_embeddings(references, encoder, batch_size, cache, cache_dir, show_progress):
+    """:func:`embed_references`, kept by a PoemCorpus per encoder object (kept too, so its id
+    is not reused; an encoder fine-tuned in place is not noticed)."""
+
+    def embed():
+        options = {"batch_size": batch_size, "cache_dir": cache_dir, "show_progress": show_progress}
+        embeddings, key = embed_references(references, encoder, cache=cache, **options)
+        embeddings.flags.writeable = False
+        return encoder, embeddings, key
+
+    _, embeddings, key = derived(
+        references, ("sentence_embeddings", id(encoder), cache, str(cache_dir)), embed
+    )
+    return embeddings, key
 
 
 def _sample_rows(sample: Sequence[int], size: int) -> np.ndarray:

@@ -1,21 +1,45 @@
-"""Hugging Face hub datasets: the dataset-folder writer, its cards, and publishing."""
+"""Hugging Face hub: the dataset-folder writer, its cards, the metric Spaces, and publishing."""
 
-from .cards import BUILT_MARKER, built_here, declares_configs, parquet_path, render_card
+from .cards import (
+    BUILT_MARKER,
+    built_here,
+    card_header,
+    config_columns,
+    declares_configs,
+    parquet_path,
+    render_card,
+)
 from .dataset_repo import ConfigData, HubDataset, check_replaceable, write_hub_dataset
-from .publish import built_dataset_folders, describe_plan, plan_uploads, publish
+from .metric_spaces import plan_metric_spaces, write_space
+from .publish import PublishError, PublishResult, publish
+from .upload_plan import (
+    RepoUpload,
+    UploadFile,
+    built_dataset_folders,
+    describe_plan,
+    plan_dataset_uploads,
+)
 
 __all__ = [
     "BUILT_MARKER",
     "ConfigData",
     "HubDataset",
+    "PublishError",
+    "PublishResult",
+    "RepoUpload",
+    "UploadFile",
     "built_dataset_folders",
     "built_here",
+    "card_header",
     "check_replaceable",
+    "config_columns",
     "declares_configs",
     "describe_plan",
     "parquet_path",
-    "plan_uploads",
+    "plan_dataset_uploads",
+    "plan_metric_spaces",
     "publish",
     "render_card",
     "write_hub_dataset",
+    "write_space",
 ]

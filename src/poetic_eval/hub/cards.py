@@ -56,6 +56,27 @@ def built_here(folder: str | Path) -> bool:
     return text.startswith("---\n") and BUILT_MARKER in text
 
 
+def card_header(folder: str | Path) -> dict[str, Any]:
+    """The YAML header of ``folder``'s README.md card ({} when it has none)."""
+    card = Path(folder) / "README.md"
+    text = card.read_text(encoding="utf-8", errors="replace") if card.is_file() else ""
+    if not text.startswith("---\n") or "\n---\n" not in text[4:]:
+        return {}
+    header = yaml.safe_load(text[4 : text.index("\n---\n", 4)])
+    return header if isinstance(header, dict) else {}
+
+
+def config_columns(folder: str | Path) -> dict[str, set[str]]:
+    """Each config's top-level column names, from the card's ``dataset_info`` (empty when the
+    card does not list them)."""
+    infos = card_header(folder).get("dataset_info") or []
+    return {
+        info["config_name"]: {feature["name"] for feature in info.get("features", [])}
+        for info in infos
+        if isinstance(info, dict) and "config_name" in info
+    }
+
+
 def file_sha256(path: str | Path) -> str:
     """Hex SHA-256 of a file, read in 1 MiB blocks."""
     digest = hashlib.sha256()

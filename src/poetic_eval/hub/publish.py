@@ -1,113 +1,60 @@
-"""Publish built dataset folders (``make build``) to the Hugging Face hub, or plan it (dry run).
+"""Publish planned repos (datasets and metric Spaces) to the Hugging Face hub.
 
-Every sub-folder of the datasets folder that holds a ``README.md`` card is one dataset repo:
-``<org>/<folder name>``. Its ``README.md`` and every file under ``data/`` go up in ONE commit
-(all configs together); files under ``data/`` that the repo has from an earlier build and this
-build lacks are deleted in the same commit, so the repo matches the folder. The token comes
-from the caller (the CLI reads ``HF_TOKEN``) and is never printed.
+For each repo: create it if needed, list the files the hub holds (with their git and LFS
+object ids), and commit, in ONE commit, only the files whose content differs, plus the
+deletion of files under a pruned folder (``data/`` of a dataset) that the plan lacks. A repo
+that already matches gets no commit. So a publish that was interrupted (network down, killed)
+is finished by running it again: the repos already pushed are skipped.
+
+The token comes from the caller (the CLI reads ``HF_TOKEN``), goes only to ``HfApi``, and is
+never printed: errors are reported as one :class:`PublishError` line with the token removed.
 """
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from pathlib import Path
 
-HUB_URL = "https://huggingface.co/datasets"
-UNKNOWN_OWNER = "<your-hub-user>"
+from .upload_plan import UNKNOWN_OWNER, RepoUpload, UploadFile
 
 
-@dataclass(frozen=True)
-class UploadFile:
-    """One file of a dataset repo: where it goes in the repo, where it is, its size in bytes."""
-
-    path_in_repo: str
-    local_path: Path
-    size: int
+class PublishError(Exception):
+    """Publishing failed in a way the user can act on; the message says how, in one line."""
 
 
 @dataclass(frozen=True)
-class DatasetUpload:
-    """One dataset folder and the repo it goes to."""
+class PublishResult:
+    """What publishing did to one repo."""
 
-    name: str
-    repo_id: str
-    folder: Path
-    files: tuple[UploadFile, ...]
+    plan: RepoUpload
+    uploaded: tuple[str, ...]
+    deleted: tuple[str, ...]
+    commit_url: str | None  # None: the repo already matched, no commit
 
-    @property
-    def total_size(self) -> int:
-        return sum(file.size for file in self.files)
-
-
-def built_dataset_folders(datasets_dir: str | Path) -> list[Path]:
-    """Sub-folders of ``datasets_dir`` holding a ``README.md`` card, sorted by name."""
-    datasets_dir = Path(datasets_dir)
-    if not datasets_dir.is_dir():
-        raise FileNotFoundError(
-            f"datasets folder {datasets_dir} does not exist: run `make build` first"
+    def summary(self) -> str:
+        if self.commit_url is None:
+            return f"{self.plan.name}: unchanged, no commit ({self.plan.url})"
+        deleted = f", deleted {len(self.deleted)}" if self.deleted else ""
+        return (
+            f"{self.plan.name}: published {len(self.uploaded)} changed file(s){deleted} "
+            f"{self.commit_url}"
         )
-    return sorted(
-        folder
-        for folder in datasets_dir.iterdir()
-        if folder.is_dir() and not folder.name.startswith(".") and (folder / "README.md").is_file()
-    )
-
-
-def plan_uploads(datasets_dir: str | Path, org: str | None) -> list[DatasetUpload]:
-    """What :func:`publish` would upload: one :class:`DatasetUpload` per built dataset.
-
-    ``org`` None names the repos ``<your-hub-user>/<name>`` (resolved from the token when
-    publishing for real).
-    """
-    folders = built_dataset_folders(datasets_dir)
-    if not folders:
-        raise FileNotFoundError(
-            f"no built datasets in {datasets_dir} (sub-folders with a README.md card): "
-            "run `make build` first"
-        )
-    return [_plan_folder(folder, org or UNKNOWN_OWNER) for folder in folders]
-
-
-def _plan_folder(folder: Path, owner: str) -> DatasetUpload:
-    card = folder / "README.md"
-    if not card.read_text(encoding="utf-8").startswith("---\n"):
-        raise ValueError(f"{card} has no YAML header: not a dataset card built by poetic-eval")
-    data_files = sorted(path for path in (folder / "data").rglob("*") if path.is_file())
-    if not data_files:
-        raise ValueError(f"{folder} has no files under data/: the build is incomplete")
-    files = tuple(
-        UploadFile(path.relative_to(folder).as_posix(), path, path.stat().st_size)
-        for path in [card, *data_files]
-    )
-    return DatasetUpload(folder.name, f"{owner}/{folder.name}", folder, files)
-
-
-def describe_plan(plans: Sequence[DatasetUpload]) -> str:
-    """The dry-run listing: each repo, then each file with its size in bytes."""
-    out = []
-    for plan in plans:
-        out.append(
-            f"{plan.name} -> {HUB_URL}/{plan.repo_id} (dataset repo, one commit, "
-            f"{len(plan.files)} files, {plan.total_size:,} bytes)"
-        )
-        width = max(len(file.path_in_repo) for file in plan.files)
-        for file in plan.files:
-            out.append(f"  {file.path_in_repo:<{width}}  {file.size:>12,} bytes")
-    total = sum(plan.total_size for plan in plans)
-    out.append(f"{len(plans)} dataset repo(s), {total:,} bytes in all")
-    return "\n".join(out)
 
 
 def publish(
-    plans: Sequence[DatasetUpload],
+    plans: Sequence[RepoUpload],
     *,
     token: str,
     private: bool = False,
     api=None,
-) -> list[str]:
-    """Create each repo if needed and push its folder in one commit; return the commit URLs."""
-    from huggingface_hub import CommitOperationAdd, CommitOperationDelete, HfApi
+    on_result: Callable[[PublishResult], None] | None = None,
+) -> list[PublishResult]:
+    """Bring every planned repo to its planned files; return what was done to each.
+
+    ``on_result`` is called after each repo (the CLI prints its line), so a failure later on
+    still leaves the report of the repos done.
+    """
+    from huggingface_hub import HfApi
     from huggingface_hub.constants import is_offline_mode
 
     if not token:
@@ -116,28 +63,128 @@ def publish(
         raise ValueError("HF_HUB_OFFLINE is set: unset it to publish to the hub")
     api = api if api is not None else HfApi(token=token)
     owner = None
-    urls = []
+    results = []
     for plan in plans:
-        repo_id = plan.repo_id
-        if repo_id.startswith(UNKNOWN_OWNER + "/"):
-            owner = owner or api.whoami()["name"]
-            repo_id = f"{owner}/{plan.name}"
-        api.create_repo(repo_id, repo_type="dataset", exist_ok=True, private=private)
-        planned = {file.path_in_repo for file in plan.files}
-        stale = [
-            path
-            for path in api.list_repo_files(repo_id, repo_type="dataset")
-            if path.startswith("data/") and path not in planned
-        ]
-        operations = [
-            CommitOperationAdd(path_in_repo=file.path_in_repo, path_or_fileobj=str(file.local_path))
-            for file in plan.files
-        ] + [CommitOperationDelete(path_in_repo=path) for path in stale]
-        info = api.create_commit(
-            repo_id,
+        if plan.repo_id.startswith(UNKNOWN_OWNER + "/"):
+            if owner is None:
+                owner = _hub_call(token, "asking the hub who owns the token", api.whoami)["name"]
+            plan = plan.with_owner(owner)
+        result = _publish_repo(api, plan, token=token, private=private)
+        results.append(result)
+        if on_result is not None:
+            on_result(result)
+    return results
+
+
+def _publish_repo(api, plan: RepoUpload, *, token: str, private: bool) -> PublishResult:
+    from huggingface_hub import CommitOperationAdd, CommitOperationDelete
+
+    where = f"{plan.repo_type} repo {plan.repo_id}"
+    create_options = {"space_sdk": "gradio"} if plan.repo_type == "space" else {}
+    _hub_call(
+        token,
+        f"creating {where}",
+        lambda: api.create_repo(
+            plan.repo_id,
+            repo_type=plan.repo_type,
+            exist_ok=True,
+            private=private,
+            **create_options,
+        ),
+    )
+    remote = _hub_call(token, f"listing the files of {where}", lambda: _remote_files(api, plan))
+    changed = [
+        file for file in plan.files if not _same_content(remote.get(file.path_in_repo), file)
+    ]
+    planned = {file.path_in_repo for file in plan.files}
+    stale = sorted(
+        path
+        for path in remote
+        if path not in planned and any(path.startswith(folder) for folder in plan.prune)
+    )
+    if not changed and not stale:
+        return PublishResult(plan, (), (), None)
+    operations = [
+        CommitOperationAdd(path_in_repo=file.path_in_repo, path_or_fileobj=file.source)
+        for file in changed
+    ] + [CommitOperationDelete(path_in_repo=path) for path in stale]
+    info = _hub_call(
+        token,
+        f"committing to {where}",
+        lambda: api.create_commit(
+            plan.repo_id,
             operations,
-            commit_message=f"Publish {plan.name}: all configs, built by poetic-eval",
-            repo_type="dataset",
+            commit_message=f"Publish {plan.name} with poetic-eval",
+            repo_type=plan.repo_type,
+        ),
+    )
+    return PublishResult(
+        plan,
+        tuple(file.path_in_repo for file in changed),
+        tuple(stale),
+        str(getattr(info, "commit_url", info)),
+    )
+
+
+def _remote_files(api, plan: RepoUpload) -> dict:
+    """The hub's files of the repo, by path (``RepoFile``: size, blob_id, lfs)."""
+    entries = api.list_repo_tree(plan.repo_id, repo_type=plan.repo_type, recursive=True)
+    return {entry.path: entry for entry in entries if hasattr(entry, "blob_id")}
+
+
+def _same_content(remote, local: UploadFile) -> bool:
+    """Whether the hub's file has the local content: by LFS sha256, else by git blob id."""
+    if remote is None:
+        return False
+    lfs = getattr(remote, "lfs", None)
+    if lfs is not None:
+        return lfs.sha256 == local.sha256
+    return remote.blob_id == local.git_blob_id
+
+
+def _hub_call(token: str, action: str, call: Callable):
+    """Run one hub request; turn the failures a user can act on into one PublishError line."""
+    try:
+        return call()
+    except Exception as error:  # classified below; re-raised when not a user's problem
+        message = _explain(error, action)
+        if message is None:
+            raise
+        raise PublishError(message.replace(token, "***") if token else message) from None
+
+
+def _explain(error: Exception, action: str) -> str | None:
+    from huggingface_hub import constants
+    from huggingface_hub.errors import HfHubHTTPError
+
+    if isinstance(error, HfHubHTTPError):
+        status = getattr(getattr(error, "response", None), "status_code", None)
+        if status in (401, 403):
+            return (
+                f"the hub refused the token (HTTP {status}) while {action}: set HF_TOKEN to a "
+                "token with write access to that owner (https://huggingface.co/settings/tokens), "
+                "or choose another owner with HF_ORG= / --org"
+            )
+        detail = (getattr(error, "server_message", None) or "").strip().splitlines()
+        detail = f": {detail[0]}" if detail else ""
+        return (
+            f"the hub answered HTTP {status} while {action}{detail}; "
+            "run `make publish` again once that is fixed (repos already published are skipped)"
         )
-        urls.append(str(getattr(info, "commit_url", info)))
-    return urls
+    if _is_network_failure(error):
+        reason = str(error).splitlines()[0] if str(error) else "no reply"
+        return (
+            f"cannot reach the hub at {constants.ENDPOINT} while {action} "
+            f"({type(error).__name__}: {reason}): "
+            "check the network connection, then run `make publish` again "
+            "(repos already published are skipped)"
+        )
+    return None
+
+
+def _is_network_failure(error: Exception) -> bool:
+    """Connection refused, DNS failure, timeout, dropped connection, from any HTTP library."""
+    if isinstance(error, (ConnectionError, TimeoutError)):
+        return True
+    names = {cls.__name__ for cls in type(error).__mro__}
+    return bool(names & {"TransportError", "RequestError", "ConnectionError", "Timeout"})

@@ -26,7 +26,7 @@ from .loading import load_language_model, resolve_model
 from .masked import pseudo_log_likelihoods
 from .model_checks import split_head
 from .prefix_tree import Pack, ancestor_mask, pack_prefix_trees, single_sequence_packs
-from .scoring import REDUCTIONS, score_pairs, score_texts
+from .scoring import REDUCTIONS, causal_sequences, score_pairs, score_texts
 
 __all__ = [
     "DEFAULT_MODEL_NAME",
@@ -36,6 +36,7 @@ __all__ = [
     "ModelKind",
     "Pack",
     "ancestor_mask",
+    "causal_sequences",
     "default_device",
     "default_gguf_path",
     "default_model_cache_dir",

@@ -30,7 +30,7 @@ import numpy as np
 import torch
 from tqdm.auto import tqdm
 
-from ..text import require_positive_int, require_texts
+from ..text import require_positive_int, require_texts, typed_options
 from .causal import sequence_log_probs
 from .language_model import LanguageModel, document_start_token_id
 from .loading import resolve_model
@@ -41,6 +41,7 @@ CAUSAL_BATCH_SIZE = 4
 MASKED_BATCH_SIZE = 64
 
 
+@typed_options
 def score_texts(
     texts: Sequence[str],
     model: Any = None,
@@ -80,7 +81,7 @@ def score_texts(
     lm = resolve_model(model, device=device, dtype=dtype)
     bar = _progress_factory(show_progress, lm)
     if lm.kind == "causal":
-        sequences, counts = _causal_sequences(lm, texts)
+        sequences, counts = causal_sequences(lm, texts)
         totals = sequence_log_probs(
             lm,
             sequences,
@@ -97,6 +98,7 @@ def score_texts(
     return totals / counts if reduction == "mean" else totals
 
 
+@typed_options
 def score_pairs(
     good: Sequence[str],
     bad: Sequence[str],
@@ -137,7 +139,15 @@ def _progress_factory(show_progress: bool, lm: LanguageModel):
     return bar
 
 
-def _causal_sequences(lm: LanguageModel, texts: list[str]) -> tuple[list[list[int]], np.ndarray]:
+def causal_sequences(lm: LanguageModel, texts: list[str]) -> tuple[list[list[int]], np.ndarray]:
+    """The token sequences :func:`score_texts` scores with a causal LM (the document-start token,
+    then the text's tokens) and each text's number of scored tokens.
+
+    Tokenize once, score many times: :func:`poetic_eval.lm.sequence_log_probs` on these
+    sequences gives ``score_texts(texts, lm)`` (a training loop scoring the same pairs at every
+    evaluation pays for tokenization once). ValueError names a text without tokens or one
+    longer than the model's context.
+    """
     start = document_start_token_id(lm)
     encoded = lm.tokenizer(texts, add_special_tokens=False)["input_ids"]
     limit = lm.context_length

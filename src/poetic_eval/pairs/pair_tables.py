@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from ..hub import declares_configs
+from ..hub import config_columns, declares_configs
 
 PAIR_COLUMNS = (("good", "bad"), ("sentence_good", "sentence_bad"))
 FILE_BUILDERS = {".parquet": "parquet", ".jsonl": "json", ".json": "json", ".csv": "csv"}
@@ -44,7 +44,7 @@ def load_pair_tables(dataset: str, configs: list[str] | None, split: str | None)
         raise FileNotFoundError(f"dataset {dataset}: no such folder or file")
     if not declares_configs(path):
         return _file_tables(path, configs)
-    names = configs or datasets.get_dataset_config_names(str(path))
+    names = configs or _pair_config_names(path)
     tables = []
     for name in names:
         loaded = datasets.load_dataset(str(path), name)
@@ -60,6 +60,22 @@ def load_pair_tables(dataset: str, configs: list[str] | None, split: str | None)
     if not tables:
         raise ValueError(f"dataset {dataset}: no config with minimal-pair columns")
     return tables
+
+
+def _pair_config_names(folder: Path) -> list[str]:
+    """The configs of a dataset folder that can hold pairs: by the card's features when it
+    lists them (a dataset without pair configs is not loaded at all), else every config."""
+    import datasets
+
+    names = datasets.get_dataset_config_names(str(folder))
+    columns = config_columns(folder)
+    if not columns:
+        return names
+    return [name for name in names if _has_pair_columns(columns.get(name, set()))]
+
+
+def _has_pair_columns(names: set[str]) -> bool:
+    return any(good in names and bad in names for good, bad in PAIR_COLUMNS)
 
 
 def _file_tables(folder: Path, configs: list[str] | None):

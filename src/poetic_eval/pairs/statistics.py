@@ -18,7 +18,7 @@ from typing import Any
 import numpy as np
 from scipy.stats import binomtest
 
-from ..text import require_fraction, require_positive_int
+from ..text import require_fraction, require_positive_int, typed_options
 
 
 def as_score_array(values: Any, name: str) -> np.ndarray:
@@ -85,6 +85,7 @@ def _percentile_interval(samples: np.ndarray, confidence: float) -> tuple[np.nda
     return low, high
 
 
+@typed_options
 def pair_preference(
     good_scores: Any,
     bad_scores: Any,
@@ -148,6 +149,7 @@ def _by_category(right, ties, categories, n_bootstrap, rng, confidence) -> dict[
     }
 
 
+@typed_options
 def compare_pair_preferences(
     good_scores_a: Any,
     bad_scores_a: Any,

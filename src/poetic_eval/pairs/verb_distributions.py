@@ -27,6 +27,7 @@ import torch
 from tqdm.auto import tqdm
 
 from ..lm import LanguageModel, document_start_token_id, resolve_model
+from ..text import typed_options
 from .verb_lexicon import VerbEntry, load_verb_list
 from .verb_slots import VerbSlot, verb_slots
 from .verb_weighted_agreement import (
@@ -174,6 +175,7 @@ def verb_slot_log_probs(
     )
 
 
+@typed_options
 def evaluate_verb_agreement(
     pairs: Any,
     model: Any = None,

@@ -36,14 +36,21 @@ single-threaded and predictable here; the per-row work is small next to the mode
 from __future__ import annotations
 
 import hashlib
-from collections.abc import Iterable, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
 import numpy as np
 import torch
 
-from .agreement_pairs import as_tse_label
+from ..text import typed_options
+from .model_outputs import (
+    as_cpu_matrix,
+    as_int_vector,
+    check_cutoffs,
+    tse_labels,
+    verb_id_matrix,
+)
 from .vocabulary_cutoffs import lemma_cutoff_scores
 
 DEFAULT_TOP_CUTOFFS = (0.1, 0.2, 0.3, 0.4, 0.5, 0.6, 0.7, 0.8, 0.9, 0.95, 0.97, 1.0)
@@ -128,28 +135,28 @@ def score_verb_slots(
         examples: per example, its index in the whole run (default 0, 1, ...), for joining
             the scores of several batches with :meth:`SlotScores.concatenate`.
     """
-    matrix = _as_cpu_matrix(logits, "logits")
+    matrix = as_cpu_matrix(logits, "logits")
     n_views, vocab = matrix.shape
-    labels_array = _labels_array(labels)
+    labels_array = tse_labels(labels)
     n = labels_array.shape[0]
-    view_rows = np.arange(n) if views is None else _as_int_vector(views, "views", n)
+    view_rows = np.arange(n) if views is None else as_int_vector(views, "views", n)
     if view_rows.size and (view_rows.min() < 0 or view_rows.max() >= n_views):
         raise ValueError(
             f"logits has {n_views} rows; every example needs one (views or one row each)"
         )
-    correct = _as_int_vector(correct_ids, "correct_ids", n)
-    incorrect = _as_int_vector(incorrect_ids, "incorrect_ids", n)
+    correct = as_int_vector(correct_ids, "correct_ids", n)
+    incorrect = as_int_vector(incorrect_ids, "incorrect_ids", n)
     for name, ids in (("correct_ids", correct), ("incorrect_ids", incorrect)):
         bad = np.flatnonzero((ids < -1) | (ids >= vocab))
         if bad.size:
             raise ValueError(f"{name}[{bad[0]}] = {ids[bad[0]]} is outside -1..{vocab - 1}")
-    verbs = _verb_id_matrix(verb_token_ids, vocab)
-    top = _check_cutoffs(top_cutoffs, "top_cutoffs")
-    bottom = _check_cutoffs(bottom_cutoffs, "bottom_cutoffs")
+    verbs = verb_id_matrix(verb_token_ids, vocab)
+    top = check_cutoffs(top_cutoffs, "top_cutoffs")
+    bottom = check_cutoffs(bottom_cutoffs, "bottom_cutoffs")
     keep = np.ones(n, dtype=bool) if distinct is None else np.asarray(distinct, dtype=bool)
     if keep.shape != (n,):
         raise ValueError(f"distinct must have one flag per example ({n}), got shape {keep.shape}")
-    index = np.arange(n) if examples is None else _as_int_vector(examples, "examples", n)
+    index = np.arange(n) if examples is None else as_int_vector(examples, "examples", n)
 
     tse = _tse(matrix, view_rows, correct, incorrect)
     chosen = np.flatnonzero(keep)
@@ -275,6 +282,7 @@ def first_occurrences(keys: Sequence[Any]) -> np.ndarray:
     return flags
 
 
+@typed_options
 def verb_weighted_agreement(
     logits: Any,
     labels: Any,
@@ -295,8 +303,8 @@ def verb_weighted_agreement(
     bit-identical logits and the same label are duplicates. See :func:`score_verb_slots` for
     the other arguments and :func:`aggregate_verb_agreement` for the result.
     """
-    matrix = _as_cpu_matrix(logits, "logits")
-    labels_array = _labels_array(labels)
+    matrix = as_cpu_matrix(logits, "logits")
+    labels_array = tse_labels(labels)
     if labels_array.shape[0] != matrix.shape[0]:
         raise ValueError(
             f"labels has {labels_array.shape[0]} items for {matrix.shape[0]} rows of logits"
@@ -325,89 +333,6 @@ def verb_weighted_agreement(
         lemmas=lemmas,
         return_details=return_details,
     )
-
-
-def _as_cpu_matrix(values: Any, name: str) -> torch.Tensor:
-    if isinstance(values, torch.Tensor):
-        matrix = values.detach().to("cpu")
-        if matrix.dtype not in (torch.float16, torch.bfloat16, torch.float32, torch.float64):
-            matrix = matrix.to(torch.float32)
-    else:
-        try:
-            array = np.asarray(values, dtype=np.float64 if _is_float64(values) else np.float32)
-        except (TypeError, ValueError) as error:
-            raise TypeError(
-                f"{name} must be a (examples, vocab) array of floats: {error}"
-            ) from None
-        matrix = torch.from_numpy(array)
-    if matrix.ndim != 2:
-        raise ValueError(
-            f"{name} must have shape (examples, vocab), got shape {tuple(matrix.shape)}"
-        )
-    if matrix.shape[0] and matrix.shape[1] < 2:
-        raise ValueError(f"{name} needs at least 2 vocabulary entries, got {matrix.shape[1]}")
-    finite = torch.isfinite(matrix.to(torch.float32)) | (matrix == -torch.inf)
-    if not bool(finite.all()):
-        row = int((~finite).any(1).nonzero()[0, 0])
-        raise ValueError(f"{name}[{row}] contains NaN or +inf")
-    return matrix
-
-
-def _is_float64(values: Any) -> bool:
-    return isinstance(values, np.ndarray) and values.dtype == np.float64
-
-
-def _as_int_vector(values: Any, name: str, length: int | None) -> np.ndarray:
-    if isinstance(values, torch.Tensor):
-        values = values.detach().to("cpu").numpy()
-    array = np.asarray(values)
-    if array.ndim != 1:
-        raise ValueError(f"{name} must be a flat sequence of integers, got shape {array.shape}")
-    whole_floats = np.issubdtype(array.dtype, np.floating) and np.all(array == np.round(array))
-    if array.size and not np.issubdtype(array.dtype, np.integer) and not whole_floats:
-        raise TypeError(f"{name} must hold integers, got dtype {array.dtype}")
-    if length is not None and array.shape[0] != length:
-        raise ValueError(f"{name} has {array.shape[0]} items for {length} examples")
-    return array.astype(np.int64)
-
-
-def _labels_array(labels: Any) -> np.ndarray:
-    if isinstance(labels, torch.Tensor):
-        labels = labels.detach().to("cpu").numpy()
-    values = labels.tolist() if isinstance(labels, np.ndarray) else list(labels)
-    return np.asarray(
-        [as_tse_label(label, f"labels[{row}]") for row, label in enumerate(values)], dtype=np.int64
-    )
-
-
-def _verb_id_matrix(verb_token_ids: Any, vocab: int) -> np.ndarray:
-    if isinstance(verb_token_ids, torch.Tensor):
-        verb_token_ids = verb_token_ids.detach().to("cpu").numpy()
-    ids = np.asarray(verb_token_ids, dtype=np.int64)
-    if ids.ndim != 2 or ids.shape[1] != 2 or ids.shape[0] == 0:
-        raise ValueError(
-            f"verb_token_ids must have shape (lemmas, 2) = [singular id, plural id] per lemma, "
-            f"got shape {ids.shape}"
-        )
-    bad = np.flatnonzero(((ids < 0) | (ids >= vocab)).any(1))
-    if bad.size:
-        raise ValueError(
-            f"verb_token_ids[{bad[0]}] = {ids[bad[0]].tolist()} is outside 0..{vocab - 1}"
-        )
-    same = np.flatnonzero(ids[:, 0] == ids[:, 1])
-    if same.size:
-        raise ValueError(f"verb_token_ids[{same[0]}]: singular and plural are the same token")
-    return ids
-
-
-def _check_cutoffs(cutoffs: Iterable[float], name: str) -> np.ndarray:
-    values = list(cutoffs)
-    if not values:
-        raise ValueError(f"{name} must list at least one cutoff")
-    for value in values:
-        if isinstance(value, bool) or not isinstance(value, (int, float)) or not 0 < value <= 1:
-            raise ValueError(f"{name} must hold numbers in (0, 1], got {value!r}")
-    return np.asarray(values, dtype=np.float64)
 
 
 def _row_digest(row: torch.Tensor) -> bytes:

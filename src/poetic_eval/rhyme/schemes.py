@@ -11,7 +11,7 @@ from __future__ import annotations
 import string
 from itertools import combinations
 
-from ..text import final_word, lines
+from ..text import final_word, lines, typed_options
 from .word_rhymes import keys_rhyme, rhyme_key, wider_rhyme
 
 #: The 15 rhyme schemes of a quatrain (the partitions of 4 lines), in the paper's order.
@@ -71,6 +71,7 @@ def scheme_of_words(
     return "".join(letters[root(i)] for i in range(len(words)))
 
 
+@typed_options
 def rhyme_scheme(
     poem: str,
     *,

@@ -23,6 +23,7 @@ from __future__ import annotations
 
 from functools import lru_cache
 
+from ..text import typed_options
 from .pronunciation import is_vowel, normalize_word, pronunciations
 
 _VOWEL_LETTERS = "aeiouy"
@@ -212,6 +213,7 @@ def _historical_rhyme(a: str, b: str) -> bool:
     return (stressed_ay in syllables_a and y_b) or (stressed_ay in syllables_b and y_a)
 
 
+@typed_options
 def rhymes(
     a: str, b: str, *, weak: bool = False, near: bool = False, historical: bool = False
 ) -> bool:

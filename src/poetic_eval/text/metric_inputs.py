@@ -46,10 +46,15 @@ class PoemInputs:
 
 class PoemCorpusInputs(PoemInputs):
     """:class:`PoemInputs`, with ``references`` taken as a corpus (human or training poems) of
-    any size."""
+    any size. ``references_required`` (True unless a module says otherwise) makes a missing
+    corpus an error on the process that computes (``process_id`` 0)."""
+
+    references_required = True
 
     def compute(self, *, predictions: Any = None, references: Any = None, **kwargs: Any) -> Any:
         """Compute the metric; ``references`` is the corpus compared with, of any length."""
         if references is not None:
             references = require_texts(references, "references")
+        elif self.references_required and getattr(self, "process_id", 0) == 0:
+            raise ValueError(f"references (the human corpus) is required for {self.name}")
         return super().compute(predictions=predictions, reference_corpus=references, **kwargs)

@@ -2,18 +2,33 @@
 
 from __future__ import annotations
 
+import functools
+import inspect
 import math
 import numbers
-from collections.abc import Sequence
-from typing import Any
+import types
+import typing
+from collections.abc import Callable, Sequence
+from typing import Any, TypeVar
+
+import numpy as np
+
+Result = TypeVar("Result")
+_UNIONS = (typing.Union, types.UnionType)
+
+from .corpus import PoemCorpus
 
 
 def require_texts(values: Any, name: str, *, allow_empty_list: bool = False) -> list[str]:
     """Check ``values`` is a list of non-blank strings and return it as a list.
 
     Raises TypeError for a non-list or a non-string item, ValueError for an empty list or a
-    blank string; messages name ``name`` and the offending index.
+    blank string; messages name ``name`` and the offending index. A
+    :class:`~poetic_eval.text.corpus.PoemCorpus` (checked when it was made) is returned as it
+    is, so that what is derived from it is kept.
     """
+    if isinstance(values, PoemCorpus):
+        return values
     if values is None:
         raise ValueError(f"{name} is required (got None)")
     if isinstance(values, str):
@@ -54,3 +69,60 @@ def require_positive_int(value: int, name: str, *, minimum: int = 1) -> int:
     if value < minimum:
         raise ValueError(f"{name} must be >= {minimum}, got {value}")
     return int(value)
+
+
+_OPTION_TYPES = {bool: "True or False", int: "an integer", float: "a number"}
+
+
+def typed_options(function: Callable[..., Result]) -> Callable[..., Result]:
+    """Check, at each call, the keyword-only options annotated ``bool``, ``int`` or ``float``
+    (optionally ``| None``): a string for a boolean ("no", "false") is an error, not True.
+
+    numpy booleans and numbers are accepted; ``int`` options refuse booleans and fractions,
+    ``float`` options refuse booleans. Other options are left to the function.
+    """
+    expected: dict[str, tuple[type, bool]] | None = None
+
+    @functools.wraps(function)
+    def checked(*args: Any, **kwargs: Any) -> Result:
+        nonlocal expected
+        if expected is None:
+            expected = _option_types(function)
+        for name, value in kwargs.items():
+            if name in expected:
+                _check_option(name, value, *expected[name])
+        return function(*args, **kwargs)
+
+    return checked
+
+
+def _check_option(name: str, value: Any, kind: type, optional: bool) -> None:
+    if optional and value is None or _is_instance(value, kind):
+        return
+    wanted = _OPTION_TYPES[kind] + (" or None" if optional else "")
+    raise TypeError(f"{name} must be {wanted}, got {type(value).__name__} {value!r:.40}")
+
+
+def _option_types(function: Callable) -> dict[str, tuple[type, bool]]:
+    hints = typing.get_type_hints(function)
+    found = {}
+    for parameter in inspect.signature(function).parameters.values():
+        if parameter.kind is not parameter.KEYWORD_ONLY or parameter.name not in hints:
+            continue
+        hint = hints[parameter.name]
+        members = set(typing.get_args(hint)) if typing.get_origin(hint) in _UNIONS else {hint}
+        optional = type(None) in members
+        members.discard(type(None))
+        if len(members) == 1 and next(iter(members)) in _OPTION_TYPES:
+            found[parameter.name] = (next(iter(members)), optional)
+    return found
+
+
+def _is_instance(value: Any, kind: type) -> bool:
+    if kind is bool:
+        return isinstance(value, (bool, np.bool_))
+    if isinstance(value, (bool, np.bool_)):
+        return False
+    if kind is int:
+        return isinstance(value, numbers.Integral)
+    return isinstance(value, numbers.Real)

@@ -13,7 +13,7 @@ def test_demo_builds_datasets_and_writes_the_full_report(tmp_path):
         ["demo", "--out", str(out), "--datasets", str(built), "--max-pairs", "2", "--seed", "0"]
     )
     assert status == 0
-    for name in ("bpomp", "agreement"):
+    for name in ("bpomp", "agreement", "quatrain", "blm"):
         assert (built / name / "README.md").is_file()
     report = json.loads((out / "report.json").read_text(encoding="utf-8"))
     assert list(report["sections"]) == [

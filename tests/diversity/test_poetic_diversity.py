@@ -33,7 +33,7 @@ from poetic_eval.diversity.profile import (
 )
 from poetic_eval.text.synthetic import SyntheticPoems
 
-TESTS_DIR = Path(__file__).resolve().parent
+TESTS_DIR = Path(__file__).resolve().parent.parent  # the shared test doubles live in tests/
 
 
 @pytest.fixture(autouse=True)

@@ -42,6 +42,8 @@ def test_wheel_ships_metric_modules_and_resolver_finds_them(tmp_path, repo_root)
     for name in poetic_eval.available_metrics():
         assert f"poetic_eval/metric_modules/{name}/{name}.py" in names, name
     assert "poetic_eval/builders/__init__.py" in names
+    for name in ("nouns", "verbs", "adjectives", "agreement_templates", "alternation_phrases"):
+        assert f"poetic_eval/blm/data/{name}.json" in names, f"BLM lexicon {name}.json not shipped"
     top_level = {name.split("/")[0] for name in names}
     assert top_level <= {
         "poetic_eval",

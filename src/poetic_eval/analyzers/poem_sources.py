@@ -1,0 +1,163 @@
+"""Read poems to analyze from a file or a folder, keeping their stanza breaks.
+
+- A ``.txt`` file (or any other suffix) is ONE poem: lines, with blank lines between stanzas.
+- A ``.jsonl`` file holds one poem per row, a ``.json`` file a list of them (or
+  ``{"poems": [...]}``): each a string, a list of lines (``""`` for a stanza break) or an
+  object ``{"text": ..., "topic": ...}`` (``topic`` optional).
+- A folder: every ``.txt``/``.json``/``.jsonl`` file in it or below (hidden ones skipped), in
+  natural order (poem2 before poem10). The Erato layout is understood: a ``topic<k>.txt``
+  beside a folder ``poems<k>`` is not a poem but the topic (its first line) of the poems in
+  that folder.
+
+Files must be UTF-8; other bytes give an error naming the file and the offset.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+POEM_SUFFIXES = (".txt", ".json", ".jsonl")
+_TOPIC_FILE = re.compile(r"^topic(\d+)\.txt$")
+_DIGITS = re.compile(r"(\d+)")
+
+
+@dataclass(frozen=True)
+class PoemCollection:
+    """Poems with a name each (file path, or path:row) and their topics when all have one."""
+
+    names: list[str]
+    poems: list[str]
+    topics: list[str] | None
+
+
+def read_text(path: Path) -> str:
+    """A file's text as UTF-8 (a byte-order mark is dropped); ValueError naming the file."""
+    data = path.read_bytes()
+    try:
+        return data.decode("utf-8-sig")
+    except UnicodeDecodeError as error:
+        raise ValueError(
+            f"{path}: not UTF-8 text (byte 0x{data[error.start]:02x} at offset {error.start}); "
+            "convert the file to UTF-8, e.g. iconv -f latin1 -t utf-8"
+        ) from None
+
+
+def _poem_of_item(item: Any, where: str) -> tuple[str, str | None]:
+    topic = None
+    if isinstance(item, dict):
+        if "text" not in item:
+            raise ValueError(f"{where}: an object needs a 'text' field, got keys {sorted(item)}")
+        topic = item.get("topic")
+        if topic is not None and (not isinstance(topic, str) or not topic.strip()):
+            raise ValueError(f"{where}: 'topic' must be a non-empty string, got {topic!r}")
+        item = item["text"]
+    if isinstance(item, list) and all(isinstance(line, str) for line in item):
+        item = "\n".join(item)
+    if not isinstance(item, str):
+        raise TypeError(
+            f"{where}: expected a poem (string, list of lines or {{'text': ...}}), "
+            f"got {type(item).__name__}"
+        )
+    if not item.strip():
+        raise ValueError(f"{where}: the poem is empty or only blank lines")
+    return item, topic
+
+
+def _parse_json(text: str, where: str) -> Any:
+    try:
+        return json.loads(text)
+    except json.JSONDecodeError as error:
+        raise ValueError(f"{where}: invalid JSON ({error.msg} at column {error.colno})") from None
+
+
+def read_poem_file(path: str | Path) -> PoemCollection:
+    """The poem(s) of one file (module docstring)."""
+    path = Path(path)
+    if not path.is_file():
+        raise FileNotFoundError(f"no such poem file: {path}")
+    text = read_text(path)
+    suffix = path.suffix.lower()
+    if suffix == ".jsonl":
+        rows = [
+            (f"{path}:{number}", row)
+            for number, row in enumerate(text.splitlines(), start=1)
+            if row.strip()
+        ]
+        items = [(where, _parse_json(row, where)) for where, row in rows]
+    elif suffix == ".json":
+        data = _parse_json(text, str(path))
+        if isinstance(data, dict) and "poems" in data:
+            data = data["poems"]
+        if not isinstance(data, list):
+            raise ValueError(f"{path}: expected a JSON list of poems or {{'poems': [...]}}")
+        items = [(f"{path}[{index}]", item) for index, item in enumerate(data)]
+    else:
+        items = [(str(path), text)]
+    if not items:
+        raise ValueError(f"{path}: no poems found")
+    names, poems, topics = [], [], []
+    for where, item in items:
+        poem, topic = _poem_of_item(item, where)
+        names.append(where)
+        poems.append(poem)
+        topics.append(topic)
+    return PoemCollection(names, poems, topics if all(topics) else None)
+
+
+def _natural_key(path: Path) -> list[Any]:
+    return [int(part) if part.isdigit() else part for part in _DIGITS.split(str(path))]
+
+
+def _folder_topics(root: Path) -> dict[Path, tuple[Path, str]]:
+    """Erato layout: folder poems<k> -> (its topic<k>.txt, the topic)."""
+    topics = {}
+    for topic_file in root.rglob("topic*.txt"):
+        match = _TOPIC_FILE.match(topic_file.name)
+        folder = topic_file.parent / f"poems{match.group(1)}" if match else None
+        if folder is not None and folder.is_dir():
+            first_line = read_text(topic_file).strip().split("\n")[0].strip()
+            if not first_line:
+                raise ValueError(f"{topic_file}: the topic file is empty")
+            topics[folder] = (topic_file, first_line)
+    return topics
+
+
+def poem_files(root: Path) -> list[Path]:
+    """Poem files under a folder, in natural order, without hidden files and topic files."""
+    topic_files = {topic_file for topic_file, _ in _folder_topics(root).values()}
+    found = [
+        path
+        for path in root.rglob("*")
+        if path.is_file()
+        and path.suffix.lower() in POEM_SUFFIXES
+        and path not in topic_files
+        and not any(part.startswith(".") for part in path.relative_to(root).parts)
+    ]
+    return sorted(found, key=_natural_key)
+
+
+def read_poem_collection(path: str | Path) -> PoemCollection:
+    """Poems of a file or a folder (module docstring); topics where every poem has one."""
+    path = Path(path)
+    if path.is_file():
+        return read_poem_file(path)
+    if not path.is_dir():
+        raise FileNotFoundError(f"no such poem file or folder: {path}")
+    files = poem_files(path)
+    if not files:
+        raise ValueError(
+            f"{path}: no poem files ({', '.join(POEM_SUFFIXES)}) in this folder or below"
+        )
+    folder_topics = _folder_topics(path)
+    names, poems, topics = [], [], []
+    for file in files:
+        found = read_poem_file(file)
+        names += found.names
+        poems += found.poems
+        folder_topic = folder_topics.get(file.parent, (None, None))[1]
+        topics += found.topics if found.topics else [folder_topic] * len(found.poems)
+    return PoemCollection(names, poems, topics if all(topics) else None)

@@ -1,0 +1,178 @@
+"""Rhyme scheme, rhyme chains and rhyme richness (poetic aspect, English).
+
+Rhymes come from the project's rhyme module: two lines are linked when
+:func:`poetic_eval.rhyme.rhyme_scheme` gives them one letter, with ``rhyme_options`` passed
+through unchanged (``weak``, ``near``, ``historical``, ``link_repetitions``: whatever that
+module accepts, with its defaults when not given). Links close transitively.
+
+- ``rhyme_window`` (default 5, the window of the reference's rhyme tagger): lines are linked
+  only when at most ``rhyme_window`` non-empty lines apart, so two lines that happen to rhyme
+  20 lines apart are not a rhyme. ``None`` links any two lines (the whole-poem
+  :func:`~poetic_eval.rhyme.rhyme_scheme`).
+- **rhyme_scheme**: letters over the non-empty lines by first occurrence ("ABABCDCDEFEFGG").
+- **rhyme_chains**: the number of letters shared by two or more lines (the reference's
+  "no_rhymes": distinct rhymes in the poem).
+- **rhyme_richness**: lines that rhyme with another line / non-empty lines.
+
+Evaluating a scheme against an expected one uses the partition distance ``k``: the fewest
+lines whose letter must change to turn one grouping into the other (letters are matched to
+letters to maximise agreement). The graded score is ``1 - k / (N - 1)`` for ``N`` expected
+lines: 1 for the exact scheme, 0 as far as two schemes of ``N`` lines can be. A scheme of
+another length is compared on the common lines, each extra or missing line adding 1 to ``k``.
+"""
+
+from __future__ import annotations
+
+import math
+from collections import Counter
+from collections.abc import Mapping
+from functools import lru_cache
+from typing import Any
+
+import numpy as np
+from scipy.optimize import linear_sum_assignment
+
+from ..rhyme import rhyme_scheme, scheme_letter
+from .analyzer import Analyzer
+from .expectations import Expectation
+from .poem import Poem
+
+DEFAULT_WINDOW = 5
+
+
+def _check_window(window: int | None) -> int | None:
+    if window is None:
+        return None
+    if isinstance(window, bool) or not isinstance(window, int) or window < 1:
+        raise ValueError(f"rhyme_window must be an integer >= 1 or None, got {window!r}")
+    return window
+
+
+def _options_key(rhyme_options: Mapping[str, Any] | None) -> tuple[tuple[str, Any], ...]:
+    if rhyme_options is None:
+        return ()
+    if not isinstance(rhyme_options, Mapping):
+        raise TypeError(f"rhyme_options must be a mapping, got {type(rhyme_options).__name__}")
+    return tuple(sorted(rhyme_options.items()))
+
+
+@lru_cache(maxsize=4096)
+def _scheme(lines: tuple[str, ...], window: int | None, options: tuple) -> str:
+    settings = dict(options)
+    if window is None or window >= len(lines) - 1:
+        return rhyme_scheme("\n".join(lines), **settings)
+    parent = list(range(len(lines)))
+
+    def root(i: int) -> int:
+        while parent[i] != i:
+            parent[i] = parent[parent[i]]
+            i = parent[i]
+        return i
+
+    for i in range(len(lines)):
+        for j in range(i + 1, min(len(lines), i + window + 1)):
+            if rhyme_scheme(f"{lines[i]}\n{lines[j]}", **settings) == "AA":
+                parent[max(root(i), root(j))] = min(root(i), root(j))
+    letters: dict[int, str] = {}
+    for i in range(len(lines)):
+        letters.setdefault(root(i), scheme_letter(len(letters)))
+    return "".join(letters[root(i)] for i in range(len(lines)))
+
+
+def poem_rhyme_scheme(
+    poem: Poem,
+    rhyme_window: int | None = DEFAULT_WINDOW,
+    rhyme_options: Mapping[str, Any] | None = None,
+) -> str:
+    """Rhyme scheme of the non-empty lines (module docstring)."""
+    return _scheme(poem.lines, _check_window(rhyme_window), _options_key(rhyme_options))
+
+
+def rhyme_chains(
+    poem: Poem,
+    rhyme_window: int | None = DEFAULT_WINDOW,
+    rhyme_options: Mapping[str, Any] | None = None,
+) -> int:
+    """Number of rhyme groups holding two or more lines."""
+    sizes = Counter(poem_rhyme_scheme(poem, rhyme_window, rhyme_options))
+    return sum(size >= 2 for size in sizes.values())
+
+
+def rhyme_richness(
+    poem: Poem,
+    rhyme_window: int | None = DEFAULT_WINDOW,
+    rhyme_options: Mapping[str, Any] | None = None,
+) -> float:
+    """Share of non-empty lines that rhyme with at least one other line."""
+    scheme = poem_rhyme_scheme(poem, rhyme_window, rhyme_options)
+    sizes = Counter(scheme)
+    return sum(sizes[letter] >= 2 for letter in scheme) / len(scheme)
+
+
+def partition_distance(scheme: Any, target: Any) -> float:
+    """Fewest lines to relabel to turn ``scheme`` into ``target`` (module docstring)."""
+    if not isinstance(scheme, str) or not isinstance(target, str) or not target:
+        return math.inf
+    common = min(len(scheme), len(target))
+    observed, expected = scheme[:common], target[:common]
+    rows = {letter: i for i, letter in enumerate(dict.fromkeys(observed))}
+    columns = {letter: j for j, letter in enumerate(dict.fromkeys(expected))}
+    overlap = np.zeros((len(rows), len(columns)), dtype=np.int64)
+    for a, b in zip(observed, expected):
+        overlap[rows[a], columns[b]] += 1
+    matched_rows, matched_columns = linear_sum_assignment(overlap, maximize=True)
+    agreement = int(overlap[matched_rows, matched_columns].sum())
+    return float(common - agreement + abs(len(scheme) - len(target)))
+
+
+def scheme_agreement(measured: float, value: Any, spec: Expectation) -> float | None:
+    """``1 - k / (N - 1)`` for an ``N``-line expected scheme (1 when N = 1 and k = 0)."""
+    if measured == math.inf:
+        return None
+    lengths = [len(t) for t in _scheme_targets(spec)] or [len(value) if value else 1]
+    lines = max(lengths)
+    if lines <= 1:
+        return 1.0 if measured == 0 else 0.0
+    return max(0.0, 1.0 - measured / (lines - 1))
+
+
+def _scheme_targets(spec: Expectation) -> list[str]:
+    if spec.kind == "equals" and isinstance(spec.target, str):
+        return [spec.target]
+    if spec.kind == "one_of":
+        return [t for t in spec.target if isinstance(t, str)]
+    return []
+
+
+_RHYME_OPTIONS = ("rhyme_window", "rhyme_options")
+
+RHYME_SCHEME = Analyzer(
+    name="rhyme_scheme",
+    kind="single",
+    aspect="poetic",
+    analyze=poem_rhyme_scheme,
+    description="rhyme letters of the lines (lines up to rhyme_window apart can rhyme)",
+    options=_RHYME_OPTIONS,
+    measure=partition_distance,
+    grade=scheme_agreement,
+    score_name="scheme_agreement",
+    higher_is_better=True,
+)
+
+RHYME_CHAINS = Analyzer(
+    name="rhyme_chains",
+    kind="single",
+    aspect="poetic",
+    analyze=rhyme_chains,
+    description="distinct rhymes: letters shared by two or more lines",
+    options=_RHYME_OPTIONS,
+)
+
+RHYME_RICHNESS = Analyzer(
+    name="rhyme_richness",
+    kind="single",
+    aspect="poetic",
+    analyze=rhyme_richness,
+    description="share of lines that rhyme with another line",
+    options=_RHYME_OPTIONS,
+)

@@ -1,0 +1,100 @@
+"""Topicality: can a sentence encoder tell each poem's topic from the others? (lexico-semantic)
+
+Each poem (its lines joined by spaces) and each candidate topic string is embedded with a
+sentence encoder (default: the bundled all-MiniLM-L6-v2, offline; the reference uses
+distiluse-base-multilingual-cased-v1, which any name or path in ``model`` can select). A
+poem's predicted topic is the candidate with the highest cosine similarity (ties: the first
+in sorted order). Candidates are the distinct given topics, plus any ``candidate_topics``
+(distractors). Reported: macro-F1 over the topics that are true or predicted for some poem
+(as scikit-learn's ``f1_score(average="macro")``), accuracy, and per topic its precision,
+recall, F1, support (poems with that topic) and how often it was predicted.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+import numpy as np
+
+from ..diversity import encode_poems, load_sentence_encoder
+from ..text import require_positive_int, require_texts
+from .analyzer import Analyzer
+from .poem import Poem
+
+
+def retrieval_scores(true: Sequence[str], predicted: Sequence[str]) -> dict[str, Any]:
+    """Macro-F1, accuracy and per-topic precision/recall/F1 of predicted against true labels."""
+    labels = sorted(set(true) | set(predicted))
+    true_array, predicted_array = (
+        np.asarray(true, dtype=object),
+        np.asarray(predicted, dtype=object),
+    )
+    per_topic: dict[str, dict[str, float | int]] = {}
+    for label in labels:
+        hits = int(np.sum((true_array == label) & (predicted_array == label)))
+        support = int(np.sum(true_array == label))
+        predicted_count = int(np.sum(predicted_array == label))
+        precision = hits / predicted_count if predicted_count else 0.0
+        recall = hits / support if support else 0.0
+        f1 = 2 * precision * recall / (precision + recall) if precision + recall else 0.0
+        per_topic[label] = {
+            "precision": precision,
+            "recall": recall,
+            "f1": f1,
+            "support": support,
+            "predicted": predicted_count,
+        }
+    macro_f1 = float(np.mean([scores["f1"] for scores in per_topic.values()]))
+    accuracy = float(np.mean(true_array == predicted_array))
+    return {"macro_f1": macro_f1, "accuracy": accuracy, "per_topic": per_topic}
+
+
+def topicality(
+    poems: Sequence[Poem],
+    topics: Sequence[str] | None = None,
+    candidate_topics: Sequence[str] | None = None,
+    model: Any = None,
+    device: str | None = None,
+    batch_size: int = 64,
+    return_predictions: bool = False,
+) -> dict[str, Any] | None:
+    """Topic retrieval scores of a collection (module docstring); None without ``topics``.
+
+    Args:
+        poems: the collection.
+        topics: one topic string per poem (e.g. the seed word of the prompt).
+        candidate_topics: extra topics the encoder may choose from.
+        model: sentence encoder: None (bundled all-MiniLM-L6-v2), a sentence-transformers
+            name or path, or an instance with ``encode``.
+        device, batch_size: for the encoder.
+        return_predictions: add ``predictions``, the predicted topic of each poem.
+    """
+    if topics is None:
+        return None
+    topics = require_texts(topics, "topics")
+    if len(topics) != len(poems):
+        raise ValueError(
+            f"topics has {len(topics)} entries for {len(poems)} poems; give one topic per poem"
+        )
+    extra = require_texts(candidate_topics, "candidate_topics") if candidate_topics else []
+    require_positive_int(batch_size, "batch_size")
+    candidates = sorted(set(topics) | set(extra))
+    encoder = load_sentence_encoder(model, device)
+    poem_vectors = encode_poems([poem.text for poem in poems], encoder, batch_size=batch_size)
+    topic_vectors = encode_poems(candidates, encoder, batch_size=batch_size)
+    predicted = [candidates[i] for i in np.argmax(poem_vectors @ topic_vectors.T, axis=1)]
+    result = retrieval_scores(topics, predicted)
+    if return_predictions:
+        result["predictions"] = predicted
+    return result
+
+
+TOPICALITY = Analyzer(
+    name="topicality",
+    kind="collection",
+    aspect="lexico-semantic",
+    analyze=topicality,
+    description="macro-F1 of retrieving each poem's topic with sentence embeddings",
+    options=("topics", "candidate_topics", "model", "device", "batch_size", "return_predictions"),
+)

@@ -1,0 +1,60 @@
+"""The answer labels of the BLM matrices and the rule each wrong answer breaks.
+
+AgrI (after Merlo et al.): the answers differ from the correct one only in the numbers of the
+subject, attractors and verb, or in the form of the second attractor. The three agreement
+errors are told apart by what the wrong verb agrees with: N1 (AEN1), N2 (AEN2) or no noun of
+the sentence (AEV); that is why AEV and AEN1 also change attractor numbers.
+
+CausI and OdI (the BLM-It labels): ``I`` = the subject bears the wrong semantic role (the
+agent for CausI, the patient for OdI); ``R`` = wrong sequence reasoning: a sentence with two
+arguments (transitive, or passive with its agent) where the sequence calls for one argument and
+a non-argument "da" phrase; ``E`` = the "da" phrase holds an argument (the passive's agent in
+-pass, a wrongly placed by-phrase in -WrBy) instead of a non-argument "da" phrase. The suffix
+names the sentence's structure: Int (intransitive + temporal "da" phrase), trans (active
+transitive), pass (passive + "da" agent), WrBy (intransitive + "da" + argument).
+"""
+
+from __future__ import annotations
+
+AGREEMENT_LABELS = ("Correct", "Coord", "WNA", "WN1", "WN2", "AEV", "AEN1", "AEN2")
+ALTERNATION_LABELS = (
+    "Correct",
+    "I-Int",
+    "R-trans",
+    "IR-trans",
+    "ER-pass",
+    "IER-pass",
+    "E-WrBy",
+    "IE-WrBy",
+)
+
+AGREEMENT_RULES = {
+    "Correct": "the 8th step of the counter: plural subject, plural N1, singular N2, plural "
+    "verb agreeing with the subject",
+    "Coord": "N2 is coordinated with 'e' instead of introduced by its preposition; numbers "
+    "and agreement as in the correct answer",
+    "WNA": "wrong number of attractors: N2 is missing; agreement correct",
+    "WN1": "wrong grammatical number of N1 (singular); agreement correct",
+    "WN2": "wrong grammatical number of N2 (plural); agreement correct",
+    "AEV": "the verb disagrees with the subject and agrees with no noun of the sentence "
+    "(singular verb, plural N1 and N2)",
+    "AEN1": "the verb agrees with N1 (singular) instead of the subject; N2 plural, so only "
+    "N1 matches it",
+    "AEN2": "the verb agrees with N2 (singular) instead of the subject; N1 plural as in the "
+    "correct answer",
+}
+
+ALTERNATION_RULES = {
+    "Correct": "CausI: patient + si-verb + temporal 'da' phrase; OdI: agent + verb without "
+    "object + temporal 'da' phrase",
+    "I-Int": "I: the other role as subject of the same intransitive sentence",
+    "R-trans": "R: active transitive sentence, the right role as subject, the other as bare object",
+    "IR-trans": "I+R: active transitive with the roles of the context's transitive sentences "
+    "swapped relative to R-trans",
+    "ER-pass": "E+R: passive with a 'da' agent, the right role as subject",
+    "IER-pass": "I+E+R: passive with a 'da' agent, the other role as subject",
+    "E-WrBy": "E: intransitive sentence whose 'da' phrase holds the other argument instead "
+    "of a temporal phrase",
+    "IE-WrBy": "I+E: intransitive with the other role as subject and the right role in the "
+    "'da' phrase",
+}

@@ -1,0 +1,169 @@
+"""``poetic-eval analyze``: Erato-style analysis of a poem, or of a folder of poems."""
+
+from __future__ import annotations
+
+import argparse
+import json
+from pathlib import Path
+from typing import Any
+
+from .report import parse_option
+
+
+def register(subparsers: argparse._SubParsersAction) -> None:
+    parser = subparsers.add_parser(
+        "analyze",
+        help="analyze a poem or a folder of poems (stanzas, syllables, stress, rhyme, novelty)",
+        description="Run the poem analyzers on POEM_FILE_OR_DIR and print a table per poem "
+        "(or JSON). A .txt file is one poem (blank lines between stanzas); .json/.jsonl hold "
+        "several. A folder is read recursively, and the collection analyzers (inter-poem "
+        "novelty, topicality, collection type/token ratio) run on all its poems. In the "
+        "Erato layout, topic<k>.txt gives the topic of the poems in poems<k>/.",
+    )
+    parser.add_argument("path", type=Path, metavar="POEM_FILE_OR_DIR")
+    parser.add_argument(
+        "--form", help="evaluate against a shipped form: sonnet, limerick, quatrain, haiku"
+    )
+    parser.add_argument("--json", action="store_true", help="print JSON instead of tables")
+    parser.add_argument(
+        "--analyzers", nargs="+", metavar="NAME", help="run only these analyzers (default all)"
+    )
+    parser.add_argument(
+        "--rhyme-window",
+        default="5",
+        metavar="N",
+        help="lines at most N apart can rhyme (default 5, as the reference); 'none': any two",
+    )
+    parser.add_argument(
+        "--rhyme-option",
+        action="append",
+        default=[],
+        metavar="NAME=VALUE",
+        help="an option of poetic_eval.rhyme.rhyme_scheme, e.g. near=true; repeatable",
+    )
+    parser.add_argument(
+        "--include-blank-lines",
+        action="store_true",
+        help="keep blank lines in the novelty line pairs (the reference's way)",
+    )
+    parser.add_argument(
+        "--sample-pairs",
+        type=int,
+        metavar="K",
+        help="inter-poem novelty on K sampled ordered pairs instead of all",
+    )
+    parser.add_argument("--seed", type=int, default=0, help="seed of --sample-pairs")
+    parser.add_argument(
+        "--topics",
+        type=Path,
+        metavar="FILE",
+        help="topics: a JSON list (one per poem, in listed order) or object "
+        "{poem name: topic}, or a text file with one topic per line",
+    )
+    parser.add_argument(
+        "--model", help="sentence encoder for topicality (default: the bundled all-MiniLM-L6-v2)"
+    )
+    parser.add_argument(
+        "--no-collection", action="store_true", help="skip the collection analyzers"
+    )
+    parser.add_argument("--no-progress", action="store_true", help="hide progress bars")
+    parser.set_defaults(func=run)
+
+
+def _rhyme_window(text: str) -> int | None:
+    if text.strip().lower() in ("none", "all", "0"):
+        return None
+    try:
+        return int(text)
+    except ValueError:
+        raise ValueError(f"--rhyme-window expects an integer or 'none', got {text!r}") from None
+
+
+def read_topics(path: Path, names: list[str]) -> list[str]:
+    """Topics from a JSON list/object or a text file (one per line), one per poem."""
+    from ..analyzers.poem_sources import read_text
+
+    text = read_text(path)
+    try:
+        data: Any = json.loads(text)
+    except json.JSONDecodeError:
+        data = [line.strip() for line in text.splitlines() if line.strip()]
+    if isinstance(data, dict):
+        missing = [name for name in names if name not in data]
+        if missing:
+            raise ValueError(f"{path}: no topic for {len(missing)} poem(s), e.g. {missing[0]}")
+        data = [data[name] for name in names]
+    if not isinstance(data, list) or len(data) != len(names):
+        count = len(data) if isinstance(data, list) else type(data).__name__
+        raise ValueError(f"{path}: expected one topic per poem ({len(names)}), got {count}")
+    return [str(topic) for topic in data]
+
+
+def run(args: argparse.Namespace) -> int:
+    from ..analyzers import analyze_collection, analyze_poem, judge_values, read_poem_collection
+    from ..analyzers.poem import Poem
+    from ..analyzers.registry import check_options
+    from .analysis_tables import print_collection, print_poem
+
+    collection = read_poem_collection(args.path)
+    names = [_display_name(name, args.path) for name in collection.names]
+    topics = read_topics(args.topics, names) if args.topics else collection.topics
+    options: dict[str, Any] = {
+        "rhyme_window": _rhyme_window(args.rhyme_window),
+        "include_blank_lines": args.include_blank_lines,
+    }
+    if args.rhyme_option:
+        options["rhyme_options"] = dict(parse_option(text) for text in args.rhyme_option)
+    check_options(options)
+    analyzers = args.analyzers
+    if args.form and analyzers is not None:
+        from ..analyzers.forms import form_expectations
+
+        analyzers = list(dict.fromkeys([*analyzers, *form_expectations(args.form)]))
+    records = []
+    for name, text in zip(names, collection.poems):
+        values = analyze_poem(Poem(text, name), analyzers, **options)
+        form = judge_values(values, args.form) if args.form else None
+        records.append({"name": name, "text": text, "analysis": values, "form": form})
+    collection_values = None
+    if not args.no_collection and len(records) >= 2:
+        collection_values = analyze_collection(
+            collection.poems,
+            analyzers,
+            **options,
+            topics=topics,
+            model=args.model,
+            sample_pairs=args.sample_pairs,
+            seed=args.seed,
+            show_progress=not args.no_progress,
+        )
+    if args.json:
+        print(json.dumps(_as_json(records, collection_values), indent=2, ensure_ascii=False))
+        return 0
+    for record in records:
+        print_poem(record)
+    if collection_values is not None:
+        print_collection(collection_values, len(records))
+    if args.form:
+        passed = sum(record["form"].passed for record in records)
+        print(f"form {args.form}: {passed}/{len(records)} poems pass")
+    return 0
+
+
+def _display_name(name: str, root: Path) -> str:
+    if root.is_dir():
+        try:
+            return str(Path(name).relative_to(root))
+        except ValueError:
+            return name
+    return name
+
+
+def _as_json(records: list[dict], collection_values: dict | None) -> dict[str, Any]:
+    poems = []
+    for record in records:
+        entry: dict[str, Any] = {"name": record["name"], "analysis": record["analysis"]}
+        if record["form"] is not None:
+            entry["form"] = record["form"].to_json()
+        poems.append(entry)
+    return {"poems": poems, "collection": collection_values}

@@ -1,0 +1,278 @@
+"""lm-evaluation-harness task configs for the minimal-pair datasets this project builds.
+
+For every built dataset folder (``make build`` writes ``datasets/<name>/``: a README card with
+``configs:`` and parquet under ``data/<config>/``) every config whose columns match a
+:data:`TASK_FAMILIES` entry becomes a harness task, written as the harness's own BLiMP tasks
+are: one template per family, one small YAML per config, and a group per dataset::
+
+    TASKS/poetic_eval_bpomp/_minimal_pairs_template_yaml   shared fields of the family
+    TASKS/poetic_eval_bpomp/line_swap.yaml                  task poetic_eval_bpomp_line_swap
+    TASKS/poetic_eval_bpomp/_poetic_eval_bpomp.yaml         group poetic_eval_bpomp
+
+Minimal pairs score each sentence with an empty context, as BLiMP in the harness does, so that
+``acc`` equals :func:`poetic_eval.pairs.pair_preference` over
+:func:`poetic_eval.lm.score_pairs` for the same model:
+
+* the choices are ``[bad, good]`` with target 1: the harness takes the first maximum, so a tie
+  counts as wrong, as ours does (BLiMP's ``[good, bad]`` with target 0 counts ties as right);
+* ``target_delimiter`` is empty: the sentence is scored as it is, without the leading space
+  the harness's default delimiter adds;
+* the harness conditions the first token of an empty-context continuation on
+  ``prefix_token_id`` (its tokenizer's BOS, else EOS), our scoring on the document-start token
+  (:func:`poetic_eval.lm.document_start_token_id`); they differ only where a model
+  sets its own start token (the default SmolLM2 model), which :func:`harness_model_args` passes.
+
+The group averages its tasks weighted by size, so the group's ``acc`` is the accuracy over all
+pairs of the dataset. BLM configs (``Context``, ``Answer_set``, ``Correct_option``) become
+multiple-choice tasks over the 8 answers after the 7 context sentences.
+"""
+
+from __future__ import annotations
+
+import shutil
+import tempfile
+from collections.abc import Sequence
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+import pyarrow.parquet as pq
+import yaml
+
+from ..hub import built_dataset_folders, declares_configs
+
+TASK_PREFIX = "poetic_eval"
+HEADER = "# Written by `poetic-eval harness-tasks`; rewrite with the same command, do not edit.\n"
+_LETTERS = "ABCDEFGH"
+
+
+@dataclass(frozen=True)
+class TaskFamily:
+    """A kind of config (recognised by its columns) and the harness fields its tasks share."""
+
+    name: str
+    columns: tuple[str, ...]
+    fields: dict[str, Any]
+    description: str
+
+
+def _pair_family(name: str, good: str, bad: str) -> TaskFamily:
+    return TaskFamily(
+        name=name,
+        columns=(good, bad),
+        fields={
+            "output_type": "multiple_choice",
+            "doc_to_text": "",
+            # [bad, good], target 1: the harness's argmax keeps the first maximum, so a tie is
+            # wrong, as in pair_preference
+            "doc_to_choice": "{{[" + bad + ", " + good + "]}}",
+            "doc_to_target": 1,
+            "target_delimiter": "",
+            "num_fewshot": 0,
+            "should_decontaminate": True,
+            "doc_to_decontamination_query": "{{" + good + "}} {{" + bad + "}}",
+            "metric_list": [{"metric": "acc", "aggregation": "mean", "higher_is_better": True}],
+        },
+        description=f"minimal pairs ({good}/{bad}): right when log p({good}) > log p({bad})",
+    )
+
+
+_BLM_CONTEXT = (
+    "{% for sentence in Context %}{{ sentence | regex_replace('^[0-9]+\\t', '') }}"
+    "{% if not loop.last %}\n{% endif %}{% endfor %}"
+)
+_BLM_ANSWERS = "{{ Answer_set | map('regex_replace', '^[A-H]\\t', '') | list }}"
+
+TASK_FAMILIES: dict[str, TaskFamily] = {
+    family.name: family
+    for family in (
+        _pair_family("minimal_pairs", "good", "bad"),
+        _pair_family("sentence_pairs", "sentence_good", "sentence_bad"),
+        TaskFamily(
+            name="blm",
+            columns=("Context", "Answer_set", "Correct_option"),
+            fields={
+                "output_type": "multiple_choice",
+                "doc_to_text": _BLM_CONTEXT,
+                "doc_to_choice": _BLM_ANSWERS,
+                "doc_to_target": "{{ '" + _LETTERS + "'.index(Correct_option) }}",
+                "target_delimiter": "\n",
+                "num_fewshot": 0,
+                "metric_list": [{"metric": "acc", "aggregation": "mean", "higher_is_better": True}],
+            },
+            description=(
+                "Blackbird Language Matrices: the answer (of 8, letters stripped) with the "
+                "highest log-likelihood after the 7 context sentences, one per line"
+            ),
+        ),
+    )
+}
+
+
+@dataclass(frozen=True)
+class ConfigTask:
+    """One dataset config as a harness task."""
+
+    dataset: str
+    config: str
+    family: TaskFamily
+    test_split: str
+    fewshot_split: str | None
+
+    @property
+    def task_name(self) -> str:
+        return f"{TASK_PREFIX}_{self.dataset}_{self.config}"
+
+
+def group_name(dataset: str) -> str:
+    return f"{TASK_PREFIX}_{dataset}"
+
+
+def card_configs(folder: str | Path) -> list[dict[str, Any]]:
+    """The ``configs:`` entries of a dataset folder's README card (YAML front matter)."""
+    card = Path(folder) / "README.md"
+    text = card.read_text(encoding="utf-8")
+    if not text.startswith("---"):
+        raise ValueError(f"{card}: no YAML header (expected a dataset card starting with ---)")
+    header = text.split("---", 2)[1]
+    configs = (yaml.safe_load(header) or {}).get("configs") or []
+    if not isinstance(configs, list):
+        raise TypeError(f"{card}: configs must be a list, got {type(configs).__name__}")
+    return configs
+
+
+def _split_files(folder: Path, entry: dict[str, Any]) -> dict[str, list[Path]]:
+    name = entry.get("config_name")
+    files = entry.get("data_files")
+    if isinstance(files, str):  # the card's short form: one pattern, split "train"
+        files = [{"split": "train", "path": files}]
+    if not isinstance(files, list):
+        raise TypeError(f"{folder}/README.md: config {name!r} has no data_files list")
+    by_split = {}
+    for item in files:
+        paths = item["path"] if isinstance(item["path"], list) else [item["path"]]
+        by_split[item["split"]] = sorted(f for p in paths for f in folder.glob(p))
+    return by_split
+
+
+def _family_of(columns: Sequence[str]) -> TaskFamily | None:
+    for family in TASK_FAMILIES.values():
+        if all(column in columns for column in family.columns):
+            return family
+    return None
+
+
+def dataset_tasks(folder: str | Path) -> list[ConfigTask]:
+    """The configs of a built dataset folder that some task family covers, in card order.
+
+    Configs of no family (e.g. agreement's ``verbs`` list) are left out.
+    """
+    folder = Path(folder)
+    tasks = []
+    for entry in card_configs(folder):
+        name = entry.get("config_name")
+        splits = _split_files(folder, entry)
+        files = [f for paths in splits.values() for f in paths]
+        if not files:
+            raise FileNotFoundError(
+                f"{folder}: config {name!r} lists no existing parquet file ({entry['data_files']})"
+            )
+        family = _family_of(pq.read_schema(files[0]).names)
+        if family is None:
+            continue
+        test_split = "test" if "test" in splits else next(iter(splits))
+        fewshot = "train" if "train" in splits and test_split != "train" else None
+        tasks.append(ConfigTask(folder.name, name, family, test_split, fewshot))
+    return tasks
+
+
+def _dump(fields: dict[str, Any]) -> str:
+    return HEADER + yaml.safe_dump(fields, sort_keys=False, allow_unicode=True, width=100)
+
+
+def dataset_task_files(tasks: Sequence[ConfigTask], dataset_path: str) -> dict[str, str]:
+    """File name -> YAML text for one dataset's tasks: templates, task files and the group."""
+    files: dict[str, str] = {}
+    for family in dict.fromkeys(task.family.name for task in tasks):
+        fields = {"dataset_path": dataset_path, **TASK_FAMILIES[family].fields}
+        fields["metadata"] = {"version": 1.0, "description": TASK_FAMILIES[family].description}
+        files[f"_{family}_template_yaml"] = _dump(fields)
+    for task in tasks:
+        fields = {
+            "include": f"_{task.family.name}_template_yaml",
+            "task": task.task_name,
+            "dataset_name": task.config,
+            "test_split": task.test_split,
+        }
+        if task.fewshot_split:
+            fields["fewshot_split"] = task.fewshot_split
+        files[f"{task.config}.yaml"] = _dump(fields)
+    dataset = tasks[0].dataset
+    files[f"_{group_name(dataset)}.yaml"] = _dump(
+        {
+            "group": group_name(dataset),
+            "task": [task.task_name for task in tasks],
+            # weighted by size: the group's acc is the accuracy over all pairs of the dataset
+            "aggregate_metric_list": [
+                {"metric": "acc", "aggregation": "mean", "weight_by_size": True}
+            ],
+            "metadata": {"version": 1.0},
+        }
+    )
+    return files
+
+
+def write_harness_tasks(
+    datasets_dir: str | Path, out_dir: str | Path, *, org: str | None = None
+) -> dict[str, list[str]]:
+    """Write the task configs of every built dataset under ``datasets_dir`` into ``out_dir``.
+
+    ``dataset_path`` is the dataset folder (absolute) or, with ``org``, the hub repo
+    ``<org>/<dataset>``. Each dataset's folder ``out_dir/poetic_eval_<dataset>`` is written
+    beside and swapped in whole; a folder there that this function did not write is refused.
+    Returns ``{group name: [task names]}``.
+    """
+    out_dir = Path(out_dir)
+    written: dict[str, list[str]] = {}
+    for folder in built_dataset_folders(datasets_dir):
+        if not declares_configs(folder):
+            continue
+        tasks = dataset_tasks(folder)
+        if not tasks:
+            continue
+        path = f"{org}/{folder.name}" if org else str(folder.resolve())
+        _replace_folder(out_dir / group_name(folder.name), dataset_task_files(tasks, path))
+        written[group_name(folder.name)] = [task.task_name for task in tasks]
+    if not written:
+        raise ValueError(
+            f"no minimal-pair or BLM config in the dataset folders under {datasets_dir} "
+            f"(families: {', '.join(TASK_FAMILIES)})"
+        )
+    return written
+
+
+def _replace_folder(target: Path, files: dict[str, str]) -> None:
+    if target.exists() and not _written_here(target):
+        raise ValueError(
+            f"{target} exists and was not written by poetic-eval harness-tasks; "
+            "choose another --out or remove it"
+        )
+    target.parent.mkdir(parents=True, exist_ok=True)
+    staging = Path(tempfile.mkdtemp(prefix=f".{target.name}.", dir=target.parent))
+    try:
+        for name, text in files.items():
+            (staging / name).write_text(text, encoding="utf-8")
+        if target.exists():
+            shutil.rmtree(target)
+        staging.rename(target)
+    finally:
+        shutil.rmtree(staging, ignore_errors=True)
+
+
+def _written_here(folder: Path) -> bool:
+    if not folder.is_dir():
+        return False
+    return all(
+        f.is_file() and f.read_text(encoding="utf-8", errors="replace").startswith(HEADER)
+        for f in folder.iterdir()
+    )

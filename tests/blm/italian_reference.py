@@ -1,0 +1,441 @@
+"""An independent reference for the BLM tests: Italian forms written out by hand, and a parser
+that re-derives gender, number and determiner of a generated noun phrase.
+
+Nothing here imports the generator's morphology (poetic_eval.blm.articles, .conjugation,
+.verb_groups): the tables are typed in, and the article rules are restated as regular
+expressions, so a mistake in the generator cannot be mirrored here.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+# Third-person forms of every verb of the bundled lexicon, in two tables (line length):
+# present sg/pl | imperfect sg/pl, then future sg/pl | past participle (masculine singular).
+PRESENT_IMPERFECT = """
+essere      è sono | era erano
+avere       ha hanno | aveva avevano
+venire      viene vengono | veniva venivano
+potere      può possono | poteva potevano
+dovere      deve devono | doveva dovevano
+arrivare    arriva arrivano | arrivava arrivavano
+partire     parte partono | partiva partivano
+tornare     torna tornano | tornava tornavano
+uscire      esce escono | usciva uscivano
+lavorare    lavora lavorano | lavorava lavoravano
+parlare     parla parlano | parlava parlavano
+sorridere   sorride sorridono | sorrideva sorridevano
+telefonare  telefona telefonano | telefonava telefonavano
+dormire     dorme dormono | dormiva dormivano
+protestare  protesta protestano | protestava protestavano
+ridere      ride ridono | rideva ridevano
+correre     corre corrono | correva correvano
+scappare    scappa scappano | scappava scappavano
+giocare     gioca giocano | giocava giocavano
+saltare     salta saltano | saltava saltavano
+cadere      cade cadono | cadeva cadevano
+sparire     sparisce spariscono | spariva sparivano
+funzionare  funziona funzionano | funzionava funzionavano
+crescere    cresce crescono | cresceva crescevano
+aprire      apre aprono | apriva aprivano
+chiudere    chiude chiudono | chiudeva chiudevano
+rompere     rompe rompono | rompeva rompevano
+spezzare    spezza spezzano | spezzava spezzavano
+bruciare    brucia bruciano | bruciava bruciavano
+sciogliere  scioglie sciolgono | scioglieva scioglievano
+asciugare   asciuga asciugano | asciugava asciugavano
+bagnare     bagna bagnano | bagnava bagnavano
+piegare     piega piegano | piegava piegavano
+gonfiare    gonfia gonfiano | gonfiava gonfiavano
+svuotare    svuota svuotano | svuotava svuotavano
+riempire    riempie riempiono | riempiva riempivano
+raffreddare raffredda raffreddano | raffreddava raffreddavano
+riscaldare  riscalda riscaldano | riscaldava riscaldavano
+accendere   accende accendono | accendeva accendevano
+spegnere    spegne spengono | spegneva spegnevano
+muovere     muove muovono | muoveva muovevano
+fermare     ferma fermano | fermava fermavano
+rovesciare  rovescia rovesciano | rovesciava rovesciavano
+strappare   strappa strappano | strappava strappavano
+allargare   allarga allargano | allargava allargavano
+restringere restringe restringono | restringeva restringevano
+allungare   allunga allungano | allungava allungavano
+accorciare  accorcia accorciano | accorciava accorciavano
+svegliare   sveglia svegliano | svegliava svegliavano
+alzare      alza alzano | alzava alzavano
+abbassare   abbassa abbassano | abbassava abbassavano
+spostare    sposta spostano | spostava spostavano
+staccare    stacca staccano | staccava staccavano
+sbriciolare sbriciola sbriciolano | sbriciolava sbriciolavano
+frantumare  frantuma frantumano | frantumava frantumavano
+incrinare   incrina incrinano | incrinava incrinavano
+mangiare    mangia mangiano | mangiava mangiavano
+bere        beve bevono | beveva bevevano
+disegnare   disegna disegnano | disegnava disegnavano
+dipingere   dipinge dipingono | dipingeva dipingevano
+scrivere    scrive scrivono | scriveva scrivevano
+leggere     legge leggono | leggeva leggevano
+cantare     canta cantano | cantava cantavano
+cucinare    cucina cucinano | cucinava cucinavano
+studiare    studia studiano | studiava studiavano
+pulire      pulisce puliscono | puliva pulivano
+stirare     stira stirano | stirava stiravano
+cucire      cuce cuciono | cuciva cucivano
+suonare     suona suonano | suonava suonavano
+guidare     guida guidano | guidava guidavano
+fumare      fuma fumano | fumava fumavano
+lavare      lava lavano | lavava lavavano
+ricamare    ricama ricamano | ricamava ricamavano
+recitare    recita recitano | recitava recitavano
+insegnare   insegna insegnano | insegnava insegnavano
+cacciare    caccia cacciano | cacciava cacciavano
+pescare     pesca pescano | pescava pescavano
+seminare    semina seminano | seminava seminavano
+tradurre    traduce traducono | traduceva traducevano
+comporre    compone compongono | componeva componevano
+correggere  corregge correggono | correggeva correggevano
+copiare     copia copiano | copiava copiavano
+impastare   impasta impastano | impastava impastavano
+potare      pota potano | potava potavano
+scolpire    scolpisce scolpiscono | scolpiva scolpivano
+fotografare fotografa fotografano | fotografava fotografavano
+tessere     tesse tessono | tesseva tessevano
+spolverare  spolvera spolverano | spolverava spolveravano
+"""
+
+FUTURE_PARTICIPLE = """
+essere      sarà saranno | stato
+avere       avrà avranno | avuto
+venire      verrà verranno | venuto
+potere      potrà potranno | potuto
+dovere      dovrà dovranno | dovuto
+arrivare    arriverà arriveranno | arrivato
+partire     partirà partiranno | partito
+tornare     tornerà torneranno | tornato
+uscire      uscirà usciranno | uscito
+lavorare    lavorerà lavoreranno | lavorato
+parlare     parlerà parleranno | parlato
+sorridere   sorriderà sorrideranno | sorriso
+telefonare  telefonerà telefoneranno | telefonato
+dormire     dormirà dormiranno | dormito
+protestare  protesterà protesteranno | protestato
+ridere      riderà rideranno | riso
+correre     correrà correranno | corso
+scappare    scapperà scapperanno | scappato
+giocare     giocherà giocheranno | giocato
+saltare     salterà salteranno | saltato
+cadere      cadrà cadranno | caduto
+sparire     sparirà spariranno | sparito
+funzionare  funzionerà funzioneranno | funzionato
+crescere    crescerà cresceranno | cresciuto
+aprire      aprirà apriranno | aperto
+chiudere    chiuderà chiuderanno | chiuso
+rompere     romperà romperanno | rotto
+spezzare    spezzerà spezzeranno | spezzato
+bruciare    brucerà bruceranno | bruciato
+sciogliere  scioglierà scioglieranno | sciolto
+asciugare   asciugherà asciugheranno | asciugato
+bagnare     bagnerà bagneranno | bagnato
+piegare     piegherà piegheranno | piegato
+gonfiare    gonfierà gonfieranno | gonfiato
+svuotare    svuoterà svuoteranno | svuotato
+riempire    riempirà riempiranno | riempito
+raffreddare raffredderà raffredderanno | raffreddato
+riscaldare  riscalderà riscalderanno | riscaldato
+accendere   accenderà accenderanno | acceso
+spegnere    spegnerà spegneranno | spento
+muovere     muoverà muoveranno | mosso
+fermare     fermerà fermeranno | fermato
+rovesciare  rovescerà rovesceranno | rovesciato
+strappare   strapperà strapperanno | strappato
+allargare   allargherà allargheranno | allargato
+restringere restringerà restringeranno | ristretto
+allungare   allungherà allungheranno | allungato
+accorciare  accorcerà accorceranno | accorciato
+svegliare   sveglierà sveglieranno | svegliato
+alzare      alzerà alzeranno | alzato
+abbassare   abbasserà abbasseranno | abbassato
+spostare    sposterà sposteranno | spostato
+staccare    staccherà staccheranno | staccato
+sbriciolare sbriciolerà sbricioleranno | sbriciolato
+frantumare  frantumerà frantumeranno | frantumato
+incrinare   incrinerà incrineranno | incrinato
+mangiare    mangerà mangeranno | mangiato
+bere        berrà berranno | bevuto
+disegnare   disegnerà disegneranno | disegnato
+dipingere   dipingerà dipingeranno | dipinto
+scrivere    scriverà scriveranno | scritto
+leggere     leggerà leggeranno | letto
+cantare     canterà canteranno | cantato
+cucinare    cucinerà cucineranno | cucinato
+studiare    studierà studieranno | studiato
+pulire      pulirà puliranno | pulito
+stirare     stirerà stireranno | stirato
+cucire      cucirà cuciranno | cucito
+suonare     suonerà suoneranno | suonato
+guidare     guiderà guideranno | guidato
+fumare      fumerà fumeranno | fumato
+lavare      laverà laveranno | lavato
+ricamare    ricamerà ricameranno | ricamato
+recitare    reciterà reciteranno | recitato
+insegnare   insegnerà insegneranno | insegnato
+cacciare    caccerà cacceranno | cacciato
+pescare     pescherà pescheranno | pescato
+seminare    seminerà semineranno | seminato
+tradurre    tradurrà tradurranno | tradotto
+comporre    comporrà comporranno | composto
+correggere  correggerà correggeranno | corretto
+copiare     copierà copieranno | copiato
+impastare   impasterà impasteranno | impastato
+potare      poterà poteranno | potato
+scolpire    scolpirà scolpiranno | scolpito
+fotografare fotograferà fotograferanno | fotografato
+tessere     tesserà tesseranno | tessuto
+spolverare  spolvererà spolvereranno | spolverato
+"""
+
+# masculine singular, feminine singular, masculine plural, feminine plural
+ADJECTIVE_TABLE = """
+stanco stanca stanchi stanche
+contento contenta contenti contente
+felice felice felici felici
+nervoso nervosa nervosi nervose
+pronto pronta pronti pronte
+gentile gentile gentili gentili
+tranquillo tranquilla tranquilli tranquille
+affamato affamata affamati affamate
+nuovo nuova nuovi nuove
+vecchio vecchia vecchi vecchie
+rotto rotta rotti rotte
+sporco sporca sporchi sporche
+pulito pulita puliti pulite
+pesante pesante pesanti pesanti
+bianco bianca bianchi bianche
+lungo lunga lunghi lunghe
+vuoto vuota vuoti vuote
+piccolo piccola piccoli piccole
+grande grande grandi grandi
+freddo fredda freddi fredde
+caldo calda caldi calde
+luminoso luminosa luminosi luminose
+silenzioso silenziosa silenziosi silenziose
+famoso famosa famosi famose
+moderno moderna moderni moderne
+efficiente efficiente efficienti efficienti
+antico antica antichi antiche
+scorso scorsa scorsi scorse
+ultimo ultima ultimi ultime
+primo prima primi prime
+simpatico simpatica simpatici simpatiche
+accanto accanto accanto accanto
+"""
+
+TENSES = ("present", "imperfect", "future")
+
+
+@dataclass(frozen=True)
+class VerbForms:
+    lemma: str
+    finite: dict[tuple[str, str], str]  # (tense, number) -> form
+    participle: str
+
+    def participle_form(self, gender: str, number: str) -> str:
+        stem = self.participle[:-1]
+        return (
+            stem
+            + {("m", "sg"): "o", ("f", "sg"): "a", ("m", "pl"): "i", ("f", "pl"): "e"}[
+                (gender, number)
+            ]
+        )
+
+
+def verb_table() -> dict[str, VerbForms]:
+    rows = {}
+    for text in (PRESENT_IMPERFECT, FUTURE_PARTICIPLE):
+        for line in text.strip().splitlines():
+            lemma, rest = line.split(maxsplit=1)
+            rows.setdefault(lemma, []).extend(part.split() for part in rest.split("|"))
+    table = {}
+    for lemma, (present, imperfect, future, participle) in rows.items():
+        finite = {}
+        for tense, forms in zip(TENSES, (present, imperfect, future)):
+            finite[(tense, "sg")], finite[(tense, "pl")] = forms
+        table[lemma] = VerbForms(lemma, finite, participle[0])
+    return table
+
+
+def adjective_table() -> dict[str, dict[tuple[str, str], str]]:
+    table = {}
+    for line in ADJECTIVE_TABLE.strip().splitlines():
+        ms, fs, mp, fp = line.split()
+        table[ms] = {("m", "sg"): ms, ("f", "sg"): fs, ("m", "pl"): mp, ("f", "pl"): fp}
+    return table
+
+
+VERBS = verb_table()
+ADJECTIVES = adjective_table()
+#: finite form -> [(lemma, tense, number)]
+FINITE_FORMS: dict[str, list[tuple[str, str, str]]] = {}
+for _verb in VERBS.values():
+    for (_tense, _number), _form in _verb.finite.items():
+        FINITE_FORMS.setdefault(_form, []).append((_verb.lemma, _tense, _number))
+
+# --- articles and prepositions, restated
+_VOWELS = "aeiouàèéìíòóù"
+_LO = re.compile(r"^(s[^aeiouàèéìíòóù]|z|gn|ps|pn|x|y|i[aeiou])", re.IGNORECASE)
+FUSED = {
+    "di": ["del", "dello", "dell'", "della", "dei", "degli", "delle"],
+    "a": ["al", "allo", "all'", "alla", "ai", "agli", "alle"],
+    "da": ["dal", "dallo", "dall'", "dalla", "dai", "dagli", "dalle"],
+    "in": ["nel", "nello", "nell'", "nella", "nei", "negli", "nelle"],
+    "su": ["sul", "sullo", "sull'", "sulla", "sui", "sugli", "sulle"],
+}
+ARTICLES = ["il", "lo", "l'", "la", "i", "gli", "le"]
+FUSED_TO_ARTICLE = {
+    fused: (preposition, article)
+    for preposition, forms in FUSED.items()
+    for fused, article in zip(forms, ARTICLES)
+}
+POSSESSIVE_FORMS = {("m", "sg"): "suo", ("f", "sg"): "sua", ("m", "pl"): "suoi", ("f", "pl"): "sue"}
+POSSESSIVES = set(POSSESSIVE_FORMS.values())
+PREPOSITIONS = {"di", "a", "da", "in", "su", "con", "per", "sotto", "durante", "dopo", "e"}
+
+
+def vowel_initial(word: str) -> bool:
+    """A vowel sound first: h is silent, and i + vowel is a glide (la iena)."""
+    word = word.lower().removeprefix("h")
+    return word[:1] in _VOWELS and word[:1] != "" and not re.match(r"^i[aeiou]", word)
+
+
+def expected_definite(gender: str, number: str, next_word: str) -> str:
+    if gender == "f":
+        return "le" if number == "pl" else ("l'" if vowel_initial(next_word) else "la")
+    lo = bool(_LO.match(next_word))
+    if number == "pl":
+        return "gli" if lo or vowel_initial(next_word) else "i"
+    return "lo" if lo else "l'" if vowel_initial(next_word) else "il"
+
+
+def expected_determiner(kind: str, gender: str, number: str, next_word: str) -> list[str]:
+    """The determiner words a noun phrase of this kind should have (reference rules)."""
+    article = expected_definite(gender, number, next_word)
+    ending = {("m", "sg"): "o", ("f", "sg"): "a", ("m", "pl"): "i", ("f", "pl"): "e"}[
+        (gender, number)
+    ]
+    if kind == "def":
+        return [article]
+    if kind == "indef":
+        if gender == "m":
+            return ["uno" if _LO.match(next_word) else "un"]
+        return ["un'" if vowel_initial(next_word) else "una"]
+    if kind == "dem":
+        return ["quest'"] if number == "sg" and vowel_initial(next_word) else ["quest" + ending]
+    if kind == "that":
+        return [
+            {
+                "il": "quel",
+                "lo": "quello",
+                "l'": "quell'",
+                "la": "quella",
+                "i": "quei",
+                "gli": "quegli",
+                "le": "quelle",
+            }[article]
+        ]
+    if kind == "some":
+        return ["alcun" + ending]
+    raise ValueError(kind)
+
+
+@dataclass(frozen=True)
+class ParsedPhrase:
+    preposition: str | None
+    determiner: list[str]
+    noun_form: str
+    kind: str
+
+
+def tokens(text: str) -> list[str]:
+    """Words, an elided form kept with its apostrophe (``dall'alba`` -> ``dall'``, ``alba``)."""
+    return text.replace("'", "' ").split()
+
+
+def parse_phrase(text: str) -> ParsedPhrase:
+    """[preposition] determiner noun, as generated for arguments and attractors."""
+    words = tokens(text)
+    if words[0] in FUSED and words[1] in ARTICLES:
+        raise AssertionError(f"{words[0]!r} + article not fused in {text!r}")
+    preposition = None
+    if words[0] in FUSED_TO_ARTICLE:
+        preposition, article = FUSED_TO_ARTICLE[words[0]]
+        words = [article, *words[1:]]
+    elif words[0] in PREPOSITIONS:
+        preposition, words = words[0], words[1:]
+    *determiner, noun = words
+    if determiner and determiner[0] in POSSESSIVES:
+        kind = "poss-kin"
+    elif not determiner:
+        raise AssertionError(f"no determiner in {text!r}")
+    elif determiner[0] in ARTICLES:
+        kind = "poss" if len(determiner) == 2 else "def"
+    elif determiner[0] in ("un", "uno", "una", "un'"):
+        kind = "indef"
+    elif determiner[0].startswith("quest"):
+        kind = "dem"
+    elif determiner[0].startswith("que"):
+        kind = "that"
+    elif determiner[0].startswith("alcun"):
+        kind = "some"
+    else:
+        raise AssertionError(f"unknown determiner in {text!r}")
+    return ParsedPhrase(preposition, determiner, noun, kind)
+
+
+def noun_index(lexicon) -> dict[str, list[tuple[object, str]]]:
+    """Noun form -> [(noun entry, number)] over a lexicon's nouns (invariable: both numbers)."""
+    index: dict[str, list[tuple[object, str]]] = {}
+    for noun in lexicon.nouns.values():
+        index.setdefault(noun.lemma, []).append((noun, "sg"))
+        if not noun.mass:
+            index.setdefault(noun.plural, []).append((noun, "pl"))
+    return index
+
+
+@dataclass(frozen=True)
+class CheckedPhrase:
+    lemma: str
+    number: str
+    gender: str
+    kind: str
+    preposition: str | None
+
+
+def check_phrase(text: str, nouns, expected_number: str | None = None) -> CheckedPhrase:
+    """Re-derive a generated noun phrase and assert its determiner agrees with its noun.
+
+    ``nouns`` is :func:`noun_index` of the lexicon. Raises AssertionError naming the phrase
+    when no reading of the noun (number, gender) gives exactly these determiner words.
+    """
+    parsed = parse_phrase(text)
+    readings = nouns.get(parsed.noun_form)
+    assert readings, f"{parsed.noun_form!r} of {text!r} is not a noun form of the lexicon"
+    for noun, number in readings:
+        if expected_number is not None and number != expected_number:
+            continue
+        gender = noun.plural_gender if number == "pl" and noun.plural_gender else noun.gender
+        possessive = POSSESSIVE_FORMS[(gender, number)]
+        if parsed.kind == "poss-kin":
+            expected = [possessive] if noun.kinship and number == "sg" else None
+        elif parsed.kind == "poss":
+            expected = [expected_definite(gender, number, possessive), possessive]
+        elif parsed.kind in ("indef",) and number == "pl":
+            expected = None
+        else:
+            expected = expected_determiner(parsed.kind, gender, number, parsed.noun_form)
+        if parsed.determiner == expected:
+            return CheckedPhrase(noun.lemma, number, gender, parsed.kind, parsed.preposition)
+    raise AssertionError(
+        f"determiner of {text!r} agrees with no reading of {parsed.noun_form!r} "
+        f"(expected number {expected_number})"
+    )

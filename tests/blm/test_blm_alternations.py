@@ -1,0 +1,213 @@
+"""BLM-CausI and BLM-OdI items follow their templates, labels, agreement and splits.
+
+Checks re-derive from the text and annotation with the hand-written reference
+(``italian_reference.py``); every verb of both classes is generated at least 3 times.
+"""
+
+from __future__ import annotations
+
+import itertools
+from collections import Counter, defaultdict
+from functools import cache
+
+import pytest
+from italian_reference import FINITE_FORMS, VERBS, check_phrase, noun_index, tokens
+
+from poetic_eval.blm import BlmSizes, generate_config, load_lexicon, validate_blm_record
+
+SIZES = BlmSizes(items_per_verb=3, few_shot_verbs=2)
+LEXICON = load_lexicon()
+NOUNS = noun_index(LEXICON)
+CONFIGS = ["caus_ii", "caus_iii", "od_ii", "od_iii"]
+SHARED_CONTEXT = [
+    "Ag Akt Pat P-NP",
+    "Ag Akt Pat da-NP",
+    "Pat Pass da-Ag P-NP",
+    "Pat Pass da-Ag da-NP",
+    "Pat Pass P-NP",
+    "Pat Pass da-NP",
+]
+SEVENTH = {"caus": "Pat Intr P-NP", "od": "Ag Intr P-NP"}
+KEPT = {"caus": "Pat", "od": "Ag"}
+
+
+@cache
+def items(config: str) -> dict:
+    return generate_config(config, seed=5, sizes=SIZES)
+
+
+def all_items(config: str) -> list[dict]:
+    return items(config)["train"] + items(config)["test"]
+
+
+def label_from_pattern(task: str, pattern: str) -> str:
+    """The label of an answer by the BLM-It letters: I (wrong subject role), R (two
+    arguments), E (an argument in the da phrase); suffix: the structure."""
+    subject, verb, rest = pattern.split()
+    structure = {
+        ("Intr", "da-NP"): "Int",
+        ("Akt", "Ag"): "trans",
+        ("Akt", "Pat"): "trans",
+        ("Pass", "da-Ag"): "pass",
+        ("Pass", "da-Pat"): "pass",
+        ("Intr", "da-Ag"): "WrBy",
+        ("Intr", "da-Pat"): "WrBy",
+    }[(verb, rest)]
+    if rest != "da-NP":
+        assert rest.removeprefix("da-") != subject, "the second role differs from the subject"
+    wrong_role = subject != KEPT[task]
+    letters = ("I" if wrong_role else "") + {"Int": "", "trans": "R", "pass": "ER", "WrBy": "E"}[
+        structure
+    ]
+    return f"{letters}-{structure}" if letters else "Correct"
+
+
+def frame_of(words: list[str]) -> str:
+    """The tense/modal frame of a verb chunk, from its first finite word."""
+    finite = next(w for w in words if w != "si")
+    lemma, tense, _ = FINITE_FORMS[finite][0]
+    if lemma == "potere":
+        return "can"
+    if lemma == "dovere":
+        return "must_can" if {"poter", "potersi"} & set(words) else "must"
+    if lemma == "avere" or (lemma == "essere" and tense == "present"):
+        return "perfect"
+    return tense  # the verb's own tense, venire (passive) or essere future (passive)
+
+
+def check_sentence(task: str, verb: str, sentence: str, annotation: dict) -> dict:
+    """Assert agreement and form of one sentence; return its words by slot."""
+    chunks = annotation["chunks"]
+    assert sentence == " ".join(c["text"] for c in chunks)
+    assert [c["tag"] for c in chunks] == annotation["pattern"].split()
+    roles, genders, slots = {}, {}, {}
+    for chunk in chunks:
+        tag, text = chunk["tag"], chunk["text"]
+        if tag in ("Ag", "Pat", "da-Ag", "da-Pat"):
+            phrase = check_phrase(text, NOUNS)
+            assert phrase.preposition == ("da" if tag.startswith("da-") else None), text
+            role = tag.removeprefix("da-")
+            allowed = getattr(LEXICON.verb(verb), "agents" if role == "Ag" else "patients")
+            assert phrase.lemma in allowed, (verb, role, phrase.lemma)
+            roles[role] = (phrase.lemma, phrase.number, phrase.kind)
+            genders[role] = phrase.gender
+        elif tag in ("P-NP", "da-NP"):
+            assert text.split()[0].startswith("da") == (tag == "da-NP"), text
+            slots[tag] = text
+    _, subject_number, _ = roles[chunks[0]["tag"]]
+    subject_gender = genders[chunks[0]["tag"]]
+    words = tokens(chunks[1]["text"])
+    finite = next(w for w in words if w != "si")
+    assert {number for _, _, number in FINITE_FORMS[finite]} == {subject_number}, sentence
+    forms = VERBS[verb]
+    after_avere = any(lemma == "avere" for lemma, _, _ in FINITE_FORMS[finite])
+    agreement = ("m", "sg") if after_avere else (subject_gender, subject_number)
+    participles = {forms.participle_form(g, n) for g in "mf" for n in ("sg", "pl")}
+    for word in words:
+        if word in participles:
+            assert word == forms.participle_form(*agreement), (word, sentence)
+    voice_tag = chunks[1]["tag"]
+    has_si = "si" in words or any(w.endswith("rsi") for w in words)
+    assert has_si == (voice_tag == "Intr" and task == "caus"), sentence
+    if voice_tag == "Pass":
+        assert set(words) & participles and not after_avere, sentence
+    if "da-NP" in slots:  # a temporal da phrase: an ongoing or habitual event
+        assert frame_of(words) in ("present", "imperfect"), sentence
+    return {"Ag": roles.get("Ag"), "Pat": roles.get("Pat"), "frame": frame_of(words), **slots}
+
+
+@pytest.mark.parametrize("config", CONFIGS)
+def test_context_follows_the_alternation_template(config):
+    task = config.split("_")[0]
+    for item in all_items(config):
+        patterns = [annotation["pattern"] for annotation in item["Context_annotation"]]
+        assert patterns == SHARED_CONTEXT + [SEVENTH[task]]
+
+
+@pytest.mark.parametrize("config", CONFIGS)
+def test_every_answer_breaks_exactly_the_rule_of_its_label(config):
+    task = config.split("_")[0]
+    for item in all_items(config):
+        validate_blm_record(item)
+        labels = [entry["label"] for entry in item["Answer_set_annotation"]]
+        assert sorted(labels) == sorted(
+            ["Correct", "I-Int", "R-trans", "IR-trans", "ER-pass", "IER-pass", "E-WrBy", "IE-WrBy"]
+        )
+        for entry in item["Answer_set_annotation"]:
+            assert label_from_pattern(task, entry["pattern"]) == entry["label"], entry
+            assert entry["value"] == (entry["option"] == item["Correct_option"])
+        correct = item["Answer_set_annotation"]["ABCDEFGH".index(item["Correct_option"])]
+        assert correct["pattern"] == f"{KEPT[task]} Intr da-NP"
+        sentences = [s.split("\t", 1)[1] for s in item["Answer_set"]]
+        assert len(set(sentences)) == 8
+        assert not set(sentences) & {s.split("\t", 1)[1] for s in item["Context"]}
+
+
+def item_sentences(item):
+    for sentence, annotation in zip(item["Context"], item["Context_annotation"]):
+        yield sentence.split("\t", 1)[1], annotation
+    for sentence, annotation in zip(item["Answer_set"], item["Answer_set_annotation"]):
+        yield sentence.split("\t", 1)[1], annotation
+
+
+@pytest.mark.parametrize("config", CONFIGS)
+def test_agreement_voice_and_tense_in_every_sentence(config):
+    task = config.split("_")[0]
+    for item in all_items(config):
+        answers = []
+        for index, (sentence, annotation) in enumerate(item_sentences(item)):
+            words = check_sentence(task, item["Verb"], sentence, annotation)
+            if index >= 7:
+                answers.append(words)
+        for slot in ("Ag", "Pat", "frame", "da-NP"):  # the 8 answers share their words
+            values = {answer.get(slot) for answer in answers} - {None}
+            assert len(values) == 1, (item["ID"], slot, values)
+
+
+def slot_distance(a: dict, b: dict) -> int:
+    shared = [
+        slot
+        for slot in ("Ag", "Pat", "frame", "P-NP", "da-NP")
+        if a.get(slot) is not None and b.get(slot) is not None
+    ]
+    return sum(a[slot] != b[slot] for slot in shared)
+
+
+def test_type_ii_changes_one_word_per_sentence_and_type_iii_changes_more():
+    for task in ("caus", "od"):
+        distances = defaultdict(list)
+        for lexical_type in ("ii", "iii"):
+            for item in all_items(f"{task}_{lexical_type}"):
+                words = [check_sentence(task, item["Verb"], s, a) for s, a in item_sentences(item)][
+                    :8
+                ]
+                distances[lexical_type] += [
+                    slot_distance(*p) for p in itertools.combinations(words, 2)
+                ]
+        assert max(distances["ii"]) <= 2
+        assert sum(distances["iii"]) > 1.5 * sum(distances["ii"])
+
+
+@pytest.mark.parametrize("config", CONFIGS)
+def test_splits_share_no_verb_and_keep_every_item_of_a_verb_together(config):
+    splits = items(config)
+    verbs = {split: Counter(item["Verb"] for item in rows) for split, rows in splits.items()}
+    assert not set(verbs["train"]) & set(verbs["test"])
+    assert len(verbs["train"]) == SIZES.few_shot_verbs
+    alternation = "causative" if config.startswith("caus") else "object_drop"
+    lexicon_verbs = {verb.lemma for verb in LEXICON.alternation_verbs(alternation)}
+    assert set(verbs["train"]) | set(verbs["test"]) == lexicon_verbs
+    assert len(lexicon_verbs) >= 30
+    assert all(n == SIZES.items_per_verb for split in verbs.values() for n in split.values())
+    for rows in splits.values():
+        counts = Counter(item["Correct_option"] for item in rows)
+        per_letter = [counts.get(letter, 0) for letter in "ABCDEFGH"]
+        assert max(per_letter) - min(per_letter) <= 1, per_letter
+
+
+def test_generation_is_deterministic_by_seed():
+    small = BlmSizes(items_per_verb=2, max_verbs=3, agreement_items=12, agreement_few_shot=2)
+    for config in ("caus_iii", "agr_ii"):
+        first = generate_config(config, seed=11, sizes=small)
+        assert generate_config(config, seed=11, sizes=small) == first
+        assert generate_config(config, seed=12, sizes=small) != first

@@ -1,0 +1,94 @@
+"""``python -m builders blm``: a hub folder that load_dataset reads back, row for row."""
+
+from __future__ import annotations
+
+import json
+
+import datasets
+import pytest
+
+from builders import BUILDERS
+from builders.command_line import main as build_main
+from poetic_eval.blm import BlmSizes, generate_config, read_blm_items
+
+ARGS = [
+    "--agreement-items",
+    "16",
+    "--agreement-few-shot",
+    "2",
+    "--items-per-verb",
+    "2",
+    "--max-verbs",
+    "3",
+]
+SIZES = BlmSizes(agreement_items=16, agreement_few_shot=2, items_per_verb=2, max_verbs=3)
+CONFIGS = ["agr_ii", "agr_iii", "caus_ii", "caus_iii", "od_ii", "od_iii"]
+
+
+@pytest.fixture(scope="module")
+def built(tmp_path_factory):
+    out = tmp_path_factory.mktemp("datasets") / "blm"
+    assert build_main(["blm", "--out", str(out), "--seed", "4", "--no-progress", *ARGS]) == 0
+    return out
+
+
+def test_builder_is_registered_for_build_all():
+    assert "blm" in BUILDERS
+
+
+@pytest.mark.parametrize("config", CONFIGS)
+def test_round_trip_through_load_dataset(built, config):
+    loaded = datasets.load_dataset(str(built), config)
+    expected = generate_config(config, seed=4, sizes=SIZES)
+    assert set(loaded) == {"train", "test"}
+    for split, rows in expected.items():
+        assert loaded[split].num_rows == len(rows)
+        assert [dict(row) for row in loaded[split]] == rows
+    assert loaded["train"].num_rows == 2  # AgrI: 2 drawn items; CausI/OdI: 1 verb x 2 items
+    assert loaded["test"].num_rows == (14 if config.startswith("agr") else 4)
+
+
+def test_card_lists_configs_examples_labels_and_command(built):
+    card = (built / "README.md").read_text(encoding="utf-8")
+    for config in CONFIGS:
+        assert f"config_name: {config}" in card
+        assert f"### `{config}`" in card
+    assert card.count("```text") == 3 * len(CONFIGS)
+    for label in ("AEN2", "WNA", "Coord", "IE-WrBy", "IER-pass", "I-Int"):
+        assert f"| `{label}` |" in card
+    assert "--agreement-items 16" in card and "--seed 4" in card
+    assert "caus_ii: train verb(s)" in card
+
+
+def test_rows_are_release_format_records(built, tmp_path):
+    rows = [dict(row) for row in datasets.load_dataset(str(built), "od_ii", split="test")]
+    path = tmp_path / "od_ii.json"
+    path.write_text(json.dumps(rows, ensure_ascii=False), encoding="utf-8")
+    items = read_blm_items(path)
+    assert [item.id for item in items] == [row["ID"] for row in rows]
+    assert all(item.labels[item.correct_index] == "Correct" for item in items)
+    assert all(item.verb for item in items)
+
+
+def test_same_seed_same_bytes(built, tmp_path):
+    again = tmp_path / "blm"
+    assert build_main(["blm", "--out", str(again), "--seed", "4", "--no-progress", *ARGS]) == 0
+    for path in sorted(built.rglob("*.parquet")):
+        assert (again / path.relative_to(built)).read_bytes() == path.read_bytes()
+    assert (again / "README.md").read_bytes() == (built / "README.md").read_bytes()
+
+
+def test_bad_sizes_are_refused(tmp_path, capsys):
+    status = build_main(
+        [
+            "blm",
+            "--out",
+            str(tmp_path / "x"),
+            "--agreement-few-shot",
+            "20",
+            "--agreement-items",
+            "10",
+        ]
+    )
+    assert status == 1
+    assert "agreement_few_shot" in capsys.readouterr().err

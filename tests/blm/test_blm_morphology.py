@@ -1,0 +1,304 @@
+"""The BLM generator's Italian morphology against forms written out by hand."""
+
+from __future__ import annotations
+
+import json
+import shutil
+
+import pytest
+from italian_reference import ADJECTIVES, VERBS
+
+from poetic_eval.blm.articles import determiner_words, join_words
+from poetic_eval.blm.conjugation import finite_form, infinitive_with_si, participle
+from poetic_eval.blm.lexicon import DATA_DIR, LexiconError, load_lexicon
+from poetic_eval.blm.noun_phrases import NounPhrase, phrase_text
+from poetic_eval.blm.verb_groups import FRAMES, copula_group, verb_group
+
+LEXICON = load_lexicon()
+
+
+def phrase(lemma, number, determiner="def", preposition=None):
+    return NounPhrase(LEXICON.nouns[lemma], number, determiner).text(preposition)
+
+
+def test_every_lexicon_verb_is_conjugated_as_the_hand_written_table():
+    assert set(LEXICON.verbs) == set(VERBS), "every verb of the lexicon needs a table row"
+    for lemma, verb in LEXICON.verbs.items():
+        expected = VERBS[lemma]
+        for (tense, number), form in expected.finite.items():
+            assert finite_form(verb, tense, number) == form, (lemma, tense, number)
+        for gender in ("m", "f"):
+            for number in ("sg", "pl"):
+                assert participle(verb, gender, number) == expected.participle_form(gender, number)
+
+
+def test_every_adjective_agrees_as_the_hand_written_table():
+    assert set(LEXICON.adjectives) == set(ADJECTIVES)
+    for lemma, adjective in LEXICON.adjectives.items():
+        for (gender, number), form in ADJECTIVES[lemma].items():
+            assert adjective.form(gender, number) == form, (lemma, gender, number)
+
+
+@pytest.mark.parametrize(
+    ("lemma", "singular", "plural", "indefinite"),
+    [
+        ("studente", "lo studente", "gli studenti", "uno studente"),
+        ("scienziato", "lo scienziato", "gli scienziati", "uno scienziato"),
+        ("scaffale", "lo scaffale", "gli scaffali", "uno scaffale"),
+        ("zaino", "lo zaino", "gli zaini", "uno zaino"),
+        ("zio", "lo zio", "gli zii", "uno zio"),
+        ("gnocco", "lo gnocco", "gli gnocchi", "uno gnocco"),
+        ("gnu", "lo gnu", "gli gnu", "uno gnu"),
+        ("psicologo", "lo psicologo", "gli psicologi", "uno psicologo"),
+        ("pneumatico", "lo pneumatico", "gli pneumatici", "uno pneumatico"),
+        ("xilofono", "lo xilofono", "gli xilofoni", "uno xilofono"),
+        ("yogurt", "lo yogurt", "gli yogurt", "uno yogurt"),
+        ("albero", "l'albero", "gli alberi", "un albero"),
+        ("orologio", "l'orologio", "gli orologi", "un orologio"),
+        ("ospedale", "l'ospedale", "gli ospedali", "un ospedale"),
+        ("autobus", "l'autobus", "gli autobus", "un autobus"),
+        ("uovo", "l'uovo", "le uova", "un uovo"),
+        ("lenzuolo", "il lenzuolo", "le lenzuola", "un lenzuolo"),
+        ("programma", "il programma", "i programmi", "un programma"),
+        ("libro", "il libro", "i libri", "un libro"),
+        ("amica", "l'amica", "le amiche", "un'amica"),
+        ("isola", "l'isola", "le isole", "un'isola"),
+        ("università", "l'università", "le università", "un'università"),
+        ("zebra", "la zebra", "le zebre", "una zebra"),
+        ("sbarra", "la sbarra", "le sbarre", "una sbarra"),
+        ("sedia", "la sedia", "le sedie", "una sedia"),
+    ],
+)
+def test_articles_agree_with_the_noun_and_fit_its_first_sound(lemma, singular, plural, indefinite):
+    assert phrase(lemma, "sg") == singular
+    assert phrase(lemma, "pl") == plural
+    assert phrase(lemma, "sg", "indef") == indefinite
+
+
+@pytest.mark.parametrize(
+    ("word", "gender", "singular", "plural", "indefinite"),
+    [
+        ("iena", "f", "la", "le", "una"),  # i + vowel is a glide: no elision
+        ("iato", "m", "lo", "gli", "uno"),
+        ("hotel", "m", "l'", "gli", "un"),  # silent h
+        ("scuola", "f", "la", "le", "una"),
+        ("sport", "m", "lo", "gli", "uno"),
+    ],
+)
+def test_article_rules_on_words_outside_the_lexicon(word, gender, singular, plural, indefinite):
+    assert determiner_words("def", gender, "sg", word) == [singular]
+    assert determiner_words("def", gender, "pl", word) == [plural]
+    assert determiner_words("indef", gender, "sg", word) == [indefinite]
+
+
+@pytest.mark.parametrize(
+    ("lemma", "number", "kind", "expected"),
+    [
+        ("amica", "sg", "dem", "quest'amica"),
+        ("sedia", "sg", "dem", "questa sedia"),
+        ("albero", "pl", "dem", "questi alberi"),
+        ("libro", "sg", "that", "quel libro"),
+        ("zaino", "sg", "that", "quello zaino"),
+        ("albero", "sg", "that", "quell'albero"),
+        ("libro", "pl", "that", "quei libri"),
+        ("albero", "pl", "that", "quegli alberi"),
+        ("zaino", "pl", "that", "quegli zaini"),
+        ("amica", "pl", "that", "quelle amiche"),
+        ("libro", "sg", "poss", "il suo libro"),
+        ("zaino", "sg", "poss", "il suo zaino"),
+        ("amica", "sg", "poss", "la sua amica"),
+        ("zio", "pl", "poss", "i suoi zii"),
+        ("amica", "pl", "poss", "le sue amiche"),
+        ("zio", "sg", "poss", "suo zio"),  # singular kinship noun: no article
+        ("madre", "sg", "poss", "sua madre"),
+        ("madre", "pl", "poss", "le sue madri"),
+        ("ragazzo", "pl", "some", "alcuni ragazzi"),
+        ("ape", "pl", "some", "alcune api"),
+        ("uovo", "pl", "some", "alcune uova"),
+        ("giorno", "pl", "few", "pochi giorni"),
+        ("ora", "pl", "few", "poche ore"),
+        ("tempo", "sg", "many", "molto tempo"),
+        ("settimana", "pl", "card:due", "due settimane"),
+        ("minuto", "sg", "qualche", "qualche minuto"),
+        ("libro", "pl", "partitive", "dei libri"),
+        ("zaino", "pl", "partitive", "degli zaini"),
+    ],
+)
+def test_other_determiners_agree(lemma, number, kind, expected):
+    assert phrase(lemma, number, kind) == expected
+
+
+FUSED = {
+    "di": "del libro, dello zaino, dell'albero, della sedia, dei libri, degli zaini, "
+    "degli alberi, delle sedie",
+    "a": "al libro, allo zaino, all'albero, alla sedia, ai libri, agli zaini, agli alberi, "
+    "alle sedie",
+    "da": "dal libro, dallo zaino, dall'albero, dalla sedia, dai libri, dagli zaini, "
+    "dagli alberi, dalle sedie",
+    "in": "nel libro, nello zaino, nell'albero, nella sedia, nei libri, negli zaini, "
+    "negli alberi, nelle sedie",
+    "su": "sul libro, sullo zaino, sull'albero, sulla sedia, sui libri, sugli zaini, "
+    "sugli alberi, sulle sedie",
+    "con": "con il libro, con lo zaino, con l'albero, con la sedia, con i libri, "
+    "con gli zaini, con gli alberi, con le sedie",
+}
+
+
+@pytest.mark.parametrize("preposition", list(FUSED))
+def test_prepositions_fuse_with_the_definite_article(preposition):
+    made = [
+        phrase(lemma, number, preposition=preposition)
+        for lemma, number in [
+            ("libro", "sg"),
+            ("zaino", "sg"),
+            ("albero", "sg"),
+            ("sedia", "sg"),
+            ("libro", "pl"),
+            ("zaino", "pl"),
+            ("albero", "pl"),
+            ("sedia", "pl"),
+        ]
+    ]
+    assert ", ".join(made) == FUSED[preposition]
+
+
+def test_prepositions_before_other_determiners():
+    assert phrase("amica", "pl", "poss", "da") == "dalle sue amiche"
+    assert phrase("madre", "sg", "poss", "da") == "da sua madre"
+    assert phrase("zio", "sg", "that", "di") == "di quello zio"
+    assert phrase("ora", "sg", "indef", "da") == "da un'ora"
+    with pytest.raises(ValueError, match="partitive"):
+        phrase("libro", "pl", "partitive", "da")
+
+
+def test_every_template_phrase_renders_as_written():
+    expected = [
+        "in pochi secondi",
+        "in un attimo",
+        "durante la notte",
+        "durante il temporale",
+        "durante lo sciopero",
+        "nel pomeriggio",
+        "dopo la cena",
+        "dopo lo spettacolo",
+        "alla fine della giornata",
+        "all'inizio della lezione",
+        "nella stanza accanto",
+        "nel salone",
+        "nello studio",
+        "sul balcone",
+        "nel giardino",
+        "sotto gli occhi di tutti",
+        "per la prima volta",
+        "nel giro di pochi minuti",
+        "con l'arrivo dell'estate",
+        "all'alba",
+        "al tramonto",
+        "nella zona della stazione",
+        "da un mese",
+        "da pochi giorni",
+        "da qualche minuto",
+        "da due settimane",
+        "da un anno circa",
+        "da molto tempo",
+        "da tre ore",
+        "da un'ora",
+        "da alcuni anni",
+        "dalla settimana scorsa",
+        "dal mese scorso",
+        "dallo scorso inverno",
+        "dalla scorsa estate",
+        "dall'inizio dell'anno",
+        "dall'alba",
+        "dall'ultimo inverno",
+        "dalle prime ore del mattino",
+    ]
+    made = [phrase_text(LEXICON, spec) for spec in LEXICON.other_phrases + LEXICON.da_phrases]
+    assert made == expected
+
+
+APRIRE = {  # frame: (active, passive, si) for a feminine singular, then masculine plural subject
+    "present": ("apre", "viene aperta", "si apre", "aprono", "vengono aperti", "si aprono"),
+    "imperfect": (
+        "apriva",
+        "veniva aperta",
+        "si apriva",
+        "aprivano",
+        "venivano aperti",
+        "si aprivano",
+    ),
+    "future": ("aprirà", "sarà aperta", "si aprirà", "apriranno", "saranno aperti", "si apriranno"),
+    "perfect": (
+        "ha aperto",
+        "è stata aperta",
+        "si è aperta",
+        "hanno aperto",
+        "sono stati aperti",
+        "si sono aperti",
+    ),
+    "can": (
+        "può aprire",
+        "può essere aperta",
+        "può aprirsi",
+        "possono aprire",
+        "possono essere aperti",
+        "possono aprirsi",
+    ),
+    "must": (
+        "deve aprire",
+        "deve essere aperta",
+        "deve aprirsi",
+        "devono aprire",
+        "devono essere aperti",
+        "devono aprirsi",
+    ),
+    "must_can": (
+        "deve poter aprire",
+        "deve poter essere aperta",
+        "deve potersi aprire",
+        "devono poter aprire",
+        "devono poter essere aperti",
+        "devono potersi aprire",
+    ),
+}
+
+
+@pytest.mark.parametrize("frame", FRAMES)
+def test_verb_groups_agree_in_every_frame_and_voice(frame):
+    verb = LEXICON.verb("aprire")
+    made = [
+        verb_group(LEXICON, verb, frame, voice, number, gender)
+        for number, gender in (("sg", "f"), ("pl", "m"))
+        for voice in ("active", "passive", "si")
+    ]
+    assert tuple(made) == APRIRE[frame]
+
+
+def test_perfect_takes_the_verb_s_own_auxiliary_and_agrees_with_essere():
+    arrive, draw, melt = (LEXICON.verb(v) for v in ("arrivare", "disegnare", "sciogliere"))
+    assert verb_group(LEXICON, arrive, "perfect", "active", "pl", "f") == "sono arrivate"
+    assert verb_group(LEXICON, draw, "perfect", "active", "pl", "f") == "hanno disegnato"
+    assert verb_group(LEXICON, melt, "perfect", "si", "sg", "f") == "si è sciolta"
+    assert verb_group(LEXICON, LEXICON.verb("rompere"), "perfect", "si", "pl", "f") == (
+        "si sono rotte"  # le uova si sono rotte: the plural is feminine
+    )
+    eggs = NounPhrase(LEXICON.nouns["uovo"], "pl")
+    assert eggs.gender == "f"
+    assert infinitive_with_si(LEXICON.verb("tradurre")) == "tradursi"
+    stanco = LEXICON.adjectives["stanco"]
+    assert copula_group(LEXICON, stanco, "imperfect", "pl", "f") == "erano stanche"
+    assert copula_group(LEXICON, stanco, "perfect", "sg", "m") == "è stato stanco"
+    assert join_words(["l'", "alba"]) == "l'alba"
+
+
+def test_lexicon_errors_name_the_file_and_the_entry(tmp_path):
+    folder = tmp_path / "lexicon"
+    shutil.copytree(DATA_DIR, folder)
+    verbs = json.loads((folder / "verbs.json").read_text(encoding="utf-8"))
+    aprire = next(v for v in verbs["verbs"] if v["lemma"] == "aprire")
+    aprire["patients"].append("unicorno")
+    (folder / "verbs.json").write_text(json.dumps(verbs), encoding="utf-8")
+    with pytest.raises(LexiconError, match=r"verbs.json, 'aprire': patient 'unicorno'"):
+        load_lexicon(folder)
+    with pytest.raises(FileNotFoundError, match="nouns.json"):
+        load_lexicon(tmp_path)

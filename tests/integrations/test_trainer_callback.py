@@ -1,0 +1,228 @@
+"""PoeticDiversityCallback: trains a tiny LM and checks what it logs against a direct compute."""
+
+from __future__ import annotations
+
+import importlib
+import json
+import os
+import subprocess
+import sys
+import warnings
+from pathlib import Path
+
+import pytest
+import torch
+from callback_training import (
+    DIMENSIONS,
+    EVERY_N_STEPS,
+    PROMPTS,
+    callback_options,
+    pairs,
+    references,
+    train_with_callback,
+    trainer_for,
+)
+from encoder_doubles import CountingEncoder
+from tiny_language_models import word_tokenizer
+from transformers import AutoModelForCausalLM
+
+from poetic_eval.diversity import poetic_diversity
+from poetic_eval.integrations import PoeticDiversityCallback, generate_poems
+from poetic_eval.lm import score_pairs
+from poetic_eval.lm.distributed import loopback_interface
+from poetic_eval.pairs import pair_preference
+
+pytestmark = pytest.mark.usefixtures("one_torch_thread")
+TESTS = Path(__file__).resolve().parent.parent  # the shared test doubles
+HERE = Path(__file__).resolve().parent
+
+
+def _logged(log_history, step):
+    [entry] = [e for e in log_history if e["step"] == step and "poetic/blank_poems" in e]
+    return {k: v for k, v in entry.items() if k.startswith("poetic/")}
+
+
+def _expected(model, tokenizer, poems):
+    options = callback_options()
+    kept = [poem for poem in poems if poem.strip()]  # a blank poem is counted, not scored
+    scores = poetic_diversity(
+        kept, references(), dimensions=DIMENSIONS, **options["diversity_options"]
+    )
+    good, bad = pairs()
+    summary = pair_preference(*score_pairs(good, bad, (model, tokenizer), show_progress=False))
+    return {
+        **{f"poetic/{k}": v for k, v in scores.items()},
+        "poetic/blank_poems": len(poems) - len(kept),
+        "poetic/pairs_accuracy": summary["accuracy"],
+        "poetic/pairs_ties": summary["ties"],
+    }
+
+
+def _assert_same(logged, expected):
+    assert logged.keys() == expected.keys()
+    for key, value in expected.items():
+        assert logged[key] == pytest.approx(value, nan_ok=True, rel=1e-9, abs=1e-12), key
+
+
+def test_logged_metrics_equal_a_direct_compute_and_training_is_unchanged(tmp_path, monkeypatch):
+    memorization = importlib.import_module("poetic_eval.diversity.memorization")
+    calls = {"references": 0}
+    original = memorization._units_by_text
+
+    def counting(poems, level):
+        calls["references"] += type(poems).__name__ == "PoemCorpus"
+        return original(poems, level)
+
+    monkeypatch.setattr(memorization, "_units_by_text", counting)
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        trainer, callback = train_with_callback(tmp_path / "with", max_steps=2 * EVERY_N_STEPS)
+    history = trainer.state.log_history
+    assert [e["step"] for e in history if "poetic/mtld" in e] == [EVERY_N_STEPS, 2 * EVERY_N_STEPS]
+    assert any("loss" in e for e in history)  # the Trainer's own logs are still there
+    logged = _logged(history, 2 * EVERY_N_STEPS)  # the last evaluation: the final model
+    model, tokenizer = trainer.model, trainer.processing_class
+    _assert_same(logged, _expected(model, tokenizer, callback.last_poems))
+    assert {
+        "poetic/memorization_verse",
+        "poetic/length_wasserstein",
+        "poetic/mtld",
+        "poetic/across_max_sim",
+        "poetic/pairs_accuracy",
+    } <= logged.keys()
+    assert len(callback.last_poems) == 10 and len(set(callback.last_poems)) > 1
+    model.eval()
+    again = generate_poems(
+        model,
+        tokenizer,
+        PROMPTS,
+        10,
+        generation_kwargs={"max_new_tokens": 12},
+        seed=3,
+        batch_size=4,
+    )
+    assert again == callback.last_poems  # seeded: the same model samples the same poems
+    assert calls["references"] == 3  # training units of the 3 levels, at the first evaluation only
+    plain, _ = train_with_callback(
+        tmp_path / "without", max_steps=2 * EVERY_N_STEPS, with_callback=False
+    )
+    for name, weights in plain.model.state_dict().items():
+        assert torch.equal(weights, trainer.model.state_dict()[name]), name
+    losses = [e["loss"] for e in history if "loss" in e]
+    assert losses == [e["loss"] for e in plain.state.log_history if "loss" in e]
+
+
+def test_bad_settings_fail_at_construction(tmp_path):
+    trainer = trainer_for(
+        AutoModelForCausalLM.from_config(_config()), word_tokenizer(), tmp_path, max_steps=1
+    )
+    with pytest.raises(ValueError, match="unknown dimension"):
+        PoeticDiversityCallback(trainer, PROMPTS, references(), dimensions=["rhythm"])
+    with pytest.raises(TypeError, match="lexical has no option 'windw'"):
+        PoeticDiversityCallback(
+            trainer, PROMPTS, references(), diversity_options={"lexical_windw": 5}
+        )
+    with pytest.raises(ValueError, match="references are required for the memorization"):
+        PoeticDiversityCallback(trainer, PROMPTS, None, dimensions=["memorization"])
+    with pytest.raises(ValueError, match=r"prompts\[1\] is empty"):
+        PoeticDiversityCallback(trainer, ["the", " "], references())
+    with pytest.raises(ValueError, match="2 good texts but 1 bad"):
+        PoeticDiversityCallback(trainer, PROMPTS, references(), pairs=(["a b", "c"], ["a c"]))
+    without = PoeticDiversityCallback(
+        trainer,
+        PROMPTS,
+        None,
+        num_poems=4,
+        generation_kwargs={"max_new_tokens": 5},
+        diversity_options={"semantic_model": CountingEncoder()},
+    )
+    assert without.dimensions == ("lexical", "semantic")
+    with pytest.raises(ValueError, match="num_return_sequences must be 1"):
+        generate_poems(
+            trainer.model,
+            trainer.processing_class,
+            PROMPTS,
+            2,
+            generation_kwargs={"num_return_sequences": 2},
+        )
+    assert {"poetic/mtld", "poetic/within_max_sim"} <= without.compute_metrics().keys()
+    # one-line poems have no quatrain: a named rhyme dimension is left out, with a warning
+    rhyme = PoeticDiversityCallback(
+        trainer,
+        PROMPTS,
+        references(),
+        num_poems=4,
+        dimensions=["rhyme", "lexical"],
+        generation_kwargs={"max_new_tokens": 5},
+    )
+    with pytest.warns(UserWarning, match="rhyme left out this time"):
+        metrics = rhyme.compute_metrics()
+    assert "poetic/mtld" in metrics and not any("rhyme" in key for key in metrics)
+
+
+def _config():
+    from callback_training import tiny_llama
+
+    return tiny_llama().config
+
+
+def test_two_torchrun_processes_log_the_one_process_numbers(tmp_path):
+    """gloo on CPU: 2 processes each sample their chunks and score their shard of the pairs;
+    the main process logs what one process computes for the same model."""
+    environment = {
+        **os.environ,
+        "OMP_NUM_THREADS": "1",
+        "HF_HUB_OFFLINE": "1",
+        "PYTHONPATH": os.pathsep.join([str(TESTS), str(HERE), os.environ.get("PYTHONPATH", "")]),
+    }
+    if loopback_interface():
+        environment.setdefault("GLOO_SOCKET_IFNAME", loopback_interface())
+    launch = [
+        sys.executable,
+        "-m",
+        "torch.distributed.run",
+        "--standalone",
+        "--nproc_per_node",
+        "2",
+        str(HERE / "callback_training.py"),
+        str(tmp_path),
+    ]
+    completed = subprocess.run(
+        launch, env=environment, capture_output=True, text=True, timeout=600, check=False
+    )
+    assert completed.returncode == 0, completed.stderr[-4000:]
+    record = json.loads((tmp_path / "logged.json").read_text())
+    assert record["world_size"] == 2
+    model = AutoModelForCausalLM.from_pretrained(tmp_path / "model")
+    tokenizer = word_tokenizer()
+    trainer = trainer_for(model, tokenizer, tmp_path / "one", max_steps=1)
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        callback = PoeticDiversityCallback(trainer, PROMPTS, references(), **callback_options())
+        one_process = callback.compute_metrics()
+    assert callback.last_poems == record["poems"]
+    _assert_same(_logged(record["log_history"], EVERY_N_STEPS), one_process)
+    _assert_same(one_process, _expected(model, tokenizer, record["poems"]))
+
+
+def test_pairs_from_lists_a_dataset_or_a_dataset_folder(tmp_path):
+    import datasets
+
+    from poetic_eval.integrations.trainer_callback import load_pairs
+
+    good, bad = pairs()
+    table = datasets.Dataset.from_dict({"sentence_good": good, "sentence_bad": bad})
+    assert load_pairs(table, None, "test", None) == (good, bad)
+    assert load_pairs((good, bad), None, "test", 5) == (good[:5], bad[:5])
+    folder = tmp_path / "pairs"
+    (folder / "data" / "one").mkdir(parents=True)
+    datasets.Dataset.from_dict({"good": good, "bad": bad}).to_parquet(
+        folder / "data" / "one" / "test-00000-of-00001.parquet"
+    )
+    card = "configs:\n- config_name: one\n  data_files:\n  - split: test\n    path: data/one/*"
+    (folder / "README.md").write_text(f"---\n{card}\n---\n")
+    assert load_pairs(str(folder), "one", "test", None) == (good, bad)
+    with pytest.raises(ValueError, match="no minimal-pair columns"):
+        load_pairs(datasets.Dataset.from_dict({"text": good}), None, "test", None)
+    with pytest.raises(TypeError, match="pairs must be"):
+        load_pairs(["a", "b", "c"], None, "test", None)
