@@ -15,7 +15,7 @@ Conditions run in alternating halves of the items, so load from other processes 
 machine falls on all alike. The choices of poetic_eval and plain transformers must be identical
 (asserted); minicons tokenizes the joined text itself, so its agreement is printed.
 
-Usage: python bench/bench_blm_eval.py [--items 16] [--methods candidates prompt] [--threads N]
+Usage: python bench/bench_blm_eval.py [--items 8] [--methods candidates prompt] [--threads N]
     [--no-minicons] [--dataset FOLDER --config NAME]
 """
 
@@ -141,7 +141,7 @@ def compare(method, conditions, items) -> dict:
 
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    parser.add_argument("--items", type=int, default=16, help="BLM items per method (16)")
+    parser.add_argument("--items", type=int, default=8, help="BLM items per method (8)")
     parser.add_argument(
         "--methods", nargs="+", default=["candidates", "prompt"], choices=["candidates", "prompt"]
     )
