@@ -15,7 +15,8 @@ import sys
 from pathlib import Path
 from types import ModuleType
 
-from poetic_eval.hub import write_hub_dataset
+from poetic_eval.cli.command_errors import add_debug_flag, run_command
+from poetic_eval.hub import check_replaceable, write_hub_dataset
 
 from . import BUILDERS
 
@@ -112,6 +113,7 @@ def command_line(name: str, parser: argparse.ArgumentParser, args: argparse.Name
 
 
 def run_one(args: argparse.Namespace) -> int:
+    check_replaceable(args.out, "--out")  # before the build: a refused --out wastes no work
     module = available_builders()[args.dataset]
     dataset = module.from_arguments(args).without_empty_configs()
     if dataset.name != args.dataset:
@@ -130,6 +132,8 @@ def run_one(args: argparse.Namespace) -> int:
 
 def run_all(args: argparse.Namespace) -> int:
     modules = available_builders()
+    for name in modules:  # every target first: nothing is built when one would be refused
+        check_replaceable(args.out / name, "--out")
     for name, module in modules.items():
         parser = argparse.ArgumentParser(prog=f"python -m builders {name}")
         builder_parser(name, module, parser)
@@ -147,9 +151,7 @@ def run_all(args: argparse.Namespace) -> int:
 
 
 def main(argv: list[str] | None = None, prog: str = "python -m builders") -> int:
-    args = build_parser(prog).parse_args(argv)
-    try:
-        return args.func(args)
-    except (ValueError, TypeError, FileNotFoundError) as error:
-        print(f"{prog} {args.dataset}: error: {error}", file=sys.stderr)
-        return 1
+    parser = build_parser(prog)
+    add_debug_flag(parser)
+    args = parser.parse_args(argv)
+    return run_command(args.func, args, f"{prog} {args.dataset}")

@@ -4,6 +4,7 @@ import datasets
 import evaluate
 
 from poetic_eval.pairs.statistics import as_score_array, pair_preference, uncategorised_as_none
+from poetic_eval.text import checked_columns
 
 _DESCRIPTION = """
 Accuracy of a language model on minimal pairs (BLiMP, Marvin & Linzen agreement, BPoMP limericks):
@@ -69,10 +70,15 @@ _FEATURES = datasets.Features(
 )
 
 
+_COLUMNS = ("good_scores", "bad_scores", "categories")
+_REQUIRED = ("good_scores", "bad_scores")
+
+
 def _host_scores(inputs):
     """Scores as float64 numpy arrays (tensors leave their device once per batch; NaN/inf are
-    reported with their rows before they reach the Arrow cache); missing categories become ""."""
-    inputs = dict(inputs)
+    reported with their rows before they reach the Arrow cache); missing categories become "".
+    Both score columns must be given (or neither, when added before)."""
+    inputs = checked_columns(inputs, _COLUMNS, _REQUIRED)
     for name in ("good_scores", "bad_scores"):
         if inputs.get(name) is not None:
             inputs[name] = as_score_array(inputs[name], name)
@@ -91,6 +97,13 @@ class PairPreference(evaluate.Metric):
             features=_FEATURES,
             reference_urls=["https://aclanthology.org/2021.ranlp-1.1"],
         )
+
+    def add(self, *, prediction=None, reference=None, **kwargs):
+        """Add one pair's scores (and category)."""
+        kwargs = checked_columns(kwargs, (), _REQUIRED)
+        if kwargs.get("good_scores") is not None and kwargs.get("categories") is None:
+            kwargs["categories"] = ""
+        return super().add(prediction=prediction, reference=reference, **kwargs)
 
     def add_batch(self, *, predictions=None, references=None, **kwargs):
         """Add a batch of pair scores (tensors on any device are moved to the CPU once)."""

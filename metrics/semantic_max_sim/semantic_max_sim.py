@@ -23,6 +23,9 @@ Args:
     model (str, path or SentenceTransformer, optional): encoder; default all-MiniLM-L6-v2.
     batch_size (int): encoding batch size, default 64.
     device (str, optional): torch device for a model given by name.
+    encoding (str): "poem" (default, the paper's: the whole poem as one sentence; a poem longer
+        than the encoder's maximum length is cut, with a warning), "lines" or "chunks" (the
+        mean of the poem's line or length-fitting chunk vectors).
     reference_within (bool): also compute `reference_within_max_sim` over the whole reference
         corpus (quadratic in its size; cached). Default True.
     cache (bool): cache reference embeddings on disk ($POETIC_EVAL_CACHE or

@@ -4,6 +4,7 @@ import datasets
 import evaluate
 
 from poetic_eval.pairs import verb_weighted_agreement
+from poetic_eval.text import checked_columns
 
 _DESCRIPTION = """
 Scores a language model's distribution over its vocabulary at the verb slot of subject-verb
@@ -72,10 +73,15 @@ _FEATURES = datasets.Features(
 )
 
 
+_COLUMNS = ("logits", "labels", "correct_ids", "incorrect_ids", "contexts")
+_REQUIRED = ("logits", "labels", "correct_ids", "incorrect_ids")
+
+
 def _host_batch(inputs):
     """Move tensors to the CPU once per batch; rows as 1-D float32 arrays (Arrow ingests those
-    without going through Python floats); contexts default to "" (unknown)."""
-    inputs = dict(inputs)
+    without going through Python floats); contexts default to "" (unknown). The four
+    required columns come together (or none, when added before)."""
+    inputs = checked_columns(inputs, _COLUMNS, _REQUIRED)
     for name, value in inputs.items():
         if hasattr(value, "detach"):
             value = value.detach()
@@ -110,7 +116,7 @@ class VerbWeightedAgreement(evaluate.Metric):
 
     def add(self, *, prediction=None, reference=None, **kwargs):
         """Add one pair; ``contexts`` defaults to "" (unknown)."""
-        kwargs = dict(kwargs)
+        kwargs = checked_columns(kwargs, (), _REQUIRED)
         for name, value in kwargs.items():
             if hasattr(value, "detach"):
                 kwargs[name] = (
@@ -121,7 +127,7 @@ class VerbWeightedAgreement(evaluate.Metric):
 
     def compute(self, *, predictions=None, references=None, **kwargs):
         """Compute TSE, EW and MW; inputs given here are added as one last batch."""
-        if kwargs.get("logits") is not None:
+        if any(kwargs.get(name) is not None for name in _COLUMNS):
             kwargs = _host_batch(kwargs)
         return super().compute(predictions=predictions, references=references, **kwargs)
 

@@ -246,3 +246,19 @@ def test_report_on_real_poems_with_planted_copies(shared_data, tmp_path):
     report = write_report(generated, human, tmp_path, dimensions=["length", "rhyme", "semantic"])
     assert {p.name for p in (tmp_path / "figures").iterdir()} == FIGURES
     assert report["inputs"]["human"]["poems"] == len(human)
+
+
+def test_only_a_report_folder_is_replaced(corpora, tmp_path):
+    generated, human = corpora
+    mine = tmp_path / "mine"
+    mine.mkdir()
+    (mine / "notes.txt").write_text("my notes")
+    with pytest.raises(ValueError, match=r"refusing to replace .* \(it holds notes\.txt\)"):
+        write_report(generated, human, mine, dimensions=["length"])
+    assert [p.name for p in mine.iterdir()] == ["notes.txt"]
+    out = tmp_path / "report"
+    write_report(generated, human, out, dimensions=["length"])
+    (out / "figures" / "old.png").write_bytes(b"x")  # figures/ is the report's own
+    report = write_report(generated, human, out, dimensions=["lexical"])
+    assert sorted(p.name for p in out.iterdir()) == ["report.json", "report.md"]
+    assert list(report["sections"]) == ["lexical"]

@@ -164,6 +164,15 @@ def test_corrupt_cache_file_is_recomputed(isolated_cache):
     assert [len(call) for call in encoder.calls] == [4, 20, 4, 20]
 
 
+def test_a_cache_that_cannot_be_written_only_warns(isolated_cache):
+    isolated_cache.parent.mkdir(parents=True, exist_ok=True)
+    isolated_cache.write_text("a file where the cache folder should be")
+    human = SyntheticPoems(random.Random(7)).poems(10)
+    with pytest.warns(UserWarning, match=r"embedding cache not written \(could not write "):
+        written = max_similarity(human[:3], human, model=CountingEncoder())
+    assert written == max_similarity(human[:3], human, model=CountingEncoder(), cache=False)
+
+
 def test_encoder_without_identity_is_not_cached(isolated_cache):
     encoder = CountingEncoder(cache_key=None)
     human = SyntheticPoems(random.Random(6)).poems(10)

@@ -88,3 +88,66 @@ def test_numpy_numbers_are_accepted_as_options():
     )
     with pytest.raises(TypeError, match="bins must be an integer"):
         hi.compute(predictions=POEMS, references=POEMS, bins=5.0)
+
+
+def test_a_dict_of_poems_is_named_and_a_generator_is_read(module):
+    name, metric, options = module
+    with pytest.raises(TypeError, match=r"^predictions must be a list of strings, got dict"):
+        metric.compute(predictions=dict(enumerate(POEMS)), **options)
+    with pytest.raises(TypeError, match=r"^predictions must be a list of strings, got dict"):
+        metric.add_batch(predictions={"a": POEMS[0]})
+    whole = metric.compute(predictions=POEMS, **options)
+    assert metric.compute(predictions=(poem for poem in POEMS), **options) == whole, name
+    metric.add_batch(predictions=iter(POEMS))
+    assert metric.compute(**options) == whole, name
+    if "references" in options:
+        from_generator = metric.compute(
+            predictions=POEMS, **{**options, "references": iter(options["references"])}
+        )
+        assert from_generator == whole
+
+
+SCORE_MODULES = {
+    "pair_preference": (
+        {"good_scores": [-1.0, -2.0, -3.0], "bad_scores": [-2.0, -1.0, -4.0]},
+        ("good_scores", "bad_scores"),
+    ),
+    "verb_weighted_agreement": (
+        {
+            "logits": [[0.0, 2.0, 1.0, 0.5]] * 2,
+            "labels": [-1, -2],
+            "correct_ids": [1, 2],
+            "incorrect_ids": [2, 1],
+            "contexts": ["", ""],
+            "verb_token_ids": [[1, 2]],
+        },
+        ("logits", "labels", "correct_ids", "incorrect_ids"),
+    ),
+}
+
+
+@pytest.mark.parametrize("name", sorted(SCORE_MODULES))
+def test_score_columns_come_together_and_as_lists(name):
+    metric = poetic_eval.load_metric(name)
+    inputs, required = SCORE_MODULES[name]
+    whole = metric.compute(**inputs)
+    for column in required:
+        partial = {key: value for key, value in inputs.items() if key != column}
+        with pytest.raises(ValueError, match=rf"^{column} is missing: .* are given together"):
+            metric.compute(**partial)
+        with pytest.raises(ValueError, match=rf"^{column} is missing"):
+            metric.add_batch(**{k: v for k, v in partial.items() if k != "verb_token_ids"})
+    column = required[0]
+    with pytest.raises(TypeError, match=rf"^{column} must be a list with one value per row"):
+        metric.compute(**{**inputs, column: dict(enumerate(inputs[column]))})
+    generators = {k: iter(v) if k in required else v for k, v in inputs.items()}
+    assert str(metric.compute(**generators)) == str(whole)  # str: nan == nan
+
+
+def test_one_pair_added_without_its_bad_score_is_named():
+    metric = poetic_eval.load_metric("pair_preference")
+    with pytest.raises(ValueError, match="^bad_scores is missing"):
+        metric.add(good_scores=-1.0)
+    metric.add(good_scores=-1.0, bad_scores=-2.0)
+    metric.add(good_scores=-3.0, bad_scores=-2.0)
+    assert metric.compute()["accuracy"] == 0.5

@@ -9,7 +9,7 @@ from typing import Any
 
 from tqdm.auto import tqdm
 
-from ..text import require_texts
+from ..text import require_texts, typed_options
 from .analyzer import as_poems
 from .forms import FormEvaluation, judge_values, resolve_expectations
 from .poem import Poem, as_poem
@@ -119,6 +119,7 @@ def _collection_summary(values: Mapping[str, Any]) -> dict[str, Any]:
     return flat
 
 
+@typed_options
 def poem_analysis(
     poems: Sequence[str],
     *,

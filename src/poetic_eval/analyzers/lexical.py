@@ -12,7 +12,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from ..diversity import ttr
-from ..text import tokens
+from ..text import tokens, typed_options
 from .analyzer import Analyzer
 from .poem import Poem
 
@@ -22,6 +22,7 @@ def poem_tokens(poem: Poem, lowercase: bool = True, strip_punctuation: bool = Tr
     return tokens(poem.text, lowercase=lowercase, strip_punctuation=strip_punctuation)
 
 
+@typed_options
 def type_token_ratio(
     poem: Poem, lowercase: bool = True, strip_punctuation: bool = True
 ) -> float | None:
@@ -30,6 +31,7 @@ def type_token_ratio(
     return ttr(found) if found else None
 
 
+@typed_options
 def collection_type_token_ratio(
     poems: Sequence[Poem], lowercase: bool = True, strip_punctuation: bool = True
 ) -> float | None:

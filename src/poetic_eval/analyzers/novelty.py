@@ -24,7 +24,7 @@ from typing import Any
 import numpy as np
 from tqdm.auto import tqdm
 
-from ..text import require_positive_int
+from ..text import require_positive_int, typed_options
 from .analyzer import Analyzer
 from .poem import Poem
 from .rouge import DEFAULT_ROUGE_TYPES, RougeTexts, check_rouge_types
@@ -56,6 +56,7 @@ def mean_pairwise_f1(
     return total / (n * (n - 1))
 
 
+@typed_options
 def intra_novelty(
     poem: Poem,
     include_blank_lines: bool = False,
@@ -159,6 +160,7 @@ def _sampled_pairs(
     return float(per_pair.mean())
 
 
+@typed_options
 def inter_novelty(
     poems: Sequence[Poem],
     ways: Sequence[str] = WAYS,

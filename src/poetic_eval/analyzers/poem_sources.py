@@ -20,6 +20,8 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from ..text import read_text_file
+
 POEM_SUFFIXES = (".txt", ".json", ".jsonl")
 _TOPIC_FILE = re.compile(r"^topic(\d+)\.txt$")
 _DIGITS = re.compile(r"(\d+)")
@@ -32,18 +34,6 @@ class PoemCollection:
     names: list[str]
     poems: list[str]
     topics: list[str] | None
-
-
-def read_text(path: Path) -> str:
-    """A file's text as UTF-8 (a byte-order mark is dropped); ValueError naming the file."""
-    data = path.read_bytes()
-    try:
-        return data.decode("utf-8-sig")
-    except UnicodeDecodeError as error:
-        raise ValueError(
-            f"{path}: not UTF-8 text (byte 0x{data[error.start]:02x} at offset {error.start}); "
-            "convert the file to UTF-8, e.g. iconv -f latin1 -t utf-8"
-        ) from None
 
 
 def _poem_of_item(item: Any, where: str) -> tuple[str, str | None]:
@@ -79,7 +69,7 @@ def read_poem_file(path: str | Path) -> PoemCollection:
     path = Path(path)
     if not path.is_file():
         raise FileNotFoundError(f"no such poem file: {path}")
-    text = read_text(path)
+    text = read_text_file(path)
     suffix = path.suffix.lower()
     if suffix == ".jsonl":
         rows = [
@@ -119,7 +109,7 @@ def _folder_topics(root: Path) -> dict[Path, tuple[Path, str]]:
         match = _TOPIC_FILE.match(topic_file.name)
         folder = topic_file.parent / f"poems{match.group(1)}" if match else None
         if folder is not None and folder.is_dir():
-            first_line = read_text(topic_file).strip().split("\n")[0].strip()
+            first_line = read_text_file(topic_file).strip().split("\n")[0].strip()
             if not first_line:
                 raise ValueError(f"{topic_file}: the topic file is empty")
             topics[folder] = (topic_file, first_line)

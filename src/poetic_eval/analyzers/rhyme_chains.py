@@ -33,6 +33,7 @@ import numpy as np
 from scipy.optimize import linear_sum_assignment
 
 from ..rhyme import rhyme_scheme, scheme_letter
+from ..text import typed_options
 from .analyzer import Analyzer
 from .expectations import Expectation
 from .poem import Poem
@@ -79,6 +80,7 @@ def _scheme(lines: tuple[str, ...], window: int | None, options: tuple) -> str:
     return "".join(letters[root(i)] for i in range(len(lines)))
 
 
+@typed_options
 def poem_rhyme_scheme(
     poem: Poem,
     rhyme_window: int | None = DEFAULT_WINDOW,
@@ -88,6 +90,7 @@ def poem_rhyme_scheme(
     return _scheme(poem.lines, _check_window(rhyme_window), _options_key(rhyme_options))
 
 
+@typed_options
 def rhyme_chains(
     poem: Poem,
     rhyme_window: int | None = DEFAULT_WINDOW,
@@ -98,6 +101,7 @@ def rhyme_chains(
     return sum(size >= 2 for size in sizes.values())
 
 
+@typed_options
 def rhyme_richness(
     poem: Poem,
     rhyme_window: int | None = DEFAULT_WINDOW,

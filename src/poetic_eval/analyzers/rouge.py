@@ -27,6 +27,8 @@ from rapidfuzz import process
 from rapidfuzz.distance import LCSseq
 from scipy import sparse
 
+from ..text import typed_options
+
 _NON_ALPHANUMERIC = re.compile(r"[^a-z0-9]+")
 _VALID_TOKEN = re.compile(r"^[a-z0-9]+$")
 _ROUGE_N = re.compile(r"^rouge([1-9][0-9]*)$")
@@ -34,6 +36,7 @@ DEFAULT_ROUGE_TYPES = ("rouge1", "rouge2", "rougeL")
 _SURROGATES = (0xD800, 0xE000)
 
 
+@typed_options
 def rouge_tokens(text: str, *, use_stemmer: bool = False) -> list[str]:
     """Tokens of ``text`` as rouge-score's default tokenizer makes them."""
     tokens = _NON_ALPHANUMERIC.sub(" ", text.lower()).split()
@@ -98,6 +101,7 @@ class RougeTexts:
     pairs only.
     """
 
+    @typed_options
     def __init__(self, texts: Sequence[str], *, use_stemmer: bool = False, workers: int = 1):
         self.size = len(texts)
         self.workers = workers

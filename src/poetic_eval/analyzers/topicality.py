@@ -18,7 +18,7 @@ from typing import Any
 import numpy as np
 
 from ..diversity import encode_poems, load_sentence_encoder
-from ..text import require_positive_int, require_texts
+from ..text import require_positive_int, require_texts, typed_options
 from .analyzer import Analyzer
 from .poem import Poem
 
@@ -50,6 +50,7 @@ def retrieval_scores(true: Sequence[str], predicted: Sequence[str]) -> dict[str,
     return {"macro_f1": macro_f1, "accuracy": accuracy, "per_topic": per_topic}
 
 
+@typed_options
 def topicality(
     poems: Sequence[Poem],
     topics: Sequence[str] | None = None,

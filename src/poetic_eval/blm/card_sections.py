@@ -6,6 +6,7 @@ from collections import Counter
 from collections.abc import Mapping, Sequence
 from typing import Any
 
+from ..text import typed_options
 from .configs import CONFIGS
 from .labels import AGREEMENT_LABELS, AGREEMENT_RULES, ALTERNATION_LABELS, ALTERNATION_RULES
 from .records import strip_answer_prefix
@@ -26,6 +27,7 @@ def example_block(row: Mapping[str, Any]) -> str:
     return "```text\n" + "\n".join(lines) + "\n```"
 
 
+@typed_options
 def examples_section(rows_by_config: Mapping[str, Sequence[Mapping[str, Any]]], n: int = 3) -> str:
     """Per config, its first ``n`` rows as example blocks."""
     parts = []

@@ -25,6 +25,7 @@ from contextlib import contextmanager
 from dataclasses import dataclass
 from typing import Any
 
+from ..text import typed_options
 from .agreement_matrices import AgreementGenerator
 from .alternation_matrices import AlternationGenerator
 from .lexicon import Lexicon, load_lexicon
@@ -67,6 +68,7 @@ class BlmSizes:
             )
 
 
+@typed_options
 def generate_config(
     name: str,
     seed: int,

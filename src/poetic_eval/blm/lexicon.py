@@ -23,6 +23,8 @@ from functools import lru_cache
 from pathlib import Path
 from typing import Any
 
+from ..text import read_text_file
+
 DATA_DIR = Path(__file__).resolve().parent / "data"
 LEXICON_FILES = (
     "nouns.json",
@@ -228,7 +230,7 @@ def _read(path: Path) -> Mapping[str, Any]:
         expected = ", ".join(LEXICON_FILES)
         raise FileNotFoundError(f"lexicon file {path} not found (a lexicon folder has {expected})")
     try:
-        return json.loads(path.read_text(encoding="utf-8"))
+        return json.loads(read_text_file(path))
     except json.JSONDecodeError as error:
         raise LexiconError(f"{path}: not valid JSON ({error})") from None
 

@@ -35,6 +35,8 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from ..text import read_text_file, typed_options
+
 ANSWER_LETTERS = "ABCDEFGH"
 N_ANSWERS = len(ANSWER_LETTERS)
 N_CONTEXT = 7
@@ -78,7 +80,7 @@ def read_blm_items(path: str | Path) -> list[BlmItem]:
     path = Path(path)
     if not path.is_file():
         raise FileNotFoundError(f"BLM items file {path} not found")
-    text = path.read_text(encoding="utf-8")
+    text = read_text_file(path)
     try:
         records = json.loads(text)
     except json.JSONDecodeError:
@@ -117,6 +119,7 @@ def _check_unique_ids(items: Sequence[BlmItem], source: Path | str) -> None:
         seen.add(item.id)
 
 
+@typed_options
 def validate_blm_record(
     record: Mapping[str, Any], *, position: int | None = None, source: str | Path | None = None
 ) -> BlmItem:
@@ -245,6 +248,7 @@ def strip_answer_prefix(sentence: str) -> str:
     return sentence[match.end() :] if match else sentence
 
 
+@typed_options
 def make_blm_record(
     item_id: int,
     context: Sequence[str],

@@ -2,6 +2,8 @@
 
 Each sub-command lives in its own module of this package and exposes
 ``register(subparsers)``, which adds its parser and sets ``func`` to the callable that runs it.
+A user error ends any command with one line, ``poetic-eval COMMAND: error: ...``, and status 1;
+``--debug`` shows the traceback (:mod:`poetic_eval.cli.command_errors`).
 """
 
 from __future__ import annotations
@@ -9,6 +11,8 @@ from __future__ import annotations
 import argparse
 import importlib
 import sys
+
+from .command_errors import add_debug_flag, run_command
 
 # sub-command module names, in the order --help lists them
 COMMAND_MODULES = (
@@ -34,6 +38,7 @@ def build_parser() -> argparse.ArgumentParser:
     subparsers = parser.add_subparsers(dest="command", metavar="COMMAND")
     for module_name in COMMAND_MODULES:
         importlib.import_module(f"{__name__}.{module_name}").register(subparsers)
+    add_debug_flag(parser)
     return parser
 
 
@@ -43,12 +48,7 @@ def main(argv: list[str] | None = None) -> int:
     if not getattr(args, "func", None):
         parser.print_help()
         return 2
-    try:
-        result = args.func(args)
-    except (ValueError, TypeError, FileNotFoundError) as error:
-        print(f"poetic-eval {args.command}: error: {error}", file=sys.stderr)
-        return 1
-    return int(result or 0)
+    return run_command(args.func, args, f"poetic-eval {args.command}")
 
 
 if __name__ == "__main__":

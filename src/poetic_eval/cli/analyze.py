@@ -7,7 +7,7 @@ import json
 from pathlib import Path
 from typing import Any
 
-from .report import parse_option
+from .arguments import OPTION_GRAMMAR, parse_option, positive_int
 
 
 def register(subparsers: argparse._SubParsersAction) -> None:
@@ -39,7 +39,8 @@ def register(subparsers: argparse._SubParsersAction) -> None:
         action="append",
         default=[],
         metavar="NAME=VALUE",
-        help="an option of poetic_eval.rhyme.rhyme_scheme, e.g. near=true; repeatable",
+        help="an option of poetic_eval.rhyme.rhyme_scheme, e.g. near=true; repeatable. "
+        + OPTION_GRAMMAR,
     )
     parser.add_argument(
         "--include-blank-lines",
@@ -48,7 +49,7 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     )
     parser.add_argument(
         "--sample-pairs",
-        type=int,
+        type=positive_int,
         metavar="K",
         help="inter-poem novelty on K sampled ordered pairs instead of all",
     )
@@ -81,9 +82,9 @@ def _rhyme_window(text: str) -> int | None:
 
 def read_topics(path: Path, names: list[str]) -> list[str]:
     """Topics from a JSON list/object or a text file (one per line), one per poem."""
-    from ..analyzers.poem_sources import read_text
+    from ..text import read_text_file
 
-    text = read_text(path)
+    text = read_text_file(path)
     try:
         data: Any = json.loads(text)
     except json.JSONDecodeError:
@@ -113,7 +114,9 @@ def run(args: argparse.Namespace) -> int:
         "include_blank_lines": args.include_blank_lines,
     }
     if args.rhyme_option:
-        options["rhyme_options"] = dict(parse_option(text) for text in args.rhyme_option)
+        options["rhyme_options"] = dict(
+            parse_option(text, "--rhyme-option") for text in args.rhyme_option
+        )
     check_options(options)
     analyzers = args.analyzers
     if args.form and analyzers is not None:

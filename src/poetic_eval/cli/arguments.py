@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import argparse
+import json
+import re
 
 
 def add_pair_dataset_arguments(parser: argparse.ArgumentParser) -> None:
@@ -27,3 +29,65 @@ def add_model_arguments(parser: argparse.ArgumentParser) -> None:
         "--device", default=None, help="cpu, cuda, cuda:1 ... (default: cuda if available)"
     )
     parser.add_argument("--dtype", choices=("float32", "bfloat16", "float16"), default="float32")
+
+
+def positive_int(text: str) -> int:
+    """argparse type: an integer >= 1 (a count or a size: 0 would leave nothing to do)."""
+    return _bounded_int(text, 1)
+
+
+def non_negative_int(text: str) -> int:
+    """argparse type: an integer >= 0."""
+    return _bounded_int(text, 0)
+
+
+def _bounded_int(text: str, minimum: int) -> int:
+    try:
+        value = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"expected an integer, got {text!r}") from None
+    if value < minimum:
+        raise argparse.ArgumentTypeError(f"must be at least {minimum}, got {value}")
+    return value
+
+
+#: How ``--option NAME=VALUE`` values are read (also in the commands' --help).
+OPTION_GRAMMAR = (
+    "VALUE is read as: true/false (any case) -> a boolean, none/null -> None, an integer "
+    '(20, -3) -> int, a decimal number (0.5, 1e-3) -> float, JSON starting with [ { or " '
+    "-> a list, an object or a string; anything else is the string itself"
+)
+
+_INTEGER = re.compile(r"[+-]?\d+")
+_DECIMAL = re.compile(r"[+-]?(\d+\.\d*|\.\d+|\d+)([eE][+-]?\d+)?")
+_WORDS = {"true": True, "false": False, "none": None, "null": None}
+
+
+def parse_option_value(text: str, name: str = "VALUE") -> object:
+    """A ``--option`` value by :data:`OPTION_GRAMMAR`: ``"False"`` -> False, ``"20"`` -> 20,
+    ``"0.5"`` -> 0.5, ``'{"verse": 0.95}'`` -> a dict, ``"cuda"`` -> ``"cuda"``."""
+    stripped = text.strip()
+    if stripped.lower() in _WORDS:
+        return _WORDS[stripped.lower()]
+    if _INTEGER.fullmatch(stripped):
+        return int(stripped)
+    if _DECIMAL.fullmatch(stripped):
+        return float(stripped)
+    if stripped[:1] in ("[", "{", '"'):
+        try:
+            return json.loads(stripped)
+        except json.JSONDecodeError as error:
+            raise ValueError(
+                f"{name}: {text!r} starts like JSON but is not valid JSON ({error.msg} at "
+                f"column {error.colno}); quote it as a JSON string to pass it as text"
+            ) from None
+    return text
+
+
+def parse_option(text: str, flag: str = "--option") -> tuple[str, object]:
+    """``"length_bins=20"`` -> ``("length_bins", 20)``; the value by :data:`OPTION_GRAMMAR`."""
+    name, separator, value = text.partition("=")
+    if not separator or not name.strip():
+        raise ValueError(f"{flag} expects NAME=VALUE, got {text!r}")
+    name = name.strip()
+    return name, parse_option_value(value, f"{flag} {name}")

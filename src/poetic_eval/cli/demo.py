@@ -15,9 +15,13 @@ import time
 from pathlib import Path
 from typing import Any
 
+from ..text import UserError
+from .arguments import non_negative_int
+
 GENERATED_SAMPLE = "generated_quatrains.txt"
 HUMAN_SAMPLE = "human_quatrains.txt"
 # agreement configs whose differing token is the verb (the *_2 BLiMP paradigms vary the noun)
+SCORES_FILE = "minimal_pair_scores.jsonl"
 VERB_AGREEMENT_CONFIGS = ("simple_agrmt", "prep_anim", "obj_rel_across_anim", "subj_rel")
 
 
@@ -35,7 +39,7 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     parser.add_argument("--seed", type=int, default=0, help="seed of builds and sampling (0)")
     parser.add_argument(
         "--max-pairs",
-        type=int,
+        type=non_negative_int,
         default=100,
         help="pairs scored per dataset config (first N rows; 0 = all) (100)",
     )
@@ -55,6 +59,9 @@ def register(subparsers: argparse._SubParsersAction) -> None:
 def run(args: argparse.Namespace) -> int:
     import datasets
 
+    from ..report import check_report_folder
+
+    check_report_folder(args.out, "--out")  # before any work; the builds check --datasets
     datasets.disable_progress_bars()  # one bar per config and split is noise here
     started = time.perf_counter()
     build_datasets(args.datasets, args.seed)
@@ -75,7 +82,7 @@ def build_datasets(out: Path, seed: int) -> None:
     print(f"demo: building the datasets from the bundled seeds into {out}/")
     status = build_main(["all", "--out", str(out), "--seed", str(seed)])
     if status:
-        raise RuntimeError(f"dataset build failed (exit status {status})")
+        raise UserError(f"the dataset build failed (exit status {status}; its error is above)")
 
 
 def diversity_report(out: Path, seed: int) -> dict[str, Any]:
@@ -101,7 +108,15 @@ def score_minimal_pairs(
 
     from ..lm import resolve_model, score_pairs
     from ..pairs import collect_pairs, load_pair_tables, pair_preference
-    from ..report import Section, Table, append_section
+    from ..report import (
+        Section,
+        Table,
+        add_section,
+        attach,
+        load_report,
+        report_folder,
+        write_report_files,
+    )
     from .score_pairs import write_rows
 
     lm = resolve_model(model)
@@ -122,14 +137,8 @@ def score_minimal_pairs(
     elapsed = time.perf_counter() - started
     for row, good_score, bad_score in zip(rows, good, bad):
         row.update(good_score=float(good_score), bad_score=float(bad_score))
-    write_rows(rows, str(out / "minimal_pair_scores.jsonl"))
     summary = pair_preference(good, bad, categories=[r["category"] for r in rows], seed=seed)
     by_category = summary["by_category"]
-    accuracy_bars(
-        {name: entry["accuracy"] for name, entry in by_category.items()},
-        out / "figures" / "minimal_pair_accuracy.png",
-        intervals={name: (e["ci_low"], e["ci_high"]) for name, e in by_category.items()},
-    )
     table = Table(
         columns=["dataset/config", "n", "accuracy", "95% CI low", "95% CI high", "ties"],
         rows=[
@@ -146,7 +155,7 @@ def score_minimal_pairs(
     section = Section(
         title="Minimal pairs",
         text=f"Model: {lm.name} ({lm.kind}). {len(rows)} pairs scored in {elapsed:.1f} s. "
-        "Per-pair scores: minimal_pair_scores.jsonl.",
+        f"Per-pair scores: {SCORES_FILE}.",
         tables=tables,
         figures=[
             {
@@ -155,7 +164,15 @@ def score_minimal_pairs(
             }
         ],
     )
-    append_section(out, "minimal_pairs", section)
+    with report_folder(out, keep=True, argument="--out") as staging:  # all of it, or none
+        write_rows(rows, str(staging / SCORES_FILE))
+        accuracy_bars(
+            {name: entry["accuracy"] for name, entry in by_category.items()},
+            staging / "figures" / "minimal_pair_accuracy.png",
+            intervals={name: (e["ci_low"], e["ci_high"]) for name, e in by_category.items()},
+        )
+        report = attach(add_section(load_report(staging), "minimal_pairs", section), SCORES_FILE)
+        write_report_files(report, staging)
 
 
 def blm_report(folder: Path, out: Path, items: int, model: str | None) -> None:

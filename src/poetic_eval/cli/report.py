@@ -3,10 +3,10 @@
 from __future__ import annotations
 
 import argparse
-import json
 from pathlib import Path
 
 from ..diversity import DIMENSIONS
+from .arguments import OPTION_GRAMMAR, parse_option, positive_int
 
 
 def register(subparsers: argparse._SubParsersAction) -> None:
@@ -20,7 +20,11 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     )
     parser.add_argument("--generated", required=True, type=Path, help="generated poems file")
     parser.add_argument("--human", required=True, type=Path, help="human poems file")
-    parser.add_argument("--out", required=True, type=Path, help="report folder (created)")
+    parser.add_argument(
+        "--out", required=True, type=Path,
+        help="report folder: new, empty, or an earlier report (replaced whole, only when the "
+        "new one is complete)",
+    )  # fmt: skip
     parser.add_argument(
         "--dimensions", nargs="+", choices=DIMENSIONS, metavar="DIM",
         help=f"dimensions to run (default all): {', '.join(DIMENSIONS)}",
@@ -31,34 +35,25 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     )  # fmt: skip
     parser.add_argument("--seed", type=int, default=0, help="seed of the human samples")
     parser.add_argument(
-        "--human-samples", type=int, metavar="K",
+        "--human-samples", type=positive_int, metavar="K",
         help="average human-side statistics over K samples of the generated sample's size "
         "(the paper uses 10)",
     )  # fmt: skip
     parser.add_argument(
         "--option", action="append", default=[], metavar="NAME=VALUE",
-        help="an option of one dimension, e.g. length_bins=20 or "
-        "'memorization_thresholds={\"verse\": 0.95}' (VALUE is JSON, else a string); repeatable",
+        help="an option of one dimension, e.g. length_bins=20, length_remove_punctuation=false "
+        "or 'memorization_thresholds={\"verse\": 0.95}'; repeatable. " + OPTION_GRAMMAR,
     )  # fmt: skip
     parser.add_argument("--title", default="Poetry diversity report")
     parser.add_argument("--no-progress", action="store_true", help="hide progress bars")
     parser.set_defaults(func=run)
 
 
-def parse_option(text: str) -> tuple[str, object]:
-    """``"length_bins=20"`` -> ``("length_bins", 20)``; values are JSON when they parse."""
-    name, separator, value = text.partition("=")
-    if not separator or not name.strip():
-        raise ValueError(f"--option expects NAME=VALUE, got {text!r}")
-    try:
-        return name.strip(), json.loads(value)
-    except json.JSONDecodeError:
-        return name.strip(), value
-
-
 def run(args: argparse.Namespace) -> int:
     from ..diversity import write_report
+    from ..report import check_report_folder
 
+    check_report_folder(args.out, "--out")
     options = dict(parse_option(text) for text in args.option)
     report = write_report(
         args.generated,

@@ -14,10 +14,12 @@ from __future__ import annotations
 
 import argparse
 import time
-from pathlib import Path
 
 from ..pairs import collect_pairs, load_pair_tables
-from .arguments import add_model_arguments, add_pair_dataset_arguments
+from .arguments import add_model_arguments, add_pair_dataset_arguments, positive_int
+
+#: The formats of ``--out``, by extension.
+OUT_SUFFIXES = (".jsonl", ".json", ".csv", ".parquet")
 
 
 def register(subparsers: argparse._SubParsersAction) -> None:
@@ -31,11 +33,15 @@ def register(subparsers: argparse._SubParsersAction) -> None:
         "--out", default="pair_scores.jsonl", help="per-pair scores (.jsonl, .csv, .parquet)"
     )
     parser.add_argument("--reduction", choices=("sum", "mean"), default="sum")
-    parser.add_argument("--batch-size", type=int, default=None, help="sequences per forward pass")
-    parser.add_argument("--limit", type=int, default=None, help="first N pairs of each config")
+    parser.add_argument(
+        "--batch-size", type=positive_int, default=None, help="sequences per forward pass"
+    )
+    parser.add_argument(
+        "--limit", type=positive_int, default=None, help="first N pairs of each config"
+    )
     parser.add_argument("--category-column", default=None, help="refine categories by this column")
     add_model_arguments(parser)
-    parser.add_argument("--n-bootstrap", type=int, default=1000)
+    parser.add_argument("--n-bootstrap", type=positive_int, default=1000)
     parser.add_argument("--seed", type=int, default=0)
     parser.add_argument("--no-progress", action="store_true")
     parser.set_defaults(func=run)
@@ -45,12 +51,10 @@ def write_rows(rows: list[dict], out: str) -> None:
     """Write ``rows`` to ``out`` (format by extension) through a temporary file."""
     import datasets
 
-    from ..text import atomic_path
+    from ..text import atomic_path, check_output_file
 
-    target = Path(out)
+    target = check_output_file(out, "--out", suffixes=OUT_SUFFIXES)
     suffix = target.suffix.lower()
-    if suffix not in (".parquet", ".csv", ".jsonl", ".json"):
-        raise ValueError(f"--out {out}: use a .jsonl, .csv or .parquet file name")
     table = datasets.Dataset.from_list(rows)
     with atomic_path(target) as staging:
         if suffix == ".parquet":
@@ -73,7 +77,9 @@ def run(args: argparse.Namespace) -> int:
 
     from ..lm import resolve_model
     from ..pairs import pair_preference
+    from ..text import check_output_file
 
+    check_output_file(args.out, "--out", suffixes=OUT_SUFFIXES)  # before any scoring
     rank, world_size = process_group()  # under torchrun: each process scores a shard
     rows = collect_pairs(
         load_pair_tables(args.dataset, args.config, args.split), args.limit, args.category_column

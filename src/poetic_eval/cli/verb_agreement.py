@@ -11,7 +11,7 @@ from __future__ import annotations
 import argparse
 import json
 
-from .arguments import add_model_arguments, add_pair_dataset_arguments
+from .arguments import add_model_arguments, add_pair_dataset_arguments, positive_int
 
 
 def register(subparsers: argparse._SubParsersAction) -> None:
@@ -27,8 +27,10 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     parser.add_argument(
         "--min-zipf", type=float, default=None, help="verb-list frequency threshold"
     )
-    parser.add_argument("--batch-size", type=int, default=32)
-    parser.add_argument("--limit", type=int, default=None, help="first N pairs of each config")
+    parser.add_argument("--batch-size", type=positive_int, default=32)
+    parser.add_argument(
+        "--limit", type=positive_int, default=None, help="first N pairs of each config"
+    )
     add_model_arguments(parser)
     parser.add_argument("--no-progress", action="store_true")
     parser.set_defaults(func=run)
@@ -39,15 +41,18 @@ def run(args: argparse.Namespace) -> int:
 
     from ..lm import resolve_model
     from ..pairs import evaluate_verb_agreement, load_pair_tables, load_verb_list
-    from ..text import write_text_atomically
+    from ..text import check_output_file, write_text_atomically
 
-    lm = resolve_model(args.model, device=args.device, dtype=getattr(torch, args.dtype))
-    verbs = load_verb_list() if args.min_zipf is None else load_verb_list(min_zipf=args.min_zipf)
-    results = {}
-    for name, table in load_pair_tables(args.dataset, args.config, args.split):
+    check_output_file(args.out, "--out", suffixes=(".json",))  # before any scoring
+    tables = load_pair_tables(args.dataset, args.config, args.split)
+    for name, table in tables:  # every input checked before the model is loaded
         missing = {"sentence_good", "sentence_bad", "label"} - set(table.column_names)
         if missing:
             raise ValueError(f"{name}: missing column(s) {sorted(missing)}")
+    verbs = load_verb_list() if args.min_zipf is None else load_verb_list(min_zipf=args.min_zipf)
+    lm = resolve_model(args.model, device=args.device, dtype=getattr(torch, args.dtype))
+    results = {}
+    for name, table in tables:
         if args.limit is not None:
             table = table.select(range(min(args.limit, len(table))))
         results[name] = evaluate_verb_agreement(

@@ -18,6 +18,7 @@ from .memorization import (
     poem_units,
     ratcliff_ratio,
 )
+from .poem_embeddings import ENCODINGS, TruncationWarning, encode_poems, poem_sentence
 from .profile import (
     DIMENSIONS,
     DiversityProfile,
@@ -36,7 +37,6 @@ from .rhyme_distribution import (
 )
 from .semantic import (
     embed_references,
-    encode_poems,
     max_similarity,
     max_similarity_from_embeddings,
     nearest_neighbours,
@@ -45,10 +45,12 @@ from .semantic import (
 __all__ = [
     "DEFAULT_THRESHOLDS",
     "DIMENSIONS",
+    "ENCODINGS",
     "LEVELS",
     "Dimension",
     "DiversityProfile",
     "NoQuatrainError",
+    "TruncationWarning",
     "UnitMatch",
     "attr",
     "dimension_options",
@@ -72,6 +74,7 @@ __all__ = [
     "mtld",
     "nearest_neighbours",
     "poem_lengths",
+    "poem_sentence",
     "poem_tokens",
     "poem_units",
     "poetic_diversity",

@@ -13,9 +13,12 @@ import threading
 from pathlib import Path
 from typing import Any
 
+from ..text import check_device, check_model_source, loading_model
+
 DEFAULT_MODEL_NAME = "sentence-transformers/all-MiniLM-L6-v2"
 #: Hub names of the default model: they load the bundled copy instead of going to the hub.
 DEFAULT_MODEL_ALIASES = frozenset({DEFAULT_MODEL_NAME, "all-MiniLM-L6-v2"})
+_HUB_ORGANISATION = "sentence-transformers"  # tried first for a bare name
 
 _LOADED: dict[tuple[str, str | None], Any] = {}
 _LOCK = threading.Lock()
@@ -52,6 +55,7 @@ def load_sentence_encoder(model: Any = None, device: str | None = None) -> Any:
         device: torch device for a model loaded here ("cpu", "cuda", ...); None lets
             sentence-transformers choose.
     """
+    check_device(device)
     if model is not None and not isinstance(model, (str, Path)):
         if not callable(getattr(model, "encode", None)):
             raise TypeError(
@@ -61,15 +65,17 @@ def load_sentence_encoder(model: Any = None, device: str | None = None) -> Any:
         return model
     if isinstance(model, str) and model in DEFAULT_MODEL_ALIASES and not Path(model).exists():
         model = None
-    name = str(default_model_path() if model is None else model)
-    if not name.strip():
-        raise ValueError("model must not be an empty string")
+    if model is None:
+        name = str(default_model_path())
+    else:
+        name = check_model_source(model, hub_prefixes=(_HUB_ORGANISATION,))
     key = (name, device)
     with _LOCK:
         if key not in _LOADED:
             from sentence_transformers import SentenceTransformer
 
-            _LOADED[key] = SentenceTransformer(name, device=device)
+            with loading_model(name):
+                _LOADED[key] = SentenceTransformer(name, device=device)
         return _LOADED[key]
 
 

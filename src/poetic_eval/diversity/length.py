@@ -48,6 +48,7 @@ def _statistics(lengths: np.ndarray) -> dict[str, float]:
     }
 
 
+@typed_options
 def histogram_intersection(a: Sequence[float], b: Sequence[float], bins: int = 30) -> float:
     """Intersection of the normalised histograms of ``a`` and ``b`` over their common range."""
     require_positive_int(bins, "bins")

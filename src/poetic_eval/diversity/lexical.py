@@ -94,6 +94,7 @@ def _attr_of_stream(stream: TokenStream, sizes: np.ndarray) -> float:
     return float(np.mean(types / sizes))
 
 
+@typed_options
 def mattr(tokens: Sequence[str], window: int = 35) -> float:
     """Moving-average TTR over all full windows of ``window`` tokens.
 

@@ -61,6 +61,7 @@ def poem_units(poem: str, level: str) -> list[str]:
     raise ValueError(f"level must be one of {', '.join(LEVELS)}, got {level!r}")
 
 
+@typed_options
 def ratcliff_ratio(reference: str, generated: str, *, autojunk: bool = True) -> float:
     """``difflib.SequenceMatcher(None, reference, generated, autojunk=autojunk).ratio()``."""
     return difflib.SequenceMatcher(None, reference, generated, autojunk=autojunk).ratio()

@@ -40,7 +40,7 @@ from typing import Any
 
 import numpy as np
 
-from ..text import require_positive_int, require_texts, typed_options
+from ..text import check_option_types, require_positive_int, require_texts, typed_options
 from .dimensions import DIMENSIONS as DIMENSION_RECORDS
 from .rhyme_distribution import NoQuatrainError
 
@@ -106,6 +106,8 @@ def split_part_options(
                 f"(dimensions: {', '.join(dimensions)})"
             )
         by_dimension[dimension][option] = value
+    for dimension, chosen in by_dimension.items():  # every type, before any dimension runs
+        check_option_types(DIMENSION_RECORDS[dimension].compute, chosen, prefix=f"{dimension}_")
     return by_dimension
 
 

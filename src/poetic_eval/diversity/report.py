@@ -3,6 +3,8 @@
 :func:`write_report` computes the profile (:func:`poetic_eval.diversity.diversity_profile`) and
 writes report.json, report.md and figures/*.png through :mod:`poetic_eval.report`; each
 dimension's section comes from its record in :data:`poetic_eval.diversity.dimensions.DIMENSIONS`.
+The report folder is checked before any work and written whole (staged, then swapped in), so a
+failing or killed run leaves the previous report as it was.
 """
 
 from __future__ import annotations
@@ -11,7 +13,15 @@ from collections.abc import Iterable, Sequence
 from pathlib import Path
 from typing import Any
 
-from ..report import FIGURES_DIR, Section, add_section, new_report, save_report
+from ..report import (
+    FIGURES_DIR,
+    Section,
+    add_section,
+    check_report_folder,
+    new_report,
+    report_folder,
+    write_report_files,
+)
 from ..text import load_poems, require_texts, typed_options
 from .dimensions import DIMENSIONS
 from .profile import DiversityProfile, diversity_profile
@@ -53,7 +63,8 @@ def write_report(
     Args:
         generated, human: lists of poems, or paths of poem files (.txt blank-line-separated,
             .jsonl, .json; see :func:`poetic_eval.text.poem_files.load_poems`).
-        out_dir: the report folder (created).
+        out_dir: the report folder: new, empty, or a report written here (replaced whole);
+            checked before any work.
         dimensions, human_samples, seed, show_progress, **part_options: as
             :func:`poetic_eval.diversity.profile.poetic_diversity`.
         model: the sentence encoder for the semantic dimension (shortcut for
@@ -63,6 +74,7 @@ def write_report(
     Returns:
         The report dict that was written to report.json.
     """
+    check_report_folder(out_dir)
     generated_poems, generated_source = _poems_and_source(generated, "generated")
     human_poems, human_source = _poems_and_source(human, "human")
     if model is not None:
@@ -98,9 +110,11 @@ def write_report(
         scores=profile.scores,
         description=_protocol_note(human_samples, len(generated_poems)),
     )
-    for key, section in diversity_sections(profile, out_dir, part_options).items():
-        add_section(report, key, section)
-    return save_report(report, out_dir)
+    with report_folder(out_dir) as staging:
+        for key, section in diversity_sections(profile, staging, part_options).items():
+            add_section(report, key, section)
+        write_report_files(report, staging)
+    return report
 
 
 def _protocol_note(human_samples: int | None, sample_size: int) -> str:

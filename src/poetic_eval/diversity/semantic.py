@@ -1,11 +1,12 @@
 """Semantic similarity of poems: maximum cosine similarity within a sample and across corpora.
 
 Each poem is embedded as one sentence (its lines joined by single spaces) with a
-sentence-transformers encoder, and the embeddings are L2-normalized so that a dot product is
-the cosine similarity. For every generated poem we keep the similarity of its nearest
-neighbour: among the other generated poems (*within*, self excluded) and among the human
-poems (*across*). The scores are the mean of those maxima, as in the paper, plus their
-standard deviation (ddof=0), minimum and maximum.
+sentence-transformers encoder, or as the mean of its lines' or chunks' vectors
+(:mod:`.poem_embeddings`), and the embeddings are L2-normalized so that a dot product is
+the cosine similarity (clipped to [-1, 1] against rounding). For every generated poem we
+keep the similarity of its nearest neighbour: among the other generated poems (*within*,
+self excluded) and among the human poems (*across*). The scores are the mean of those
+maxima, as in the paper, plus their standard deviation (ddof=0), minimum and maximum.
 
 Scale: nearest neighbours are found with blocked matrix products, so memory stays bounded
 (``block_size`` x ``block_size`` floats at a time) for 1000 x 200,000 poems and beyond. The
@@ -25,23 +26,17 @@ import numpy as np
 from tqdm.auto import tqdm
 
 from ..text import (
-    atomic_path,
-    cache_root,
     derived,
-    lines,
     require_positive_int,
     require_texts,
     typed_options,
 )
+from .embedding_cache import EmbeddingCache
 from .encoders import encoder_identity, load_sentence_encoder
+from .poem_embeddings import check_encoding, encode_poems, poem_sentence
 
 # Bump when the text given to the encoder or the stored arrays change meaning.
 _CACHE_FORMAT = "poem-lines-joined-by-space/l2-normalized/float32/v1"
-
-
-def poem_sentence(poem: str) -> str:
-    """The text that is embedded for a poem: its non-empty lines joined by single spaces."""
-    return " ".join(lines(poem))
 
 
 def corpus_fingerprint(poems: Sequence[str]) -> str:
@@ -54,56 +49,16 @@ def corpus_fingerprint(poems: Sequence[str]) -> str:
     return digest.hexdigest()
 
 
-def encode_poems(
-    poems: Sequence[str], encoder: Any, *, batch_size: int = 64, show_progress: bool = False
-) -> np.ndarray:
-    """Embed poems with ``encoder`` and L2-normalize the rows; returns float32 (n, dim)."""
-    sentences = [poem_sentence(poem) for poem in poems]
-    raw = encoder.encode(sentences, batch_size=batch_size, show_progress_bar=show_progress)
-    if hasattr(raw, "detach"):
-        raw = raw.detach().cpu().numpy()
-    embeddings = np.asarray(raw, dtype=np.float32)
-    if embeddings.ndim != 2 or embeddings.shape[0] != len(sentences):
-        raise ValueError(
-            f"the encoder returned an array of shape {embeddings.shape} for {len(sentences)} "
-            "poems; expected one vector per poem"
-        )
-    norms = np.linalg.norm(embeddings, axis=1, keepdims=True)
-    return np.divide(embeddings, norms, out=np.zeros_like(embeddings), where=norms > 0)
-
-
-class EmbeddingCache:
-    """Arrays on disk under ``directory/embeddings``, written atomically (temp file + rename)."""
-
-    def __init__(self, directory: str | Path | None = None) -> None:
-        self.directory = Path(directory) if directory is not None else cache_root()
-
-    def path(self, key: str, kind: str) -> Path:
-        return self.directory / "embeddings" / f"{key}.{kind}.npy"
-
-    def load(self, key: str, kind: str, rows: int) -> np.ndarray | None:
-        """The stored array, or None when absent, unreadable or of the wrong length."""
-        path = self.path(key, kind)
-        try:
-            array = np.load(path, allow_pickle=False)
-        except (OSError, ValueError):
-            return None
-        return array if array.shape[0] == rows else None
-
-    def save(self, key: str, kind: str, array: np.ndarray) -> None:
-        path = self.path(key, kind)
-        with atomic_path(path) as staging, open(staging, "wb") as stream:
-            np.save(stream, array, allow_pickle=False)
-
-
-def _cache_key(encoder: Any, poems: Sequence[str]) -> str | None:
+def _cache_key(encoder: Any, poems: Sequence[str], encoding: str = "poem") -> str | None:
     identity = encoder_identity(encoder)
     if identity is None:
         return None
-    text = "\0".join((_CACHE_FORMAT, identity, corpus_fingerprint(poems)))
+    form = _CACHE_FORMAT if encoding == "poem" else f"{_CACHE_FORMAT}/{encoding}"
+    text = "\0".join((form, identity, corpus_fingerprint(poems)))
     return hashlib.sha256(text.encode("utf-8")).hexdigest()
 
 
+@typed_options
 def nearest_neighbours(
     queries: np.ndarray,
     corpus: np.ndarray | None = None,
@@ -180,6 +135,12 @@ def _averaged_summary(name: str, samples: Sequence[np.ndarray]) -> dict[str, flo
     return {key: float(np.mean([s[key] for s in summaries])) for key in summaries[0]}
 
 
+def _cosines(values: np.ndarray) -> np.ndarray:
+    """Dot products of unit vectors as cosines: float32 rounding can give 1.0000004."""
+    return np.clip(values, -1.0, 1.0)
+
+
+@typed_options
 def max_similarity_from_embeddings(
     prediction_embeddings: np.ndarray,
     reference_embeddings: np.ndarray | None = None,
@@ -203,6 +164,7 @@ def max_similarity_from_embeddings(
     within, within_index = nearest_neighbours(
         prediction_embeddings, block_size=block_size, show_progress=show_progress
     )
+    within = _cosines(within)
     result: dict[str, Any] = _summary("within_max_sim", within)
     if return_values:
         result["within_max_sim_values"] = within.tolist()
@@ -214,6 +176,7 @@ def max_similarity_from_embeddings(
             block_size=block_size,
             show_progress=show_progress,
         )
+        across = _cosines(across)
         result.update(_summary("across_max_sim", across))
         if return_values:
             result["across_max_sim_values"] = across.tolist()
@@ -224,16 +187,19 @@ def max_similarity_from_embeddings(
             if isinstance(reference_within_values, np.ndarray)
             else list(reference_within_values)
         )
+        samples = [_cosines(np.asarray(values)) for values in samples]
         result.update(_averaged_summary("reference_within_max_sim", samples))
         if return_values:
             result["reference_within_max_sim_values"] = np.concatenate(samples).tolist()
     return result
 
 
+@typed_options
 def embed_references(
     references: Sequence[str],
     encoder: Any,
     *,
+    encoding: str = "poem",
     batch_size: int = 64,
     cache: bool = True,
     cache_dir: str | Path | None = None,
@@ -244,14 +210,14 @@ def embed_references(
     Returns the embeddings and the cache key (None when caching is off or the encoder has no
     known identity, see :func:`poetic_eval.diversity.encoders.encoder_identity`).
     """
-    key = _cache_key(encoder, references) if cache else None
+    key = _cache_key(encoder, references, encoding) if cache else None
     store = EmbeddingCache(cache_dir)
     if key is not None:
         stored = store.load(key, "embeddings", len(references))
         if stored is not None:
             return stored, key
     embeddings = encode_poems(
-        references, encoder, batch_size=batch_size, show_progress=show_progress
+        references, encoder, encoding=encoding, batch_size=batch_size, show_progress=show_progress
     )
     if key is not None:
         store.save(key, "embeddings", embeddings)
@@ -290,6 +256,7 @@ def max_similarity(
     *,
     model: Any = None,
     device: str | None = None,
+    encoding: str = "poem",
     batch_size: int = 64,
     reference_within: bool = True,
     cache: bool = True,
@@ -307,6 +274,10 @@ def max_similarity(
         model: sentence encoder: None (bundled all-MiniLM-L6-v2), a sentence-transformers
             name or path, or an instance (see :func:`load_sentence_encoder`).
         device: torch device for a model loaded by name.
+        encoding: how a poem becomes a vector: ``"poem"`` (default, the paper's: the whole
+            poem as one sentence, cut at the encoder's maximum length with a warning),
+            ``"lines"`` or ``"chunks"`` (the mean of its lines' or length-fitting chunks'
+            vectors; see :mod:`poetic_eval.diversity.poem_embeddings`).
         batch_size: encoding batch size.
         reference_within: also report ``reference_within_max_sim`` (each reference's max to
             another reference, over the whole corpus given: O(len(references)^2) work, cached).
@@ -329,16 +300,21 @@ def max_similarity(
     if references is not None:
         references = require_texts(references, "references")
     require_positive_int(batch_size, "batch_size")
+    check_encoding(encoding)
     if reference_samples is not None and references is None:
         raise ValueError("reference_samples index into references, but no references were given")
     encoder = load_sentence_encoder(model, device)
     prediction_embeddings = encode_poems(
-        predictions, encoder, batch_size=batch_size, show_progress=show_progress
+        predictions,
+        encoder,
+        encoding=encoding,
+        batch_size=batch_size,
+        show_progress=show_progress,
     )
     reference_embeddings = within_values = None
     if references is not None:
         reference_embeddings, key = _corpus_embeddings(
-            references, encoder, batch_size, cache, cache_dir, show_progress
+            references, encoder, encoding, batch_size, cache, cache_dir, show_progress
         )
         if reference_within and reference_samples is not None:
             within_values = [
@@ -351,7 +327,7 @@ def max_similarity(
         elif reference_within:
             within_values = derived(
                 references,
-                ("reference_within_max", id(encoder), cache, str(cache_dir)),
+                ("reference_within_max", id(encoder), encoding, cache, str(cache_dir)),
                 lambda: reference_within_values(
                     reference_embeddings,
                     cache_key=key,
@@ -370,18 +346,20 @@ def max_similarity(
     )
 
 
-def _corpus_embeddings(references, encoder, batch_size, cache, cache_dir, show_progress):
-    """:func:`embed_references`, kept by a PoemCorpus per encoder object (kept too, so its id
-    is not reused; an encoder fine-tuned in place is not noticed)."""
+def _corpus_embeddings(references, encoder, encoding, batch_size, cache, cache_dir, show_progress):
+    """:func:`embed_references`, kept by a PoemCorpus per encoder object and encoding (the
+    encoder is kept too, so its id is not reused; one fine-tuned in place is not noticed)."""
 
     def embed():
         options = {"batch_size": batch_size, "cache_dir": cache_dir, "show_progress": show_progress}
-        embeddings, key = embed_references(references, encoder, cache=cache, **options)
+        embeddings, key = embed_references(
+            references, encoder, encoding=encoding, cache=cache, **options
+        )
         embeddings.flags.writeable = False
         return encoder, embeddings, key
 
     _, embeddings, key = derived(
-        references, ("sentence_embeddings", id(encoder), cache, str(cache_dir)), embed
+        references, ("sentence_embeddings", id(encoder), encoding, cache, str(cache_dir)), embed
     )
     return embeddings, key
 

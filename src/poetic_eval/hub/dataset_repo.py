@@ -50,7 +50,7 @@ import pyarrow as pa
 import pyarrow.parquet as pq
 from datasets.features.features import encode_nested_example
 
-from ..text import atomic_folder
+from ..text import OutputLocationError, atomic_folder, check_output_folder, recover_folder
 from .cards import built_here, parquet_path, render_card
 
 PARQUET_COMPRESSION = "snappy"
@@ -123,13 +123,17 @@ def write_hub_dataset(dataset: HubDataset, out_dir: str | Path, *, build_command
 DATASET_FOLDER_ENTRIES = frozenset({"README.md", "data"})
 
 
-def check_replaceable(out_dir: str | Path) -> None:
-    """Raise ValueError unless ``out_dir`` is absent, empty, or a dataset folder built here."""
-    out_dir = Path(out_dir)
+def check_replaceable(out_dir: str | Path, argument: str = "out_dir") -> None:
+    """Raise unless ``out_dir`` can be written: absent, empty, or a dataset folder built here,
+    in a writable place (checked before any work; creates nothing).
+
+    Raises:
+        OutputLocationError (a ValueError): the folder is not ours, or cannot be written.
+    """
+    out_dir = check_output_folder(out_dir, argument)
+    recover_folder(out_dir)  # a swap killed half-way leaves the previous copy aside
     if not out_dir.exists():
         return
-    if not out_dir.is_dir():
-        raise ValueError(f"{out_dir} exists and is not a folder; choose another output folder")
     entries = {entry.name for entry in out_dir.iterdir()}
     if not entries:
         return
@@ -137,7 +141,7 @@ def check_replaceable(out_dir: str | Path) -> None:
     if foreign or not built_here(out_dir):
         shown = ", ".join(foreign[:5]) + (", ..." if len(foreign) > 5 else "")
         reason = f"it holds {shown}" if foreign else "its card was not written by poetic-eval"
-        raise ValueError(
+        raise OutputLocationError(
             f"refusing to replace {out_dir}: it is not a dataset folder built here ({reason}). "
             "(A build of an older poetic-eval has no marker: delete it and build again.) "
             "A single builder writes the dataset folder itself (--out datasets/bpomp); "

@@ -12,6 +12,7 @@ from __future__ import annotations
 from typing import Any
 
 from ..lm import LanguageModel, default_model_cache_dir, document_start_token_id, resolve_model
+from ..text import typed_options
 
 
 def harness_model_args(model: Any = None) -> str:
@@ -30,6 +31,7 @@ def harness_model_args(model: Any = None) -> str:
     return f"pretrained={pretrained},prefix_token_id={document_start_token_id(lm)},dtype=float32"
 
 
+@typed_options
 def harness_lm(model: Any = None, *, batch_size: int = 16, device: str | None = None) -> Any:
     """An ``lm_eval`` HFLM around a loaded model, for ``lm_eval.simple_evaluate(model=...)``.
 

@@ -29,8 +29,6 @@ multiple-choice tasks over the 8 answers after the 7 context sentences.
 
 from __future__ import annotations
 
-import shutil
-import tempfile
 from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
@@ -40,6 +38,7 @@ import pyarrow.parquet as pq
 import yaml
 
 from ..hub import built_dataset_folders, declares_configs
+from ..text import atomic_folder, check_output_folder, recover_folder
 
 TASK_PREFIX = "poetic_eval"
 HEADER = "# Written by `poetic-eval harness-tasks`; rewrite with the same command, do not edit.\n"
@@ -232,8 +231,8 @@ def write_harness_tasks(
     beside and swapped in whole; a folder there that this function did not write is refused.
     Returns ``{group name: [task names]}``.
     """
-    out_dir = Path(out_dir)
-    written: dict[str, list[str]] = {}
+    out_dir = check_output_folder(out_dir, "out_dir")
+    planned: dict[str, tuple[list, dict[str, str]]] = {}
     for folder in built_dataset_folders(datasets_dir):
         if not declares_configs(folder):
             continue
@@ -241,32 +240,24 @@ def write_harness_tasks(
         if not tasks:
             continue
         path = f"{org}/{folder.name}" if org else str(folder.resolve())
-        _replace_folder(out_dir / group_name(folder.name), dataset_task_files(tasks, path))
-        written[group_name(folder.name)] = [task.task_name for task in tasks]
-    if not written:
+        target = out_dir / group_name(folder.name)
+        recover_folder(target)
+        if target.exists() and not _written_here(target):  # every target before any write
+            raise ValueError(
+                f"{target} exists and was not written by poetic-eval harness-tasks; "
+                "choose another --out or remove it"
+            )
+        planned[group_name(folder.name)] = (tasks, dataset_task_files(tasks, path))
+    if not planned:
         raise ValueError(
             f"no minimal-pair or BLM config in the dataset folders under {datasets_dir} "
             f"(families: {', '.join(TASK_FAMILIES)})"
         )
-    return written
-
-
-def _replace_folder(target: Path, files: dict[str, str]) -> None:
-    if target.exists() and not _written_here(target):
-        raise ValueError(
-            f"{target} exists and was not written by poetic-eval harness-tasks; "
-            "choose another --out or remove it"
-        )
-    target.parent.mkdir(parents=True, exist_ok=True)
-    staging = Path(tempfile.mkdtemp(prefix=f".{target.name}.", dir=target.parent))
-    try:
-        for name, text in files.items():
-            (staging / name).write_text(text, encoding="utf-8")
-        if target.exists():
-            shutil.rmtree(target)
-        staging.rename(target)
-    finally:
-        shutil.rmtree(staging, ignore_errors=True)
+    for group, (_, files) in planned.items():
+        with atomic_folder(out_dir / group) as staging:  # swapped in whole, or not at all
+            for name, text in files.items():
+                (staging / name).write_text(text, encoding="utf-8")
+    return {group: [task.task_name for task in tasks] for group, (tasks, _) in planned.items()}
 
 
 def _written_here(folder: Path) -> bool:

@@ -15,6 +15,8 @@ from typing import Any
 
 import torch
 
+from ..text import typed_options
+
 #: Sampling settings unless the caller overrides them (nucleus sampling at temperature 1).
 DEFAULT_GENERATION_KWARGS = {
     "do_sample": True,
@@ -30,6 +32,7 @@ def chunk_bounds(num_poems: int, batch_size: int) -> list[tuple[int, int]]:
     return [(start, min(start + batch_size, num_poems)) for start in starts]
 
 
+@typed_options
 def generate_poems(
     model: Any,
     tokenizer: Any,

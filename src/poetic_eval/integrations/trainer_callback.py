@@ -37,7 +37,7 @@ from ..diversity.profile import split_part_options
 from ..lm import causal_sequences, load_language_model, sequence_log_probs
 from ..lm.distributed import shard_bounds
 from ..pairs import pair_columns, pair_preference
-from ..text import PoemCorpus, require_positive_int, require_texts
+from ..text import PoemCorpus, require_positive_int, require_texts, typed_options
 from .poem_generation import generate_poems
 
 _PROFILE_OPTIONS = ("human_samples", "seed")
@@ -72,6 +72,7 @@ class PoeticDiversityCallback(TrainerCallback):
         tokenizer: default ``trainer.processing_class``.
     """
 
+    @typed_options
     def __init__(
         self,
         trainer: Any,

@@ -30,7 +30,7 @@ from dataclasses import dataclass, field
 from tqdm.auto import tqdm
 
 from ..rhyme import in_dictionary, rhyme_scheme, rhymes, same_word
-from ..text import final_word
+from ..text import final_word, typed_options
 from ..text import lines as poem_lines
 from .sources import LimerickRecord
 from .synonyms import Synonym, SynonymFinder
@@ -109,6 +109,7 @@ def limerick_problem(record: LimerickRecord) -> str | None:
     return None
 
 
+@typed_options
 def verify_limericks(
     records: Iterable[LimerickRecord], *, progress: bool = True
 ) -> VerificationReport:
@@ -267,6 +268,7 @@ class PairGeneration:
         return len(self.pairs) < self.requested
 
 
+@typed_options
 def generate_pairs(
     limericks: Sequence[Limerick],
     kind: str,

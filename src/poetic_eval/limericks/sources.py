@@ -20,7 +20,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from ..text import read_poems
+from ..text import read_poems, read_text_file
 
 
 @dataclass(frozen=True)
@@ -38,9 +38,9 @@ def read_limerick_source(path: str | Path) -> list[LimerickRecord]:
     path = Path(path)
     if not path.is_file():
         raise FileNotFoundError(f"limerick source {path} does not exist or is not a file")
-    with open(path, encoding="utf-8", errors="replace") as stream:
-        head = stream.read(4096).lstrip()
-    if path.suffix.lower() == ".json" or head[:1] in ("[", "{"):
+    with open(path, "rb") as stream:
+        head = stream.read(4096).removeprefix(b"\xef\xbb\xbf").lstrip()
+    if path.suffix.lower() == ".json" or head[:1] in (b"[", b"{"):
         return read_oedilf_json(path)
     return read_plain_limericks(path)
 
@@ -48,10 +48,7 @@ def read_limerick_source(path: str | Path) -> list[LimerickRecord]:
 def read_plain_limericks(path: str | Path) -> list[LimerickRecord]:
     """One record per blank-line-separated block of a UTF-8 text file."""
     path = Path(path)
-    try:
-        poems = read_poems(path)
-    except UnicodeDecodeError as error:
-        raise ValueError(f"{path}: not UTF-8 text ({error})") from None
+    poems = read_poems(path)
     if not poems:
         raise ValueError(f"{path}: no limericks found (expected blank-line-separated blocks)")
     return [LimerickRecord(source_id=str(i), text=poem) for i, poem in enumerate(poems, 1)]
@@ -61,14 +58,11 @@ def read_oedilf_json(path: str | Path) -> list[LimerickRecord]:
     """Records of an OEDILF-style JSON list (``limerick``, ``is_limerick``, ``id``, ``author``)."""
     path = Path(path)
     try:
-        with open(path, encoding="utf-8") as stream:
-            data = json.load(stream)
+        data = json.loads(read_text_file(path))
     except json.JSONDecodeError as error:
         raise ValueError(
             f"{path}: invalid JSON at line {error.lineno}, column {error.colno}: {error.msg}"
         ) from None
-    except UnicodeDecodeError as error:
-        raise ValueError(f"{path}: not UTF-8 text ({error})") from None
     if not isinstance(data, list):
         raise ValueError(  # noqa: TRY004 - bad file content, not a bad argument
             f"{path}: expected a JSON list of limerick records, got {type(data).__name__}"

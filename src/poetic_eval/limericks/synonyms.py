@@ -29,6 +29,7 @@ from dataclasses import dataclass
 from lemminflect import getInflection
 from wordfreq import zipf_frequency
 
+from ..text import typed_options
 from .wordnet_data import load_wordnet
 
 PARTS_OF_SPEECH = ("n", "v", "a", "r")
@@ -101,6 +102,7 @@ class SynonymFinder:
     which drops obscure or invented forms ("paries", "felicitouser"). 0 keeps every synonym.
     """
 
+    @typed_options
     def __init__(self, wordnet=None, *, max_senses: int = 3, min_zipf: float = 3.0) -> None:
         self.wordnet = wordnet if wordnet is not None else load_wordnet()
         self.max_senses = max_senses

@@ -12,6 +12,8 @@ from typing import Any, Literal
 
 import torch
 
+from ..text import check_model_source, loading_model, typed_options
+
 #: The two kinds of language model the scoring code handles.
 ModelKind = Literal["causal", "masked"]
 
@@ -79,6 +81,7 @@ def document_start_token_id(lm: LanguageModel) -> int:
     )
 
 
+@typed_options
 def load_pretrained(
     name: str,
     *,
@@ -88,12 +91,14 @@ def load_pretrained(
 ) -> LanguageModel:
     from transformers import AutoConfig, AutoModelForCausalLM, AutoModelForMaskedLM, AutoTokenizer
 
+    name = check_model_source(name)
     options = {"local_files_only": True} if local_only else {}
-    config = AutoConfig.from_pretrained(name, **options)
-    kind = _kind_from_config(config, name)
-    auto_class = AutoModelForCausalLM if kind == "causal" else AutoModelForMaskedLM
-    network = auto_class.from_pretrained(name, dtype=dtype or torch.float32, **options)
-    tokenizer = AutoTokenizer.from_pretrained(name, **options)
+    with loading_model(name):
+        config = AutoConfig.from_pretrained(name, **options)
+        kind = _kind_from_config(config, name)
+        auto_class = AutoModelForCausalLM if kind == "causal" else AutoModelForMaskedLM
+        network = auto_class.from_pretrained(name, dtype=dtype or torch.float32, **options)
+        tokenizer = AutoTokenizer.from_pretrained(name, **options)
     return wrap(network, tokenizer, name, device, None)
 
 

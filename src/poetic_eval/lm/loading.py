@@ -7,6 +7,7 @@ from typing import Any
 
 import torch
 
+from ..text import check_device
 from .default_model import load_default_lm
 from .language_model import LanguageModel, load_pretrained, wrap
 
@@ -32,7 +33,10 @@ def load_language_model(
     Raises:
         ValueError: the model is neither a causal nor a masked LM.
         TypeError: ``model`` is of an unsupported type.
+        ModelNotFoundError: a name or path that names no model that can be loaded here.
+        DeviceError: a device this machine or torch build does not have.
     """
+    check_device(device)
     if model is None:
         return load_default_lm(device=device, dtype=dtype)
     if isinstance(model, LanguageModel):

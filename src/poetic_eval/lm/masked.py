@@ -15,6 +15,7 @@ from collections.abc import Callable, Sequence
 import numpy as np
 import torch
 
+from ..text import typed_options
 from .language_model import LanguageModel
 from .model_checks import split_head
 
@@ -36,6 +37,7 @@ def masked_copies(
     return copies
 
 
+@typed_options
 def pseudo_log_likelihoods(
     lm: LanguageModel,
     encodings: Sequence[Sequence[int]],

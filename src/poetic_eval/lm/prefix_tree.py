@@ -20,6 +20,8 @@ from dataclasses import dataclass, field
 
 import numpy as np
 
+from ..text import typed_options
+
 
 @dataclass
 class Pack:
@@ -57,6 +59,7 @@ def _common_prefix_length(left: Sequence[int], right: Sequence[int]) -> int:
     return index
 
 
+@typed_options
 def pack_prefix_trees(
     sequences: Sequence[Sequence[int]],
     *,

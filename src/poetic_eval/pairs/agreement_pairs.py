@@ -66,8 +66,9 @@ def tse_label(label: str) -> int:
     return TSE_LABELS[label]
 
 
-def label_from_tse(value: int) -> str:
-    """The label name of refining-tse's numeric label (-1 -> "singular", -2 -> "plural")."""
+def label_from_tse(value: object) -> str:
+    """The label name of refining-tse's numeric label (-1 -> "singular", -2 -> "plural"); a
+    ValueError for anything else (the readers add the file and line)."""
     for name, number in TSE_LABELS.items():
         if value == number and not isinstance(value, bool):
             return name

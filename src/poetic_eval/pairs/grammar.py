@@ -19,7 +19,7 @@ import random
 from collections.abc import Iterator, Sequence
 from functools import lru_cache
 
-from ..text import require_positive_int
+from ..text import require_positive_int, typed_options
 from .agreement_pairs import LABEL_NAMES, AgreementPair
 from .blimp import BLIMP
 from .lexicon import AgreementLexicon, load_lexicon
@@ -36,6 +36,7 @@ FAMILIES: tuple[str, ...] = tuple(FAMILY_RECORDS)
 FAMILY_DESCRIPTIONS = {name: family.description for name, family in FAMILY_RECORDS.items()}
 
 
+@typed_options
 def generate_pairs(
     family: str,
     *,
@@ -64,6 +65,7 @@ def generate_pairs(
     return pairs
 
 
+@typed_options
 def generate_all_pairs(
     families: Sequence[str] = FAMILIES,
     *,

@@ -13,6 +13,7 @@ from pathlib import Path
 from typing import Any
 
 from ..resources import seed_path
+from ..text import read_text_file
 from .agreement_pairs import LABEL_NAMES, SINGULAR
 
 DEFAULT_LEXICON = "agreement_lexicon.json"
@@ -109,7 +110,7 @@ def load_lexicon(path: str | Path | None = None) -> AgreementLexicon:
     """Read a lexicon JSON file (default: the bundled ``agreement_lexicon.json``)."""
     path = Path(path) if path is not None else seed_path(DEFAULT_LEXICON)
     try:
-        data = json.loads(path.read_text(encoding="utf-8"))
+        data = json.loads(read_text_file(path))
     except json.JSONDecodeError as error:
         raise ValueError(f"{path}: not valid JSON ({error})") from None
     if not isinstance(data, dict):

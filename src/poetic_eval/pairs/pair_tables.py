@@ -12,6 +12,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from ..hub import config_columns, declares_configs
+from ..text import describe_error, require_positive_int, typed_options
 
 PAIR_COLUMNS = (("good", "bad"), ("sentence_good", "sentence_bad"))
 FILE_BUILDERS = {".parquet": "parquet", ".jsonl": "json", ".json": "json", ".csv": "csv"}
@@ -38,8 +39,7 @@ def load_pair_tables(dataset: str, configs: list[str] | None, split: str | None)
             raise ValueError(
                 f"dataset {dataset}: expected a folder or a {sorted(FILE_BUILDERS)} file"
             )
-        table = datasets.load_dataset(builder, data_files=str(path), split="train")
-        return [(path.stem, table)]
+        return [(path.stem, _load_file(builder, path))]
     if not path.is_dir():
         raise FileNotFoundError(f"dataset {dataset}: no such folder or file")
     if not declares_configs(path):
@@ -60,6 +60,22 @@ def load_pair_tables(dataset: str, configs: list[str] | None, split: str | None)
     if not tables:
         raise ValueError(f"dataset {dataset}: no config with minimal-pair columns")
     return tables
+
+
+def _load_file(builder: str, path: Path):
+    """One pair file as a table; an unreadable file (not UTF-8, malformed) is named."""
+    import datasets
+    from datasets.exceptions import DatasetGenerationError
+
+    try:
+        return datasets.load_dataset(builder, data_files=str(path), split="train")
+    except DatasetGenerationError as error:
+        cause = error.__cause__ or error.__context__ or error
+        if isinstance(cause, UnicodeDecodeError):
+            reason = f"not UTF-8 text (byte at offset {cause.start}); convert it to UTF-8"
+        else:
+            reason = describe_error(cause)
+        raise ValueError(f"dataset {path}: cannot be read as {builder}: {reason}") from error
 
 
 def _pair_config_names(folder: Path) -> list[str]:
@@ -107,8 +123,15 @@ def _file_tables(folder: Path, configs: list[str] | None):
     return tables
 
 
+@typed_options
 def collect_pairs(tables, limit: int | None, category_column: str | None) -> list[dict]:
-    """One row per pair: config, row, category, good, bad (``limit`` first pairs per table)."""
+    """One row per pair: config, row, category, good, bad (``limit`` first pairs per table).
+
+    Raises ValueError when ``limit`` is below 1 or no table has a pair.
+    """
+    if limit is not None:
+        require_positive_int(limit, "limit")
+    tables = list(tables)
     rows = []
     for default_category, table in tables:
         if limit is not None:
@@ -132,4 +155,7 @@ def collect_pairs(tables, limit: int | None, category_column: str | None) -> lis
                     "bad": record[bad_column],
                 }
             )
+    if not rows:
+        names = ", ".join(name for name, _ in tables) or "none"
+        raise ValueError(f"no pairs to score: the tables ({names}) have no rows")
     return rows

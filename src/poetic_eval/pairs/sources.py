@@ -34,6 +34,7 @@ from typing import Any
 
 from tqdm.auto import tqdm
 
+from ..text import read_text_file, typed_options
 from .agreement_pairs import (
     PLURAL,
     SINGULAR,
@@ -62,6 +63,7 @@ class ConvertedSource:
     dropped: list[str] = field(default_factory=list)
 
 
+@typed_options
 def convert_source(path: str | Path, *, show_progress: bool = False) -> ConvertedSource:
     """Convert a published file, or every recognised file under a folder (sorted paths).
 
@@ -122,17 +124,16 @@ def _convert_file(
 
 
 def _read_jsonl(path: Path) -> Iterator[tuple[int, dict[str, Any]]]:
-    with open(path, encoding="utf-8") as stream:
-        for number, line in enumerate(stream, start=1):
-            if not line.strip():
-                continue
-            try:
-                record = json.loads(line)
-            except json.JSONDecodeError as error:
-                raise ValueError(f"{path}, line {number}: not valid JSON ({error})") from None
-            if not isinstance(record, dict):
-                raise TypeError(f"{path}, line {number}: expected a JSON object")
-            yield number, record
+    for number, line in enumerate(read_text_file(path).splitlines(), start=1):
+        if not line.strip():
+            continue
+        try:
+            record = json.loads(line)
+        except json.JSONDecodeError as error:
+            raise ValueError(f"{path}, line {number}: not valid JSON ({error})") from None
+        if not isinstance(record, dict):
+            raise TypeError(f"{path}, line {number}: expected a JSON object")
+        yield number, record
 
 
 def _sentences(record: dict[str, Any], path: Path, line: int) -> tuple[str, str]:

@@ -141,6 +141,7 @@ def _labels(table: Any) -> list:
     return labels
 
 
+@typed_options
 def verb_slot_log_probs(
     pairs: Any,
     model: Any = None,

@@ -28,6 +28,8 @@ import functools
 import math
 from dataclasses import dataclass
 
+from ..text import typed_options
+
 DEFAULT_MIN_ZIPF = 2.5
 """Zipf 2.5 = about 0.3 occurrences per million words; gives about 2,000 lemmas (the paper's
 public list has 1,951 rows)."""
@@ -50,6 +52,7 @@ class VerbEntry:
     singular_frequency: float
 
 
+@typed_options
 def load_verb_list(min_zipf: float = DEFAULT_MIN_ZIPF, limit: int | None = None) -> list[VerbEntry]:
     """The verb lemmas selected by the module's rule, most frequent first.
 

@@ -11,6 +11,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from ..lm import ModelKind
+from ..text import typed_options
 from .agreement_pairs import as_tse_label, pair_tokens, single_token_difference
 
 
@@ -42,8 +43,9 @@ class VerbSlot:
         return self.left_text if kind == "causal" else self.masked_text(mask_token)
 
 
+@typed_options
 def verb_slot(
-    sentence_good: str, sentence_bad: str, label: int, row: int | None = None
+    sentence_good: str, sentence_bad: str, label: int | str, row: int | None = None
 ) -> VerbSlot:
     """Preprocess one pair: strip punctuation at both ends, split on whitespace, find the one
     differing word, capitalise the first word of the context.

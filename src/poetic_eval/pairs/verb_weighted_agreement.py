@@ -186,6 +186,7 @@ def _tse(
     return np.where(valid, wins, np.nan)
 
 
+@typed_options
 def aggregate_verb_agreement(
     scores: SlotScores,
     *,

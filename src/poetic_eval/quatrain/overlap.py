@@ -37,6 +37,8 @@ from dataclasses import dataclass
 import numpy as np
 from tqdm.auto import tqdm
 
+from ..text import typed_options
+
 #: The paper's p per language; other languages use :data:`DEFAULT_P`.
 PAPER_P = {"en": 10, "de": 20}
 DEFAULT_P = 10
@@ -60,6 +62,7 @@ class OverlapRemoval:
         return int(self.kept.size - self.kept.sum())
 
 
+@typed_options
 def top_k_in_order(scores: np.ndarray, k: int) -> np.ndarray:
     """Indices (ascending) of the ``k`` highest ``scores``, ties taken from the lowest index."""
     n = scores.size
@@ -72,6 +75,7 @@ def top_k_in_order(scores: np.ndarray, k: int) -> np.ndarray:
     return np.flatnonzero(chosen)
 
 
+@typed_options
 def remove_overlaps(
     line_ids: np.ndarray,
     p: int,

@@ -16,6 +16,7 @@ from dataclasses import dataclass, field
 import numpy as np
 from tqdm.auto import tqdm
 
+from ..text import typed_options
 from .corpus import QuatrainCorpus
 from .overlap import default_p, remove_overlaps
 from .sequential import run_positions
@@ -40,6 +41,7 @@ class Deduplication:
     seconds: dict[str, float] = field(default_factory=dict, compare=False)  # per stage
 
 
+@typed_options
 def deduplicate(
     corpus: QuatrainCorpus, language: str, *, p: int | None = None, progress: bool = False
 ) -> Deduplication:
@@ -121,6 +123,7 @@ class PreparedLanguage:
         }
 
 
+@typed_options
 def prepare_language(
     corpus: QuatrainCorpus,
     language: str,

@@ -22,6 +22,7 @@ from typing import Any
 import datasets
 from tqdm.auto import tqdm
 
+from ..text import typed_options
 from .corpus import LABEL_FIELDS, QuatrainCorpus
 from .pipeline import PreparedLanguage
 from .sonnets import PseudoSonnets
@@ -74,6 +75,7 @@ def _id_width(corpus: QuatrainCorpus) -> int:
     return max(6, len(str(len(corpus) - 1)))
 
 
+@typed_options
 def quatrain_rows(
     corpus: QuatrainCorpus, prepared: PreparedLanguage, split: str, *, progress: bool = False
 ) -> list[dict[str, Any]]:

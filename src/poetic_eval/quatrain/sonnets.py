@@ -25,6 +25,8 @@ from dataclasses import dataclass
 
 import numpy as np
 
+from ..text import typed_options
+
 COUPLET_RULES = ("split", "first", "last")
 #: Sonnet lines: 3 quatrains and a couplet.
 SONNET_LINES = 14
@@ -46,6 +48,7 @@ class PseudoSonnets:
         return int(self.couplet_sources.size)
 
 
+@typed_options
 def max_sonnets(n_quatrains: int, couplets: str = "split") -> int:
     """Sonnets that ``n_quatrains`` give when each quatrain is used once (see module doc)."""
     check_couplet_rule(couplets)
@@ -58,6 +61,7 @@ def check_couplet_rule(couplets: str) -> str:
     return couplets
 
 
+@typed_options
 def draw_pseudo_sonnets(
     n_quatrains: int,
     seed: int,

@@ -30,6 +30,7 @@ from pathlib import Path
 
 from tqdm.auto import tqdm
 
+from ..text import typed_options
 from .corpus import LABEL_FIELDS, QUATRAIN_LINES, CorpusBuilder, QuatrainCorpus
 
 _BOM = b"\xef\xbb\xbf"
@@ -38,6 +39,7 @@ _LANGUAGE = re.compile(r"^[A-Za-z][A-Za-z0-9_-]*$")
 _PROGRESS_EVERY = 1 << 14
 
 
+@typed_options
 def read_quatrain_source(
     path: str | Path, *, text_language: str = "en", progress: bool = False
 ) -> QuatrainCorpus:

@@ -13,6 +13,8 @@ from fractions import Fraction
 
 import numpy as np
 
+from ..text import typed_options
+
 DEV_SHARE = 0.1
 _SPLIT_STREAM = 0
 
@@ -25,6 +27,7 @@ class TrainDevSplit:
     dev: np.ndarray
 
 
+@typed_options
 def dev_size(n: int, dev_share: float = DEV_SHARE) -> int:
     """``round(n * dev_share)``, halves rounded up, computed exactly."""
     if not 0 < dev_share < 1:
@@ -32,6 +35,7 @@ def dev_size(n: int, dev_share: float = DEV_SHARE) -> int:
     return int(Fraction(n) * Fraction(str(dev_share)) + Fraction(1, 2))
 
 
+@typed_options
 def split_train_dev(n: int, seed: int, dev_share: float = DEV_SHARE) -> TrainDevSplit:
     """Split ``n`` quatrains 9:1 (by default) with ``seed``; both parts in source order."""
     order = np.random.default_rng([seed, _SPLIT_STREAM]).permutation(n)

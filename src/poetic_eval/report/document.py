@@ -9,7 +9,8 @@ A report is a JSON-serializable dict (format ``REPORT_FORMAT``)::
 ``report.md`` is always rendered from ``report.json`` by :func:`render_markdown`, so other code
 can add its own section to an existing report with :func:`append_section` (e.g. the demo adds
 minimal-pair accuracy tables) and both files stay consistent. Figure paths are relative to the
-report folder.
+report folder. A report folder is always written whole, staged and swapped in
+(:mod:`poetic_eval.report.folders`): an interrupted run leaves the previous report.
 """
 
 from __future__ import annotations
@@ -21,10 +22,7 @@ from pathlib import Path
 from typing import Any
 
 from .. import __version__
-from ..text import write_text_atomically
-
-REPORT_FORMAT = "poetic-eval-report/1"
-FIGURES_DIR = "figures"
+from .folders import REPORT_FORMAT, load_report_file, report_folder
 
 
 @dataclass
@@ -157,32 +155,40 @@ def render_markdown(report: dict[str, Any]) -> str:
     return "\n".join(out)
 
 
+def write_report_files(report: dict[str, Any], folder: str | Path) -> dict[str, Any]:
+    """Write report.json and report.md (rendered from it) into ``folder`` as they are: for a
+    staging folder of :func:`~poetic_eval.report.folders.report_folder`."""
+    folder = Path(folder)
+    (folder / "report.json").write_text(
+        json.dumps(report, indent=2, ensure_ascii=False), encoding="utf-8"
+    )
+    (folder / "report.md").write_text(render_markdown(report), encoding="utf-8")
+    return report
+
+
 def save_report(report: dict[str, Any], out_dir: str | Path) -> dict[str, Any]:
-    """Write report.json and report.md (rendered from it) into ``out_dir``."""
-    out_dir = Path(out_dir)
-    out_dir.mkdir(parents=True, exist_ok=True)
-    write_text_atomically(out_dir / "report.json", json.dumps(report, indent=2, ensure_ascii=False))
-    write_text_atomically(out_dir / "report.md", render_markdown(report))
+    """Write report.json and report.md into the report folder ``out_dir``, keeping its figures
+    and attachments; the folder is replaced whole, so it is never half-updated."""
+    with report_folder(out_dir, keep=True) as staging:
+        write_report_files(report, staging)
     return report
 
 
 def load_report(out_dir: str | Path) -> dict[str, Any]:
     """The report.json of a report folder."""
-    path = Path(out_dir) / "report.json"
-    if not path.is_file():
-        raise FileNotFoundError(f"no report.json in {out_dir}")
-    report = json.loads(path.read_text(encoding="utf-8"))
-    if report.get("format") != REPORT_FORMAT:
-        raise ValueError(f"{path} is not a {REPORT_FORMAT} report (format: {report.get('format')})")
-    return report
+    return load_report_file(out_dir)
 
 
 def append_section(
     out_dir: str | Path, key: str, section: Section | dict[str, Any]
 ) -> dict[str, Any]:
-    """Add (or replace) a section of the report in ``out_dir`` and rewrite both files.
+    """Add (or replace) a section of the report in ``out_dir`` and rewrite both files, all in
+    one step (the folder is staged and swapped in; see :func:`save_report`).
 
-    Figures of the section should already be saved inside ``out_dir`` (paths relative to it).
+    Figures of the section should already be in ``out_dir`` (paths relative to it). To add
+    figures or files together with the section, write them inside
+    ``report_folder(out_dir, keep=True)`` and call :func:`add_section` and
+    :func:`write_report_files` on the staging folder, as the demo does.
     """
     report = add_section(load_report(out_dir), key, section)
     return save_report(report, out_dir)

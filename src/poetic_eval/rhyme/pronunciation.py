@@ -35,6 +35,8 @@ from functools import lru_cache
 
 import pronouncing
 
+from ..text import typed_options
+
 _APOSTROPHES = str.maketrans({"\u2019": "'", "\u2018": "'", "\u02bc": "'", "`": "'"})
 _NON_WORD = re.compile(r"[^a-z'\-]")
 _VOWEL_LETTERS = "aeiouy"
@@ -219,6 +221,7 @@ def _minimum_analogy_suffix(word: str) -> int:
     return min(len(word), len(word) - index + 1)
 
 
+@typed_options
 def pronounce_by_analogy(word: str, *, exclude_self: bool = False) -> tuple[str, ...]:
     """Pronunciation borrowed from the CMUdict words with the longest common ending (step 4).
 

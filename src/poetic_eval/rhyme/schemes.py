@@ -29,6 +29,7 @@ def end_words(poem: str) -> list[str]:
     return [final_word(line) for line in lines(poem)]
 
 
+@typed_options
 def scheme_letter(index: int) -> str:
     """The letter of the ``index``-th rhyme group (A-Z, a-z, then Unicode letters from U+00C0)."""
     if index < len(SCHEME_LETTERS):
@@ -36,6 +37,7 @@ def scheme_letter(index: int) -> str:
     return chr(0xC0 + index - len(SCHEME_LETTERS))
 
 
+@typed_options
 def scheme_of_words(
     words: list[str],
     *,

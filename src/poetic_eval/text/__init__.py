@@ -1,9 +1,12 @@
-"""Poem text: lines, stanzas, tokens and lengths; poem files; input checks; safe writes; caches."""
+"""Poem text: lines, stanzas, tokens and lengths; reading text files and poem files; input checks;
+user errors; checked output locations and safe writes; caches."""
 
 from .atomic_files import atomic_folder, atomic_path, recover_folder, write_text_atomically
 from .cache_paths import cache_root
 from .corpus import PoemCorpus, derived
-from .metric_inputs import PoemCorpusInputs, PoemInputs
+from .metric_inputs import PoemCorpusInputs, PoemInputs, checked_columns
+from .model_sources import check_device, check_model_source, loading_model
+from .output_locations import check_output_file, check_output_folder
 from .poem_files import load_poems, poem_from_item
 from .poems import (
     final_word,
@@ -15,22 +18,57 @@ from .poems import (
     tokens,
     write_poems,
 )
-from .validation import require_fraction, require_positive_int, require_texts, typed_options
+from .text_files import TextFileError, decode_text, read_text_file
+from .user_errors import (
+    USER_ERRORS,
+    DeviceError,
+    ModelNotFoundError,
+    OutputLocationError,
+    OutputWriteError,
+    UserError,
+    describe_error,
+)
+from .validation import (
+    check_option_types,
+    option_types,
+    require_fraction,
+    require_positive_int,
+    require_texts,
+    typed_options,
+)
 
 __all__ = [
+    "USER_ERRORS",
+    "DeviceError",
+    "ModelNotFoundError",
+    "OutputLocationError",
+    "OutputWriteError",
     "PoemCorpus",
     "PoemCorpusInputs",
     "PoemInputs",
+    "TextFileError",
+    "UserError",
     "atomic_folder",
     "atomic_path",
     "cache_root",
+    "check_device",
+    "check_model_source",
+    "check_option_types",
+    "check_output_file",
+    "check_output_folder",
+    "checked_columns",
+    "decode_text",
     "derived",
+    "describe_error",
     "final_word",
     "length",
     "lines",
     "load_poems",
+    "loading_model",
+    "option_types",
     "poem_from_item",
     "read_poems",
+    "read_text_file",
     "recover_folder",
     "remove_punctuation",
     "require_fraction",

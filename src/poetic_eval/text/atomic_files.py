@@ -11,23 +11,42 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
 
+from .user_errors import OutputWriteError
+
 
 @contextmanager
 def atomic_path(target: str | Path) -> Iterator[Path]:
     """Yield a temporary path beside ``target``; on success it replaces ``target`` atomically.
 
     The caller writes the whole file to the yielded path (any library that takes a path works).
-    On any exception the temporary file is removed and ``target`` is left as it was.
+    On any exception the temporary file is removed and ``target`` is left as it was; an
+    ``OSError`` (disk full, permission denied) becomes an :class:`OutputWriteError` naming
+    ``target``.
     """
     target = Path(target)
-    target.parent.mkdir(parents=True, exist_ok=True)
-    handle, staging = tempfile.mkstemp(dir=target.parent, prefix=f".{target.name}.", suffix=".tmp")
-    os.close(handle)
+    with _naming(target):
+        target.parent.mkdir(parents=True, exist_ok=True)
+        handle, staging = tempfile.mkstemp(
+            dir=target.parent, prefix=f".{target.name}.", suffix=".tmp"
+        )
+        os.close(handle)
     try:
-        yield Path(staging)
-        os.replace(staging, target)
+        with _naming(target):
+            yield Path(staging)
+            os.replace(staging, target)
     finally:
         Path(staging).unlink(missing_ok=True)
+
+
+@contextmanager
+def _naming(target: Path) -> Iterator[None]:
+    """Turn an ``OSError`` of writing ``target`` into an :class:`OutputWriteError` naming it."""
+    try:
+        yield
+    except OutputWriteError:
+        raise
+    except OSError as error:
+        raise OutputWriteError.of(error, target) from error
 
 
 def write_text_atomically(target: str | Path, text: str) -> Path:
@@ -51,19 +70,22 @@ def atomic_folder(target: str | Path) -> Iterator[Path]:
     ``renameat2(RENAME_EXCHANGE)``), so ``target`` is never missing, then the old copy is
     deleted. Elsewhere the old folder is first renamed aside, and a run killed between the
     two renames is repaired by the next call for the same ``target``. On any exception the
-    staging folder is removed and ``target`` is left as it was. Staging folders of runs that
-    were killed (their process is gone) are removed by the next call.
+    staging folder is removed and ``target`` is left as it was; an ``OSError`` (disk full,
+    permission denied) becomes an :class:`OutputWriteError` naming ``target``. Staging
+    folders of runs that were killed (their process is gone) are removed by the next call.
     """
     target = Path(target)
-    target.parent.mkdir(parents=True, exist_ok=True)
-    recover_folder(target)
-    staging = Path(
-        tempfile.mkdtemp(prefix=f".{target.name}.{_STAGING}-{os.getpid()}-", dir=target.parent)
-    )
-    staging.chmod(0o755)  # mkdtemp creates it private
+    with _naming(target):
+        target.parent.mkdir(parents=True, exist_ok=True)
+        recover_folder(target)
+        staging = Path(
+            tempfile.mkdtemp(prefix=f".{target.name}.{_STAGING}-{os.getpid()}-", dir=target.parent)
+        )
+        staging.chmod(0o755)  # mkdtemp creates it private
     try:
-        yield staging
-        _swap_in(staging, target)
+        with _naming(target):
+            yield staging
+            _swap_in(staging, target)
     finally:
         shutil.rmtree(staging, ignore_errors=True)
 

@@ -1,8 +1,11 @@
 """Input handling shared by the poem metric modules in ``metrics/``.
 
 ``evaluate`` converts inputs to the declared features before a module sees them: a single string
-becomes a list of its characters and numbers become strings. The mixins check ``predictions``
-(and a ``references`` corpus) first, with the errors of :func:`poetic_eval.text.require_texts`.
+becomes a list of its characters and numbers become strings; a dict fails with ``KeyError: 0``,
+a generator is taken as empty, and a missing column fails with ``NoneType has no len``. The
+mixins check ``predictions`` (and a ``references`` corpus) first, with the errors of
+:func:`poetic_eval.text.require_texts`, and hand ``evaluate`` the checked list; modules with
+other columns (scores, logits) check them with :func:`checked_columns`.
 
 The diversity metrics compare generated poems with a human *corpus* of any size, which is not
 row-aligned with the predictions. A ``references`` that is not a declared feature would be
@@ -15,9 +18,38 @@ Put a mixin before ``evaluate.Metric`` in the bases. The mixins themselves are n
 
 from __future__ import annotations
 
+from collections.abc import Iterable, Mapping, Sequence
 from typing import Any
 
 from .validation import require_texts
+
+
+def checked_columns(
+    inputs: Mapping[str, Any], columns: Sequence[str], required: Sequence[str] = ()
+) -> dict[str, Any]:
+    """``inputs`` of an ``evaluate`` module's ``add_batch``/``compute`` with its ``columns``
+    checked: each a list-like (a generator is read into a list; a dict or a single string is
+    an error naming the column), and the ``required`` ones given all together or not at all
+    (none: the rows were added before)."""
+    inputs = dict(inputs)
+    for name in columns:
+        value = inputs.get(name)
+        if value is None:
+            continue
+        if isinstance(value, (str, bytes, Mapping)):
+            raise TypeError(
+                f"{name} must be a list with one value per row, got {type(value).__name__}"
+            )
+        if isinstance(value, Iterable) and not hasattr(value, "__len__"):
+            inputs[name] = list(value)
+    given = [name for name in required if inputs.get(name) is not None]
+    if given and len(given) < len(required):
+        missing = [name for name in required if name not in given]
+        raise ValueError(
+            f"{', '.join(missing)} {'is' if len(missing) == 1 else 'are'} missing: "
+            f"{', '.join(required)} are given together (got only {', '.join(given)})"
+        )
+    return inputs
 
 
 class PoemInputs:
@@ -34,13 +66,13 @@ class PoemInputs:
     def add_batch(self, *, predictions: Any = None, references: Any = None, **kwargs: Any) -> Any:
         """Add a batch of poems (a list of strings) to the metric's buffer."""
         if predictions is not None:
-            require_texts(predictions, "predictions")
+            predictions = require_texts(predictions, "predictions")
         return super().add_batch(predictions=predictions, references=references, **kwargs)  # type: ignore[misc]
 
     def compute(self, *, predictions: Any = None, references: Any = None, **kwargs: Any) -> Any:
         """Compute the metric on ``predictions`` and the poems added before."""
         if predictions is not None:
-            require_texts(predictions, "predictions")
+            predictions = require_texts(predictions, "predictions")
         return super().compute(predictions=predictions, references=references, **kwargs)  # type: ignore[misc]
 
 

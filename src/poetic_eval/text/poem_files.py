@@ -14,6 +14,7 @@ from pathlib import Path
 from typing import Any
 
 from .poems import lines, read_poems
+from .text_files import read_text_file
 
 
 def poem_from_item(item: Any, where: str) -> str:
@@ -46,11 +47,11 @@ def load_poems(path: str | Path) -> list[str]:
     suffix = path.suffix.lower()
     if suffix == ".jsonl":
         poems = []
-        for number, row in enumerate(path.read_text(encoding="utf-8").splitlines(), start=1):
+        for number, row in enumerate(read_text_file(path).splitlines(), start=1):
             if row.strip():
                 poems.append(poem_from_item(_parse(row, f"{path}:{number}"), f"{path}:{number}"))
     elif suffix == ".json":
-        data = _parse(path.read_text(encoding="utf-8"), str(path))
+        data = _parse(read_text_file(path), str(path))
         if isinstance(data, dict) and "poems" in data:
             data = data["poems"]
         if not isinstance(data, list):

@@ -14,6 +14,10 @@ import unicodedata
 from collections.abc import Iterable
 from pathlib import Path
 
+from .atomic_files import write_text_atomically
+from .text_files import read_text_file
+from .validation import typed_options
+
 _PUNCTUATION = (
     "".join(
         chr(i) for i in range(sys.maxunicode + 1) if unicodedata.category(chr(i)).startswith("P")
@@ -40,6 +44,7 @@ def remove_punctuation(text: str) -> str:
     return text.translate(_PUNCTUATION_TABLE)
 
 
+@typed_options
 def tokens(text: str, *, lowercase: bool = False, strip_punctuation: bool = False) -> list[str]:
     """Whitespace tokens of ``text``, optionally lowercased and with punctuation deleted.
 
@@ -52,6 +57,7 @@ def tokens(text: str, *, lowercase: bool = False, strip_punctuation: bool = Fals
     return text.split()
 
 
+@typed_options
 def length(poem: str, *, strip_punctuation: bool = True) -> int:
     """Number of whitespace tokens of a poem (the paper removes punctuation first)."""
     return len(tokens(poem, strip_punctuation=strip_punctuation))
@@ -72,11 +78,13 @@ def final_word(line: str) -> str:
 
 
 def read_poems(path: str | Path) -> list[str]:
-    """Read poems from a UTF-8 text file, one poem per blank-line-separated block."""
-    text = Path(path).read_text(encoding="utf-8").replace("\r\n", "\n")
+    """Read poems from a UTF-8 text file, one poem per blank-line-separated block (a
+    byte-order mark is dropped; see :func:`poetic_eval.text.read_text_file`)."""
+    text = read_text_file(path)
     return ["\n".join(lines(block)) for block in _BLANK_LINE.split(text.strip()) if lines(block)]
 
 
 def write_poems(poems: Iterable[str], path: str | Path) -> None:
-    """Write poems to a text file, one per block, blocks separated by one blank line."""
-    Path(path).write_text("\n\n".join(p.strip() for p in poems) + "\n", encoding="utf-8")
+    """Write poems to a text file, one per block, blocks separated by one blank line (through
+    a temporary file: an interrupted write leaves the previous file)."""
+    write_text_atomically(path, "\n\n".join(p.strip() for p in poems) + "\n")

@@ -8,7 +8,7 @@ import math
 import numbers
 import types
 import typing
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from typing import Any, TypeVar
 
 import numpy as np
@@ -33,6 +33,11 @@ def require_texts(values: Any, name: str, *, allow_empty_list: bool = False) -> 
         raise ValueError(f"{name} is required (got None)")
     if isinstance(values, str):
         raise TypeError(f"{name} must be a list of strings, not a single string")
+    if isinstance(values, Mapping):
+        raise TypeError(
+            f"{name} must be a list of strings, got {type(values).__name__}; pass "
+            f"list({name}.values()) for the texts"
+        )
     if not isinstance(values, Sequence):
         try:
             values = list(values)
@@ -75,24 +80,29 @@ _OPTION_TYPES = {bool: "True or False", int: "an integer", float: "a number"}
 
 
 def typed_options(function: Callable[..., Result]) -> Callable[..., Result]:
-    """Check, at each call, the keyword-only options annotated ``bool``, ``int`` or ``float``
-    (optionally ``| None``): a string for a boolean ("no", "false") is an error, not True.
+    """Check, at each call, the options annotated ``bool``, ``int`` or ``float`` (optionally
+    ``| None``), given by keyword or by position: a string for a boolean ("no", "false") is
+    an error, not True.
 
     numpy booleans and numbers are accepted; ``int`` options refuse booleans and fractions,
-    ``float`` options refuse booleans. Other options are left to the function.
+    ``float`` options refuse booleans. Other options are left to the function. The wrapper
+    carries ``typed_options = True`` (the coverage test of the entry points looks for it).
     """
-    expected: dict[str, tuple[type, bool]] | None = None
+    checks: list[tuple[str, int | None, type, bool]] | None = None
 
     @functools.wraps(function)
     def checked(*args: Any, **kwargs: Any) -> Result:
-        nonlocal expected
-        if expected is None:
-            expected = _option_types(function)
-        for name, value in kwargs.items():
-            if name in expected:
-                _check_option(name, value, *expected[name])
+        nonlocal checks
+        if checks is None:
+            checks = _option_checks(function)
+        for name, position, kind, optional in checks:
+            if name in kwargs:
+                _check_option(name, kwargs[name], kind, optional)
+            elif position is not None and position < len(args):
+                _check_option(name, args[position], kind, optional)
         return function(*args, **kwargs)
 
+    checked.typed_options = True  # type: ignore[attr-defined]
     return checked
 
 
@@ -103,18 +113,59 @@ def _check_option(name: str, value: Any, kind: type, optional: bool) -> None:
     raise TypeError(f"{name} must be {wanted}, got {type(value).__name__} {value!r:.40}")
 
 
-def _option_types(function: Callable) -> dict[str, tuple[type, bool]]:
-    hints = typing.get_type_hints(function)
-    found = {}
-    for parameter in inspect.signature(function).parameters.values():
-        if parameter.kind is not parameter.KEYWORD_ONLY or parameter.name not in hints:
+def check_option_types(function: Callable, options: Mapping[str, Any], *, prefix: str = "") -> None:
+    """Check ``options`` meant for ``function`` as :func:`typed_options` would at the call,
+    before it (e.g. every dimension's options before the first dimension runs); errors name
+    the option as the user gave it, ``prefix + name``."""
+    types = option_types(function)
+    for name, value in options.items():
+        if name in types:
+            _check_option(prefix + name, value, *types[name])
+
+
+def option_types(function: Callable) -> dict[str, tuple[type, bool]]:
+    """``{parameter: (bool | int | float, None allowed)}`` for the parameters of ``function``
+    that :func:`typed_options` checks."""
+    return {name: (kind, optional) for name, _, kind, optional in _option_checks(function)}
+
+
+def _option_checks(function: Callable) -> list[tuple[str, int | None, type, bool]]:
+    """(name, position or None, type, None allowed) of each checked parameter."""
+    function = inspect.unwrap(function)
+    hints = _annotations(function)
+    found = []
+    for position, parameter in enumerate(inspect.signature(function).parameters.values()):
+        if parameter.name not in hints or parameter.kind in (
+            parameter.VAR_POSITIONAL,
+            parameter.VAR_KEYWORD,
+        ):
             continue
         hint = hints[parameter.name]
         members = set(typing.get_args(hint)) if typing.get_origin(hint) in _UNIONS else {hint}
         optional = type(None) in members
         members.discard(type(None))
         if len(members) == 1 and next(iter(members)) in _OPTION_TYPES:
-            found[parameter.name] = (next(iter(members)), optional)
+            keyword_only = parameter.kind is parameter.KEYWORD_ONLY
+            found.append(
+                (parameter.name, None if keyword_only else position, next(iter(members)), optional)
+            )
+    return found
+
+
+def _annotations(function: Callable) -> dict[str, Any]:
+    """The evaluated annotations of ``function``; one that names a type only imported for type
+    checking is left out (it is never bool, int or float)."""
+    try:
+        return typing.get_type_hints(function)
+    except NameError:
+        pass
+    found = {}
+    namespace = getattr(function, "__globals__", {})
+    for name, annotation in inspect.get_annotations(function).items():
+        try:
+            found[name] = eval(annotation, namespace) if isinstance(annotation, str) else annotation
+        except NameError:
+            continue
     return found
 
 

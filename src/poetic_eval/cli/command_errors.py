@@ -1,0 +1,52 @@
+"""How the command lines end on an error: one line for the user's errors, a traceback for bugs.
+
+A user error (:data:`poetic_eval.text.USER_ERRORS`: a bad value, type, file or output location,
+an unknown model or device, a full disk) is printed as ``PROG: error: MESSAGE`` and the
+command exits with status 1; ``--debug`` prints the traceback first. Anything else is a bug and
+propagates with its traceback. Ctrl-C prints ``PROG: interrupted`` and exits with 130.
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+import traceback
+from collections.abc import Callable
+
+from ..text import USER_ERRORS, describe_error
+
+DEBUG_HELP = "on an error, show the full traceback (for reporting a bug)"
+
+
+def add_debug_flag(parser: argparse.ArgumentParser) -> None:
+    """``--debug`` on ``parser`` and on every sub-command below it, so it may come anywhere."""
+    parser.add_argument("--debug", action="store_true", help=DEBUG_HELP)
+    _add_to_subcommands(parser)
+
+
+def _add_to_subcommands(parser: argparse.ArgumentParser) -> None:
+    for action in parser._actions:
+        if isinstance(action, argparse._SubParsersAction):
+            for subparser in dict.fromkeys(action.choices.values()):
+                if "--debug" not in subparser._option_string_actions:
+                    # SUPPRESS: a sub-command must not reset a --debug given before it
+                    subparser.add_argument(
+                        "--debug", action="store_true", default=argparse.SUPPRESS, help=DEBUG_HELP
+                    )
+                _add_to_subcommands(subparser)
+
+
+def run_command(
+    run: Callable[[argparse.Namespace], int | None], args: argparse.Namespace, prog: str
+) -> int:
+    """``run(args)`` as a command: its exit status, or 1 after a one-line user error."""
+    try:
+        return int(run(args) or 0)
+    except KeyboardInterrupt:
+        print(f"{prog}: interrupted", file=sys.stderr)
+        return 130
+    except USER_ERRORS as error:
+        if getattr(args, "debug", False):
+            traceback.print_exc()
+        print(f"{prog}: error: {describe_error(error)}", file=sys.stderr)
+        return 1
