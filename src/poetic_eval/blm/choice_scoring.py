@@ -21,6 +21,7 @@ from typing import Any
 import numpy as np
 
 from ..lm import LanguageModel, document_start_token_id, sequence_log_probs
+from ..text import typed_options
 
 MIN_PACK_TOKENS = 256
 
@@ -44,6 +45,7 @@ class EncodedChoices:
         return len(self.prefix) + sum(len(ids) for ids in self.continuations)
 
 
+@typed_options
 def encode_choices(
     lm: LanguageModel,
     prefixes: Sequence[str],
@@ -86,6 +88,7 @@ def encode_choices(
     return encoded
 
 
+@typed_options
 def score_choices(
     lm: LanguageModel,
     items: Sequence[EncodedChoices],

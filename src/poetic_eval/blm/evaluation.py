@@ -24,6 +24,7 @@ import numpy as np
 from tqdm.auto import tqdm
 
 from ..lm import resolve_model
+from ..text import typed_options
 from .answer_labels import LETTERS, answer_labels, as_items, reported_labels
 from .choice_scoring import encode_choices, score_choices
 from .prompts import blm_prompt, candidate_continuations, require_language, running_context
@@ -55,6 +56,7 @@ def _check_options(method: str, language: str, example: Any, reduction: str) -> 
         )
 
 
+@typed_options
 def choice_scores(
     items: Iterable[BlmItem | Mapping[str, Any]],
     model: Any = None,
@@ -116,6 +118,7 @@ def choice_scores(
     return np.vstack(scores)
 
 
+@typed_options
 def evaluate_blm(
     items: Iterable[BlmItem | Mapping[str, Any]],
     model: Any = None,

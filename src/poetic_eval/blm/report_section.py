@@ -7,6 +7,7 @@ from pathlib import Path
 from typing import Any
 
 from ..report import Section, Table
+from ..text import typed_options
 from .answer_labels import CORRECT_LABEL
 from .evaluation import evaluate_blm
 from .item_sources import load_evaluation_sets
@@ -71,6 +72,7 @@ def blm_section(results: Sequence[Mapping[str, Any]], *, note: str = "") -> Sect
     )
 
 
+@typed_options
 def evaluate_configs(
     source: str | Path,
     model: Any = None,
