@@ -41,9 +41,9 @@ Examples:
 """
 
 _CITATION = """
-@inproceedings{merlo-etal-2024-blm-it,
+@inproceedings{jiang-etal-2024-blm-it,
     title = "{BLM}-It {--} Blackbird Language Matrices for {I}talian: A {CALAMITA} Challenge",
-    author = "Merlo, Paola and others",
+    author = "Jiang, Chunyang and Samo, Giuseppe and Nastase, Vivi and Merlo, Paola",
     booktitle = "Proceedings of the Tenth Italian Conference on Computational Linguistics
         (CLiC-it 2024)",
     publisher = "CEUR-WS.org",
