@@ -64,12 +64,6 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         default=DEFAULT_PAIRS,
         help=f"pairs per config, capped by what the source allows (default {DEFAULT_PAIRS})",
     )
-    parser.add_argument(
-        "--license",
-        default=None,
-        help="license of the built data (default: cc-by-4.0 for the bundled limericks, "
-        "'other' for a source of yours: set it to your source's license)",
-    )
 
 
 def from_arguments(args: argparse.Namespace) -> HubDataset:
@@ -77,7 +71,6 @@ def from_arguments(args: argparse.Namespace) -> HubDataset:
         args.source,
         seed=args.seed,
         n_pairs=args.n_pairs,
-        license=args.license,
         progress=args.progress,
     )
 
@@ -87,7 +80,6 @@ def build_bpomp(
     *,
     seed: int = 0,
     n_pairs: int = DEFAULT_PAIRS,
-    license: str | None = None,
     progress: bool = True,
     finder: SynonymFinder | None = None,
 ) -> HubDataset:
@@ -126,7 +118,7 @@ def build_bpomp(
         configs=configs,
         seed=seed,
         sources=[source],
-        license=license or ("cc-by-4.0" if bundled else "other"),
+        license="cc-by-4.0" if bundled else "other",
         language=["en"],
         task_categories=["text-classification"],
         tags=["minimal-pairs", "poetry", "limericks", "rhyme"],

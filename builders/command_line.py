@@ -12,6 +12,7 @@ from __future__ import annotations
 import argparse
 import shlex
 import sys
+from dataclasses import replace
 from pathlib import Path
 from types import ModuleType
 
@@ -47,6 +48,12 @@ def builder_parser(name: str, module: ModuleType, parser: argparse.ArgumentParse
         default=None,
         metavar="PATH",
         help="source file (default: the builder's bundled or generated source)",
+    )
+    parser.add_argument(
+        "--license",
+        default=None,
+        help="license of the built data, written into the card (default: cc-by-4.0 for the "
+        "project's own data, 'other' for a source of yours: set it to your source's license)",
     )
     add_common_arguments(parser, out_help="dataset folder to write (replaced atomically)")
     module.add_arguments(parser)
@@ -116,6 +123,8 @@ def run_one(args: argparse.Namespace) -> int:
     check_replaceable(args.out, "--out")  # before the build: a refused --out wastes no work
     module = available_builders()[args.dataset]
     dataset = module.from_arguments(args).without_empty_configs()
+    if args.license:
+        dataset = replace(dataset, license=args.license)
     if dataset.name != args.dataset:
         raise ValueError(f"builder {args.dataset!r} returned a dataset named {dataset.name!r}")
     command = command_line(args.dataset, args.builder_parser, args)

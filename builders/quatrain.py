@@ -67,12 +67,6 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         default=1.0,
         help="draw this share of the most sonnets the rule allows, in (0, 1] (default 1)",
     )
-    parser.add_argument(
-        "--license",
-        default=None,
-        help="license of the built data (default: cc-by-4.0 for the bundled sample, 'other' "
-        "for a source of yours: set it to your source's license)",
-    )
 
 
 def from_arguments(args: argparse.Namespace) -> HubDataset:
@@ -83,7 +77,6 @@ def from_arguments(args: argparse.Namespace) -> HubDataset:
         p=args.p,
         couplets=args.sonnet_couplets,
         sonnet_fraction=args.sonnet_fraction,
-        license=args.license,
         progress=args.progress,
     )
 
@@ -96,7 +89,6 @@ def build_quatrain(
     p: int | None = None,
     couplets: str = "split",
     sonnet_fraction: float = 1.0,
-    license: str | None = None,
     progress: bool = True,
 ) -> HubDataset:
     """The quatrain dataset from ``source`` (default: the bundled QuaTrain-format sample).
@@ -129,7 +121,7 @@ def build_quatrain(
         configs=configs,
         seed=seed,
         sources=[source],
-        license=license or ("cc-by-4.0" if bundled else "other"),
+        license="cc-by-4.0" if bundled else "other",
         language=languages,
         task_categories=["text-generation"],
         tags=["poetry", "quatrains", "sonnets", "rhyme", "deduplication"],

@@ -11,6 +11,7 @@ def test_demo_builds_datasets_and_writes_the_full_report(tmp_path):
     out, built = tmp_path / "out", tmp_path / "datasets"
     status = main(
         ["demo", "--out", str(out), "--datasets", str(built), "--max-pairs", "2", "--seed", "0"]
+        + ["--blm-items", "1"]
     )
     assert status == 0
     for name in ("bpomp", "agreement", "quatrain", "blm"):
@@ -23,6 +24,7 @@ def test_demo_builds_datasets_and_writes_the_full_report(tmp_path):
         "lexical",
         "semantic",
         "minimal_pairs",
+        "blm",
     ]
     accuracy, verbs = report["sections"]["minimal_pairs"]["tables"]
     configs = [row[0] for row in accuracy["rows"]]
@@ -41,3 +43,11 @@ def test_demo_builds_datasets_and_writes_the_full_report(tmp_path):
     scores = (out / "minimal_pair_scores.jsonl").read_text(encoding="utf-8").splitlines()
     assert len(scores) == accuracy["rows"][-1][1]
     assert "## Minimal pairs" in (out / "report.md").read_text(encoding="utf-8")
+    [blm] = report["sections"]["blm"]["tables"]
+    configs = ["agr_ii", "agr_iii", "caus_ii", "caus_iii", "od_ii", "od_iii"]
+    assert [(row[0], row[1], row[2]) for row in blm["rows"]] == [
+        (config, method, 1)
+        for config in configs
+        for method in ("prompt (0-shot, en)", "candidates (sum)")
+    ]
+    assert all(row[3] in (0.0, 1.0) for row in blm["rows"])  # one item: right or wrong

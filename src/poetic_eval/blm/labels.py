@@ -1,6 +1,6 @@
 """The answer labels of the BLM matrices and the rule each wrong answer breaks.
 
-AgrI (after Merlo et al.): the answers differ from the correct one only in the numbers of the
+AgrI (after Jiang et al. 2024): the answers differ from the correct one only in the numbers of the
 subject, attractors and verb, or in the form of the second attractor. The three agreement
 errors are told apart by what the wrong verb agrees with: N1 (AEN1), N2 (AEN2) or no noun of
 the sentence (AEV); that is why AEV and AEN1 also change attractor numbers.

@@ -24,6 +24,7 @@ COMMAND_MODULES = (
     "publish",
     "score_pairs",
     "verb_agreement",
+    "blm_eval",
     "harness_tasks",
     "demo",
 )

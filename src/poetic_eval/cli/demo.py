@@ -3,7 +3,9 @@
 1. builds every dataset from the bundled seed data into ``--datasets`` (hub-ready folders);
 2. writes the poetry-diversity report for the bundled generated vs human quatrains;
 3. scores the default LM (SmolLM2-135M, offline) on the minimal pairs of every dataset config
-   and adds the accuracy tables and a figure to the same report.
+   and adds the accuracy tables and a figure to the same report;
+4. evaluates it on the first test items of every BLM config (zero-shot English prompt, and the
+   candidates' likelihood) and adds the BLM table.
 """
 
 from __future__ import annotations
@@ -41,6 +43,12 @@ def register(subparsers: argparse._SubParsersAction) -> None:
         default=100,
         help="pairs scored per dataset config (first N rows; 0 = all) (100)",
     )
+    parser.add_argument(
+        "--blm-items",
+        type=int,
+        default=5,
+        help="BLM test items evaluated per config and method (first N; 0 = none) (5)",
+    )
     parser.add_argument("--model", default=None, help="LM name or path (default: SmolLM2-135M)")
     parser.add_argument(
         "--skip-scoring", action="store_true", help="build and report, but score no LM"
@@ -60,6 +68,8 @@ def run(args: argparse.Namespace) -> int:
     report = diversity_report(args.out, args.seed)
     if not args.skip_scoring:
         score_minimal_pairs(args.datasets, args.out, args.max_pairs, args.model, args.seed)
+        if args.blm_items:
+            blm_report(args.datasets / "blm", args.out, args.blm_items, args.model)
     print(f"demo: done in {time.perf_counter() - started:.0f} s; report: {args.out / 'report.md'}")
     return 0 if report else 1
 
@@ -163,6 +173,23 @@ def score_minimal_pairs(
         )
         report = attach(add_section(load_report(staging), "minimal_pairs", section), SCORES_FILE)
         write_report_files(report, staging)
+
+
+def blm_report(folder: Path, out: Path, items: int, model: str | None) -> None:
+    """The BLM table: the model on the first ``items`` test items of every BLM config."""
+    from ..blm import blm_section, evaluate_configs
+    from ..lm import resolve_model
+    from ..report import append_section
+
+    if not (folder / "README.md").is_file():
+        return
+    lm = resolve_model(model)
+    print(f"demo: BLM matrices with {lm.name} (first {items} test items per config)")
+    started = time.perf_counter()
+    results = evaluate_configs(folder, lm, limit=items)
+    elapsed = time.perf_counter() - started
+    note = f"First {items} test items of each config, evaluated in {elapsed:.1f} s."
+    append_section(out, "blm", blm_section(results, note=note))
 
 
 def verb_agreement_table(datasets_dir: Path, lm: Any, max_pairs: int):

@@ -36,10 +36,14 @@ def sequence_log_probs(
     batch_size: int = 16,
     pack_tokens: int = 256,
     progress: Callable | None = None,
+    context_lengths: Sequence[int] | None = None,
 ) -> np.ndarray:
     """Sum over positions 1.. of log p(token | previous tokens), for each token sequence.
 
-    Position 0 (the document-start token) is context only. Returns float64 sums.
+    Position 0 (the document-start token) is context only. With ``context_lengths``, the first
+    ``context_lengths[i]`` positions of sequence ``i`` (at least the start token) are context
+    only: log p(continuation | context), and the LM head skips the nodes that no summed token
+    needs (multiple-choice scoring: a long prompt, short answers). Returns float64 sums.
     """
     if share_prefixes and not _tree_mask_works(lm):
         share_prefixes = False
@@ -47,15 +51,29 @@ def sequence_log_probs(
         packs = pack_prefix_trees(sequences, max_nodes=pack_tokens)
     else:
         packs = single_sequence_packs(sequences)
+    starts = np.ones(len(sequences), dtype=np.int64)
+    if context_lengths is not None:
+        starts = np.maximum(starts, np.asarray(context_lengths, dtype=np.int64))
     totals = np.zeros(len(sequences), dtype=np.float64)
     batches = _length_bucketed_batches(packs, batch_size, pack_tokens)
     iterator = progress(batches) if progress is not None else batches
     for batch in iterator:
-        node_log_probs = _pack_batch_log_probs(lm, batch, tree=share_prefixes)
+        scored = (
+            [_scored_nodes(pack, starts) for pack in batch] if context_lengths is not None else None
+        )
+        node_log_probs = _pack_batch_log_probs(lm, batch, tree=share_prefixes, scored=scored)
         for pack, log_probs in zip(batch, node_log_probs):
             for sequence_id, path in zip(pack.sequence_ids, pack.paths):
-                totals[sequence_id] = log_probs[path[1:]].sum(dtype=np.float64)
+                totals[sequence_id] = log_probs[path[starts[sequence_id] :]].sum(dtype=np.float64)
     return totals
+
+
+def _scored_nodes(pack: Pack, starts: np.ndarray) -> np.ndarray:
+    """Whether each node of ``pack`` is a summed (non-context) position of some sequence."""
+    scored = np.zeros(len(pack), dtype=bool)
+    for sequence_id, path in zip(pack.sequence_ids, pack.paths):
+        scored[path[starts[sequence_id] :]] = True
+    return scored
 
 
 def _length_bucketed_batches(
@@ -77,8 +95,11 @@ def _length_bucketed_batches(
     return batches
 
 
-def _pack_batch_log_probs(lm: LanguageModel, batch: list[Pack], *, tree: bool) -> list[np.ndarray]:
-    """log p(node token | ancestors) for every node of every pack (NaN for roots)."""
+def _pack_batch_log_probs(
+    lm: LanguageModel, batch: list[Pack], *, tree: bool, scored: list[np.ndarray] | None = None
+) -> list[np.ndarray]:
+    """log p(node token | ancestors) for every node of every pack (NaN for roots), or only for
+    the nodes flagged in ``scored`` (NaN for the others)."""
     width = max(len(pack) for pack in batch)
     count = len(batch)
     input_ids = torch.zeros((count, width), dtype=torch.long)
@@ -96,7 +117,7 @@ def _pack_batch_log_probs(lm: LanguageModel, batch: list[Pack], *, tree: bool) -
         padding = torch.arange(width)[None, :] < lengths[:, None]
         inputs = {"attention_mask": padding.long().to(device)}
     # rows whose next-token distribution is needed: every node that is some node's parent
-    parent_rows, child_rows, child_tokens = _parent_child_indices(batch, width)
+    parent_rows, child_rows, child_tokens = _parent_child_indices(batch, width, scored)
     with torch.inference_mode():
         rows, head = _forward(lm, input_ids.to(device), inputs, parent_rows)
         values = _child_log_probs(rows, head, child_rows[1], child_tokens)
@@ -105,12 +126,14 @@ def _pack_batch_log_probs(lm: LanguageModel, batch: list[Pack], *, tree: bool) -
     return [flat[row * width : row * width + len(pack)] for row, pack in enumerate(batch)]
 
 
-def _parent_child_indices(batch: list[Pack], width: int):
-    """Flat indices of needed parent rows; per child: its flat index and its parent's row."""
+def _parent_child_indices(batch: list[Pack], width: int, scored: list[np.ndarray] | None = None):
+    """Flat indices of needed parent rows; per child: its flat index and its parent's row.
+    Children are the nodes with a parent (and flagged in ``scored``, when given)."""
     children, parents, tokens = [], [], []
     for row, pack in enumerate(batch):
         parent_array = np.asarray(pack.parents)
-        has_parent = np.nonzero(parent_array >= 0)[0]
+        wanted = parent_array >= 0 if scored is None else (parent_array >= 0) & scored[row]
+        has_parent = np.nonzero(wanted)[0]
         children.append(row * width + has_parent)
         parents.append(row * width + parent_array[has_parent])
         tokens.append(np.asarray(pack.tokens)[has_parent])

@@ -7,17 +7,8 @@ from .corpus import PoemCorpus, derived
 from .metric_inputs import PoemCorpusInputs, PoemInputs, checked_columns
 from .model_sources import check_device, check_model_source, loading_model
 from .output_locations import check_output_file, check_output_folder
-from .poem_files import load_poems, poem_from_item
-from .poems import (
-    final_word,
-    length,
-    lines,
-    read_poems,
-    remove_punctuation,
-    stanzas,
-    tokens,
-    write_poems,
-)
+from .poem_files import load_poems, poem_from_item, read_poems, write_poems
+from .poems import final_word, length, lines, remove_punctuation, stanzas, tokens
 from .text_files import TextFileError, decode_text, read_text_file
 from .user_errors import (
     USER_ERRORS,

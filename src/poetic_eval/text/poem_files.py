@@ -1,7 +1,7 @@
-"""Read poems from the files people have: plain text, JSON Lines or JSON.
+"""Poem files: read the files people have (plain text, JSON Lines, JSON), write plain text.
 
 - ``.txt`` (or any other extension): one poem per block of lines; blocks are separated by a
-  blank line (:func:`poetic_eval.text.read_poems`).
+  blank line (:func:`read_poems`; :func:`write_poems` writes that format).
 - ``.jsonl``: one poem per line: a JSON string, a list of line strings, or an object whose
   ``"text"`` field is either.
 - ``.json``: a list of the same items, or an object with a ``"poems"`` list of them.
@@ -10,10 +10,12 @@
 from __future__ import annotations
 
 import json
+from collections.abc import Iterable
 from pathlib import Path
 from typing import Any
 
-from .poems import lines, read_poems
+from .atomic_files import write_text_atomically
+from .poems import BLANK_LINE, lines
 from .text_files import read_text_file
 
 
@@ -69,3 +71,16 @@ def _parse(text: str, where: str) -> Any:
         return json.loads(text)
     except json.JSONDecodeError as error:
         raise ValueError(f"{where}: invalid JSON ({error.msg} at column {error.colno})") from None
+
+
+def read_poems(path: str | Path) -> list[str]:
+    """Read poems from a UTF-8 text file, one poem per blank-line-separated block (a
+    byte-order mark is dropped; see :func:`poetic_eval.text.read_text_file`)."""
+    text = read_text_file(path)
+    return ["\n".join(lines(block)) for block in BLANK_LINE.split(text.strip()) if lines(block)]
+
+
+def write_poems(poems: Iterable[str], path: str | Path) -> None:
+    """Write poems to a text file, one per block, blocks separated by one blank line (through
+    a temporary file: an interrupted write leaves the previous file)."""
+    write_text_atomically(path, "\n\n".join(p.strip() for p in poems) + "\n")

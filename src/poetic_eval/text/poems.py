@@ -1,4 +1,4 @@
-"""Text handling shared by every metric: poems, lines, stanzas, tokens and lengths.
+"""Poem text shared by every metric: lines, stanzas, tokens, lengths and line-final words.
 
 Convention: a poem is a ``str`` whose lines are separated by ``"\\n"``; blank lines separate
 stanzas. Tokens are whitespace-separated; "punctuation" is every Unicode character whose
@@ -11,11 +11,7 @@ import re
 import string
 import sys
 import unicodedata
-from collections.abc import Iterable
-from pathlib import Path
 
-from .atomic_files import write_text_atomically
-from .text_files import read_text_file
 from .validation import typed_options
 
 _PUNCTUATION = (
@@ -25,7 +21,8 @@ _PUNCTUATION = (
     + string.punctuation
 )
 _PUNCTUATION_TABLE = str.maketrans("", "", _PUNCTUATION)
-_BLANK_LINE = re.compile(r"\n[ \t]*\n+")
+#: One or more blank lines: what separates stanzas (and poems in a text file).
+BLANK_LINE = re.compile(r"\n[ \t]*\n+")
 
 
 def lines(poem: str) -> list[str]:
@@ -35,7 +32,7 @@ def lines(poem: str) -> list[str]:
 
 def stanzas(poem: str) -> list[list[str]]:
     """Stanzas of a poem: blocks of non-empty lines separated by blank lines."""
-    blocks = _BLANK_LINE.split(poem.replace("\r\n", "\n").strip())
+    blocks = BLANK_LINE.split(poem.replace("\r\n", "\n").strip())
     return [lines(block) for block in blocks if lines(block)]
 
 
@@ -75,16 +72,3 @@ def final_word(line: str) -> str:
     """
     found = _WORD.findall(line)
     return found[-1] if found else ""
-
-
-def read_poems(path: str | Path) -> list[str]:
-    """Read poems from a UTF-8 text file, one poem per blank-line-separated block (a
-    byte-order mark is dropped; see :func:`poetic_eval.text.read_text_file`)."""
-    text = read_text_file(path)
-    return ["\n".join(lines(block)) for block in _BLANK_LINE.split(text.strip()) if lines(block)]
-
-
-def write_poems(poems: Iterable[str], path: str | Path) -> None:
-    """Write poems to a text file, one per block, blocks separated by one blank line (through
-    a temporary file: an interrupted write leaves the previous file)."""
-    write_text_atomically(path, "\n\n".join(p.strip() for p in poems) + "\n")

@@ -1,0 +1,187 @@
+"""Benchmark: BLM evaluation with the shared prefix computed once vs every candidate scored alone.
+
+Items: BLM-AgrI-style items from ``bench/blm_items.py`` (our own Italian word lists), or the first
+items of a built BLM config (``--dataset datasets/blm --config agr_ii``); the default
+model (SmolLM2-135M-Instruct, float32, CPU). For each method (``candidates``: the 8 answer
+sentences after the running context; ``prompt``: the 8 letters after the zero-shot English
+prompt) the same items are scored by
+- poetic_eval: :func:`poetic_eval.blm.choice_scores` (prompt/context once per item, the 8
+  continuations on top, through the project's prefix trees);
+- plain transformers: one forward pass per full text (prompt or context + one continuation),
+  on the very same token ids, log-probs summed over the continuation's tokens;
+- minicons: ``IncrementalLMScorer.conditional_score`` (the prefix and each continuation, the
+  8 of an item in one padded batch), given the same document-start token as its BOS.
+Conditions run in alternating halves of the items, so load from other processes on a shared
+machine falls on all alike. The choices of poetic_eval and plain transformers must be identical
+(asserted); minicons tokenizes the joined text itself, so its agreement is printed.
+
+Usage: python bench/bench_blm_eval.py [--items 8] [--methods candidates prompt] [--threads N]
+    [--no-minicons] [--dataset FOLDER --config NAME]
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import sys
+import time
+from pathlib import Path
+
+os.environ.setdefault("HF_HUB_OFFLINE", "1")
+os.environ.setdefault("TOKENIZERS_PARALLELISM", "false")
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+
+import numpy as np
+import torch
+from blm_items import agreement_items
+
+from poetic_eval.blm import (
+    LETTERS,
+    as_items,
+    blm_prompt,
+    candidate_continuations,
+    choice_scores,
+    encode_choices,
+    running_context,
+)
+from poetic_eval.blm.item_sources import load_evaluation_sets
+from poetic_eval.lm import (
+    DEFAULT_START_TOKEN,
+    default_model_cache_dir,
+    load_default_lm,
+)
+
+
+def prefixes_and_continuations(items, method):
+    if method == "prompt":
+        return [blm_prompt(item, "en") for item in items], [list(LETTERS)] * len(items), ""
+    return (
+        [running_context(item) for item in items],
+        [candidate_continuations(item) for item in items],
+        " ",
+    )
+
+
+def plain_scores(lm, items, method) -> np.ndarray:
+    """One forward per full text, on the token ids poetic_eval scores."""
+    prefixes, continuations, _ = prefixes_and_continuations(items, method)
+    encoded = encode_choices(lm, prefixes, continuations, [item.id for item in items])
+    scores = np.zeros((len(items), len(LETTERS)))
+    with torch.inference_mode():
+        for row, item in enumerate(encoded):
+            for column, ids in enumerate(item.continuations):
+                tokens = torch.tensor([item.prefix + ids])
+                log_probs = lm.model(input_ids=tokens).logits[0, :-1].float().log_softmax(-1)
+                positions = torch.arange(len(item.prefix) - 1, tokens.shape[1] - 1)
+                scores[row, column] = log_probs[positions, tokens[0, positions + 1]].sum().item()
+    return scores
+
+
+def minicons_scorer(lm):
+    from minicons.scorer import IncrementalLMScorer
+    from transformers import AutoTokenizer
+
+    tokenizer = AutoTokenizer.from_pretrained(str(default_model_cache_dir()))
+    tokenizer.bos_token = DEFAULT_START_TOKEN  # the document-start token poetic_eval uses
+    return IncrementalLMScorer(lm.model, tokenizer=tokenizer, device="cpu")
+
+
+def minicons_scores(scorer, items, method) -> np.ndarray:
+    prefixes, continuations, separator = prefixes_and_continuations(items, method)
+    rows = []
+    for prefix, texts in zip(prefixes, continuations):
+        stimuli = [text[len(separator) :] for text in texts]  # minicons adds the separator
+        rows.append(
+            scorer.conditional_score(
+                [prefix] * len(texts),
+                stimuli,
+                separator=separator,
+                reduction=lambda x: x.sum(0).item(),
+                bos_token=True,
+            )
+        )
+    return np.array(rows)
+
+
+def ours_scores(lm, items, method) -> np.ndarray:
+    return choice_scores(items, lm, method=method, show_progress=False)
+
+
+def compare(method, conditions, items) -> dict:
+    halves = [items[: len(items) // 2], items[len(items) // 2 :]]
+    scores = {name: [] for name in conditions}
+    seconds = dict.fromkeys(conditions, 0.0)
+    for half in halves:
+        for name, function in conditions.items():
+            started = time.perf_counter()
+            scores[name].append(function(half, method))
+            seconds[name] += time.perf_counter() - started
+    scores = {name: np.concatenate(parts) for name, parts in scores.items()}
+    ours, plain = scores["poetic_eval"], scores["transformers"]
+    same = np.array_equal(ours.argmax(1), plain.argmax(1))
+    ours_rate = len(items) / seconds["poetic_eval"]
+    plain_rate = len(items) / seconds["transformers"]
+    print(
+        f"{method:<10} {len(items):>3} items | poetic_eval {ours_rate:6.2f} items/s | "
+        f"transformers, one forward per text {plain_rate:6.2f} items/s | "
+        f"ratio {seconds['transformers'] / seconds['poetic_eval']:5.2f}x | "
+        f"max |diff| {np.abs(ours - plain).max():.1e} nats | same choices {same}"
+    )
+    if "minicons" in scores:
+        agreement = np.mean(ours.argmax(1) == scores["minicons"].argmax(1))
+        print(
+            f"{'':<10} {'':>3}       | minicons conditional_score "
+            f"{len(items) / seconds['minicons']:6.2f} items/s | ratio "
+            f"{seconds['minicons'] / seconds['poetic_eval']:5.2f}x | max |diff| "
+            f"{np.abs(ours - scores['minicons']).max():.1e} nats | same choices {agreement:.3f}"
+        )
+    assert same, f"{method}: poetic_eval and one-forward-per-text transformers chose differently"
+    return {"ratio": seconds["transformers"] / seconds["poetic_eval"], "same": same}
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--items", type=int, default=8, help="BLM items per method (8)")
+    parser.add_argument(
+        "--methods", nargs="+", default=["candidates", "prompt"], choices=["candidates", "prompt"]
+    )
+    parser.add_argument("--seed", type=int, default=0)
+    parser.add_argument(
+        "--threads", type=int, default=None, help="torch threads (default: torch's)"
+    )
+    parser.add_argument("--no-minicons", action="store_true", help="skip the minicons condition")
+    parser.add_argument("--dataset", default=None, help="a built BLM folder to take items from")
+    parser.add_argument("--config", default="agr_ii", help="its config (agr_ii)")
+    args = parser.parse_args()
+    if args.threads:
+        torch.set_num_threads(args.threads)
+    print(
+        f"torch {torch.__version__}, {torch.get_num_threads()} threads, "
+        f"load average {os.getloadavg()[0]:.1f}"
+    )
+    lm = load_default_lm(device="cpu")
+    if args.dataset:
+        [chosen] = load_evaluation_sets(args.dataset, [args.config], limit=args.items)
+        items = chosen.items
+        print(f"items: the first {len(items)} test items of {args.dataset} config {args.config}")
+    else:
+        items = as_items(agreement_items(args.items, args.seed))
+        print(f"items: {len(items)} BLM-AgrI-style items of bench/blm_items.py (seed {args.seed})")
+    conditions = {
+        "poetic_eval": lambda part, method: ours_scores(lm, part, method),
+        "transformers": lambda part, method: plain_scores(lm, part, method),
+    }
+    if not args.no_minicons:
+        scorer = minicons_scorer(lm)
+        conditions["minicons"] = lambda part, method: minicons_scores(scorer, part, method)
+    for method in args.methods:  # warm-up: one-off self-checks and first-call allocations
+        for function in conditions.values():
+            function(items[:1], method)
+    ratios = [compare(method, conditions, items)["ratio"] for method in args.methods]
+    target = "met" if min(ratios) >= 4 else "NOT met"
+    print(f"target >= 4x against one forward per text: {target} (lowest {min(ratios):.2f}x)")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,125 @@
+"""Where BLM items come from: a built dataset folder (one set per config) or a release JSON file.
+
+The one-shot example of a dataset config is the first item of its ``train`` split (the few-shot
+split); the one-shot example of a file is its first record, which is then not evaluated.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from pathlib import Path
+
+from .answer_labels import answer_labels
+from .records import BlmItem, read_blm_items, validate_blm_record
+
+EXAMPLE_SPLIT = "train"
+
+
+@dataclass(frozen=True)
+class EvaluationSet:
+    """Items to evaluate together: a dataset config's split, or a file.
+
+    Attributes:
+        name: the config name, or the file's stem.
+        items: the items evaluated.
+        example: the one-shot example (None for zero-shot).
+    """
+
+    name: str
+    items: list[BlmItem]
+    example: BlmItem | None = None
+
+
+def load_evaluation_sets(
+    source: str | Path,
+    configs: list[str] | None = None,
+    *,
+    split: str = "test",
+    one_shot: bool = False,
+    limit: int | None = None,
+) -> list[EvaluationSet]:
+    """The BLM items of ``source``: a dataset folder (``configs``, default all) or a JSON file.
+
+    Args:
+        source: a hub dataset folder (``datasets/blm`` after ``make build``: parquet + card),
+            or a file in the original release's format (a JSON list of records, or JSON Lines).
+        configs: configs of a folder to read (default: all); not allowed with a file.
+        split: the split evaluated (folders).
+        one_shot: also pick the one-shot example (first ``train`` item; a file's first record).
+        limit: evaluate only the first ``limit`` items of each set (after the example).
+
+    Raises:
+        FileNotFoundError: no such file or folder.
+        ValueError: an unknown config or split (the available ones are listed), a config without
+            a ``train`` split for one-shot, a file with one record for one-shot, a bad record.
+    """
+    path = Path(source)
+    if limit is not None and limit < 1:
+        raise ValueError(f"limit must be a positive number of items, got {limit}")
+    if path.is_file():
+        if configs:
+            raise ValueError(
+                f"configs {configs} were given, but {path} is a file, not a dataset folder"
+            )
+        return [_file_set(path, one_shot, limit)]
+    if not path.is_dir():
+        raise FileNotFoundError(f"{path}: no such BLM dataset folder or file")
+    return [_config_set(path, name, split, one_shot, limit) for name in _configs(path, configs)]
+
+
+def _file_set(path: Path, one_shot: bool, limit: int | None) -> EvaluationSet:
+    items = read_blm_items(path)
+    for item in items:
+        answer_labels(item)
+    example = None
+    if one_shot:
+        if len(items) < 2:
+            raise ValueError(
+                f"{path}: one-shot needs at least 2 records (the first is the example)"
+            )
+        example, items = items[0], items[1:]
+    return EvaluationSet(path.stem, items[:limit], example)
+
+
+def _configs(folder: Path, configs: list[str] | None) -> list[str]:
+    import datasets
+
+    available = datasets.get_dataset_config_names(str(folder))
+    if not configs:
+        return list(available)
+    unknown = [name for name in configs if name not in available]
+    if unknown:
+        raise ValueError(f"unknown config {', '.join(unknown)} in {folder}; available: {available}")
+    return list(configs)
+
+
+def _config_set(
+    folder: Path, name: str, split: str, one_shot: bool, limit: int | None
+) -> EvaluationSet:
+    import datasets
+
+    loaded = datasets.load_dataset(str(folder), name)
+    if split not in loaded:
+        raise ValueError(f"{folder} config {name}: no split {split!r}; available: {list(loaded)}")
+    example = None
+    if one_shot:
+        if EXAMPLE_SPLIT not in loaded or len(loaded[EXAMPLE_SPLIT]) == 0:
+            raise ValueError(
+                f"{folder} config {name}: one-shot needs a {EXAMPLE_SPLIT!r} split to take the "
+                f"example from; available: {list(loaded)}"
+            )
+        example = _items(loaded[EXAMPLE_SPLIT].select(range(1)), folder, name)[0]
+    table = loaded[split]
+    # one extra row in case the example is among them (split == train)
+    take = len(table) if limit is None else min(len(table), limit + 1)
+    items = [item for item in _items(table.select(range(take)), folder, name) if item != example]
+    return EvaluationSet(name, items[:limit], example)
+
+
+def _items(table, folder: Path, name: str) -> list[BlmItem]:
+    items = []
+    for position, row in enumerate(table):
+        item = validate_blm_record(row, position=position, source=f"{folder} config {name}")
+        answer_labels(item)
+        items.append(item)
+    return items

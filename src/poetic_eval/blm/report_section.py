@@ -1,0 +1,95 @@
+"""The BLM section of a poetic-eval report: one row per config and method evaluated."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from pathlib import Path
+from typing import Any
+
+from ..report import Section, Table
+from ..text import typed_options
+from .answer_labels import CORRECT_LABEL
+from .evaluation import evaluate_blm
+from .item_sources import load_evaluation_sets
+
+# what a report shows per config: zero-shot English prompting, and the candidates' likelihood
+REPORT_SETTINGS = ({"method": "prompt", "language": "en"}, {"method": "candidates"})
+
+
+def _method_name(result: Mapping[str, Any]) -> str:
+    if result["method"] == "prompt":
+        return f"prompt ({result['shots']}-shot, {result['language']})"
+    return f"candidates ({result['reduction']})"
+
+
+def _top_wrong_label(result: Mapping[str, Any]) -> str | None:
+    wrong = {k: v for k, v in result["by_label"].items() if k != CORRECT_LABEL and v["count"]}
+    if not wrong:
+        return None
+    label = max(wrong, key=lambda name: wrong[name]["count"])
+    return f"{label} ({wrong[label]['share']:.2f})"
+
+
+def blm_section(results: Sequence[Mapping[str, Any]], *, note: str = "") -> Section:
+    """A report :class:`~poetic_eval.report.Section` with a table of BLM results.
+
+    ``results`` are :func:`~poetic_eval.blm.evaluate_blm` results, each with a ``config`` key
+    added by the caller (the dataset config or file evaluated). ``note`` is added to the text.
+    """
+    if not results:
+        raise ValueError("results is empty: evaluate at least one config")
+    models = sorted({result["model"] for result in results})
+    rows = [
+        [
+            result["config"],
+            _method_name(result),
+            result["n"],
+            result["accuracy"],
+            result["macro_f1"],
+            _top_wrong_label(result),
+        ]
+        for result in results
+    ]
+    table = Table(
+        columns=[
+            "config",
+            "method",
+            "n",
+            "accuracy",
+            "macro-F1",
+            "most chosen wrong label (share)",
+        ],
+        rows=rows,
+        caption="Accuracy and macro-F1 over the answer letters A-H (chance: 0.125). prompt: the "
+        "letter with the highest log-probability after the prompt; candidates: the answer "
+        "sentence with the highest log-probability after the context sentences.",
+    )
+    text = f"Model: {', '.join(models)}."
+    return Section(
+        title="Blackbird Language Matrices (BLM-It)",
+        text=f"{text} {note}".strip(),
+        tables=[table],
+    )
+
+
+@typed_options
+def evaluate_configs(
+    source: str | Path,
+    model: Any = None,
+    *,
+    configs: list[str] | None = None,
+    limit: int | None = None,
+    settings: Sequence[Mapping[str, Any]] = REPORT_SETTINGS,
+    show_progress: bool = True,
+) -> list[dict[str, Any]]:
+    """:func:`~poetic_eval.blm.evaluate_blm` of every config of ``source`` (a built BLM folder,
+    or a release file) under each of ``settings`` (keyword arguments of ``evaluate_blm``), each
+    result with its ``config``: the rows of :func:`blm_section`. ``limit``: first N test items."""
+    results = []
+    for evaluation_set in load_evaluation_sets(source, configs, limit=limit):
+        for options in settings:
+            result = evaluate_blm(
+                evaluation_set.items, model, show_progress=show_progress, **options
+            )
+            results.append({"config": evaluation_set.name, **result})
+    return results

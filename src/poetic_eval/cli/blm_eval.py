@@ -1,0 +1,157 @@
+"""``poetic-eval blm-eval``: evaluate a causal LM on Blackbird Language Matrices (BLM-It).
+
+Reads a built BLM dataset folder (``datasets/blm``: one result per config, or the configs named
+with ``--config``) or a file in the original BLM-It release's format (a JSON list of records,
+``Context``/``Answer_set`` with or without their number/letter prefixes). ``--method prompt``: the
+letter A-H with the highest log-probability after a zero- or one-shot prompt in English or
+Italian; ``--method candidates``: the answer sentence with the highest log-probability after the
+context sentences. Prints accuracy, macro-F1 over the letters, n and which labels (the rule each
+wrong answer breaks) the model chose; ``--json`` prints them with one prediction per item.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+from typing import Any
+
+from .arguments import add_model_arguments
+
+BY_CONFIG_OMITS = ("predictions",)
+
+
+def register(subparsers: argparse._SubParsersAction) -> None:
+    parser = subparsers.add_parser(
+        "blm-eval",
+        help="evaluate a causal LM on BLM-It items (prompting or candidate likelihood)",
+        description=__doc__.split("\n\n")[1],
+    )
+    parser.add_argument(
+        "--items", required=True, help="BLM dataset folder (parquet + card) or release JSON file"
+    )
+    parser.add_argument(
+        "--config", action="append", help="config(s) of a dataset folder (default: all)"
+    )
+    parser.add_argument("--split", default="test", help="split of a dataset folder (test)")
+    parser.add_argument("--method", choices=("prompt", "candidates"), default="prompt")
+    parser.add_argument(
+        "--shots",
+        type=int,
+        choices=(0, 1),
+        default=0,
+        help="prompt method: 1 shows a solved example (first train item; a file's first record)",
+    )
+    parser.add_argument("--language", choices=("en", "it"), default="en", help="prompt language")
+    parser.add_argument(
+        "--reduction",
+        choices=("sum", "mean"),
+        default="sum",
+        help="candidates method: sum of the candidate's token log-probs, or their mean",
+    )
+    add_model_arguments(parser)
+    parser.add_argument("--limit", type=int, default=None, help="first N items of each config")
+    parser.add_argument(
+        "--batch-size", type=int, default=4, help="packed prefix trees per forward pass (4)"
+    )
+    parser.add_argument("--json", action="store_true", help="print the results as JSON")
+    parser.add_argument("--no-progress", action="store_true")
+    parser.set_defaults(func=run)
+
+
+def evaluate_sets(sets, lm, args: argparse.Namespace) -> list[dict[str, Any]]:
+    """One :func:`evaluate_blm` result per evaluation set, with its ``config``."""
+    from ..blm import evaluate_blm
+
+    results = []
+    for evaluation_set in sets:
+        result = evaluate_blm(
+            evaluation_set.items,
+            lm,
+            method=args.method,
+            language=args.language,
+            example=evaluation_set.example,
+            reduction=args.reduction,
+            batch_size=args.batch_size,
+            show_progress=not args.no_progress,
+        )
+        results.append({"config": evaluation_set.name, **result})
+    return results
+
+
+def combined(results: list[dict[str, Any]]) -> dict[str, Any]:
+    """One result as is; several: the pooled scores, per-config results and all predictions."""
+    from ..blm import blm_results
+
+    if len(results) == 1:
+        return results[0]
+    predictions = [
+        {"config": result["config"], **prediction}
+        for result in results
+        for prediction in result["predictions"]
+    ]
+    inventory = {label for result in results for label in result["by_label"]}
+    pooled = blm_results(
+        [p["predicted"] for p in predictions],
+        [p["correct"] for p in predictions],
+        [p["label"] for p in predictions],
+        label_inventory=sorted(inventory),
+    )
+    settings = {
+        k: v
+        for k, v in results[0].items()
+        if k in ("method", "model", "shots", "language", "reduction")
+    }
+    by_config = {
+        result["config"]: {k: v for k, v in result.items() if k not in BY_CONFIG_OMITS}
+        for result in results
+    }
+    return {**settings, **pooled, "by_config": by_config, "predictions": predictions}
+
+
+def print_table(results: list[dict[str, Any]]) -> None:
+    first = results[0]
+    if first["method"] == "prompt":
+        method = f"prompt ({first['shots']}-shot, {first['language']})"
+    else:
+        method = f"candidates ({first['reduction']})"
+    print(f"model: {first['model']}; method: {method}")
+    width = max(len(name) for name in [*(r["config"] for r in results), "config"])
+    print(f"{'config':<{width}}  {'n':>6}  {'accuracy':>8}  {'macro-F1':>8}")
+    for result in results:
+        print(
+            f"{result['config']:<{width}}  {result['n']:>6}  {result['accuracy']:>8.3f}  "
+            f"{result['macro_f1']:>8.3f}"
+        )
+    print("chosen answers by label (count, share):")
+    for result in results:
+        shares = ", ".join(
+            f"{label} {entry['count']} ({entry['share']:.2f})"
+            for label, entry in result["by_label"].items()
+        )
+        print(f"  {result['config']}: {shares}")
+
+
+def run(args: argparse.Namespace) -> int:
+    import torch
+
+    from ..blm.item_sources import load_evaluation_sets
+    from ..lm import resolve_model
+
+    if args.method == "candidates" and args.shots:
+        raise ValueError(
+            "--shots 1 applies to --method prompt; candidates are read after the context"
+        )
+    if args.method == "prompt" and args.reduction != "sum":
+        raise ValueError(
+            "--reduction applies to --method candidates; the prompt method scores letters"
+        )
+    sets = load_evaluation_sets(
+        args.items, args.config, split=args.split, one_shot=args.shots == 1, limit=args.limit
+    )
+    lm = resolve_model(args.model, device=args.device, dtype=getattr(torch, args.dtype))
+    results = evaluate_sets(sets, lm, args)
+    if args.json:
+        print(json.dumps(combined(results), ensure_ascii=False, indent=2))
+    else:
+        print_table(results)
+    return 0
