@@ -85,13 +85,22 @@ def run_harness(tasks_dir: Path, batch_size: int) -> tuple[dict[str, float], flo
 
 
 def run_ours(folder: Path, configs: list[str]) -> tuple[dict[str, float], float]:
+    """All configs' pairs in one ``score_pairs`` call, as ``poetic-eval score-pairs`` does (a
+    limerick that is the good side of several configs is then scored once, as the harness
+    scores a repeated request once)."""
     started = time.perf_counter()
     lm = load_default_lm(device="cpu")
-    accuracy = {}
-    for config in configs:
-        table = datasets.load_dataset(str(folder), config, split="test")
-        good, bad = score_pairs(table["good"], table["bad"], lm, show_progress=False)
-        accuracy[config] = pair_preference(good, bad)["accuracy"]
+    tables = {c: datasets.load_dataset(str(folder), c, split="test") for c in configs}
+    good = [text for table in tables.values() for text in table["good"]]
+    bad = [text for table in tables.values() for text in table["bad"]]
+    good_scores, bad_scores = score_pairs(good, bad, lm, show_progress=False)
+    accuracy, start = {}, 0
+    for config, table in tables.items():
+        end = start + len(table)
+        accuracy[config] = pair_preference(good_scores[start:end], bad_scores[start:end])[
+            "accuracy"
+        ]
+        start = end
     return accuracy, time.perf_counter() - started
 
 
