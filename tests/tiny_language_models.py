@@ -6,6 +6,8 @@ grouped-query attention, BERT masked LM), milliseconds per forward pass, no file
 
 from __future__ import annotations
 
+from typing import Any
+
 import numpy as np
 import torch
 from tokenizers import Tokenizer, models, pre_tokenizers, processors
@@ -104,11 +106,15 @@ def vocabulary_size() -> int:
     return len(SPECIAL) + len(WORDS)
 
 
-def tiny_causal_lm(seed: int = 0, *, layers: int = 2, max_positions: int = 64) -> LanguageModel:
-    """A random 2-layer Llama (RoPE, grouped-query attention) on the CPU in float32."""
+def tiny_causal_lm(
+    seed: int = 0, *, layers: int = 2, max_positions: int = 64, tokenizer: Any = None
+) -> LanguageModel:
+    """A random 2-layer Llama (RoPE, grouped-query attention) on the CPU in float32, over
+    ``tokenizer`` (default: :func:`word_tokenizer`)."""
+    tokenizer = tokenizer if tokenizer is not None else word_tokenizer()
     torch.manual_seed(seed)
     config = LlamaConfig(
-        vocab_size=vocabulary_size(),
+        vocab_size=len(tokenizer),
         hidden_size=32,
         intermediate_size=64,
         num_hidden_layers=layers,
@@ -122,17 +128,21 @@ def tiny_causal_lm(seed: int = 0, *, layers: int = 2, max_positions: int = 64) -
         for parameter in model.parameters():
             if parameter.dim() > 1:
                 parameter.normal_(0.0, 0.3)
-    return load_language_model((model, word_tokenizer()), device="cpu", dtype=torch.float32)
+    return load_language_model((model, tokenizer), device="cpu", dtype=torch.float32)
 
 
-def bigram_causal_lm(transition_logits: np.ndarray) -> LanguageModel:
+def bigram_causal_lm(
+    transition_logits: Any, *, tokenizer: Any = None, max_positions: int = 64
+) -> LanguageModel:
     """A Llama whose next-token logits after token i are exactly ``transition_logits[:, i]``.
 
     Zero attention and MLP weights make every layer the identity (residual only); one-hot
     embeddings of norm 1 become ``sqrt(H) * e_i`` after the final RMSNorm, so the head
     ``transition_logits / sqrt(H)`` yields the given logits: a bigram model computable by hand.
+    ``tokenizer`` defaults to :func:`word_tokenizer`.
     """
-    size = vocabulary_size()
+    tokenizer = tokenizer if tokenizer is not None else word_tokenizer()
+    size = len(tokenizer)
     hidden = size + size % 2  # RoPE needs an even head dimension
     config = LlamaConfig(
         vocab_size=size,
@@ -141,7 +151,7 @@ def bigram_causal_lm(transition_logits: np.ndarray) -> LanguageModel:
         num_hidden_layers=1,
         num_attention_heads=1,
         num_key_value_heads=1,
-        max_position_embeddings=64,
+        max_position_embeddings=max_positions,
         rms_norm_eps=1e-12,
         tie_word_embeddings=False,
     )
@@ -155,7 +165,7 @@ def bigram_causal_lm(transition_logits: np.ndarray) -> LanguageModel:
         head = torch.zeros(size, hidden)
         head[:, :size] = torch.as_tensor(transition_logits, dtype=torch.float32) / np.sqrt(hidden)
         model.lm_head.weight.copy_(head)
-    return load_language_model((model, word_tokenizer()), device="cpu", dtype=torch.float32)
+    return load_language_model((model, tokenizer), device="cpu", dtype=torch.float32)
 
 
 def tiny_masked_lm(seed: int = 0) -> LanguageModel:

@@ -13,9 +13,9 @@ import datasets
 import numpy as np
 import pytest
 import torch
-from tiny_language_models import tiny_masked_lm
+from tiny_language_models import bigram_causal_lm, tiny_causal_lm, tiny_masked_lm
 from tokenizers import Tokenizer, models, pre_tokenizers
-from transformers import LlamaConfig, LlamaForCausalLM, PreTrainedTokenizerFast
+from transformers import PreTrainedTokenizerFast
 
 from poetic_eval.blm import (
     LETTERS,
@@ -35,7 +35,7 @@ from poetic_eval.blm import (
 from poetic_eval.blm.answer_labels import label_of
 from poetic_eval.blm.item_sources import load_evaluation_sets
 from poetic_eval.cli import main
-from poetic_eval.lm import load_language_model, sequence_log_probs
+from poetic_eval.lm import sequence_log_probs
 from poetic_eval.report import (
     append_section,
     load_report,
@@ -170,57 +170,18 @@ def italian_tokenizer() -> PreTrainedTokenizerFast:
 
 def italian_lm(seed: int = 0, max_positions: int = 1024):
     """A random 2-layer Llama over :func:`italian_tokenizer`, on the CPU in float32."""
-    tokenizer = italian_tokenizer()
-    torch.manual_seed(seed)
-    config = LlamaConfig(
-        vocab_size=len(tokenizer),
-        hidden_size=32,
-        intermediate_size=64,
-        num_hidden_layers=2,
-        num_attention_heads=4,
-        num_key_value_heads=2,
-        max_position_embeddings=max_positions,
-        tie_word_embeddings=False,
-    )
-    model = LlamaForCausalLM(config)
-    with torch.no_grad():
-        for parameter in model.parameters():
-            if parameter.dim() > 1:
-                parameter.normal_(0.0, 0.3)
-    return load_language_model((model, tokenizer), device="cpu", dtype=torch.float32)
+    return tiny_causal_lm(seed, max_positions=max_positions, tokenizer=italian_tokenizer())
 
 
 def bigram_lm(bonus: dict[str, float]):
     """A Llama whose next-token logits are 0 except ``bonus[word]`` for the listed words,
-    whatever came before (zero layers: the residual stream is the one-hot embedding)."""
+    whatever came before."""
     tokenizer = italian_tokenizer()
-    size = len(tokenizer)
-    hidden = size + size % 2
-    config = LlamaConfig(
-        vocab_size=size,
-        hidden_size=hidden,
-        intermediate_size=8,
-        num_hidden_layers=1,
-        num_attention_heads=1,
-        num_key_value_heads=1,
-        max_position_embeddings=1024,
-        rms_norm_eps=1e-12,
-        tie_word_embeddings=False,
-    )
-    model = LlamaForCausalLM(config)
-    logits = torch.zeros(size, size)  # [next, previous]
+    logits = torch.zeros(len(tokenizer), len(tokenizer))  # [next, previous]
     vocab = tokenizer.get_vocab()
     for word, value in bonus.items():
         logits[vocab[word], :] = value
-    with torch.no_grad():
-        for parameter in model.model.layers.parameters():
-            parameter.zero_()
-        model.model.embed_tokens.weight.copy_(torch.eye(size, hidden))
-        model.model.norm.weight.fill_(1.0)
-        head = torch.zeros(size, hidden)
-        head[:, :size] = logits / np.sqrt(hidden)
-        model.lm_head.weight.copy_(head)
-    return load_language_model((model, tokenizer), device="cpu", dtype=torch.float32)
+    return bigram_causal_lm(logits, tokenizer=tokenizer, max_positions=1024)
 
 
 @pytest.fixture(scope="module")
