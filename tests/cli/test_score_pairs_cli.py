@@ -181,6 +181,23 @@ def launch_failure(stderr: str) -> str:
     return text[:4000] + ("\n...\n" + text[-1500:] if len(text) > 4000 else "")
 
 
+def test_more_processes_than_gpus_is_a_clear_error(monkeypatch):
+    """torchrun --nproc_per_node 2 on a one-GPU node: process 1 says what to do instead of
+    failing inside CUDA; a CPU job (device cpu) never asks for a GPU."""
+    from poetic_eval.lm import distributed
+    from poetic_eval.text import DeviceError
+
+    monkeypatch.setattr(distributed.torch.cuda, "is_available", lambda: True)
+    monkeypatch.setattr(distributed.torch.cuda, "device_count", lambda: 1)
+    monkeypatch.setenv("LOCAL_RANK", "0")
+    assert distributed.local_device() == distributed.torch.device("cuda", 0)
+    monkeypatch.setenv("LOCAL_RANK", "1")
+    with pytest.raises(DeviceError, match=r"torch sees 1 GPU\(s\) here; .*--nproc_per_node 1"):
+        distributed.local_device()
+    monkeypatch.setattr(distributed.torch.cuda, "is_available", lambda: False)
+    assert distributed.local_device() == distributed.torch.device("cpu")
+
+
 @pytest.mark.skipif(not sys.platform.startswith("linux"), reason="interface flags read from /sys")
 def test_loopback_interface_is_a_real_loopback():
     import socket

@@ -80,7 +80,7 @@ def run(args: argparse.Namespace) -> int:
     from ..text import check_output_file
 
     check_output_file(args.out, "--out", suffixes=OUT_SUFFIXES)  # before any scoring
-    rank, world_size = process_group()  # under torchrun: each process scores a shard
+    rank, world_size = process_group(args.device)  # under torchrun: each scores a shard
     rows = collect_pairs(
         load_pair_tables(args.dataset, args.config, args.split), args.limit, args.category_column
     )

@@ -7,10 +7,11 @@ the scores of all pairs in their original order, equal to a single-process run. 
 
     torchrun --nproc_per_node 2 -m poetic_eval.cli score-pairs --dataset datasets/agreement
 
-The process group uses NCCL when CUDA is available (one GPU per process, by LOCAL_RANK) and gloo
-on CPUs. A single-node gloo job talks over the loopback interface (``GLOO_SOCKET_IFNAME``, unless
-already set): gloo otherwise picks its address by resolving the host name, which breaks on hosts
-whose name maps to an address of another interface or family.
+The process group uses NCCL when the job runs on GPUs (one GPU per process, by LOCAL_RANK: a node
+with fewer GPUs than processes is an error that says so) and gloo on CPUs (``device="cpu"``, or
+no GPU here). A single-node gloo job talks over the loopback interface (``GLOO_SOCKET_IFNAME``,
+unless already set): gloo otherwise picks its address by resolving the host name, which breaks
+on hosts whose name maps to an address of another interface or family.
 """
 
 from __future__ import annotations
@@ -23,20 +24,26 @@ from typing import Any
 import numpy as np
 import torch
 
+from ..text import DeviceError
 from .scoring import score_pairs
 
 
-def process_group() -> tuple[int, int]:
+def process_group(device: str | torch.device | None = None) -> tuple[int, int]:
     """(rank, world size): of the running torch.distributed job, initialising its process group
-    from torchrun's environment when needed; (0, 1) outside a distributed job."""
+    from torchrun's environment when needed; (0, 1) outside a distributed job.
+
+    ``device``: where this job computes (None: this process's GPU when torch sees one, else the
+    CPU). A CPU job uses gloo even on a machine with GPUs.
+    """
     import torch.distributed as dist
 
     if dist.is_available() and dist.is_initialized():
         return dist.get_rank(), dist.get_world_size()
     if int(os.environ.get("WORLD_SIZE", "1")) <= 1 or not dist.is_available():
         return 0, 1
-    if torch.cuda.is_available():
-        torch.cuda.set_device(int(os.environ.get("LOCAL_RANK", "0")))
+    on_gpu = torch.cuda.is_available() if device is None else torch.device(device).type == "cuda"
+    if on_gpu:
+        torch.cuda.set_device(local_device())
         dist.init_process_group("nccl")
     else:
         loopback = loopback_interface()
@@ -79,10 +86,22 @@ def end_process_group() -> None:
 
 
 def local_device() -> torch.device:
-    """This process's device: its LOCAL_RANK's GPU, or the CPU."""
-    if torch.cuda.is_available():
-        return torch.device("cuda", int(os.environ.get("LOCAL_RANK", "0")))
-    return torch.device("cpu")
+    """This process's device: its LOCAL_RANK's GPU, or the CPU when torch sees no GPU.
+
+    Raises:
+        DeviceError: this node runs more processes than it has GPUs.
+    """
+    if not torch.cuda.is_available():
+        return torch.device("cpu")
+    local_rank = int(os.environ.get("LOCAL_RANK", "0"))
+    count = torch.cuda.device_count()
+    if local_rank >= count:
+        raise DeviceError(
+            f"process {local_rank} of this node has no GPU: torch sees {count} GPU(s) here; "
+            f"launch at most {count} process(es) per node (torchrun --nproc_per_node {count}), "
+            "or run on the CPU (--device cpu, or CUDA_VISIBLE_DEVICES= to hide the GPUs)"
+        )
+    return torch.device("cuda", local_rank)
 
 
 def shard_bounds(count: int, rank: int, world_size: int) -> tuple[int, int]:
@@ -96,7 +115,7 @@ def score_pairs_sharded(
     good: Sequence[str], bad: Sequence[str], model: Any = None, **options: Any
 ) -> tuple[np.ndarray, np.ndarray]:
     """:func:`score_pairs` split over the processes of a torchrun job; all scores on every rank."""
-    rank, world_size = process_group()
+    rank, world_size = process_group(options.get("device"))
     if world_size == 1:
         return score_pairs(good, bad, model=model, **options)
     import torch.distributed as dist
@@ -104,7 +123,8 @@ def score_pairs_sharded(
     if len(good) != len(bad):
         raise ValueError(f"good and bad must have the same length, got {len(good)} and {len(bad)}")
     start, end = shard_bounds(len(good), rank, world_size)
-    options.setdefault("device", local_device())
+    if options.get("device") is None:  # not setdefault: local_device() fails on a CPU job
+        options["device"] = local_device()  # with more processes than GPUs
     if end > start:
         shard = score_pairs(list(good[start:end]), list(bad[start:end]), model=model, **options)
     else:
