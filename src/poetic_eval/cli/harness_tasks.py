@@ -53,6 +53,10 @@ def run(args: argparse.Namespace) -> int:
         model_args = harness_model_args(None if args.model == "default" else args.model)
     else:
         model_args = "pretrained=PATH,dtype=float32"
+        print(
+            "note: for a model with its own document-start token (the default SmolLM2 among "
+            "them), add --model PATH to get the --model_args whose accuracy equals score-pairs"
+        )
     print("run (offline: HF_DATASETS_OFFLINE=1 HF_HUB_OFFLINE=1):")
     print(
         f"  lm_eval --model hf --model_args {model_args} --include_path {out} "

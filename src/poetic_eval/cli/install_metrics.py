@@ -35,4 +35,8 @@ def run(args: argparse.Namespace) -> int:
     for metric in installed:
         print(f"evaluate.load({metric.name!r}) -> {metric.module_folder}")
     print(f"{len(installed)} metric(s) loadable by bare name (pointers in {metrics_cache_dir()})")
+    print(
+        "offline or behind a stalled network, set HF_EVALUATE_OFFLINE=1: evaluate asks the hub "
+        "first and ignores HF_HUB_OFFLINE (a network that never answers costs ~5 min per load)"
+    )
     return 0
