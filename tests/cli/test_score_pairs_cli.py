@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import os
+import re
 import subprocess
 import sys
 import warnings
@@ -109,6 +110,14 @@ def test_bpomp_style_dataset_folder_with_configs(tmp_path, model_folder, capsys)
     assert len(written) == 20
     assert sorted(set(written["category"])) == ["line_swap", "rhyme_word_swap"]
     assert "line_swap" in printed and "rhyme_word_swap" in printed
+    for flag, value, message in (
+        ("--split", "nope", "split 'nope' is not in config 'line_swap' of dataset .*: test$"),
+        ("--config", "nope", "config 'nope' is not in dataset .*line_swap, rhyme_word_swap$"),
+    ):
+        code = main(["score-pairs", "--dataset", str(root), "--model", str(folder), flag, value])
+        error = capsys.readouterr().err.strip()
+        assert code == 1 and "Traceback" not in error
+        assert re.search(message, error.splitlines()[-1]), error
 
 
 def test_unusable_inputs_fail_with_a_message(tmp_path, model_folder, capsys):

@@ -243,8 +243,9 @@ def test_report_on_real_poems_with_planted_copies(shared_data, tmp_path):
     assert scores["memorization_verse"] >= 40 / (4 * (len(generated) + 10))
     for key in ("within_max_sim", "reference_within_max_sim", "across_max_sim"):
         assert 0 < scores[key] <= 1 + 1e-6, key
-    report = write_report(generated, human, tmp_path, dimensions=["length", "rhyme", "semantic"])
-    assert {p.name for p in (tmp_path / "figures").iterdir()} == FIGURES
+    out = tmp_path / "report"  # tmp_path holds the embedding cache
+    report = write_report(generated, human, out, dimensions=["length", "rhyme", "semantic"])
+    assert {p.name for p in (out / "figures").iterdir()} == FIGURES
     assert report["inputs"]["human"]["poems"] == len(human)
 
 
@@ -256,9 +257,22 @@ def test_only_a_report_folder_is_replaced(corpora, tmp_path):
     with pytest.raises(ValueError, match=r"refusing to replace .* \(it holds notes\.txt\)"):
         write_report(generated, human, mine, dimensions=["length"])
     assert [p.name for p in mine.iterdir()] == ["notes.txt"]
+    theirs = tmp_path / "theirs"  # someone's own report.json, report.md and figures
+    (theirs / "figures").mkdir(parents=True)
+    (theirs / "report.json").write_text('{"mine": 1}')
+    (theirs / "report.md").write_text("# mine")
+    (theirs / "figures" / "my_plot.png").write_bytes(b"png")
+    with pytest.raises(ValueError, match=r"its report\.json was not written by poetic-eval"):
+        write_report(generated, human, theirs, dimensions=["length"])
+    assert (theirs / "report.json").read_text() == '{"mine": 1}'
+    assert (theirs / "figures" / "my_plot.png").read_bytes() == b"png"
     out = tmp_path / "report"
     write_report(generated, human, out, dimensions=["length"])
-    (out / "figures" / "old.png").write_bytes(b"x")  # figures/ is the report's own
-    report = write_report(generated, human, out, dimensions=["lexical"])
+    (out / "figures" / "my_plot.png").write_bytes(b"x")  # a file the report does not show
+    with pytest.raises(ValueError, match=r"it holds figures/my_plot\.png"):
+        write_report(generated, human, out, dimensions=["lexical"])
+    assert (out / "figures" / "my_plot.png").read_bytes() == b"x"
+    (out / "figures" / "my_plot.png").unlink()
+    report = write_report(generated, human, out, dimensions=["lexical"])  # its own: replaced
     assert sorted(p.name for p in out.iterdir()) == ["report.json", "report.md"]
     assert list(report["sections"]) == ["lexical"]

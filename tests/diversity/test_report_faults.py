@@ -44,7 +44,12 @@ def add_scores(target) -> None:
     with report_folder(target, keep=True) as staging:
         (staging / "scores.jsonl").write_text('{"pair": 1}\n', encoding="utf-8")
         accuracy_bars({"a": 0.5, "b": 0.75}, staging / "figures" / "accuracy.png")
-        section = Section("Pairs", "two configs", [Table(["config", "accuracy"], [["a", 0.5]])])
+        section = Section(
+            "Pairs",
+            "two configs",
+            [Table(["config", "accuracy"], [["a", 0.5]])],
+            [{"path": "figures/accuracy.png", "caption": "accuracy"}],
+        )
         write_report_files(
             attach(add_section(load_report(staging), "pairs", section), "scores.jsonl"), staging
         )

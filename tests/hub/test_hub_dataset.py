@@ -231,6 +231,27 @@ def test_a_folder_that_is_not_a_built_dataset_is_never_replaced(tmp_path, card_t
     assert (empty / "README.md").is_file()
 
 
+def test_a_users_file_inside_a_built_folder_stops_the_rebuild(tmp_path, card_template):
+    """A folder we built, into whose data/ someone put their own files: refused, nothing
+    deleted; the same folder without them is rebuilt."""
+    folder = write_hub_dataset(make_dataset(card_template), tmp_path / "toy", build_command="x")
+    for extra in ("data/mine/train.csv", "data/first/notes.txt"):
+        path = folder / extra
+        path.parent.mkdir(parents=True, exist_ok=True)
+        path.write_text("mine\n", encoding="utf-8")
+        before = {p: p.read_bytes() for p in folder.rglob("*") if p.is_file()}
+        with pytest.raises(ValueError, match=rf"its data/ holds {extra}, which its card does"):
+            write_hub_dataset(make_dataset(card_template), folder, build_command="x")
+        assert {p: p.read_bytes() for p in folder.rglob("*") if p.is_file()} == before
+        path.unlink()
+    link = folder / "data" / "elsewhere"
+    link.symlink_to(tmp_path, target_is_directory=True)
+    with pytest.raises(ValueError, match="data/elsewhere"):
+        write_hub_dataset(make_dataset(card_template), folder, build_command="x")
+    link.unlink()
+    assert write_hub_dataset(make_dataset(card_template), folder, build_command="y") == folder
+
+
 def test_empty_configs_are_left_out_and_reported(tmp_path, card_template):
     good = make_dataset(card_template)
     hollow = ConfigData("hollow", FEATURES, {"test": []})

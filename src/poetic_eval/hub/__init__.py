@@ -3,6 +3,7 @@
 from .cards import (
     BUILT_MARKER,
     built_here,
+    card_data_files,
     card_header,
     config_columns,
     declares_configs,
@@ -30,6 +31,7 @@ __all__ = [
     "UploadFile",
     "built_dataset_folders",
     "built_here",
+    "card_data_files",
     "card_header",
     "check_replaceable",
     "config_columns",

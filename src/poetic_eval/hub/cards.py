@@ -66,6 +66,18 @@ def card_header(folder: str | Path) -> dict[str, Any]:
     return header if isinstance(header, dict) else {}
 
 
+def card_data_files(folder: str | Path) -> set[str]:
+    """The data file paths the card's ``configs:`` header lists (relative to ``folder``)."""
+    paths = set()
+    for config in card_header(folder).get("configs") or []:
+        files = config.get("data_files") if isinstance(config, dict) else None
+        for entry in files if isinstance(files, list) else []:
+            path = entry.get("path") if isinstance(entry, dict) else None
+            if isinstance(path, str):
+                paths.add(path)
+    return paths
+
+
 def config_columns(folder: str | Path) -> dict[str, set[str]]:
     """Each config's top-level column names, from the card's ``dataset_info`` (empty when the
     card does not list them)."""

@@ -34,12 +34,14 @@ The card comes from :mod:`poetic_eval.hub.cards`. The bytes are deterministic: r
 builder's order, parquet options are fixed, the card has no timestamps. The folder is written
 in a staging folder and swapped in only when complete (:func:`poetic_eval.text.atomic_folder`),
 so an interrupted or failing build leaves the previous folder (or none) untouched. Only a
-folder this project built (its card holds :data:`~poetic_eval.hub.cards.BUILT_MARKER`) is
-ever replaced.
+folder this project built (its card holds :data:`~poetic_eval.hub.cards.BUILT_MARKER`) and
+holding nothing but that card and the data files it lists is ever replaced: a file someone
+added to a built folder stops the rebuild rather than being deleted.
 """
 
 from __future__ import annotations
 
+import os
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from pathlib import Path
@@ -51,7 +53,7 @@ import pyarrow.parquet as pq
 from datasets.features.features import encode_nested_example
 
 from ..text import OutputLocationError, atomic_folder, check_output_folder, recover_folder
-from .cards import built_here, parquet_path, render_card
+from .cards import built_here, card_data_files, parquet_path, render_card
 
 PARQUET_COMPRESSION = "snappy"
 PARQUET_ROW_GROUP_SIZE = 10_000
@@ -102,8 +104,8 @@ def write_hub_dataset(dataset: HubDataset, out_dir: str | Path, *, build_command
     """Write ``dataset`` as a hub dataset repo at ``out_dir`` (replaced atomically); return it.
 
     ``out_dir`` must be new, empty, or a dataset folder built here (its card holds the
-    marker, and it has nothing but the card and ``data/``): anything else is refused before
-    any work is done, rather than replaced.
+    marker, and it has nothing but the card and the data files that card lists): anything
+    else is refused before any work is done, rather than replaced.
     """
     _check_dataset(dataset)
     out_dir = Path(out_dir)
@@ -138,15 +140,40 @@ def check_replaceable(out_dir: str | Path, argument: str = "out_dir") -> None:
     if not entries:
         return
     foreign = sorted(entries - DATASET_FOLDER_ENTRIES)
+    if not foreign and built_here(out_dir):
+        foreign = _files_not_in_card(out_dir)
+        reason = f"its data/ holds {_listed(foreign)}, which its card does not list"
+    elif foreign:
+        reason = f"it holds {_listed(foreign)}"
+    else:
+        reason = "its card was not written by poetic-eval"
     if foreign or not built_here(out_dir):
-        shown = ", ".join(foreign[:5]) + (", ..." if len(foreign) > 5 else "")
-        reason = f"it holds {shown}" if foreign else "its card was not written by poetic-eval"
         raise OutputLocationError(
-            f"refusing to replace {out_dir}: it is not a dataset folder built here ({reason}). "
-            "(A build of an older poetic-eval has no marker: delete it and build again.) "
-            "A single builder writes the dataset folder itself (--out datasets/bpomp); "
-            "'all' takes the parent folder (--out datasets)."
+            f"refusing to replace {out_dir}: it is not a dataset folder built here, or holds "
+            f"files poetic-eval did not write ({reason}); nothing was changed. Give a new or "
+            "empty folder. A single builder writes the dataset folder itself (--out "
+            "datasets/bpomp); 'all' takes the parent folder (--out datasets)."
         )
+
+
+def _files_not_in_card(folder: Path) -> list[str]:
+    """Files and links under ``folder/data`` that the card's ``configs:`` does not list (a
+    user's own file dropped into a built folder must not be deleted by a rebuild)."""
+    listed = card_data_files(folder)
+    data = folder / "data"
+    if not data.is_dir() or data.is_symlink():
+        return [] if not data.exists() else ["data"]
+    found = []
+    for root, folders, files in os.walk(data, followlinks=False):
+        for name in files + [name for name in folders if (Path(root) / name).is_symlink()]:
+            relative = (Path(root) / name).relative_to(folder).as_posix()
+            if relative not in listed:
+                found.append(relative)
+    return sorted(found)
+
+
+def _listed(names: list[str]) -> str:
+    return ", ".join(names[:5]) + (", ..." if len(names) > 5 else "")
 
 
 def _check_dataset(dataset: HubDataset) -> None:

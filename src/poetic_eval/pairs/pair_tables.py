@@ -44,10 +44,21 @@ def load_pair_tables(dataset: str, configs: list[str] | None, split: str | None)
         raise FileNotFoundError(f"dataset {dataset}: no such folder or file")
     if not declares_configs(path):
         return _file_tables(path, configs)
+    available = datasets.get_dataset_config_names(str(path))
+    for name in configs or []:
+        if name not in available:
+            raise ValueError(
+                f"config {name!r} is not in dataset {dataset}; its configs: {', '.join(available)}"
+            )
     names = configs or _pair_config_names(path)
     tables = []
     for name in names:
         loaded = datasets.load_dataset(str(path), name)
+        if split is not None and split not in loaded:
+            raise ValueError(
+                f"split {split!r} is not in config {name!r} of dataset {dataset}; its splits: "
+                f"{', '.join(loaded)}"
+            )
         chosen = split or ("test" if "test" in loaded else next(iter(loaded)))
         table = loaded[chosen]
         try:

@@ -7,8 +7,9 @@ or fails before the end leaves the previous report as it was: never new figures 
 report.json. Leftovers of killed runs are cleaned by the next run.
 
 Only a report folder can be replaced: a new or empty folder, or one holding a poetic-eval
-``report.json`` and nothing but the report's own entries (:data:`REPORT_ENTRIES` and the
-``attachments`` the report lists). Anything else is refused before any work is done.
+``report.json`` (its ``format``) and nothing but the report's own entries (:data:`REPORT_ENTRIES`,
+the ``attachments`` the report lists, and in ``figures/`` only the figures its sections show).
+Anything else is refused before any work is done.
 """
 
 from __future__ import annotations
@@ -50,27 +51,62 @@ def check_report_folder(out_dir: str | Path, argument: str = "out_dir") -> Path:
     entries = {entry.name for entry in out_dir.iterdir()}
     if not entries:
         return out_dir
-    foreign = sorted(entries - REPORT_ENTRIES - set(_attachments(out_dir)))
-    if foreign or "report.json" not in entries:
-        shown = ", ".join(foreign[:5]) + (", ..." if len(foreign) > 5 else "")
-        reason = f"it holds {shown}" if foreign else "it has no report.json"
+    report = _own_report(out_dir)
+    foreign = sorted(entries - REPORT_ENTRIES - set(_attachments(report or {})))
+    if report is not None:
+        foreign += _figures_not_in(report, out_dir)
+    if foreign:
+        reason = f"it holds {', '.join(foreign[:5])}" + (", ..." if len(foreign) > 5 else "")
+    elif "report.json" in entries:
+        reason = "its report.json was not written by poetic-eval"
+    else:
+        reason = "it has no report.json"
+    if report is None or foreign:
         raise OutputLocationError(
             f"{argument} {out_dir}: refusing to replace a folder that is not a poetic-eval "
-            f"report ({reason}); give a new or empty folder"
+            f"report, or holds files it did not write ({reason}); nothing was changed. Give a "
+            "new or empty folder"
         )
     return out_dir
 
 
-def _attachments(out_dir: Path) -> list[str]:
-    """The ``attachments`` listed by the report.json of ``out_dir`` ([] when unreadable)."""
+def _own_report(out_dir: Path) -> dict[str, Any] | None:
+    """The report.json of ``out_dir`` when poetic-eval wrote it (its format), else None."""
     try:
         report = json.loads(read_text_file(out_dir / "report.json"))
     except (OSError, ValueError):
-        return []
+        return None
     if not isinstance(report, dict) or report.get("format") != REPORT_FORMAT:
-        return []
+        return None
+    return report
+
+
+def _attachments(report: dict[str, Any]) -> list[str]:
+    """The ``attachments`` a report lists."""
     listed = report.get("attachments", [])
     return [name for name in listed if isinstance(name, str)] if isinstance(listed, list) else []
+
+
+def _figures_not_in(report: dict[str, Any], out_dir: Path) -> list[str]:
+    """Entries of ``figures/`` that none of the report's sections shows (someone else's)."""
+    figures = out_dir / FIGURES_DIR
+    if not figures.exists():
+        return []
+    if figures.is_symlink() or not figures.is_dir():
+        return [FIGURES_DIR]
+    shown = {
+        figure.get("path")
+        for section in (report.get("sections") or {}).values()
+        if isinstance(section, dict)
+        for figure in section.get("figures", [])
+        if isinstance(figure, dict)
+    }
+    found = []
+    for path in sorted(figures.rglob("*")):
+        relative = path.relative_to(out_dir).as_posix()
+        if (path.is_file() or path.is_symlink()) and relative not in shown:
+            found.append(relative)
+    return found
 
 
 @typed_options
