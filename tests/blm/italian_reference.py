@@ -284,6 +284,8 @@ for _verb in VERBS.values():
 # --- articles and prepositions, restated
 _VOWELS = "aeiouàèéìíòóù"
 _LO = re.compile(r"^(s[^aeiouàèéìíòóù]|z|gn|ps|pn|x|y|i[aeiou])", re.IGNORECASE)
+#: words whose spoken onset takes lo/gli/uno though their spelling does not (chef: /ʃ/, as sci-)
+LO_BY_SOUND = {"chef"}
 FUSED = {
     "di": ["del", "dello", "dell'", "della", "dei", "degli", "delle"],
     "a": ["al", "allo", "all'", "alla", "ai", "agli", "alle"],
@@ -308,10 +310,15 @@ def vowel_initial(word: str) -> bool:
     return word[:1] in _VOWELS and word[:1] != "" and not re.match(r"^i[aeiou]", word)
 
 
+def takes_lo(word: str) -> bool:
+    """lo/gli/uno: s + consonant, z, gn, ps, pn, x, y, i + vowel, or an onset that sounds so."""
+    return bool(_LO.match(word)) or word.lower() in LO_BY_SOUND
+
+
 def expected_definite(gender: str, number: str, next_word: str) -> str:
     if gender == "f":
         return "le" if number == "pl" else ("l'" if vowel_initial(next_word) else "la")
-    lo = bool(_LO.match(next_word))
+    lo = takes_lo(next_word)
     if number == "pl":
         return "gli" if lo or vowel_initial(next_word) else "i"
     return "lo" if lo else "l'" if vowel_initial(next_word) else "il"
@@ -327,7 +334,7 @@ def expected_determiner(kind: str, gender: str, number: str, next_word: str) -> 
         return [article]
     if kind == "indef":
         if gender == "m":
-            return ["uno" if _LO.match(next_word) else "un"]
+            return ["uno" if takes_lo(next_word) else "un"]
         return ["un'" if vowel_initial(next_word) else "una"]
     if kind == "dem":
         return ["quest'"] if number == "sg" and vowel_initial(next_word) else ["quest" + ending]
@@ -439,3 +446,59 @@ def check_phrase(text: str, nouns, expected_number: str | None = None) -> Checke
         f"determiner of {text!r} agrees with no reading of {parsed.noun_form!r} "
         f"(expected number {expected_number})"
     )
+
+
+# Noun phrases typed out by hand: noun, number, determiner kind, preposition (- for none),
+# and the phrase. Loanwords whose sound, not spelling, decides the article come first.
+PHRASE_TABLE = """
+chef    sg def       -   lo chef
+chef    sg indef     -   uno chef
+chef    sg def       di  dello chef
+chef    sg def       a   allo chef
+chef    sg def       da  dallo chef
+chef    sg def       in  nello chef
+chef    sg def       su  sullo chef
+chef    sg def       con con lo chef
+chef    sg that      -   quello chef
+chef    sg dem       -   questo chef
+chef    sg poss      -   il suo chef
+chef    pl def       -   gli chef
+chef    pl def       di  degli chef
+chef    pl def       da  dagli chef
+chef    pl def       su  sugli chef
+chef    pl partitive -   degli chef
+chef    pl that      -   quegli chef
+chef    pl some      -   alcuni chef
+yogurt  sg def       -   lo yogurt
+yogurt  sg indef     -   uno yogurt
+yogurt  pl def       di  degli yogurt
+yak     sg def       da  dallo yak
+yak     pl that      -   quegli yak
+gnu     sg indef     -   uno gnu
+pneumatico pl def    su  sugli pneumatici
+xilofono sg that     -   quello xilofono
+zoo     sg def       in  nello zoo
+sciopero sg def      da  dallo sciopero
+chiave  sg def       -   la chiave
+chiodo  sg def       di  del chiodo
+chitarra sg indef    -   una chitarra
+computer sg def      -   il computer
+computer pl def      -   i computer
+software sg def      di  del software
+camion  pl that      -   quei camion
+valzer  sg indef     -   un valzer
+autobus sg def       -   l'autobus
+autobus sg dem       -   quest'autobus
+"""
+
+
+def phrase_table() -> list[tuple[str, str, str, str | None, str]]:
+    """(noun, number, determiner kind, preposition or None, phrase) rows of PHRASE_TABLE."""
+    rows = []
+    for line in PHRASE_TABLE.strip().splitlines():
+        noun, number, kind, preposition, phrase = line.split(maxsplit=4)
+        rows.append((noun, number, kind, None if preposition == "-" else preposition, phrase))
+    return rows
+
+
+PHRASES = phrase_table()

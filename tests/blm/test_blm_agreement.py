@@ -104,6 +104,11 @@ def sentence_annotations(item: dict):
         yield sentence.split("\t", 1)[1], annotation
 
 
+def coordination_gender(*conjuncts: str) -> str:
+    """Italian gender resolution: a coordination is masculine unless every conjunct is feminine."""
+    return "f" if all(gender == "f" for gender in conjuncts) else "m"
+
+
 def check_sentence(sentence: str, annotation: dict) -> dict:
     """Assert the sentence's agreement; return its words (nouns and predicate)."""
     chunks = annotation["chunks"]
@@ -132,8 +137,12 @@ def check_sentence(sentence: str, annotation: dict) -> dict:
         ),
         phrases["Subj"],
     )
-    # participles and adjectives take the verb's number and the gender of what it agrees with
-    agreement = (controller.gender, numbers["V"])
+    # participles and adjectives take the verb's number and the gender of what it agrees with;
+    # a coordinated subject ([Subj P1] e N2) is masculine if either conjunct is
+    gender = controller.gender
+    if "Coord" in phrases and numbers["V"] == "pl":
+        gender = coordination_gender(phrases["Subj"].gender, phrases["Coord"].gender)
+    agreement = (gender, numbers["V"])
     if {lemma for lemma, _, _ in finite} == {"avere"}:
         agreement = ("m", "sg")  # a participle after avere does not agree (ha lavorato)
     for word in verb_words[1:]:

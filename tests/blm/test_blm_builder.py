@@ -60,6 +60,15 @@ def test_card_lists_configs_examples_labels_and_command(built):
     assert "caus_ii: train verb(s)" in card
 
 
+def test_card_label_counts_are_of_the_test_split_and_say_so(built):
+    card = (built / "README.md").read_text(encoding="utf-8")
+    assert "in the\n`test` split" in card and "| label | `test` answers | rule broken |" in card
+    # every item has each label once: AgrI 2 configs x 14 test items, CausI/OdI 4 x 4
+    # (with the train split they would be 2 x 16 and 4 x 6)
+    assert "| `WNA` | 28 |" in card and "| `Coord` | 28 |" in card
+    assert "| `IE-WrBy` | 16 |" in card and "| `I-Int` | 16 |" in card
+
+
 def test_rows_are_release_format_records(built, tmp_path):
     rows = [dict(row) for row in datasets.load_dataset(str(built), "od_ii", split="test")]
     path = tmp_path / "od_ii.json"

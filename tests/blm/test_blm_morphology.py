@@ -6,7 +6,7 @@ import json
 import shutil
 
 import pytest
-from italian_reference import ADJECTIVES, VERBS
+from italian_reference import ADJECTIVES, PHRASES, VERBS, check_phrase, noun_index
 
 from poetic_eval.blm.articles import determiner_words, join_words
 from poetic_eval.blm.conjugation import finite_form, infinitive_with_si, participle
@@ -89,6 +89,44 @@ def test_article_rules_on_words_outside_the_lexicon(word, gender, singular, plur
     assert determiner_words("def", gender, "sg", word) == [singular]
     assert determiner_words("def", gender, "pl", word) == [plural]
     assert determiner_words("indef", gender, "sg", word) == [indefinite]
+
+
+@pytest.mark.parametrize(("lemma", "number", "kind", "preposition", "expected"), PHRASES)
+def test_phrases_of_the_hand_written_table(lemma, number, kind, preposition, expected):
+    assert phrase(lemma, number, kind, preposition) == expected
+
+
+def test_loanwords_take_the_article_of_their_sound_not_their_spelling():
+    chef = LEXICON.nouns["chef"]
+    assert chef.onset == "lo"  # /ʃ/, as in sci-: lo chef, though spelled like il chiodo
+    assert determiner_words("def", "m", "sg", "chef") == ["il"]  # spelling alone
+    assert determiner_words("def", "m", "sg", "chef", onset="lo") == ["lo"]
+    assert determiner_words("indef", "m", "sg", "chef", onset="lo") == ["uno"]
+    assert determiner_words("def", "m", "pl", "chef", onset="lo") == ["gli"]
+    assert determiner_words("def", "f", "sg", "hall", onset="vowel") == ["l'"]
+    assert determiner_words("dem", "m", "sg", "hall", onset="vowel") == ["quest'"]
+    assert determiner_words("def", "m", "sg", "yeti", onset="consonant") == ["il"]
+    with pytest.raises(ValueError, match="onset must be one of vowel, lo, consonant"):
+        determiner_words("def", "m", "sg", "chef", onset="sh")
+    # the noun's onset does not reach past an adjective before it: il nuovo chef
+    nuovo = LEXICON.adjectives["nuovo"]
+    assert NounPhrase(chef, "sg", pre_adjective=nuovo).text("da") == "dal nuovo chef"
+
+
+def test_every_noun_of_the_lexicon_takes_the_reference_determiners():
+    nouns = noun_index(LEXICON)
+    checked = 0
+    for noun in LEXICON.nouns.values():
+        for number in noun.numbers:
+            kinds = ["def", "dem", "that"] + (["indef"] if number == "sg" else ["some"])
+            for kind in kinds:
+                for preposition in (None, "di", "da", "su", "con"):
+                    if kind != "def" and preposition is not None:
+                        continue
+                    text = phrase(noun.lemma, number, kind, preposition)
+                    checked += 1
+                    assert check_phrase(text, nouns, expected_number=number).lemma == noun.lemma
+    assert checked > 3000
 
 
 @pytest.mark.parametrize(
@@ -302,3 +340,13 @@ def test_lexicon_errors_name_the_file_and_the_entry(tmp_path):
         load_lexicon(folder)
     with pytest.raises(FileNotFoundError, match="nouns.json"):
         load_lexicon(tmp_path)
+
+
+def test_a_noun_onset_outside_the_known_ones_is_a_lexicon_error(tmp_path):
+    folder = tmp_path / "lexicon"
+    shutil.copytree(DATA_DIR, folder)
+    nouns = json.loads((folder / "nouns.json").read_text(encoding="utf-8"))
+    next(n for n in nouns["nouns"] if n["lemma"] == "chef")["onset"] = "sh"
+    (folder / "nouns.json").write_text(json.dumps(nouns), encoding="utf-8")
+    with pytest.raises(LexiconError, match=r"nouns.json, 'chef': onset must be one of"):
+        load_lexicon(folder)

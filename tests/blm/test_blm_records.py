@@ -82,7 +82,9 @@ def test_prefixed_sentences_are_stripped_and_match_the_unprefixed_reading():
         ({"Context": CONTEXT + ["troppe"]}, "Context has 8 sentences, expected 7"),
         ({"Correct_option": "I"}, "Correct_option must be one of A, B"),
         ({"Correct_option": None}, "Correct_option must be one of"),
-        ({"Correct_answer": "risposta B"}, "is not answer E"),
+        ({"Correct_option": 4}, "got the number 4; a number is not read"),
+        ({"Correct_option": "5"}, "0-7 and 1-8 counting cannot be told apart"),
+        ({"Correct_option": "EE"}, "Correct_option must be one of"),
         ({"Answer_set": ["B\tx"] + ANSWERS[1:]}, "Answer_set[0] is prefixed 'B', expected 'A'"),
         ({"Context": ["2\tx"] + CONTEXT[1:]}, "Context[0] is prefixed '2', expected '1'"),
         ({"Answer_set": ["A\t  "] + ANSWERS[1:]}, "Answer_set[0] is empty"),
@@ -126,8 +128,8 @@ def test_read_blm_items_names_the_file_and_the_bad_item(tmp_path):
     path.write_text(json.dumps([release_record(ID=1), release_record(ID=9, Answer_set=[])]))
     with pytest.raises(BlmRecordError, match=r"items.json, item ID 9: Answer_set has 0"):
         read_blm_items(path)
-    path.write_text(json.dumps([release_record(ID=1), release_record(ID=1)]))
-    with pytest.raises(BlmRecordError, match="ID 1 occurs more than once"):
+    path.write_text(json.dumps([release_record(ID=1), release_record(ID=1, Verb="aprire")]))
+    with pytest.raises(BlmRecordError, match="ID 1 occurs more than once with different records"):
         read_blm_items(path)
     with pytest.raises(FileNotFoundError):
         read_blm_items(tmp_path / "missing.json")

@@ -5,7 +5,9 @@ the first attractor N1 attached to it, optionally a second one with N2 attached 
 predicate. The 7 context sentences follow a 3-bit counter (:func:`counter_numbers`): the
 subject's number flips every sentence, N1's every 2 sentences, and N2 (singular) appears from
 sentence 5; the correct answer is step 8. The wrong answers (:data:`ANSWER_NUMBERS`) break the
-rules of :data:`poetic_eval.blm.labels.AGREEMENT_RULES`.
+rules of :data:`poetic_eval.blm.labels.AGREEMENT_RULES`. In the Coord answer N2 is coordinated
+with the subject (``[Subj P1] e N2``), so its predicate takes the coordination's resolved gender
+(:func:`predicate_gender`).
 
 Lexical variation: type II keeps the matrix's words and changes one of them (subject, N1, N2
 or predicate) in each sentence; type III draws every word afresh for each sentence. The 8
@@ -83,6 +85,21 @@ def determiner_kind(family: str, number: str) -> str:
     if family == "indefinite":
         return "indef" if number == "sg" else "some"
     return family
+
+
+def predicate_gender(phrases: list[NounPhrase], numbers: Numbers) -> str:
+    """The gender a participle or adjective predicate takes in a sentence of ``numbers``.
+
+    ``phrases`` are the subject, N1 and (if any) N2. In a Coord answer the subject is the
+    coordination ``[Subj P1] e [N2]``: a plural predicate takes its resolved gender, masculine
+    if either conjunct is (*le borse delle zie e lo zio erano sporchi*), feminine only if both
+    are. Otherwise the predicate agrees with what the verb agrees with: the first noun phrase of
+    the verb's number (the subject, or the attractor an agreement error agrees with).
+    """
+    if numbers.coordinated and numbers.verb == "pl" and len(phrases) == 3:
+        conjuncts = (phrases[0], phrases[2])
+        return "m" if any(phrase.gender == "m" for phrase in conjuncts) else "f"
+    return next((p for p in phrases if p.number == numbers.verb), phrases[0]).gender
 
 
 class AgreementGenerator:
@@ -189,9 +206,8 @@ class AgreementGenerator:
             else:
                 chunks.append(Chunk("P2", phrases[2].text(words.second.preposition)))
                 tags.append(f"P2_{numbers.n2}")
-        # the gender of what the verb agrees with: the first noun phrase of its number
-        controller = next((p for p in phrases if p.number == numbers.verb), phrases[0])
-        chunks.append(Chunk("V", self._predicate(words, numbers.verb, controller.gender)))
+        gender = predicate_gender(phrases, numbers)
+        chunks.append(Chunk("V", self._predicate(words, numbers.verb, gender)))
         tags.append(f"V_{numbers.verb}")
         text = capitalize_first(" ".join(chunk.text for chunk in chunks)) + "."
         return Sentence(" ".join(tags), tuple(chunks), text)

@@ -6,6 +6,9 @@ The article depends on the noun's gender and number and on the sound of the word
 * masculine ``lo`` / ``gli`` / ``uno`` before s + consonant (*lo studente*), z (*lo zaino*),
   gn (*lo gnomo*), ps (*lo psicologo*), pn (*lo pneumatico*), x (*lo xilofono*), y
   (*lo yogurt*) and i + vowel (*lo iato*); ``gli`` also before a vowel (*gli alberi*);
+* the rules read the spelling, which misleads for some loanwords: a word's ``onset``
+  (:data:`ONSETS`) overrides it, e.g. *chef* begins with /ʃ/ as *sci-* does, so it takes
+  ``lo`` (*lo chef, uno chef, dello chef, gli chef*) though its spelling says ``il``;
 * ``lo`` and ``la`` elide before a vowel or h + vowel (*l'albero*, *l'amica*, *l'hotel*), not
   before i + vowel (*la iena*); ``una`` elides too (*un'amica*), ``un`` never takes an apostrophe;
 * ``di``, ``a``, ``da``, ``in``, ``su`` fuse with the definite article (*del, dello, dell',
@@ -52,6 +55,30 @@ DETERMINERS: dict[str, tuple[str, ...]] = {
 }
 
 
+#: how a word begins, as the articles hear it (a lexicon noun's ``onset`` overrides its spelling)
+ONSETS = {
+    "vowel": "a vowel sound: l', un', gli, quell' (l'amica, l'hotel)",
+    "lo": "s + consonant or a sound that patterns with it (z, gn, ps, pn, x, /ʃ/ as in chef, "
+    "semivowel i/y as in yogurt): lo, uno, gli",
+    "consonant": "any other consonant: il, un, i",
+}
+
+
+def spelled_onset(word: str) -> str:
+    """The onset (:data:`ONSETS`) the spelling of ``word`` gives."""
+    if takes_lo(word):
+        return "lo"
+    return "vowel" if starts_with_vowel(word) else "consonant"
+
+
+def _onset(next_word: str, onset: str | None) -> str:
+    if onset is None:
+        return spelled_onset(next_word)
+    if onset not in ONSETS:
+        raise ValueError(f"onset must be one of {', '.join(ONSETS)}, got {onset!r}")
+    return onset
+
+
 def starts_with_vowel(word: str) -> bool:
     """A vowel sound first: a vowel, or h + vowel (*hotel*); i + vowel is a glide, not a vowel."""
     word = word.lower()
@@ -79,24 +106,29 @@ def takes_lo(word: str) -> bool:
     return word[0] == "i" and len(word) > 1 and word[1] in VOWELS
 
 
-def definite_article(gender: str, number: str, next_word: str) -> str:
-    """il / lo / l' / la / i / gli / le for a noun of ``gender`` (m/f) and ``number`` (sg/pl)."""
+def definite_article(gender: str, number: str, next_word: str, *, onset: str | None = None) -> str:
+    """il / lo / l' / la / i / gli / le for a noun of ``gender`` (m/f) and ``number`` (sg/pl).
+
+    ``onset`` (:data:`ONSETS`), when given, is how ``next_word`` begins, overriding its spelling.
+    """
     _check(gender, number)
+    sound = _onset(next_word, onset)
     if gender == "m":
         if number == "sg":
-            return "lo" if takes_lo(next_word) else "l'" if starts_with_vowel(next_word) else "il"
-        return "gli" if takes_lo(next_word) or starts_with_vowel(next_word) else "i"
+            return {"lo": "lo", "vowel": "l'"}.get(sound, "il")
+        return "i" if sound == "consonant" else "gli"
     if number == "sg":
-        return "l'" if starts_with_vowel(next_word) else "la"
+        return "l'" if sound == "vowel" else "la"
     return "le"
 
 
-def indefinite_article(gender: str, next_word: str) -> str:
-    """un / uno / una / un' (singular only)."""
+def indefinite_article(gender: str, next_word: str, *, onset: str | None = None) -> str:
+    """un / uno / una / un' (singular only); ``onset`` as in :func:`definite_article`."""
     _check(gender, "sg")
+    sound = _onset(next_word, onset)
     if gender == "m":
-        return "uno" if takes_lo(next_word) else "un"
-    return "un'" if starts_with_vowel(next_word) else "una"
+        return "uno" if sound == "lo" else "un"
+    return "un'" if sound == "vowel" else "una"
 
 
 def fuse(preposition: str, article: str) -> str:
@@ -110,11 +142,18 @@ def fuse(preposition: str, article: str) -> str:
 
 
 def determiner_words(
-    kind: str, gender: str, number: str, next_word: str, *, kinship: bool = False
+    kind: str,
+    gender: str,
+    number: str,
+    next_word: str,
+    *,
+    kinship: bool = False,
+    onset: str | None = None,
 ) -> list[str]:
     """The determiner of kind ``kind`` as words (an elided form ends in an apostrophe).
 
-    ``next_word`` is the word that follows (adjective or noun); ``kinship`` marks a singular
+    ``next_word`` is the word that follows (adjective or noun); ``onset`` (:data:`ONSETS`) how
+    it begins when its spelling misleads (*chef*: ``"lo"``); ``kinship`` marks a singular
     kinship noun, which takes a possessive without article (*sua madre*).
     """
     _check(gender, number)
@@ -122,17 +161,17 @@ def determiner_words(
         raise ValueError(f"unknown determiner {kind!r}; known: {', '.join(DETERMINERS)}")
     if number not in DETERMINERS[kind]:
         raise ValueError(f"determiner {kind!r} does not take a {number} noun")
-    article = definite_article(gender, number, next_word)
+    article = definite_article(gender, number, next_word, onset=onset)
     if kind == "def":
         return [article]
     if kind == "indef":
-        return [indefinite_article(gender, next_word)]
+        return [indefinite_article(gender, next_word, onset=onset)]
     if kind == "partitive":
         return [fuse("di", article)]
     if kind == "that":
         return ["que" + _FUSED_ENDINGS[article]]
     if kind == "dem":
-        if number == "sg" and starts_with_vowel(next_word):
+        if number == "sg" and _onset(next_word, onset) == "vowel":
             return ["quest'"]
         return [_inflect("quest", gender, number)]
     if kind == "poss":

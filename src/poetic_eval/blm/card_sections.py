@@ -39,7 +39,11 @@ def examples_section(rows_by_config: Mapping[str, Sequence[Mapping[str, Any]]], 
 
 
 def label_inventory(rows_by_config: Mapping[str, Sequence[Mapping[str, Any]]]) -> str:
-    """Per task, each label found in the rows, how many answers carry it, and its rule."""
+    """Per task, each label found in the rows, how many answers carry it, and its rule.
+
+    The builder passes each config's ``test`` rows, so the counts are of the test split (the
+    card says so); the column is headed accordingly.
+    """
     counts: dict[str, Counter] = {}
     for name, rows in rows_by_config.items():
         task = CONFIGS[name][0]
@@ -55,7 +59,7 @@ def label_inventory(rows_by_config: Mapping[str, Sequence[Mapping[str, Any]]]) -
         if family not in counts:
             continue
         found = counts[family]
-        table = [f"**{title}**", "", "| label | answers | rule broken |", "|---|---:|---|"]
+        table = [f"**{title}**", "", "| label | `test` answers | rule broken |", "|---|---:|---|"]
         ordered = [label for label in labels if label in found]
         ordered += sorted(label for label in found if label not in labels)
         for label in ordered:

@@ -42,7 +42,9 @@ def load_evaluation_sets(
 
     Args:
         source: a hub dataset folder (``datasets/blm`` after ``make build``: parquet + card),
-            or a file in the original release's format (a JSON list of records, or JSON Lines).
+            or a file in the original release's format (a JSON list of records, a
+            ``{"data": [...]}`` object, or JSON Lines; read by :func:`~.records.read_blm_items`,
+            which warns about inconsistent records it can still read).
         configs: configs of a folder to read (default: all); not allowed with a file.
         split: the split evaluated (folders).
         one_shot: also pick the one-shot example (first ``train`` item; a file's first record).

@@ -3,7 +3,9 @@
 The bundled lexicon is the JSON files in ``blm/data/`` (written for this project):
 
 * ``nouns.json``: lemma (singular), gender, plural, animacy, semantic classes, ``mass``
-  (singular only), ``kinship`` (*sua madre*), ``plural_gender`` (*l'uovo, le uova*);
+  (singular only), ``kinship`` (*sua madre*), ``plural_gender`` (*l'uovo, le uova*),
+  ``onset`` where the spelling misleads the article rules (*chef*: ``"lo"``, as
+  :data:`~poetic_eval.blm.articles.ONSETS` lists);
 * ``adjectives.json``: masculine singular lemma, irregular masculine plural, ``invariable``;
 * ``verbs.json``: lemma, auxiliary, ``isc``, the forms the regular rules get wrong, and for
   the alternation verbs their class (``causative`` / ``object_drop``), agents and patients;
@@ -50,6 +52,7 @@ class Noun:
     mass: bool = False
     kinship: bool = False
     plural_gender: str | None = None
+    onset: str | None = None  # how the noun begins, when not as spelled (chef: "lo")
 
     def form(self, number: str) -> str:
         return self.lemma if number == "sg" else self.plural

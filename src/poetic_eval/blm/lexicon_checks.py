@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from .articles import DETERMINERS
+from .articles import DETERMINERS, ONSETS
 from .lexicon import (
     ALTERNATIONS,
     Adjective,
@@ -56,6 +56,8 @@ def _check_noun(noun: Noun) -> None:
     where = f"nouns.json, {noun.lemma!r}"
     if noun.gender not in ("m", "f") or noun.plural_gender not in (None, "m", "f"):
         raise LexiconError(f"{where}: gender must be 'm' or 'f'")
+    if noun.onset is not None and noun.onset not in ONSETS:
+        raise LexiconError(f"{where}: onset must be one of {', '.join(ONSETS)}, got {noun.onset!r}")
     if noun.animacy not in ("animate", "inanimate"):
         raise LexiconError(f"{where}: animacy must be 'animate' or 'inanimate'")
     if not noun.plural or not noun.classes:

@@ -4,7 +4,8 @@ A :class:`NounPhrase` is a noun in a number with a determiner kind and optional 
 before and after it; :meth:`NounPhrase.text` renders it, fusing a preposition with a leading
 definite article. Every word that agrees (determiner, adjectives) takes the gender the noun
 has in that number (*le uova rotte*), and the determiner's form is chosen by the word that
-follows it (*lo scorso inverno*, *l'ultimo inverno*, *il mese scorso*).
+follows it (*lo scorso inverno*, *l'ultimo inverno*, *il mese scorso*): by its sound, so a
+noun's ``onset`` overrides its spelling (*lo chef*, *dello chef*).
 """
 
 from __future__ import annotations
@@ -37,8 +38,10 @@ class NounPhrase:
             head.insert(0, self.pre_adjective.form(gender, number))
         if self.post_adjective is not None:
             head.append(self.post_adjective.form(gender, number))
+        # the noun's own onset counts only when the determiner stands right before it
+        onset = self.noun.onset if self.pre_adjective is None else None
         determiner = determiner_words(
-            self.determiner, gender, number, head[0], kinship=self.noun.kinship
+            self.determiner, gender, number, head[0], kinship=self.noun.kinship, onset=onset
         )
         if preposition is not None:
             if self.determiner == "partitive":

@@ -20,16 +20,33 @@ The release writes ``Context`` and ``Answer_set`` sometimes with their ``"<n>\\t
 are derived text and are not trusted (the release has records whose ``Answer_concatenated``
 repeats a letter): :class:`BlmItem` is built from ``Context`` and ``Answer_set`` alone.
 
-:func:`read_blm_items` reads a JSON file (a list of records, or JSON lines) and
-:func:`validate_blm_record` checks one record; both raise :class:`BlmRecordError` naming the
-item (its ``ID``, else its position) and what was expected. :func:`make_blm_record` writes the
-format (the generator's records go through it, so ours and the release's read alike).
+:func:`read_blm_items` reads a JSON file (a list of records, a ``{"data": [...]}`` object, or
+JSON lines) and :func:`validate_blm_record` checks one record; both raise
+:class:`BlmRecordError` naming the item (its ``ID``, else its position) and what was expected.
+:func:`make_blm_record` writes the format (the generator's records go through it, so ours and
+the release's read alike).
+
+Real release files can be slightly inconsistent, so the reader judges what it can and says so
+with a :class:`BlmRecordWarning` naming the item, instead of stopping the whole file:
+
+* ``Correct_option`` is the gold answer. A ``Correct_answer`` that differs from that answer's
+  sentence only in whitespace, case or final punctuation is accepted silently; one that differs
+  more is reported (with the answer it does match, if any) and ``Correct_option`` is trusted.
+* ``Correct_option`` may be a lower-case letter (``"c"``). A number is an error: 0-7 and 1-8
+  counting cannot be told apart, so a letter A-H is required.
+* an ``Answer_set_annotation`` entry without ``value`` carries no claim about correctness: its
+  label is used, nothing is checked. A ``value`` that contradicts ``Correct_option`` is an error.
+* in one file, records repeating an ``ID`` are an error, unless they are identical: then the
+  first is kept and the repeats are reported. Sets of items pooled from several configs (whose
+  IDs overlap) are read per config or passed as a list (:func:`~.answer_labels.as_items`), where
+  IDs need not be unique.
 """
 
 from __future__ import annotations
 
 import json
 import re
+import warnings
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
@@ -43,10 +60,17 @@ N_CONTEXT = 7
 
 _NUMBER_PREFIX = re.compile(r"^\s*(\d+)\t")
 _LETTER_PREFIX = re.compile(r"^\s*([A-Za-z])\t")
+_FINAL_PUNCTUATION = ".!?;:…"
+#: the key under which a JSON object holds the records (``{"data": [...]}``)
+RECORDS_KEY = "data"
 
 
 class BlmRecordError(ValueError):
     """A BLM record that does not have the release's format; the message names the item."""
+
+
+class BlmRecordWarning(UserWarning):
+    """An inconsistent BLM record read anyway; the message names the item and the judgement."""
 
 
 @dataclass(frozen=True)
@@ -76,7 +100,12 @@ class BlmItem:
 
 
 def read_blm_items(path: str | Path) -> list[BlmItem]:
-    """Every record of a BLM JSON file (a JSON list, or one record per line), validated."""
+    """Every record of a BLM JSON file, validated.
+
+    The file holds a JSON list of records, an object ``{"data": [records]}``, one record, or
+    one record per line (JSON Lines). Identical repeated records are read once (with a
+    :class:`BlmRecordWarning`); records that repeat an ``ID`` but differ are an error.
+    """
     path = Path(path)
     if not path.is_file():
         raise FileNotFoundError(f"BLM items file {path} not found")
@@ -86,15 +115,18 @@ def read_blm_items(path: str | Path) -> list[BlmItem]:
     except json.JSONDecodeError:
         records = _json_lines(text, path)
     if isinstance(records, Mapping):
-        records = [records]
+        wrapped = records.get(RECORDS_KEY) if "ID" not in records else None
+        records = wrapped if isinstance(wrapped, list) else [records]
     if not isinstance(records, list):
         kind = type(records).__name__
-        raise BlmRecordError(f"{path}: expected a JSON list of BLM records, got {kind}")
+        raise BlmRecordError(
+            f"{path}: expected a JSON list of BLM records (or {{{RECORDS_KEY!r}: [...]}}), "
+            f"got {kind}"
+        )
     items = [
         validate_blm_record(record, position=i, source=path) for i, record in enumerate(records)
     ]
-    _check_unique_ids(items, path)
-    return items
+    return _unique_ids(items, path)
 
 
 def _json_lines(text: str, path: Path) -> list[Any]:
@@ -111,12 +143,31 @@ def _json_lines(text: str, path: Path) -> list[Any]:
     return records
 
 
-def _check_unique_ids(items: Sequence[BlmItem], source: Path | str) -> None:
-    seen: set[int | str] = set()
-    for item in items:
-        if item.id in seen:
-            raise BlmRecordError(f"{source}: ID {item.id!r} occurs more than once")
-        seen.add(item.id)
+def _unique_ids(items: Sequence[BlmItem], source: Path | str) -> list[BlmItem]:
+    """The items, each ID once: identical repeats dropped (reported), differing ones an error."""
+    first: dict[int | str, tuple[int, BlmItem]] = {}
+    kept, repeats = [], {}
+    for position, item in enumerate(items):
+        if item.id not in first:
+            first[item.id] = (position, item)
+            kept.append(item)
+            continue
+        seen_at, seen = first[item.id]
+        if item.record != seen.record:
+            raise BlmRecordError(
+                f"{source}: ID {item.id!r} occurs more than once with different records "
+                f"(positions {seen_at} and {position}); IDs must be unique within a file (a "
+                "file pooling several configs: read each config's records separately)"
+            )
+        repeats[item.id] = repeats.get(item.id, 0) + 1
+    for item_id, count in repeats.items():
+        warnings.warn(
+            f"{source}, item ID {item_id!r}: {count} identical repeat(s) of the record "
+            "dropped; it is evaluated once",
+            BlmRecordWarning,
+            stacklevel=3,
+        )
+    return kept
 
 
 @typed_options
@@ -127,9 +178,11 @@ def validate_blm_record(
 
     Checked: ``ID`` present; ``Context`` a list of 7 non-empty strings and ``Answer_set`` a
     list of 8 (prefixes ``"<n>\\t"`` / ``"<letter>\\t"`` optional, but when present they must
-    be the sentence's own number or letter); ``Correct_option`` one of A-H; ``Correct_answer``,
-    when present, the answer at that letter; ``Answer_set_annotation``, when present, 8 entries
-    whose one ``value: true`` entry is the correct option.
+    be the sentence's own number or letter); ``Correct_option`` one of the letters A-H (either
+    case); ``Answer_set_annotation``, when present, 8 entries, those with a ``value`` agreeing
+    with the correct option. ``Correct_answer`` should be the answer at that letter: when it
+    is not (beyond whitespace, case and final punctuation), a :class:`BlmRecordWarning` says
+    so and ``Correct_option`` is trusted.
     """
     where = _item_name(record, position, source)
     if not isinstance(record, Mapping):
@@ -138,18 +191,8 @@ def validate_blm_record(
         raise BlmRecordError(f"{where}: missing field 'ID'")
     context = _sentences(record, "Context", N_CONTEXT, where, _NUMBER_PREFIX, _context_tag)
     answers = _sentences(record, "Answer_set", N_ANSWERS, where, _LETTER_PREFIX, _answer_tag)
-    option = record.get("Correct_option")
-    if not isinstance(option, str) or option.strip().upper() not in ANSWER_LETTERS:
-        raise BlmRecordError(
-            f"{where}: Correct_option must be one of {', '.join(ANSWER_LETTERS)}, got {option!r}"
-        )
-    option = option.strip().upper()
-    expected = answers[ANSWER_LETTERS.index(option)]
-    stated = record.get("Correct_answer")
-    if stated is not None and strip_answer_prefix(str(stated)).strip() != expected.strip():
-        raise BlmRecordError(
-            f"{where}: Correct_answer {stated!r} is not answer {option} ({expected!r})"
-        )
+    option = _correct_option(record.get("Correct_option"), where)
+    _check_correct_answer(record.get("Correct_answer"), option, answers, where)
     labels = _labels(record.get("Answer_set_annotation"), option, where)
     verb = record.get("Verb")
     return BlmItem(
@@ -160,6 +203,45 @@ def validate_blm_record(
         verb="" if verb is None else str(verb),
         labels=labels,
         record=record,
+    )
+
+
+def _correct_option(option: Any, where: str) -> str:
+    letters = ", ".join(ANSWER_LETTERS)
+    if isinstance(option, str) and len(option.strip()) == 1 and option.strip().isalpha():
+        letter = option.strip().upper()
+        if letter in ANSWER_LETTERS:
+            return letter
+    if isinstance(option, (int, float)) or (isinstance(option, str) and option.strip().isdigit()):
+        raise BlmRecordError(
+            f"{where}: Correct_option must be one of {letters}, got the number {option!r}; "
+            "a number is not read, as 0-7 and 1-8 counting cannot be told apart: give the letter"
+        )
+    raise BlmRecordError(f"{where}: Correct_option must be one of {letters}, got {option!r}")
+
+
+def _comparable(sentence: str) -> str:
+    """A sentence up to whitespace, case and final punctuation."""
+    return " ".join(sentence.split()).rstrip(_FINAL_PUNCTUATION + " ").casefold()
+
+
+def _check_correct_answer(stated: Any, option: str, answers: tuple[str, ...], where: str) -> None:
+    if stated is None:
+        return
+    stated_text = _comparable(strip_answer_prefix(str(stated)))
+    if stated_text == _comparable(answers[ANSWER_LETTERS.index(option)]):
+        return
+    matching = [
+        letter
+        for letter, answer in zip(ANSWER_LETTERS, answers)
+        if _comparable(answer) == stated_text
+    ]
+    which = f"it is answer {matching[0]}" if matching else "it is none of the 8 answers"
+    warnings.warn(
+        f"{where}: Correct_answer {stated!r} is not answer {option} "
+        f"({answers[ANSWER_LETTERS.index(option)]!r}), {which}; trusting Correct_option {option}",
+        BlmRecordWarning,
+        stacklevel=4,
     )
 
 
@@ -227,6 +309,8 @@ def _labels(annotation: Any, option: str, where: str) -> tuple[str | None, ...]:
         if labels[slot] is not None:
             raise BlmRecordError(f"{where}: Answer_set_annotation names option {letter} twice")
         labels[slot] = str(entry.get("label", ""))
+        if entry.get("value") is None:
+            continue  # no claim about correctness
         if bool(entry.get("value")) != (letter == option):
             state = "true" if entry.get("value") else "false"
             raise BlmRecordError(

@@ -1,0 +1,102 @@
+"""BLM-AgrI Coord answers: the predicate agrees with the coordinated subject ``[Subj P1] e N2``.
+
+Italian resolves gender over a coordination: a plural predicate is masculine if any conjunct
+is masculine, feminine only if all are (*le borse di queste zie e questo zio erano sporchi*,
+*le radio nelle borse e il pescatore sono cadute* is wrong). The expected gender is derived
+here from both conjuncts as the hand-written reference (``italian_reference.py``) parses them,
+and the predicate's form is looked up in its hand-written tables, over many generated items.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from functools import cache
+
+import pytest
+from italian_reference import ADJECTIVES, FINITE_FORMS, VERBS, check_phrase, noun_index, tokens
+
+from poetic_eval.blm import BlmSizes, generate_config, load_lexicon
+
+SIZES = BlmSizes(agreement_items=400, agreement_few_shot=2)
+NOUNS = noun_index(load_lexicon())
+
+
+@cache
+def coord_answers(config: str) -> list[tuple[int, dict]]:
+    splits = generate_config(config, seed=11, sizes=SIZES)
+    return [
+        (item["ID"], entry)
+        for split in ("train", "test")
+        for item in splits[split]
+        for entry in item["Answer_set_annotation"]
+        if entry["label"] == "Coord"
+    ]
+
+
+def agreeing_forms(word: str) -> dict[tuple[str, str], set[str]]:
+    """(gender, number) -> lemmas of the hand tables of which ``word`` is that form."""
+    readings: dict[tuple[str, str], set[str]] = {}
+    for lemma, forms in ADJECTIVES.items():
+        for key, form in forms.items():
+            if form == word:
+                readings.setdefault(key, set()).add(lemma)
+    for lemma, verb in VERBS.items():
+        for gender in "mf":
+            for number in ("sg", "pl"):
+                if verb.participle_form(gender, number) == word:
+                    readings.setdefault((gender, number), set()).add(lemma)
+    return readings
+
+
+def resolved_gender(*genders: str) -> str:
+    return "f" if all(gender == "f" for gender in genders) else "m"
+
+
+@pytest.mark.parametrize("config", ["agr_ii", "agr_iii"])
+def test_coord_predicate_takes_the_resolved_gender_of_both_conjuncts(config):
+    seen = Counter()
+    for item_id, entry in coord_answers(config):
+        chunks = {chunk["tag"]: chunk["text"] for chunk in entry["chunks"]}
+        assert "P2" not in chunks and "Coord" in chunks, (item_id, entry["pattern"])
+        subject = check_phrase(chunks["Subj"], NOUNS, expected_number="pl")
+        coordinated = check_phrase(chunks["Coord"], NOUNS, expected_number="sg")
+        assert coordinated.preposition == "e", chunks["Coord"]
+        expected = resolved_gender(subject.gender, coordinated.gender)
+        words = [word for word in tokens(chunks["V"]) if word != "si"]
+        finite = FINITE_FORMS[words[0]]
+        assert {number for _, _, number in finite} == {"pl"}, (item_id, chunks["V"])
+        if len(words) == 1 or {lemma for lemma, _, _ in finite} == {"avere"}:
+            seen["no agreeing word"] += 1  # a simple tense, or avere + invariable participle
+            continue
+        readings = agreeing_forms(words[-1])
+        assert (expected, "pl") in readings, (
+            f"item {item_id}: {chunks['V']!r} after {chunks['Subj']!r} ({subject.gender}) "
+            f"e {chunks['Coord']!r} ({coordinated.gender}) should be {expected} plural"
+        )
+        seen[(subject.gender, coordinated.gender)] += 1
+    # the case the rule is about must occur often enough to be tested
+    assert seen[("f", "m")] >= 20, seen
+    assert seen[("f", "f")] >= 10 and seen[("m", "f")] >= 10, seen
+
+
+def test_coord_differs_from_the_correct_answer_only_in_n2_and_the_predicate_gender():
+    splits = generate_config("agr_ii", seed=11, sizes=SIZES)
+    changed = 0
+    for item in splits["test"]:
+        by_label = {entry["label"]: entry for entry in item["Answer_set_annotation"]}
+        correct = {c["tag"]: c["text"] for c in by_label["Correct"]["chunks"]}
+        coord = {c["tag"]: c["text"] for c in by_label["Coord"]["chunks"]}
+        assert coord["Subj"] == correct["Subj"] and coord["P1"] == correct["P1"]
+        subject = check_phrase(correct["Subj"], NOUNS, expected_number="pl")
+        n2 = check_phrase(coord["Coord"], NOUNS, expected_number="sg")
+        if subject.gender == "f" and n2.gender == "m" and coord["V"] != correct["V"]:
+            changed += 1
+            # same predicate, only its gender changes: feminine plural -> masculine plural
+            left, right = tokens(correct["V"]), tokens(coord["V"])
+            assert left[:-1] == right[:-1]
+            assert (("f", "pl") in agreeing_forms(left[-1])) and (
+                ("m", "pl") in agreeing_forms(right[-1])
+            )
+        else:
+            assert coord["V"] == correct["V"], (item["ID"], coord, correct)
+    assert changed >= 10
