@@ -481,7 +481,6 @@ def broken(**changes):
             "'agr-1'.*Answer_set has 7 sentences, expected 8",
         ),
         (broken(Correct_option="J"), "'agr-1'.*Correct_option.*'J'"),
-        (broken(Correct_answer="le lettere arrivano"), "'agr-1'.*Correct_answer"),
         (broken(Context=[]), "'agr-1'.*Context has 0 sentences"),
         (
             broken(Answer_set_annotation=AGREEMENT_ITEM["Answer_set_annotation"][:6]),
