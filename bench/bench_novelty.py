@@ -7,19 +7,30 @@ hours, so it is timed on a seeded random subset of the pairs and its time is EXT
 pairs (linearly: every pair costs the same work on average). On those subset pairs the two
 must agree to 1e-9.
 
-    python bench/bench_novelty.py [--poems 2000] [--lines 14] [--loop-pairs 2000] [--seed 0]
+The timed code path itself (``mean_pairwise_f1`` over ``f1_matrix`` blocks) is also checked: on
+the first ``--full-poems`` poems, small enough for the loop to run over ALL their ordered pairs,
+its exact means (with the default block size, and with blocks of 7 rows so that several blocks
+and a partial one are summed) must equal the loop's means to 1e-9.
+
+    python bench/bench_novelty.py [--poems 2000] [--lines 14] [--loop-pairs 2000]
+                                  [--full-poems 60] [--seed 0]
 """
 
 from __future__ import annotations
 
 import argparse
+import math
 import sys
 import time
 
 import numpy as np
 from rouge_score import rouge_scorer
 
-from poetic_eval.analyzers.novelty import mean_pairwise_f1, sample_ordered_pairs
+from poetic_eval.analyzers.novelty import (
+    DEFAULT_BLOCK_SIZE,
+    mean_pairwise_f1,
+    sample_ordered_pairs,
+)
 from poetic_eval.analyzers.rouge import RougeTexts
 from poetic_eval.text.synthetic import SyntheticPoems
 
@@ -42,9 +53,13 @@ def single_strings(poems: list[str]) -> list[str]:
     return [" ".join(line.strip() for line in poem.split("\n") if line.strip()) for poem in poems]
 
 
-def ours(strings: list[str]) -> dict[str, float]:
+def ours(strings: list[str], block_size: int = DEFAULT_BLOCK_SIZE) -> dict[str, float]:
+    """The timed path: exact means over all ordered pairs, in f1_matrix blocks."""
     texts = RougeTexts(strings)
-    return {rouge_type: mean_pairwise_f1(texts, rouge_type) for rouge_type in TYPES}
+    return {
+        rouge_type: mean_pairwise_f1(texts, rouge_type, block_size=block_size)
+        for rouge_type in TYPES
+    }
 
 
 def plain_loop(strings: list[str], first: np.ndarray, second: np.ndarray) -> dict[str, list]:
@@ -57,6 +72,21 @@ def plain_loop(strings: list[str], first: np.ndarray, second: np.ndarray) -> dic
     return values
 
 
+def check_timed_path_in_full(strings: list[str]) -> float:
+    """Largest difference between :func:`ours` and the plain loop's means over ALL ordered
+    pairs of ``strings``; AssertionError above 1e-9."""
+    n = len(strings)
+    first, second = (a.ravel() for a in np.nonzero(~np.eye(n, dtype=bool)))
+    loop = plain_loop(strings, first, second)
+    expected = {t: math.fsum(loop[t]) / len(loop[t]) for t in TYPES}
+    worst = 0.0
+    for block_size in (DEFAULT_BLOCK_SIZE, 7):
+        means = ours(strings, block_size)
+        worst = max(worst, *(abs(means[t] - expected[t]) for t in TYPES))
+    assert worst <= 1e-9, f"the timed path and the rouge-score loop differ by {worst}"
+    return worst
+
+
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--poems", type=int, default=2000)
@@ -66,6 +96,12 @@ def main() -> int:
         type=int,
         default=2000,
         help="pairs the rouge-score loop is timed on (then extrapolated)",
+    )
+    parser.add_argument(
+        "--full-poems",
+        type=int,
+        default=60,
+        help="poems whose ordered pairs are ALL compared, timed path against the loop",
     )
     parser.add_argument("--seed", type=int, default=0)
     args = parser.parse_args()
@@ -102,6 +138,12 @@ def main() -> int:
     )
     print(f"largest difference on the {len(first):,} compared pairs: {worst:.1e}")
     assert worst <= 1e-9, f"poetic-eval and rouge-score differ by {worst}"
+    full = strings[: args.full_poems]
+    worst_full = check_timed_path_in_full(full)
+    print(
+        f"timed path (f1_matrix means) against the loop over all {len(full) * (len(full) - 1):,} "
+        f"ordered pairs of the first {len(full)} poems: largest difference {worst_full:.1e}"
+    )
     ratio = loop_all / ours_seconds
     met = "met" if ratio >= TARGET_RATIO else "NOT met"
     print(

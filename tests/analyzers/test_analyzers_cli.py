@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import warnings
 
 import pytest
 
@@ -171,3 +172,40 @@ def test_cli_empty_folder_and_non_utf8_file(tmp_path, capsys):
     (tmp_path / "poem.txt").write_bytes(b"\xff\xfeh\x00i\x00")
     assert main(["analyze", str(tmp_path / "poem.txt")]) == 1
     assert "poem.txt: not UTF-8 text" in capsys.readouterr().err
+
+
+def test_cli_encoding_and_line_by_line_divisor_reach_the_analyzers(tmp_path, capsys):
+    opening = "\n".join(["the old road and the quiet bell beside the grey stone wall"] * 30)
+    poems = {
+        "long_sea.txt": f"{opening}\nsea waves tide salt\nthe sea the waves the tide",
+        "long_fire.txt": f"{opening}\nflame smoke ember blaze\nthe fire the flame the smoke",
+        "short_sea.txt": "sea waves and tide\nsalt on the shore",
+    }
+    folder = tmp_path / "poems"
+    folder.mkdir()
+    for name, text in poems.items():
+        (folder / name).write_text(text, encoding="utf-8")
+    topics = tmp_path / "topics.json"
+    topics.write_text(
+        json.dumps({name: name.split("_")[1][:-4] for name in poems}), encoding="utf-8"
+    )
+    base = ["analyze", str(folder), "--json", "--topics", str(topics), "--no-progress"]
+    base += ["--analyzers", "inter_novelty", "topicality"]
+    with pytest.warns(UserWarning, match="2 of 3 poems .*'chunks'"):
+        assert main(base) == 0
+    default = json.loads(capsys.readouterr().out)["collection"]
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")
+        assert main([*base, "--encoding", "chunks", "--line-by-line-divisor", "first"]) == 0
+    chosen = json.loads(capsys.readouterr().out)["collection"]
+    assert chosen["topicality"]["accuracy"] == 1.0
+    texts = read_poem_collection(folder).poems
+    for divisor, result in (("shorter", default), ("first", chosen)):
+        expected = analyze_collection(texts, ["inter_novelty"], line_by_line_divisor=divisor)
+        assert result["inter_novelty"]["line_by_line"] == pytest.approx(
+            expected["inter_novelty"]["line_by_line"], abs=1e-12
+        )
+    assert chosen["inter_novelty"]["line_by_line"] != default["inter_novelty"]["line_by_line"]
+    with pytest.raises(SystemExit):
+        main([*base, "--encoding", "stanzas"])
+    assert "invalid choice: 'stanzas'" in capsys.readouterr().err

@@ -8,7 +8,14 @@ import numpy as np
 import pytest
 from rouge_score import rouge_scorer, tokenize
 
-from poetic_eval.analyzers import Poem, RougeTexts, inter_novelty, intra_novelty, rouge_tokens
+from poetic_eval.analyzers import (
+    Poem,
+    RougeTexts,
+    inter_novelty,
+    intra_novelty,
+    read_poem_collection,
+    rouge_tokens,
+)
 from poetic_eval.analyzers.novelty import sample_ordered_pairs
 
 TYPES = ["rouge1", "rouge2", "rouge3", "rougeL"]
@@ -136,6 +143,75 @@ def test_inter_novelty_three_ways_equal_rouge_score(include_blank_lines):
             assert ours[way][rouge_type] == pytest.approx(value, abs=1e-12), (way, rouge_type)
 
 
+def _naive_line_by_line(poems, rouge_type, include_blank_lines, pairs, divisor):
+    """Plain loop: zip the two poems' lines, sum rouge-score F1, divide as ``divisor`` says."""
+    scorer = rouge_scorer.RougeScorer([rouge_type])
+    lines = [p.raw_lines if include_blank_lines else p.lines for p in poems]
+    values = []
+    for i, j in pairs:
+        total = sum(scorer.score(b, a)[rouge_type].fmeasure for a, b in zip(lines[i], lines[j]))
+        values.append(
+            total / (len(lines[i]) if divisor == "first" else min(map(len, (lines[i], lines[j]))))
+        )
+    return sum(values) / len(values)
+
+
+def _poems_of_unequal_length(seed: int, count: int) -> list[Poem]:
+    rng = random.Random(seed)
+    poems = []
+    for index in range(count):
+        size = 1 + index % 7
+        poems.append(Poem("\n".join(random_text(rng) + " the" for _ in range(size))))
+    return poems
+
+
+@pytest.mark.parametrize("include_blank_lines", [False, True])
+@pytest.mark.parametrize("divisor", ["shorter", "first"])
+def test_line_by_line_divisor_equals_a_naive_loop_of_each_kind(divisor, include_blank_lines):
+    poems = _poems_of_unequal_length(8, 8) + [random_poem(random.Random(9)) for _ in range(3)]
+    n = len(poems)
+    every_pair = [(i, j) for i in range(n) for j in range(n) if i != j]
+    ours = inter_novelty(
+        poems,
+        ways=["line_by_line"],
+        include_blank_lines=include_blank_lines,
+        line_by_line_divisor=divisor,
+        block_size=3,
+    )
+    first, second = sample_ordered_pairs(n, 40, 2)
+    sampled = inter_novelty(
+        poems,
+        ways=["line_by_line"],
+        include_blank_lines=include_blank_lines,
+        line_by_line_divisor=divisor,
+        sample_pairs=40,
+        seed=2,
+    )
+    some_pairs = list(zip(first.tolist(), second.tolist()))
+    for rouge_type in ("rouge1", "rouge2", "rougeL"):
+        expected = _naive_line_by_line(poems, rouge_type, include_blank_lines, every_pair, divisor)
+        assert ours["line_by_line"][rouge_type] == pytest.approx(expected, abs=1e-12)
+        expected = _naive_line_by_line(poems, rouge_type, include_blank_lines, some_pairs, divisor)
+        assert sampled["line_by_line"][rouge_type] == pytest.approx(expected, abs=1e-12)
+
+
+def test_the_reference_divisor_differs_only_for_poems_of_unequal_length():
+    poems = _poems_of_unequal_length(10, 7)
+    shorter = inter_novelty(poems, ways=["line_by_line"])["line_by_line"]["rouge1"]
+    first = inter_novelty(poems, ways=["line_by_line"], line_by_line_divisor="first")
+    assert first["line_by_line"]["rouge1"] < shorter - 1e-3
+    same_length = [Poem("a b c\nd e the"), Poem("a b\nthe e"), Poem("c d\nb e")]
+    assert inter_novelty(same_length, ways=["line_by_line"]) == inter_novelty(
+        same_length, ways=["line_by_line"], line_by_line_divisor="first"
+    )
+    # A 2-line poem against a 1-line one that repeats its first line: the mean over the one
+    # zipped pair is 1; the reference code divides that pair's sum by 2 in one order only.
+    pair = [Poem("the moon\nthe sea"), Poem("the moon")]
+    assert inter_novelty(pair, ways=["line_by_line"])["line_by_line"]["rouge1"] == 1.0
+    by_first = inter_novelty(pair, ways=["line_by_line"], line_by_line_divisor="first")
+    assert by_first["line_by_line"]["rouge1"] == pytest.approx((1 / 2 + 1) / 2)
+
+
 def test_sampled_inter_novelty_reports_its_pairs_and_equals_rouge_score_on_them():
     rng = random.Random(6)
     poems = [random_poem(rng) for _ in range(12)]
@@ -174,3 +250,64 @@ def test_bad_novelty_options():
         inter_novelty(poems, ways=["stanza_by_stanza"])
     with pytest.raises(ValueError, match="sample_pairs must be >= 1"):
         inter_novelty(poems, sample_pairs=0)
+    with pytest.raises(ValueError, match="line_by_line_divisor must be one of"):
+        inter_novelty(poems, line_by_line_divisor="longer")
+
+
+ERATO_COLLECTIONS = (
+    "humanenglish",
+    "humanspanish",
+    "openaienglish",
+    "openaispanish",
+    "poetrymeenglish",
+    "poetrymespanish",
+)
+
+
+@pytest.mark.needs_shared_data
+def test_rouge_equals_rouge_score_on_the_erato_poems(shared_data):
+    """Real poems (English and Spanish: accents, dashes, apostrophes, blank lines): every line
+    pair's F1 matrix, intra-novelty and the three inter-novelty ways (both line-by-line
+    divisors) equal a plain loop over rouge-score."""
+    root = shared_data / "erato_eval_poems/dataset_evaluation/dataset"
+    rng = random.Random(12)
+    scorer = rouge_scorer.RougeScorer(["rouge1", "rouge2", "rougeL"])
+    chosen: list[Poem] = []
+    for name in ERATO_COLLECTIONS:
+        collection = read_poem_collection(root / name)
+        picks = rng.sample(range(len(collection.poems)), 3)
+        chosen += [Poem(collection.poems[k], collection.names[k]) for k in picks]
+    lines = [line for poem in chosen for line in poem.lines]
+    texts = RougeTexts(lines)
+    rows = np.arange(len(lines))
+    matrices = {t: texts.f1_matrix(t, rows, rows) for t in ("rouge1", "rouge2", "rougeL")}
+    for i in rows:
+        for j in rows[i % 5 :: 5]:  # a fifth of the pairs: every line against many others
+            scores = scorer.score(lines[j], lines[i])
+            for rouge_type, matrix in matrices.items():
+                expected = scores[rouge_type].fmeasure
+                assert matrix[i, j] == pytest.approx(expected, abs=1e-12), (lines[i], lines[j])
+    for poem in chosen:
+        for include_blank_lines in (False, True):
+            ours = intra_novelty(poem, include_blank_lines=include_blank_lines)
+            poem_lines = poem.raw_lines if include_blank_lines else poem.lines
+            pairs = [(a, b) for i, a in enumerate(poem_lines) for j, b in enumerate(poem_lines)
+                     if i != j]  # fmt: skip
+            for rouge_type, value in ours.items():
+                assert value == pytest.approx(_mean_f1(scorer, pairs, rouge_type), abs=1e-12)
+    n = len(chosen)
+    every_pair = [(i, j) for i in range(n) for j in range(n) if i != j]
+    for divisor in ("shorter", "first"):
+        ours = inter_novelty(
+            chosen, ways=["single_string", "line_by_line"], line_by_line_divisor=divisor
+        )
+        for rouge_type in ("rouge1", "rougeL"):
+            expected = _naive_line_by_line(chosen, rouge_type, False, every_pair, divisor)
+            assert ours["line_by_line"][rouge_type] == pytest.approx(expected, abs=1e-12)
+    few = chosen[::3]  # one poem of each collection: all_lines compares every line pair
+    few_pairs = [(i, j) for i in range(len(few)) for j in range(len(few)) if i != j]
+    for rouge_type in ("rouge1", "rougeL"):
+        expected = _reference_inter(few, rouge_type, True, few_pairs)
+        ours = inter_novelty(few, include_blank_lines=True, rouge_types=[rouge_type])
+        for way, value in expected.items():
+            assert ours[way][rouge_type] == pytest.approx(value, abs=1e-12), way

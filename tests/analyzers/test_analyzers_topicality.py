@@ -3,15 +3,22 @@
 from __future__ import annotations
 
 import random
+import warnings
 
 import numpy as np
 import pytest
 from encoder_doubles import CountingEncoder
 from sklearn.metrics import f1_score, precision_recall_fscore_support
 
-from poetic_eval.analyzers import analyze_collection, read_poem_collection, retrieval_scores
+from poetic_eval.analyzers import (
+    analyze_collection,
+    poem_analysis,
+    read_poem_collection,
+    retrieval_scores,
+)
 from poetic_eval.analyzers.poem import Poem
 from poetic_eval.analyzers.topicality import topicality
+from poetic_eval.diversity import TruncationWarning
 
 FILLERS = ["the", "a", "of", "and", "old", "song", "light", "hand", "road", "bell", "dust"]
 
@@ -96,3 +103,99 @@ def test_topicality_on_the_erato_gpt3_poems(shared_data):
     result = analyze_collection(collection.poems, ["topicality"], topics=collection.topics)
     assert 0.7 <= result["topicality"]["macro_f1"] <= 0.8
     assert result["topicality"]["per_topic"]["blue"]["f1"] >= 0.9
+
+
+class WordTokenizer:
+    """One word piece per word; [CLS] and [SEP] around a text."""
+
+    def __call__(self, texts, add_special_tokens=True, verbose=True):
+        single = isinstance(texts, str)
+        ids = [
+            [0] * (2 * add_special_tokens) + list(range(len(text.split())))
+            for text in ([texts] if single else texts)
+        ]
+        return {"input_ids": ids[0] if single else ids}
+
+    def num_special_tokens_to_add(self, pair=False):
+        return 2
+
+
+class TruncatingEncoder(CountingEncoder):
+    """The counting encoder reading only the first 6 words of a text, as a sentence encoder
+    with max_seq_length 8 does."""
+
+    max_seq_length = 8
+    tokenizer = WordTokenizer()
+
+    def encode(self, sentences, batch_size=32, show_progress_bar=None):
+        cut = [" ".join(sentence.split()[:6]) for sentence in sentences]
+        vectors = super().encode(cut, batch_size, show_progress_bar)
+        self.calls[-1] = list(sentences)
+        return vectors
+
+
+def _long_poems_with_the_topic_at_the_end(topics: list[str], per_topic: int) -> list[Poem]:
+    """Every poem opens with the same 3 lines of 6 words; its topic comes in its last lines."""
+    opening = ["the old road and the bell"] * 3
+    poems = []
+    for topic in topics:
+        for k in range(per_topic):
+            ending = [f"{topic} {topic} {topic}", f"{FILLERS[k]} {topic} {topic}"]
+            poems.append(Poem("\n".join(opening + ending)))
+    return poems
+
+
+@pytest.mark.parametrize("encoding", ["lines", "chunks"])
+def test_lines_and_chunks_read_the_end_of_a_poem_the_encoder_would_cut(encoding):
+    topics = ["lighthouse", "volcano", "orchard"]
+    poems = _long_poems_with_the_topic_at_the_end(topics, 3)
+    labels = [t for t in topics for _ in range(3)]
+    with pytest.warns(TruncationWarning, match=r"^9 of 9 poems .*encoding='chunks'"):
+        cut = topicality(poems, labels, model=TruncatingEncoder())
+    assert cut["macro_f1"] < 0.5  # every poem looks the same: its opening
+    encoder = TruncatingEncoder()
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")
+        whole = topicality(poems, labels, model=encoder, encoding=encoding)
+    assert whole["macro_f1"] == 1.0
+    expected = {
+        "lines": list(poems[0].lines),
+        "chunks": ["the old road and the bell"] * 3
+        + ["lighthouse lighthouse lighthouse the lighthouse lighthouse"],
+    }[encoding]
+    assert encoder.calls[0][: len(expected)] == expected
+    assert encoder.calls[1] == sorted(topics)  # topics are embedded whole
+
+
+def test_encoding_reaches_topicality_through_the_runners_and_is_checked():
+    topics = ["lighthouse", "volcano"]
+    poems = _long_poems_with_the_topic_at_the_end(topics, 2)
+    texts = [poem.text for poem in poems]
+    labels = [t for t in topics for _ in range(2)]
+    options = {"topics": labels, "model": TruncatingEncoder(), "encoding": "chunks"}
+    assert analyze_collection(texts, ["topicality"], **options)["topicality"]["macro_f1"] == 1.0
+    summary = poem_analysis(texts, analyzers=["topicality"], **options)
+    assert summary["topicality_macro_f1"] == 1.0
+    with pytest.raises(ValueError, match="encoding must be one of poem, lines, chunks"):
+        topicality(poems, labels, model=CountingEncoder(), encoding="stanzas")
+    with pytest.raises(ValueError, match="encoding='chunks' needs an encoder with a tokenizer"):
+        topicality(poems, labels, model=CountingEncoder(), encoding="chunks")
+
+
+def test_chunks_read_all_of_a_long_poem_with_the_bundled_model():
+    """A poem past all-MiniLM-L6-v2's 256 word pieces: cut with the default encoding (the
+    warning names encoding='chunks'), read whole with it."""
+    opening = "\n".join(["the old road and the quiet bell beside the grey stone wall"] * 30)
+    poems = [
+        Poem(f"{opening}\nsea waves tide salt\nthe sea the waves the tide"),
+        Poem(f"{opening}\nflame smoke ember blaze\nthe fire the flame the smoke"),
+        Poem("sea waves and tide\nsalt on the shore"),
+        Poem("flame and ember\nsmoke and blaze"),
+    ]
+    labels = ["the ocean and its waves", "a burning fire"] * 2
+    with pytest.warns(TruncationWarning, match=r"^2 of 4 poems .*256 word pieces.*'chunks'"):
+        topicality(poems, labels)
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")
+        chunks = topicality(poems, labels, encoding="chunks", return_predictions=True)
+    assert chunks["predictions"] == labels

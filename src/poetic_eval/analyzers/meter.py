@@ -12,7 +12,7 @@ digits and other punctuation separate words: see :func:`~poetic_eval.analyzers.p
   endings, counting hiatus pairs ("quiet", "radio", "going") twice and a silent "e" before
   "-ly"/"-ful"/"-ment"/"-ness"/"-less"/"-some" not at all. The reference code counts the
   letters a, e, i, o, u instead. Held-out accuracy of both against CMUdict is measured in
-  tests/test_analyzers_meter.py and quoted in docs/adding_an_analyzer.md and the
+  tests/analyzers/test_analyzers_meter.py and quoted in docs/adding_an_analyzer.md and the
   poem_analysis card.
 - **Stress** of a known word maps CMUdict's stress digits to marks: 0 -> "-", 1 or 2 -> "+".
   An unknown word gets one ``unknown_stress`` mark (default "?") per estimated syllable, so a

@@ -8,11 +8,16 @@ the numbers are rouge-score's (:mod:`~poetic_eval.analyzers.rouge`; no stemming 
   are left out by default; ``include_blank_lines=True`` keeps them as empty lines (F1 0 with
   everything), as the reference code does. ``None`` for a poem of one line (no pair).
 - **inter_novelty** (collection), over ordered pairs of distinct poems, three ways:
-  ``single_string`` (each poem's lines joined by spaces), ``line_by_line`` (the mean over the
-  zipped lines ``(i_k, j_k)`` for ``k`` up to the shorter poem; the reference divides by the
-  first poem's length instead) and ``all_lines`` (the mean over all line pairs of the two
+  ``single_string`` (each poem's lines joined by spaces), ``line_by_line`` (the F1 of the
+  zipped lines ``(i_k, j_k)``, ``k`` up to the shorter poem, summed and divided by
+  ``line_by_line_divisor``) and ``all_lines`` (the mean over all line pairs of the two
   poems). Exact over all pairs by default; ``sample_pairs=K`` draws ``K`` distinct ordered
   pairs with ``seed`` instead, and ``pairs`` reports how many were used.
+- ``line_by_line_divisor``: the paper and the spec say "zip lines, average", so the default
+  ``"shorter"`` divides by the number of zipped pairs (the shorter poem's line count: a mean);
+  ``"first"`` divides by the first poem's (``i``'s) line count, as the reference code does, so
+  the lines of a longer first poem that have no partner count as 0. The two agree on poems of
+  equal length.
 """
 
 from __future__ import annotations
@@ -30,6 +35,8 @@ from .poem import Poem
 from .rouge import DEFAULT_ROUGE_TYPES, RougeTexts, check_rouge_types
 
 WAYS = ("single_string", "line_by_line", "all_lines")
+#: What the line-by-line sum of a pair of poems is divided by (module docstring).
+LINE_BY_LINE_DIVISORS = ("shorter", "first")
 DEFAULT_BLOCK_SIZE = 256
 
 
@@ -107,7 +114,18 @@ def _block_count(data: _Collection, way: str, block_size: int) -> int:
     return sum(math.ceil(count / block_size) for count in holders if count >= 2)
 
 
-def _all_pairs(data: _Collection, way: str, rouge_type: str, block_size: int, bar) -> float:
+def _line_by_line_divisors(
+    first_sizes: np.ndarray, second_sizes: np.ndarray, divisor: str
+) -> np.ndarray:
+    """Divisors of the line-by-line sums, first poems as rows and second ones as columns."""
+    if divisor == "first":
+        return np.broadcast_to(first_sizes[:, None], (len(first_sizes), len(second_sizes)))
+    return np.minimum.outer(first_sizes, second_sizes)
+
+
+def _all_pairs(
+    data: _Collection, way: str, rouge_type: str, block_size: int, bar, divisor: str = "shorter"
+) -> float:
     n = len(data.sizes)
     if way == "single_string":
         return mean_pairwise_f1(data.strings, rouge_type, block_size=block_size, bar=bar)
@@ -121,7 +139,9 @@ def _all_pairs(data: _Collection, way: str, rouge_type: str, block_size: int, ba
             for start in range(0, len(holders), block_size):
                 part = slice(start, start + block_size)
                 block = data.lines.f1_matrix(rouge_type, rows_all[part], rows_all)
-                block /= np.minimum.outer(data.sizes[holders[part]], data.sizes[holders])
+                block /= _line_by_line_divisors(
+                    data.sizes[holders[part]], data.sizes[holders], divisor
+                )
                 block[np.arange(block.shape[0]), np.arange(start, start + block.shape[0])] = 0.0
                 total += float(block.sum())
                 bar.update()
@@ -140,7 +160,12 @@ def _all_pairs(data: _Collection, way: str, rouge_type: str, block_size: int, ba
 
 
 def _sampled_pairs(
-    data: _Collection, way: str, rouge_type: str, first: np.ndarray, second: np.ndarray
+    data: _Collection,
+    way: str,
+    rouge_type: str,
+    first: np.ndarray,
+    second: np.ndarray,
+    divisor: str = "shorter",
 ) -> float:
     if way == "single_string":
         return float(data.strings.f1_pairs(rouge_type, first, second).mean())
@@ -156,7 +181,8 @@ def _sampled_pairs(
     a = data.starts[first][pair] + k
     b = data.starts[second][pair] + (k if way == "line_by_line" else m)
     scores = data.lines.f1_pairs(rouge_type, a, b)
-    per_pair = np.bincount(pair, weights=scores, minlength=len(first)) / shared
+    divided_by = data.sizes[first] if way == "line_by_line" and divisor == "first" else shared
+    per_pair = np.bincount(pair, weights=scores, minlength=len(first)) / divided_by
     return float(per_pair.mean())
 
 
@@ -171,6 +197,7 @@ def inter_novelty(
     seed: int = 0,
     block_size: int = DEFAULT_BLOCK_SIZE,
     show_progress: bool = False,
+    line_by_line_divisor: str = "shorter",
 ) -> dict[str, Any]:
     """Mean ROUGE F1 across the poems of a collection, each of ``ways`` (module docstring).
 
@@ -184,6 +211,11 @@ def inter_novelty(
     if len(poems) < 2:
         raise ValueError(f"inter-poem novelty needs at least 2 poems, got {len(poems)}")
     require_positive_int(block_size, "block_size")
+    if line_by_line_divisor not in LINE_BY_LINE_DIVISORS:
+        raise ValueError(
+            f"line_by_line_divisor must be one of {LINE_BY_LINE_DIVISORS}, "
+            f"got {line_by_line_divisor!r}"
+        )
     n = len(poems)
     data = _Collection(poems, include_blank_lines, use_stemmer)
     result: dict[str, Any] = {way: {} for way in ways}
@@ -193,14 +225,18 @@ def inter_novelty(
         first, second = sample_ordered_pairs(n, sample_pairs, seed)
         for way in ways:
             for rouge_type in rouge_types:
-                result[way][rouge_type] = _sampled_pairs(data, way, rouge_type, first, second)
+                result[way][rouge_type] = _sampled_pairs(
+                    data, way, rouge_type, first, second, line_by_line_divisor
+                )
         return {**result, "pairs": len(first), "sampled": True}
     steps = sum(_block_count(data, way, block_size) for way in ways) * len(rouge_types)
     bar_options = {"desc": "inter-poem novelty", "unit": "block", "disable": not show_progress}
     with tqdm(total=steps, **bar_options) as bar:
         for way in ways:
             for rouge_type in rouge_types:
-                result[way][rouge_type] = _all_pairs(data, way, rouge_type, block_size, bar)
+                result[way][rouge_type] = _all_pairs(
+                    data, way, rouge_type, block_size, bar, line_by_line_divisor
+                )
     return {**result, "pairs": n * (n - 1), "sampled": False}
 
 
@@ -221,5 +257,13 @@ INTER_NOVELTY = Analyzer(
     aspect="novelty",
     analyze=inter_novelty,
     description="mean ROUGE F1 between the collection's poems, three ways (high = repetitive)",
-    options=(*_ROUGE_OPTIONS, "ways", "sample_pairs", "seed", "block_size", "show_progress"),
+    options=(
+        *_ROUGE_OPTIONS,
+        "ways",
+        "sample_pairs",
+        "seed",
+        "block_size",
+        "show_progress",
+        "line_by_line_divisor",
+    ),
 )

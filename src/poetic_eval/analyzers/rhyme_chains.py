@@ -1,14 +1,24 @@
 """Rhyme scheme, rhyme chains and rhyme richness (poetic aspect, English).
 
-Rhymes come from the project's rhyme module: two lines are linked when
-:func:`poetic_eval.rhyme.rhyme_scheme` gives them one letter, with ``rhyme_options`` passed
-through unchanged (``weak``, ``near``, ``historical``, ``link_repetitions``: whatever that
-module accepts, with its defaults when not given). Links close transitively.
+Rhymes come from the project's rhyme module, :func:`poetic_eval.rhyme.rhyme_scheme`, with
+``rhyme_options`` passed through unchanged (``method``, ``weak``, ``near``, ``historical``,
+``link_repetitions``: whatever that module accepts, with its defaults when not given).
 
 - ``rhyme_window`` (default 5, the window of the reference's rhyme tagger): lines are linked
   only when at most ``rhyme_window`` non-empty lines apart, so two lines that happen to rhyme
-  20 lines apart are not a rhyme. ``None`` links any two lines (the whole-poem
-  :func:`~poetic_eval.rhyme.rhyme_scheme`).
+  20 lines apart are not a rhyme. One method serves every length: every run of
+  ``rhyme_window + 1`` consecutive lines (each window) gets its scheme from ``rhyme_scheme``,
+  two lines are linked when some window gives them one letter, and links close transitively.
+  A poem of at most ``rhyme_window + 1`` lines is one window, so its scheme is the whole-poem
+  ``rhyme_scheme``; ``None`` makes every poem one window.
+  Why windows and not pairs: the default, learned method decodes a scheme jointly, with a
+  prior over the schemes of a stanza of that many lines, so a pair tested alone as a 2-line
+  stanza gets the prior of couplets, which favours a rhyme. Pairs closed transitively then
+  chain separate rhymes together ("ran/can" + "again/train"). On the gold stanza schemes of
+  EPG64 with 7 or more lines (69 stanzas), links within 5 lines: pairs F1 0.888 (precision
+  0.820), windows 0.901 (0.853); held-out authors only (22 stanzas): 0.842 against 0.875.
+  With ``method="perfect"`` (pairwise perfect rhyme closed transitively) both give the same
+  scheme. (``tests/analyzers/test_analyzers_rhyme_windows.py``.)
 - **rhyme_scheme**: letters over the non-empty lines by first occurrence ("ABABCDCDEFEFGG").
 - **rhyme_chains**: the number of letters shared by two or more lines (the reference's
   "no_rhymes": distinct rhymes in the poem).
@@ -32,7 +42,7 @@ from typing import Any
 import numpy as np
 from scipy.optimize import linear_sum_assignment
 
-from ..rhyme import rhyme_scheme, scheme_letter
+from ..rhyme import rhyme_scheme, rhyme_schemes, scheme_letter
 from ..text import typed_options
 from .analyzer import Analyzer
 from .expectations import Expectation
@@ -60,8 +70,11 @@ def _options_key(rhyme_options: Mapping[str, Any] | None) -> tuple[tuple[str, An
 @lru_cache(maxsize=4096)
 def _scheme(lines: tuple[str, ...], window: int | None, options: tuple) -> str:
     settings = dict(options)
-    if window is None or window >= len(lines) - 1:
+    if window is None or len(lines) <= window + 1:
         return rhyme_scheme("\n".join(lines), **settings)
+    size = window + 1
+    starts = range(len(lines) - size + 1)
+    schemes = rhyme_schemes(["\n".join(lines[s : s + size]) for s in starts], **settings)
     parent = list(range(len(lines)))
 
     def root(i: int) -> int:
@@ -70,10 +83,11 @@ def _scheme(lines: tuple[str, ...], window: int | None, options: tuple) -> str:
             i = parent[i]
         return i
 
-    for i in range(len(lines)):
-        for j in range(i + 1, min(len(lines), i + window + 1)):
-            if rhyme_scheme(f"{lines[i]}\n{lines[j]}", **settings) == "AA":
-                parent[max(root(i), root(j))] = min(root(i), root(j))
+    for start, scheme in zip(starts, schemes):
+        first_of_letter: dict[str, int] = {}
+        for offset, letter in enumerate(scheme):
+            i, j = root(start + first_of_letter.setdefault(letter, offset)), root(start + offset)
+            parent[max(i, j)] = min(i, j)
     letters: dict[int, str] = {}
     for i in range(len(lines)):
         letters.setdefault(root(i), scheme_letter(len(letters)))

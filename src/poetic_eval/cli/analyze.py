@@ -7,6 +7,8 @@ import json
 from pathlib import Path
 from typing import Any
 
+from ..analyzers.novelty import LINE_BY_LINE_DIVISORS
+from ..diversity import ENCODINGS
 from .arguments import OPTION_GRAMMAR, parse_option, positive_int
 
 
@@ -63,6 +65,22 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     )
     parser.add_argument(
         "--model", help="sentence encoder for topicality (default: the bundled all-MiniLM-L6-v2)"
+    )
+    parser.add_argument(
+        "--encoding",
+        choices=ENCODINGS,
+        default="poem",
+        help="how topicality embeds a poem: 'poem' (default: one sentence, cut at the "
+        "encoder's length), 'lines' (mean of its lines) or 'chunks' (mean of runs of lines "
+        "that fit the encoder: all of a long poem is read)",
+    )
+    parser.add_argument(
+        "--line-by-line-divisor",
+        choices=LINE_BY_LINE_DIVISORS,
+        default="shorter",
+        help="inter-poem novelty line by line: divide a pair's zipped-line sum by the shorter "
+        "poem's line count (default: the mean of the zipped pairs) or by the first poem's "
+        "(the reference code's)",
     )
     parser.add_argument(
         "--no-collection", action="store_true", help="skip the collection analyzers"
@@ -136,6 +154,8 @@ def run(args: argparse.Namespace) -> int:
             **options,
             topics=topics,
             model=args.model,
+            encoding=args.encoding,
+            line_by_line_divisor=args.line_by_line_divisor,
             sample_pairs=args.sample_pairs,
             seed=args.seed,
             show_progress=not args.no_progress,

@@ -197,7 +197,9 @@ class CorpusBuilder:
 
     def corpus(self) -> QuatrainCorpus:
         if not len(self):
-            raise ValueError(f"{self.path or 'corpus'}: no records")
+            json_file = self.kind in ("json", "jsonl")
+            what = "the JSON file holds no records" if json_file else "no records"
+            raise ValueError(f"{self.path or 'corpus'}: {what}")
         line_ids = np.frombuffer(self.ids, dtype=np.int32).reshape(-1, QUATRAIN_LINES).copy()
         return QuatrainCorpus(
             path=self.path,

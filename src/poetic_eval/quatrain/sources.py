@@ -10,12 +10,13 @@
   null, and ``rhyme`` is computed from the lines with :func:`poetic_eval.rhyme.rhyme_scheme`
   (for the records that are kept, when rows are made).
 
-The format is read from the first non-blank character: ``[`` is a JSON list, ``{`` JSON
-lines, anything else plain text. A UTF-8 byte-order mark is skipped. ``text`` may also be one
-string whose 4 lines are separated by ``"\\n"``. ``rhyme``, ``meter`` and ``alliteration``
-may be absent (null); each must be a string or a number, the same type in every record. Other
-fields are ignored. Lines are kept exactly as written (no stripping), since the
-de-duplication compares them as exact strings; plain-text lines are stripped.
+The format is read from the first non-blank character: ``[`` is a JSON list, ``{`` JSON lines,
+anything else plain text; an empty or whitespace-only ``.json``/``.jsonl``/``.ndjson`` file is
+an error saying that the JSON file holds no records. A UTF-8 byte-order mark is skipped.
+``text`` may also be one string whose 4 lines are separated by ``"\\n"``. ``rhyme``, ``meter``
+and ``alliteration`` may be absent (null); each must be a string or a number, the same type in
+every record. Other fields are ignored. Lines are kept exactly as written (no stripping),
+since the de-duplication compares them as exact strings; plain-text lines are stripped.
 
 Every error names the file and line (``path:line``) and, for JSON, the record number, and
 nothing is built from a file with any bad record.
@@ -37,6 +38,8 @@ _BOM = b"\xef\xbb\xbf"
 _WHITESPACE = re.compile(r"[ \t\n\r]*")
 _LANGUAGE = re.compile(r"^[A-Za-z][A-Za-z0-9_-]*$")
 _PROGRESS_EVERY = 1 << 14
+#: File name endings that say "JSON": such a file is never read as plain text.
+JSON_SUFFIXES = (".json", ".jsonl", ".ndjson")
 
 
 @typed_options
@@ -51,13 +54,29 @@ def read_quatrain_source(
     path = Path(path)
     if not path.is_file():
         raise FileNotFoundError(f"quatrain source {path} does not exist or is not a file")
-    with open(path, "rb") as stream:
-        head = stream.read(1 << 16).removeprefix(_BOM).lstrip()
-    if head[:1] == b"[":
+    first = _first_character(path)
+    if first == b"[":
         return read_json_list(path, progress=progress)
-    if head[:1] == b"{":
+    if first == b"{":
         return read_json_lines(path, progress=progress)
+    if not first and path.suffix.lower() in JSON_SUFFIXES:
+        raise ValueError(
+            f"{path}: the JSON file holds no records: it is empty or only whitespace (expected "
+            "QuaTrain JSON lines, one record object per line, or one JSON list of records)"
+        )
     return read_stanza_text(path, language=text_language, progress=progress)
+
+
+def _first_character(path: Path) -> bytes:
+    """The first byte of ``path`` that is not whitespace (a BOM skipped); b"" if none."""
+    with open(path, "rb") as stream:
+        chunk = stream.read(1 << 16).removeprefix(_BOM)
+        while chunk:
+            stripped = chunk.lstrip()
+            if stripped:
+                return stripped[:1]
+            chunk = stream.read(1 << 16)
+    return b""
 
 
 def _bar(path: Path, total: int, progress: bool) -> tqdm:
