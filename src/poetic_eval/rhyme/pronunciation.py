@@ -35,7 +35,8 @@ from functools import lru_cache
 
 import pronouncing
 
-from ..text import typed_options
+from ..text import common_prefix_length, typed_options
+from .phonetics import is_vowel
 
 _APOSTROPHES = str.maketrans({"\u2019": "'", "\u2018": "'", "\u02bc": "'", "`": "'"})
 _NON_WORD = re.compile(r"[^a-z'\-]")
@@ -240,7 +241,7 @@ def pronounce_by_analogy(word: str, *, exclude_self: bool = False) -> tuple[str,
     low, high = max(0, position - 2), min(len(reversed_words), position + 2)
     shared = max(
         (
-            _common_prefix_length(neighbour, target)
+            common_prefix_length(neighbour, target)
             for neighbour in reversed_words[low:high]
             if not (exclude_self and neighbour == target)
         ),
@@ -270,20 +271,6 @@ def _stressed_ending(phones: str) -> str:
         if sequence[index][-1] in "12":
             return " ".join(sequence[index:])
     return phones
-
-
-def _common_prefix_length(a: str, b: str) -> int:
-    length = 0
-    for x, y in zip(a, b):
-        if x != y:
-            break
-        length += 1
-    return length
-
-
-def is_vowel(phone: str) -> bool:
-    """Whether an ARPAbet phone is a vowel (vowels carry a stress digit)."""
-    return phone[-1:].isdigit()
 
 
 @lru_cache(maxsize=200_000)
