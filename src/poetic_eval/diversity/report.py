@@ -33,7 +33,7 @@ def diversity_sections(
     """A section per dimension of ``profile``; figures are saved under ``out_dir/figures``."""
     figures = Path(out_dir) / FIGURES_DIR
     return {
-        dimension: DIMENSIONS[dimension].section(profile, options or {}, figures)
+        dimension: DIMENSIONS[dimension].report_section(profile, options or {}, figures)
         for dimension in profile.dimensions
     }
 
