@@ -4,7 +4,7 @@ user errors; checked output locations and safe writes; caches."""
 from .atomic_files import atomic_folder, atomic_path, recover_folder, write_text_atomically
 from .cache_paths import cache_root
 from .corpus import PoemCorpus, derived
-from .metric_inputs import PoemCorpusInputs, PoemInputs, checked_columns
+from .metric_inputs import ColumnInputs, PoemCorpusInputs, PoemInputs, checked_columns
 from .model_sources import check_device, check_model_source, loading_model
 from .output_locations import check_output_file, check_output_folder
 from .poem_files import (
@@ -48,6 +48,7 @@ from .validation import (
 __all__ = [
     "JSON_POEM_SUFFIXES",
     "USER_ERRORS",
+    "ColumnInputs",
     "DeviceError",
     "ModelNotFoundError",
     "OutputLocationError",
