@@ -9,8 +9,8 @@ from __future__ import annotations
 
 import json
 import math
-import random
 from collections import Counter
+from itertools import islice
 from pathlib import Path
 
 import numpy as np
@@ -31,6 +31,7 @@ from poetic_eval.quatrain import (
 )
 from poetic_eval.resources import seed_path, seed_poems
 from poetic_eval.rhyme import rhyme_scheme
+from poetic_eval.text.synthetic import SyntheticPoems
 
 # -- the spec, transcribed directly -------------------------------------------------------
 
@@ -66,20 +67,10 @@ def synthetic_stanzas(seed: int, n_stanzas: int, *, pool: int = 12) -> list[list
     """Stanzas of 1-13 lines; some lines come from a small shared pool (refrains, common
     lines), and some stanzas are copies of earlier ones, cut at either end (a poem held by
     two sources)."""
-    rng = random.Random(seed)
-    shared = [f"shared line {i}" for i in range(pool)]
-    stanzas: list[list[str]] = []
-    for number in range(n_stanzas):
-        if stanzas and rng.random() < 0.25:
-            base = rng.choice(stanzas)
-            stanza = base[rng.randrange(2) : len(base) - rng.randrange(2)]
-        else:
-            stanza = [
-                rng.choice(shared) if rng.random() < 0.15 else f"line {number}.{j}"
-                for j in range(rng.randint(1, 13))
-            ]
-        stanzas.append(stanza)
-    return stanzas
+    stream = SyntheticPoems(seed).stanzas_with_copies(
+        lengths=(1, 13), copy_rate=0.25, refrains=pool, refrain_rate=0.15
+    )
+    return list(islice(stream, n_stanzas))
 
 
 def windows_of(stanzas: list[list[str]]) -> list[list[str]]:
