@@ -16,7 +16,7 @@ Look-up order for a word (case-insensitive; curly apostrophes are read as ``'``)
    pronunciation, provided the shared ending holds at least the word's last vowel letters, the
    consonants after them and one more letter. Coinages and names ("glimmerine") get the rhyme of
    real words with the same ending ("tangerine", "nectarine"). Measured leave-one-out on common
-   CMUdict words in tests/rhyme/test_rhyme.py (figure in metrics/rhyme_kl/README.md).
+   CMUdict words in tests/rhyme/test_rhyme_pronunciation.py (figure in metrics/rhyme_kl/README.md).
 
 Syllable counts and stress patterns (:func:`syllable_count`, :func:`stress_pattern`) use
 steps 1-3 only, since an analogy borrows another word's syllables; an unknown word's syllables
@@ -300,7 +300,7 @@ def estimate_syllables(word: str) -> int:
     before "-ly", "-ful", "-ment", "-ness", "-less" or "-some" not at all; "-le(s)" and "-re"
     after a consonant ("candle", "fibre"), "-ted"/"-ded", "-ces"/"-ges"/"-ses" and similar keep
     their syllable. At least 1 for a word with letters; 0 for none. Agrees with CMUdict on
-    93.8 % of 2000 common words (tests/rhyme/test_rhyme.py).
+    93.8 % of 2000 common words (tests/rhyme/test_rhyme_pronunciation.py).
     """
     letters = "".join(ch for ch in normalize_word(word) if ch.isalpha())
     if not letters:
