@@ -34,6 +34,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 import numpy as np
 import torch
 from blm_items import agreement_items
+from minicons_peer import minicons_scorer
 
 from poetic_eval.blm import (
     LETTERS,
@@ -45,11 +46,7 @@ from poetic_eval.blm import (
     running_context,
 )
 from poetic_eval.blm.item_sources import load_evaluation_sets
-from poetic_eval.lm import (
-    DEFAULT_START_TOKEN,
-    default_model_cache_dir,
-    load_default_lm,
-)
+from poetic_eval.lm import load_default_lm
 
 
 def prefixes_and_continuations(items, method):
@@ -75,15 +72,6 @@ def plain_scores(lm, items, method) -> np.ndarray:
                 positions = torch.arange(len(item.prefix) - 1, tokens.shape[1] - 1)
                 scores[row, column] = log_probs[positions, tokens[0, positions + 1]].sum().item()
     return scores
-
-
-def minicons_scorer(lm):
-    from minicons.scorer import IncrementalLMScorer
-    from transformers import AutoTokenizer
-
-    tokenizer = AutoTokenizer.from_pretrained(str(default_model_cache_dir()))
-    tokenizer.bos_token = DEFAULT_START_TOKEN  # the document-start token poetic_eval uses
-    return IncrementalLMScorer(lm.model, tokenizer=tokenizer, device="cpu")
 
 
 def minicons_scores(scorer, items, method) -> np.ndarray:

@@ -29,14 +29,10 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 import numpy as np
 import torch
+from minicons_peer import minicons_scorer
 from pair_texts import agreement_pairs, limerick_pairs
 
-from poetic_eval.lm import (
-    DEFAULT_START_TOKEN,
-    default_model_cache_dir,
-    load_default_lm,
-    score_texts,
-)
+from poetic_eval.lm import load_default_lm, score_texts
 
 FIRST_LOAD = """
 import time
@@ -77,15 +73,6 @@ def measure_load_times(skip_first: bool) -> None:
         f"cached load in a new process: {cached} s (after {imported} s importing torch and "
         f"transformers' Llama modules); again in the same process: {again} s"
     )
-
-
-def minicons_scorer(lm):
-    from minicons.scorer import IncrementalLMScorer
-    from transformers import AutoTokenizer
-
-    tokenizer = AutoTokenizer.from_pretrained(str(default_model_cache_dir()))
-    tokenizer.bos_token = DEFAULT_START_TOKEN  # the document-start token poetic_eval uses
-    return IncrementalLMScorer(lm.model, tokenizer=tokenizer, device="cpu")
 
 
 def minicons_scores(scorer, pairs, batch_pairs: int = 16) -> np.ndarray:

@@ -32,37 +32,18 @@ import numpy as np
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))  # builders/
 
 from poetic_eval.quatrain import deduplicate, read_quatrain_source
-from poetic_eval.text.synthetic import ADJECTIVES, FUNCTION_WORDS, NOUNS, VERBS
-
-WORDS_PER_LINE = 7
+from poetic_eval.text.synthetic import SyntheticPoems
 
 
 def synthetic_stanzas(n_windows: int, seed: int = 0) -> list[list[str]]:
     """Stanzas whose 4-line windows number exactly ``n_windows`` (see the module docstring)."""
-    rng = np.random.default_rng(seed)
-    vocabulary = np.array(FUNCTION_WORDS + NOUNS + VERBS + ADJECTIVES)
-
-    def fresh(count: int) -> list[str]:
-        words = vocabulary[rng.integers(0, vocabulary.size, size=(count, WORDS_PER_LINE))]
-        return [" ".join(row) for row in words.tolist()]
-
-    refrains = fresh(20_000)
-    pool, used = fresh(n_windows + 1000), 0
+    stream = SyntheticPoems(seed).stanzas_with_copies(
+        lengths=(4, 20), copy_rate=0.2, refrains=20_000, refrain_rate=0.03
+    )
     stanzas: list[list[str]] = []
     windows = 0
     while windows < n_windows:
-        if stanzas and rng.random() < 0.2:
-            base = stanzas[int(rng.integers(len(stanzas)))]
-            stanza = base[int(rng.integers(2)) : len(base) - int(rng.integers(2))]
-        else:
-            length = int(rng.integers(4, 21))
-            if used + length > len(pool):
-                pool, used = fresh(n_windows), 0
-            stanza = pool[used : used + length]
-            used += length
-            for position in np.flatnonzero(rng.random(length) < 0.03).tolist():
-                stanza[position] = refrains[int(rng.integers(len(refrains)))]
-        stanza = stanza[: n_windows - windows + 3]
+        stanza = next(stream)[: n_windows - windows + 3]
         windows += max(0, len(stanza) - 3)
         stanzas.append(stanza)
     return stanzas

@@ -4,6 +4,7 @@ import datasets
 import evaluate
 
 from poetic_eval.blm import blm_results
+from poetic_eval.text import ColumnInputs
 
 _DESCRIPTION = """
 Scores a model on Blackbird Language Matrices (BLM-AgrI, BLM-CausI, BLM-OdI): each item has 8
@@ -68,7 +69,7 @@ def _with_labels(predictions, labels):
 
 
 @evaluate.utils.file_utils.add_start_docstrings(_DESCRIPTION, _KWARGS_DESCRIPTION)
-class BlmF1(evaluate.Metric):
+class BlmF1(ColumnInputs, evaluate.Metric):
     def _info(self):
         return evaluate.MetricInfo(
             description=_DESCRIPTION,
@@ -77,19 +78,11 @@ class BlmF1(evaluate.Metric):
             features=_FEATURES,
         )
 
-    def add_batch(self, *, predictions=None, references=None, labels=None, **kwargs):
-        """Add a batch of chosen letters, gold letters and (optionally) chosen labels."""
-        labels = _with_labels(predictions, labels)
-        return super().add_batch(
-            predictions=predictions, references=references, labels=labels, **kwargs
-        )
-
-    def compute(self, *, predictions=None, references=None, labels=None, **kwargs):
-        """Compute the scores; letters passed here are added as a last batch."""
-        labels = _with_labels(predictions, labels)
-        return super().compute(
-            predictions=predictions, references=references, labels=labels, **kwargs
-        )
+    def prepare_columns(self, inputs, call):
+        """Batches without labels get "" for each (evaluate needs every declared feature)."""
+        if call != "add":
+            inputs["labels"] = _with_labels(inputs.get("predictions"), inputs.get("labels"))
+        return inputs
 
     def _compute(self, predictions, references, labels=None, **options):
         if labels is not None and all(label == "" for label in labels):

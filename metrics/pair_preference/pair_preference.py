@@ -4,7 +4,7 @@ import datasets
 import evaluate
 
 from poetic_eval.pairs.statistics import as_score_array, pair_preference, uncategorised_as_none
-from poetic_eval.text import checked_columns
+from poetic_eval.text import ColumnInputs, checked_columns
 
 _DESCRIPTION = """
 Accuracy of a language model on minimal pairs (BLiMP, Marvin & Linzen agreement, BPoMP limericks):
@@ -88,7 +88,7 @@ def _host_scores(inputs):
 
 
 @evaluate.utils.file_utils.add_start_docstrings(_DESCRIPTION, _KWARGS_DESCRIPTION)
-class PairPreference(evaluate.Metric):
+class PairPreference(ColumnInputs, evaluate.Metric):
     def _info(self):
         return evaluate.MetricInfo(
             description=_DESCRIPTION,
@@ -98,26 +98,20 @@ class PairPreference(evaluate.Metric):
             reference_urls=["https://aclanthology.org/2021.ranlp-1.1"],
         )
 
-    def add(self, *, prediction=None, reference=None, **kwargs):
-        """Add one pair's scores (and category)."""
-        kwargs = checked_columns(kwargs, (), _REQUIRED)
-        if kwargs.get("good_scores") is not None and kwargs.get("categories") is None:
-            kwargs["categories"] = ""
-        return super().add(prediction=prediction, reference=reference, **kwargs)
-
-    def add_batch(self, *, predictions=None, references=None, **kwargs):
-        """Add a batch of pair scores (tensors on any device are moved to the CPU once)."""
+    def prepare_columns(self, inputs, call):
+        """One pair: both scores (a missing category is ""); a batch: float64 arrays, tensors
+        moved to the CPU once."""
+        if call == "add":
+            inputs = checked_columns(inputs, (), _REQUIRED)
+            if inputs.get("good_scores") is not None and inputs.get("categories") is None:
+                inputs["categories"] = ""
+            return inputs
+        if call == "compute":
+            return _host_scores(inputs)
         try:
-            scores = _host_scores(kwargs)
+            return _host_scores(inputs)
         except ValueError as error:
             raise ValueError(f"{error} (rows counted within this add_batch call)") from None
-        return super().add_batch(predictions=predictions, references=references, **scores)
-
-    def compute(self, *, predictions=None, references=None, **kwargs):
-        """Compute the accuracy; scores passed here are added as a last batch."""
-        return super().compute(
-            predictions=predictions, references=references, **_host_scores(kwargs)
-        )
 
     def _compute(self, good_scores, bad_scores, categories=None, **options):
         return pair_preference(

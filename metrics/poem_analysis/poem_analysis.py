@@ -42,6 +42,9 @@ Args:
         seed (int): seed of the sample (default 0).
     unknown_stress (str): stress mark for syllables of words not in CMUdict (default "?").
     return_per_poem (bool): add "per_poem", each poem's values and form checks (default False).
+    Every option goes to `poetic_eval.analyzers.poem_analysis`, which owns the defaults above
+    and also takes show_progress and the other analyzers' options (lowercase,
+    strip_punctuation, ...); an option no analyzer knows is a ValueError listing the valid ones.
 Returns:
     poems (int); means over poems: stanza_count, line_count, lines_per_stanza,
     syllables_per_line, rhyme_chains, rhyme_richness, intra_novelty_rouge1/_rouge2/_rougeL,
@@ -93,40 +96,5 @@ class PoemAnalysis(PoemInputs, evaluate.Metric):
             reference_urls=["https://arxiv.org/abs/2310.20326"],
         )
 
-    def _compute(
-        self,
-        predictions,
-        form=None,
-        analyzers=None,
-        collection=True,
-        topics=None,
-        candidate_topics=None,
-        model=None,
-        rhyme_window=5,
-        rhyme_options=None,
-        include_blank_lines=False,
-        rouge_types=("rouge1", "rouge2", "rougeL"),
-        use_stemmer=False,
-        sample_pairs=None,
-        seed=0,
-        unknown_stress="?",
-        return_per_poem=False,
-    ):
-        return poem_analysis(
-            predictions,
-            form=form,
-            analyzers=analyzers,
-            collection=collection,
-            return_per_poem=return_per_poem,
-            topics=topics,
-            candidate_topics=candidate_topics,
-            model=model,
-            rhyme_window=rhyme_window,
-            rhyme_options=rhyme_options,
-            include_blank_lines=include_blank_lines,
-            rouge_types=list(rouge_types),
-            use_stemmer=use_stemmer,
-            sample_pairs=sample_pairs,
-            seed=seed,
-            unknown_stress=unknown_stress,
-        )
+    def _compute(self, predictions, **options):
+        return poem_analysis(predictions, **options)

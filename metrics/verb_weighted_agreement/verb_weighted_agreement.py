@@ -4,7 +4,7 @@ import datasets
 import evaluate
 
 from poetic_eval.pairs import verb_weighted_agreement
-from poetic_eval.text import checked_columns
+from poetic_eval.text import ColumnInputs, checked_columns
 
 _DESCRIPTION = """
 Scores a language model's distribution over its vocabulary at the verb slot of subject-verb
@@ -98,7 +98,7 @@ def _host_batch(inputs):
 
 
 @evaluate.utils.file_utils.add_start_docstrings(_DESCRIPTION, _KWARGS_DESCRIPTION)
-class VerbWeightedAgreement(evaluate.Metric):
+class VerbWeightedAgreement(ColumnInputs, evaluate.Metric):
     def _info(self):
         return evaluate.MetricInfo(
             description=_DESCRIPTION,
@@ -108,28 +108,21 @@ class VerbWeightedAgreement(evaluate.Metric):
             reference_urls=["https://github.com/bnewm0609/refining-tse"],
         )
 
-    def add_batch(self, *, predictions=None, references=None, **kwargs):
-        """Add a batch of verb-slot logits (tensors on any device are moved to the CPU once)."""
-        return super().add_batch(
-            predictions=predictions, references=references, **_host_batch(kwargs)
-        )
-
-    def add(self, *, prediction=None, reference=None, **kwargs):
-        """Add one pair; ``contexts`` defaults to "" (unknown)."""
-        kwargs = checked_columns(kwargs, (), _REQUIRED)
-        for name, value in kwargs.items():
-            if hasattr(value, "detach"):
-                kwargs[name] = (
-                    value.detach().float().cpu().numpy() if name == "logits" else value.item()
-                )
-        kwargs.setdefault("contexts", "")
-        return super().add(prediction=prediction, reference=reference, **kwargs)
-
-    def compute(self, *, predictions=None, references=None, **kwargs):
-        """Compute TSE, EW and MW; inputs given here are added as one last batch."""
-        if any(kwargs.get(name) is not None for name in _COLUMNS):
-            kwargs = _host_batch(kwargs)
-        return super().compute(predictions=predictions, references=references, **kwargs)
+    def prepare_columns(self, inputs, call):
+        """One pair: tensors as numpy values, ``contexts`` "" (unknown) by default; a batch:
+        tensors moved to the CPU once (:func:`_host_batch`)."""
+        if call == "add":
+            inputs = checked_columns(inputs, (), _REQUIRED)
+            for name, value in inputs.items():
+                if hasattr(value, "detach"):
+                    inputs[name] = (
+                        value.detach().float().cpu().numpy() if name == "logits" else value.item()
+                    )
+            inputs.setdefault("contexts", "")
+            return inputs
+        if call == "compute" and all(inputs.get(name) is None for name in _COLUMNS):
+            return inputs
+        return _host_batch(inputs)
 
     def _compute(
         self, logits, labels, correct_ids, incorrect_ids, contexts, verb_token_ids=None, **options

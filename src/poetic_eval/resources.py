@@ -98,9 +98,9 @@ def seed_path(name: str) -> Path:
 
 def seed_poems(name: str) -> list[str]:
     """Poems of a bundled blank-line-separated seed file."""
-    from .text import read_poems
+    from .text import read_poem_blocks
 
-    return read_poems(seed_path(name))
+    return read_poem_blocks(seed_path(name))
 
 
 def builders_package() -> ModuleType:

@@ -16,27 +16,15 @@ from poetic_eval.diversity import (
     length_statistics,
     poem_lengths,
 )
+from poetic_eval.text.synthetic import SyntheticPoems
 
 STATS = ("mean", "median", "std", "min", "max")
 WORDS = ["light", "night,", "sea", "ünder", "Rosé", "—", "O!", "don't", "grief;", "…"]
 
 
 def random_poems(seed: int, count: int, mean_words: float) -> list[str]:
-    rng = random.Random(seed)
-    poems = []
-    for _ in range(count):
-        n_words = max(1, round(rng.gauss(mean_words, 5)))
-        words = [rng.choice(WORDS) for _ in range(n_words)]
-        if all(w in ("—", "…") for w in words):
-            words.append("sea")
-        cut = sorted(rng.sample(range(1, n_words + 1), min(3, n_words)))
-        lines, start = [], 0
-        for end in [*cut[:-1], n_words]:
-            if words[start:end]:
-                lines.append(" ".join(words[start:end]))
-            start = end
-        poems.append("\n".join(lines))
-    return poems
+    """Poems of about ``mean_words`` of the tricky WORDS, cut into up to 3 lines."""
+    return SyntheticPoems(seed).word_count_poems(count, mean_words, vocabulary=WORDS)
 
 
 def reference_intersection(a, b, bins):

@@ -26,7 +26,7 @@ from poetic_eval.diversity import (
     rhyme_divergence,
 )
 from poetic_eval.diversity.profile import (
-    DIMENSIONS,
+    DIMENSION_NAMES,
     diversity_profile,
     human_sample_indices,
     poetic_diversity,
@@ -121,7 +121,7 @@ def test_part_options_pass_through_by_prefix(corpora):
 
 def test_unknown_dimension_and_unknown_options_are_rejected(corpora):
     generated, human = corpora
-    with pytest.raises(ValueError, match="valid dimensions: " + ", ".join(DIMENSIONS)):
+    with pytest.raises(ValueError, match="valid dimensions: " + ", ".join(DIMENSION_NAMES)):
         poetic_diversity(generated, human, dimensions=["length", "meter"])
     with pytest.raises(ValueError, match="dimensions is empty"):
         poetic_diversity(generated, human, dimensions=[])
@@ -347,7 +347,7 @@ def test_profile_details_feed_the_figures(corpora):
     assert len(profile.details["across_max_sim_values"]) == len(generated)
     assert len(profile.details["reference_within_max_sim_values"]) == len(human)
     assert sum(profile.details["scheme_distribution"].values()) == pytest.approx(1.0)
-    assert profile.dimensions == DIMENSIONS
+    assert profile.dimensions == DIMENSION_NAMES
 
 
 def test_default_dimensions_leave_rhyme_out_for_corpora_without_quatrains():

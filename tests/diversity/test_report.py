@@ -13,7 +13,7 @@ from encoder_doubles import CountingEncoder
 from poetic_eval.cli import main
 from poetic_eval.diversity import poetic_diversity, write_report
 from poetic_eval.report import Section, Table, append_section, load_report, render_markdown
-from poetic_eval.text import load_poems, write_poems
+from poetic_eval.text import read_poems_by_suffix, write_poems
 from poetic_eval.text.synthetic import SyntheticPoems
 
 FIGURES = {"length_histograms.png", "rhyme_schemes.png", "max_similarity.png"}
@@ -123,7 +123,7 @@ def test_poem_file_formats(tmp_path):
     (tmp_path / "p.json").write_text(json.dumps([{"text": poems[0]}, poems[1].split("\n")]))
     (tmp_path / "q.json").write_text(json.dumps({"poems": poems}))
     for name in ("p.txt", "p.jsonl", "p.json", "q.json"):
-        assert load_poems(tmp_path / name) == poems, name
+        assert read_poems_by_suffix(tmp_path / name) == poems, name
 
 
 @pytest.mark.parametrize(
@@ -141,12 +141,12 @@ def test_poem_file_formats(tmp_path):
 def test_bad_poem_files_name_the_row(tmp_path, name, content, error, match):
     (tmp_path / name).write_text(content)
     with pytest.raises(error, match=match):
-        load_poems(tmp_path / name)
+        read_poems_by_suffix(tmp_path / name)
 
 
 def test_missing_poem_file(tmp_path):
     with pytest.raises(FileNotFoundError, match="no such poem file"):
-        load_poems(tmp_path / "absent.txt")
+        read_poems_by_suffix(tmp_path / "absent.txt")
 
 
 # --- the CLI ----------------------------------------------------------------------------------

@@ -210,7 +210,9 @@ def test_the_token_appears_in_no_output_or_log(built, monkeypatch, capfd, caplog
     fake = FakeHub(monkeypatch)
     monkeypatch.setenv("HF_TOKEN", SECRET)
     caplog.set_level(logging.DEBUG)
-    logging.getLogger("huggingface_hub").setLevel(logging.DEBUG)
+    # restored after the test: a DEBUG huggingface_hub logger would print the client's own
+    # debug lines (e.g. its agent-registry fetch) in later tests that read stderr
+    caplog.set_level(logging.DEBUG, logger="huggingface_hub")
 
     def refuse(api, repo_id, operations, **kwargs):
         response = SimpleNamespace(status_code=401, headers={}, request=None)

@@ -8,9 +8,9 @@ import torch
 
 from poetic_eval.lm import document_start_token_id, load_language_model
 from poetic_eval.pairs import VerbEntry, verb_weighted_agreement
+from poetic_eval.pairs.verb_agreement_evaluation import evaluate_verb_agreement
 from poetic_eval.pairs.verb_distributions import (
     as_verb_slots,
-    evaluate_verb_agreement,
     form_token_id,
     verb_slot_log_probs,
     verb_vocabulary,

@@ -49,6 +49,7 @@ from poetic_eval.rhyme.scheme_decoder import (
 )
 from poetic_eval.rhyme.scheme_learning import learn_model, training_units
 from poetic_eval.rhyme.word_forms import word_forms, word_pronunciations
+from poetic_eval.text.synthetic import SyntheticPoems
 
 BELL = [1, 1, 2, 5, 15, 52, 203, 877, 4140]
 FILLERS = ["and in the", "beneath the", "we saw a", "she kept the", "over the"]
@@ -270,24 +271,16 @@ GROUPS = [
 ]  # fmt: skip
 
 
-def _synthetic(rng, count):
-    schemes = ["ABAB"] * 5 + ["AABB"] * 4 + ["ABCB"] * 3 + ["ABBA"]
-    found = []
-    for _ in range(count):
-        scheme = rng.choice(schemes)
-        groups = rng.sample(range(len(GROUPS)), len(set(scheme)))
-        pools = {ch: rng.sample(GROUPS[g], len(GROUPS[g])) for ch, g in zip("ABC", groups)}
-        found.append((scheme, [pools[ch].pop() for ch in scheme]))
-    return found
+SCHEMES = ["ABAB"] * 5 + ["AABB"] * 4 + ["ABCB"] * 3 + ["ABBA"]
 
 
 def test_em_learns_schemes_and_rhymes_without_labels():
-    rng = random.Random(3)
-    train = _synthetic(rng, 1500)
+    poems = SyntheticPoems(3)
+    train = poems.scheme_end_words(1500, schemes=SCHEMES, groups=GROUPS)
     words = [w for group in GROUPS for w in group]
-    others = [tuple(rng.sample(words, 2)) for _ in range(3000)]
+    others = [tuple(poems.rng.sample(words, 2)) for _ in range(3000)]
     model = learn_model(training_units(w for _, w in train), others, iterations=8, progress=False)
-    test = _synthetic(rng, 300)
+    test = poems.scheme_end_words(300, schemes=SCHEMES, groups=GROUPS)
     decoded = model.schemes([w for _, w in test])
     accuracy = sum(d == s for d, (s, _) in zip(decoded, test)) / len(test)
     assert accuracy >= 0.95

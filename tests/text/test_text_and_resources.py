@@ -120,7 +120,7 @@ def test_read_write_poems_roundtrip(tmp_path):
     poems = ["a b\nc d", "e f\ng h\ni j"]
     path = tmp_path / "p.txt"
     text.write_poems(poems, path)
-    assert text.read_poems(path) == poems
+    assert text.read_poem_blocks(path) == poems
 
 
 @pytest.mark.parametrize(

@@ -13,7 +13,7 @@ from poetic_eval.cli.analyze import read_topics
 from poetic_eval.limericks import read_limerick_source
 from poetic_eval.pairs import convert_source, load_lexicon
 from poetic_eval.quatrain import read_quatrain_source
-from poetic_eval.text import TextFileError, load_poems, read_poems, read_text_file
+from poetic_eval.text import TextFileError, read_poem_blocks, read_poems_by_suffix, read_text_file
 
 BOM = b"\xef\xbb\xbf"
 LIMERICK = (
@@ -51,19 +51,29 @@ def blm_json() -> str:
 # reader, file name, content, and what the first record must equal without the mark
 SOURCES = {
     "poem file (.txt)": (
-        lambda p: load_poems(p)[0],
+        lambda p: read_poems_by_suffix(p)[0],
         "poems.txt",
         "Über den Bergen\nthe night\n\nsecond poem",
         "Über den Bergen\nthe night",
     ),
     "poem file (.jsonl)": (
-        lambda p: load_poems(p)[0],
+        lambda p: read_poems_by_suffix(p)[0],
         "poems.jsonl",
         '"first poem"\n"second"',
         "first poem",
     ),
-    "poem file (.json)": (lambda p: load_poems(p)[1], "poems.json", '["a", "b c"]', "b c"),
-    "read_poems": (lambda p: read_poems(p)[0], "poems.txt", "one\ntwo\n\nthree", "one\ntwo"),
+    "poem file (.json)": (
+        lambda p: read_poems_by_suffix(p)[1],
+        "poems.json",
+        '["a", "b c"]',
+        "b c",
+    ),
+    "read_poem_blocks": (
+        lambda p: read_poem_blocks(p)[0],
+        "poems.txt",
+        "one\ntwo\n\nthree",
+        "one\ntwo",
+    ),
     "limericks (text)": (
         lambda p: read_limerick_source(p)[0].text,
         "limericks.txt",

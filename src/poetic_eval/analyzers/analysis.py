@@ -3,13 +3,12 @@
 from __future__ import annotations
 
 import math
-import numbers
 from collections.abc import Mapping, Sequence
 from typing import Any
 
 from tqdm.auto import tqdm
 
-from ..text import require_texts, typed_options
+from ..text import is_number, require_texts, typed_options
 from .analyzer import as_poems
 from .forms import FormEvaluation, judge_values, resolve_expectations
 from .poem import Poem, as_poem
@@ -56,10 +55,6 @@ def _with_form_analyzers(
     return list(dict.fromkeys([*analyzers, *expectations]))
 
 
-def _is_number(value: Any) -> bool:
-    return isinstance(value, numbers.Real) and not isinstance(value, bool)
-
-
 def _mean(values: list[float]) -> float | None:
     return math.fsum(values) / len(values) if values else None
 
@@ -73,15 +68,15 @@ def summarize_values(name: str, values: Sequence[Any]) -> dict[str, float | None
     if not present:
         return {}
     first = present[0]
-    if _is_number(first):
+    if is_number(first):
         return {name: _mean([float(v) for v in present])}
-    if isinstance(first, list) and all(_is_number(v) for value in present for v in value):
+    if isinstance(first, list) and all(is_number(v) for value in present for v in value):
         return {name: _mean([float(v) for value in present for v in value])}
     if isinstance(first, Mapping):
         keys = dict.fromkeys(key for value in present for key in value)
         flat: dict[str, float | None] = {}
         for key in keys:
-            numbers_of_key = [v[key] for v in present if _is_number(v.get(key))]
+            numbers_of_key = [v[key] for v in present if is_number(v.get(key))]
             if numbers_of_key or all(v.get(key) is None for v in present):
                 flat[f"{name}_{key}"] = _mean([float(x) for x in numbers_of_key])
         return flat

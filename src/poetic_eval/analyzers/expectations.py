@@ -25,6 +25,8 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from ..text import is_number
+
 KINDS = ("equals", "range", "one_of", "each", "items", "keys")
 
 #: distance(value, target) of two values of one analyzer (>= 0, 0 when equal)
@@ -118,7 +120,7 @@ def _range(bounds: Any) -> tuple[float | None, float | None]:
 
 def absolute_difference(value: Any, target: Any) -> float:
     """|value - target| for numbers; infinite when either is missing or not a number."""
-    if not _is_number(value) or not _is_number(target):
+    if not is_number(value, allow_nan=False) or not is_number(target, allow_nan=False):
         return math.inf if value != target else 0.0
     return abs(float(value) - float(target))
 
@@ -151,16 +153,12 @@ def distance(value: Any, spec: Expectation, measure: Distance, element: Distance
 
 
 def _range_distance(value: Any, bounds: tuple[float | None, float | None]) -> float:
-    if not _is_number(value):
+    if not is_number(value, allow_nan=False):
         return math.inf
     low, high = bounds
     below = low - value if low is not None else 0.0
     above = value - high if high is not None else 0.0
     return float(max(below, above, 0.0))
-
-
-def _is_number(value: Any) -> bool:
-    return isinstance(value, numbers.Real) and not isinstance(value, bool) and not math.isnan(value)
 
 
 def passes(measured: float, spec: Expectation) -> bool:

@@ -14,13 +14,12 @@ Files must be UTF-8; other bytes give an error naming the file and the offset.
 
 from __future__ import annotations
 
-import json
 import re
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from ..text import read_text_file
+from ..text import JSON_POEM_SUFFIXES, json_poem_items, parse_poem_item, read_text_file
 
 POEM_SUFFIXES = (".txt", ".json", ".jsonl")
 _TOPIC_FILE = re.compile(r"^topic(\d+)\.txt$")
@@ -36,66 +35,25 @@ class PoemCollection:
     topics: list[str] | None
 
 
-def _poem_of_item(item: Any, where: str) -> tuple[str, str | None]:
-    topic = None
-    if isinstance(item, dict):
-        if "text" not in item:
-            raise ValueError(f"{where}: an object needs a 'text' field, got keys {sorted(item)}")
-        topic = item.get("topic")
-        if topic is not None and (not isinstance(topic, str) or not topic.strip()):
-            raise ValueError(f"{where}: 'topic' must be a non-empty string, got {topic!r}")
-        item = item["text"]
-    if isinstance(item, list) and all(isinstance(line, str) for line in item):
-        item = "\n".join(item)
-    if not isinstance(item, str):
-        raise TypeError(
-            f"{where}: expected a poem (string, list of lines or {{'text': ...}}), "
-            f"got {type(item).__name__}"
-        )
-    if not item.strip():
-        raise ValueError(f"{where}: the poem is empty or only blank lines")
-    return item, topic
-
-
-def _parse_json(text: str, where: str) -> Any:
-    try:
-        return json.loads(text)
-    except json.JSONDecodeError as error:
-        raise ValueError(f"{where}: invalid JSON ({error.msg} at column {error.colno})") from None
-
-
 def read_poem_file(path: str | Path) -> PoemCollection:
     """The poem(s) of one file (module docstring)."""
     path = Path(path)
     if not path.is_file():
         raise FileNotFoundError(f"no such poem file: {path}")
     text = read_text_file(path)
-    suffix = path.suffix.lower()
-    if suffix == ".jsonl":
-        rows = [
-            (f"{path}:{number}", row)
-            for number, row in enumerate(text.splitlines(), start=1)
-            if row.strip()
-        ]
-        items = [(where, _parse_json(row, where)) for where, row in rows]
-    elif suffix == ".json":
-        data = _parse_json(text, str(path))
-        if isinstance(data, dict) and "poems" in data:
-            data = data["poems"]
-        if not isinstance(data, list):
-            raise ValueError(f"{path}: expected a JSON list of poems or {{'poems': [...]}}")
-        items = [(f"{path}[{index}]", item) for index, item in enumerate(data)]
+    if path.suffix.lower() in JSON_POEM_SUFFIXES:
+        items = json_poem_items(path, text)
     else:
         items = [(str(path), text)]
     if not items:
         raise ValueError(f"{path}: no poems found")
-    names, poems, topics = [], [], []
-    for where, item in items:
-        poem, topic = _poem_of_item(item, where)
-        names.append(where)
-        poems.append(poem)
-        topics.append(topic)
-    return PoemCollection(names, poems, topics if all(topics) else None)
+    parsed = [parse_poem_item(item, where, keep_stanzas=True) for where, item in items]
+    topics = [found.topic for found in parsed]
+    return PoemCollection(
+        [where for where, _ in items],
+        [found.text for found in parsed],
+        topics if all(topics) else None,
+    )
 
 
 def _natural_key(path: Path) -> list[Any]:

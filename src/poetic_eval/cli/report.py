@@ -5,7 +5,7 @@ from __future__ import annotations
 import argparse
 from pathlib import Path
 
-from ..diversity import DIMENSIONS
+from ..diversity import DIMENSION_NAMES
 from .arguments import OPTION_GRAMMAR, parse_option, positive_int
 
 
@@ -26,8 +26,8 @@ def register(subparsers: argparse._SubParsersAction) -> None:
         "new one is complete)",
     )  # fmt: skip
     parser.add_argument(
-        "--dimensions", nargs="+", choices=DIMENSIONS, metavar="DIM",
-        help=f"dimensions to run (default all): {', '.join(DIMENSIONS)}",
+        "--dimensions", nargs="+", choices=DIMENSION_NAMES, metavar="DIM",
+        help=f"dimensions to run (default all): {', '.join(DIMENSION_NAMES)}",
     )  # fmt: skip
     parser.add_argument(
         "--model", help="sentence-transformers name or path for the semantic dimension "

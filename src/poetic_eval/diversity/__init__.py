@@ -5,7 +5,7 @@ semantic similarity), one record per dimension (:mod:`.dimensions`), the combine
 (:func:`poetic_diversity`) and its report with figures (:func:`write_report`).
 """
 
-from .dimensions import Dimension
+from .dimensions import DIMENSIONS, Dimension
 from .encoders import encoder_identity, load_sentence_encoder
 from .length import histogram_intersection, length_comparison, length_statistics, poem_lengths
 from .lexical import attr, lexical_diversity, mattr, mtld, poem_tokens, ttr
@@ -20,7 +20,7 @@ from .memorization import (
 )
 from .poem_embeddings import ENCODINGS, TruncationWarning, encode_poems, poem_sentence
 from .profile import (
-    DIMENSIONS,
+    DIMENSION_NAMES,
     DiversityProfile,
     dimension_options,
     diversity_profile,
@@ -45,6 +45,7 @@ from .semantic import (
 __all__ = [
     "DEFAULT_THRESHOLDS",
     "DIMENSIONS",
+    "DIMENSION_NAMES",
     "ENCODINGS",
     "LEVELS",
     "Dimension",

@@ -38,7 +38,8 @@ if TYPE_CHECKING:
 Runner = Callable[
     [list[str], "list[str] | None", dict, "list[np.ndarray]", bool], "tuple[dict, dict]"
 ]
-SectionBuilder = Callable[["DiversityProfile", dict, Path], Section]
+#: (profile, options, path of the dimension's figure or None) -> its report section
+SectionBuilder = Callable[["DiversityProfile", dict, "Path | None"], Section]
 
 _RENAMED = {
     "histogram_intersection": "length_histogram_intersection",
@@ -58,6 +59,11 @@ class Dimension:
     needs_references: bool
     section: SectionBuilder
     figure: str | None = None
+
+    def report_section(self, profile: DiversityProfile, options: dict, figures: Path) -> Section:
+        """The dimension's report section; its figure, if it has one, is written as
+        ``figures / self.figure``."""
+        return self.section(profile, options, figures / self.figure if self.figure else None)
 
     def options(self) -> tuple[str, ...]:
         """Names of the dimension's options (pass them as ``<name>_<option>``)."""

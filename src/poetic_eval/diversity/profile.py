@@ -41,11 +41,11 @@ from typing import Any
 import numpy as np
 
 from ..text import check_option_types, require_positive_int, require_texts, typed_options
-from .dimensions import DIMENSIONS as DIMENSION_RECORDS
+from .dimensions import DIMENSIONS
 from .rhyme_distribution import NoQuatrainError
 
 #: The dimensions' names, in the order they run and are reported.
-DIMENSIONS: tuple[str, ...] = tuple(DIMENSION_RECORDS)
+DIMENSION_NAMES: tuple[str, ...] = tuple(DIMENSIONS)
 
 
 @dataclass
@@ -55,30 +55,30 @@ class DiversityProfile:
 
     scores: dict[str, float]
     details: dict[str, Any] = field(default_factory=dict)
-    dimensions: tuple[str, ...] = DIMENSIONS
+    dimensions: tuple[str, ...] = DIMENSION_NAMES
     human_samples: int | None = None
     skipped: dict[str, str] = field(default_factory=dict)
 
 
 def dimension_options(dimension: str) -> tuple[str, ...]:
     """Names of the options of ``dimension`` (pass them as ``<dimension>_<option>``)."""
-    return DIMENSION_RECORDS[dimension].options()
+    return DIMENSIONS[dimension].options()
 
 
 def resolve_dimensions(dimensions: str | Iterable[str] | None) -> tuple[str, ...]:
     """The dimensions to run, in canonical order; ValueError naming the valid ones."""
     if dimensions is None:
-        return DIMENSIONS
+        return DIMENSION_NAMES
     requested = [dimensions] if isinstance(dimensions, str) else list(dimensions)
-    unknown = [d for d in requested if d not in DIMENSIONS]
+    unknown = [d for d in requested if d not in DIMENSION_NAMES]
     if unknown:
         raise ValueError(
             f"unknown dimension(s) {', '.join(map(repr, unknown))}; "
-            f"valid dimensions: {', '.join(DIMENSIONS)}"
+            f"valid dimensions: {', '.join(DIMENSION_NAMES)}"
         )
     if not requested:
-        raise ValueError(f"dimensions is empty; choose among {', '.join(DIMENSIONS)}")
-    return tuple(d for d in DIMENSIONS if d in requested)
+        raise ValueError(f"dimensions is empty; choose among {', '.join(DIMENSION_NAMES)}")
+    return tuple(d for d in DIMENSION_NAMES if d in requested)
 
 
 def split_part_options(
@@ -87,11 +87,11 @@ def split_part_options(
     """``{"length_bins": 20}`` -> ``{"length": {"bins": 20}, ...}`` for the chosen dimensions."""
     by_dimension: dict[str, dict[str, Any]] = {d: {} for d in dimensions}
     for name, value in options.items():
-        dimension = next((d for d in DIMENSIONS if name.startswith(d + "_")), None)
+        dimension = next((d for d in DIMENSION_NAMES if name.startswith(d + "_")), None)
         if dimension is None:
             raise TypeError(
                 f"unexpected keyword argument {name!r}; options of a dimension are passed as "
-                f"'<dimension>_<option>' with <dimension> one of {', '.join(DIMENSIONS)}"
+                f"'<dimension>_<option>' with <dimension> one of {', '.join(DIMENSION_NAMES)}"
             )
         option = name[len(dimension) + 1 :]
         valid = dimension_options(dimension)
@@ -107,7 +107,7 @@ def split_part_options(
             )
         by_dimension[dimension][option] = value
     for dimension, chosen in by_dimension.items():  # every type, before any dimension runs
-        check_option_types(DIMENSION_RECORDS[dimension].compute, chosen, prefix=f"{dimension}_")
+        check_option_types(DIMENSIONS[dimension].compute, chosen, prefix=f"{dimension}_")
     return by_dimension
 
 
@@ -144,7 +144,7 @@ def diversity_profile(
     options = split_part_options(part_options, chosen)
     predictions = require_texts(predictions, "predictions")
     if references is None:
-        missing = [d for d in chosen if DIMENSION_RECORDS[d].needs_references]
+        missing = [d for d in chosen if DIMENSIONS[d].needs_references]
         if missing or human_samples is not None:
             raise ValueError(
                 "references (the human corpus) are required for "
@@ -159,7 +159,7 @@ def diversity_profile(
     profile = DiversityProfile(scores={}, dimensions=chosen, human_samples=human_samples)
     for dimension in chosen:
         try:
-            scores, details = DIMENSION_RECORDS[dimension].run(
+            scores, details = DIMENSIONS[dimension].run(
                 predictions, references, options[dimension], samples, show_progress
             )
         except NoQuatrainError as error:
@@ -190,7 +190,7 @@ def poetic_diversity(
     Args:
         predictions: generated poems, lines separated by "\\n".
         references: the human corpus (any size); required for memorization, length and rhyme.
-        dimensions: subset of ``DIMENSIONS`` to run (default all; semantic loads a model).
+        dimensions: subset of ``DIMENSION_NAMES`` to run (default all; semantic loads a model).
             By default the rhyme dimension is left out, with a warning, when either side has
             no 4-line poem (limericks, sonnets); asked for by name, that is an error.
         human_samples: the paper's protocol: average reference-side statistics over this many

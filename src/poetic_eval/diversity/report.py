@@ -22,7 +22,7 @@ from ..report import (
     report_folder,
     write_report_files,
 )
-from ..text import load_poems, require_texts, typed_options
+from ..text import read_poems_by_suffix, require_texts, typed_options
 from .dimensions import DIMENSIONS
 from .profile import DiversityProfile, diversity_profile
 
@@ -33,14 +33,14 @@ def diversity_sections(
     """A section per dimension of ``profile``; figures are saved under ``out_dir/figures``."""
     figures = Path(out_dir) / FIGURES_DIR
     return {
-        dimension: DIMENSIONS[dimension].section(profile, options or {}, figures)
+        dimension: DIMENSIONS[dimension].report_section(profile, options or {}, figures)
         for dimension in profile.dimensions
     }
 
 
 def _poems_and_source(poems: Sequence[str] | str | Path, name: str) -> tuple[list[str], str]:
     if isinstance(poems, (str, Path)):
-        return load_poems(poems), str(poems)
+        return read_poems_by_suffix(poems), str(poems)
     return require_texts(poems, name), "in memory"
 
 
@@ -62,7 +62,7 @@ def write_report(
 
     Args:
         generated, human: lists of poems, or paths of poem files (.txt blank-line-separated,
-            .jsonl, .json; see :func:`poetic_eval.text.poem_files.load_poems`).
+            .jsonl, .json; see :func:`poetic_eval.text.poem_files.read_poems_by_suffix`).
         out_dir: the report folder: new, empty, or a report written here (replaced whole);
             checked before any work.
         dimensions, human_samples, seed, show_progress, **part_options: as

@@ -20,14 +20,13 @@ Choices the paper leaves open (all options, written in the rhyme_kl card):
 from __future__ import annotations
 
 import math
-import numbers
 from collections import Counter
 from collections.abc import Sequence
 
 from tqdm.auto import tqdm
 
 from ..rhyme import QUATRAIN_SCHEMES, is_repetition, resolve_method, rhyme_schemes
-from ..text import derived, lines, require_texts, typed_options
+from ..text import derived, is_number, lines, require_texts, typed_options
 
 _NON_QUATRAIN_POLICIES = ("skip", "error")
 
@@ -159,11 +158,11 @@ def kl_divergence(p: Sequence[float], q: Sequence[float], *, base: float = 2) ->
 
 
 def _check_options(base: float, smoothing: float) -> None:
-    if isinstance(base, bool) or not isinstance(base, numbers.Real):
+    if not is_number(base):
         raise TypeError(f"base must be a number, got {type(base).__name__}")
     if not (base > 0 and base != 1 and math.isfinite(base)):
         raise ValueError(f"base must be positive, finite and not 1, got {base}")
-    if isinstance(smoothing, bool) or not isinstance(smoothing, numbers.Real):
+    if not is_number(smoothing):
         raise TypeError(f"smoothing must be a number, got {type(smoothing).__name__}")
     if not (smoothing >= 0 and math.isfinite(smoothing)):
         raise ValueError(f"smoothing must be >= 0 and finite, got {smoothing}")

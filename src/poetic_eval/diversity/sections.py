@@ -1,9 +1,9 @@
 """Report sections of the diversity dimensions: tables and figures, generated next to human.
 
 Each function takes a :class:`~poetic_eval.diversity.profile.DiversityProfile`, the options the
-profile was computed with and the folder for figures, and returns a
-:class:`poetic_eval.report.Section`; the dimension records in
-:mod:`poetic_eval.diversity.dimensions` name them.
+profile was computed with and the path its figure is written to (None for a dimension without
+a figure), and returns a :class:`poetic_eval.report.Section`; the dimension records in
+:mod:`poetic_eval.diversity.dimensions` name them and their figures' file names.
 """
 
 from __future__ import annotations
@@ -29,7 +29,7 @@ def _side_by_side(scores: dict[str, Any], rows: Sequence[tuple[str, str]]) -> li
     ]
 
 
-def memorization_section(profile: DiversityProfile, options: dict, figures: Path) -> Section:
+def memorization_section(profile: DiversityProfile, options: dict, figure: Path | None) -> Section:
     thresholds = {**DEFAULT_THRESHOLDS, **(options.get("memorization_thresholds") or {})}
     rows = [
         [level, thresholds[level], profile.scores[f"memorization_{level}"]]
@@ -49,14 +49,14 @@ def _whole(profile: DiversityProfile) -> str:
     return "" if profile.human_samples is None else " (human: whole corpus)"
 
 
-def length_section(profile: DiversityProfile, options: dict, figures: Path) -> Section:
+def length_section(profile: DiversityProfile, options: dict, figure: Path | None) -> Section:
     s = profile.scores
     rows = _side_by_side(
         s, [(name, f"length_{name}") for name in ("mean", "median", "std", "min", "max")]
     )
     path = length_histograms(
         profile.details["lengths"], profile.details["reference_lengths"],
-        figures / "length_histograms.png", bins=options.get("length_bins", 30),
+        figure, bins=options.get("length_bins", 30),
     )  # fmt: skip
     return Section(
         title="Length",
@@ -69,7 +69,7 @@ def length_section(profile: DiversityProfile, options: dict, figures: Path) -> S
     )
 
 
-def rhyme_section(profile: DiversityProfile, options: dict, figures: Path) -> Section:
+def rhyme_section(profile: DiversityProfile, options: dict, figure: Path | None) -> Section:
     s = profile.scores
     generated = profile.details["scheme_distribution"]
     human = profile.details["reference_scheme_distribution"]
@@ -80,7 +80,7 @@ def rhyme_section(profile: DiversityProfile, options: dict, figures: Path) -> Se
     )  # fmt: skip
     whole = _whole(profile)
     rows.append([f"quatrains{whole}", s["quatrain_predictions"], s["quatrain_references"]])
-    path = rhyme_scheme_bars(generated, human, figures / "rhyme_schemes.png")
+    path = rhyme_scheme_bars(generated, human, figure)
     return Section(
         title="Rhyme",
         text=f"KL(generated ‖ human) {s['rhyme_kl']:.4g}; cross-entropy "
@@ -98,14 +98,14 @@ def rhyme_section(profile: DiversityProfile, options: dict, figures: Path) -> Se
     )
 
 
-def lexical_section(profile: DiversityProfile, options: dict, figures: Path) -> Section:
+def lexical_section(profile: DiversityProfile, options: dict, figure: Path | None) -> Section:
     rows = _side_by_side(profile.scores, [("ATTR", "attr"), ("MATTR", "mattr"), ("MTLD", "mtld")])
     return Section(
         title="Lexical diversity", tables=[Table(["measure", "generated", "human"], rows)]
     )
 
 
-def semantic_section(profile: DiversityProfile, options: dict, figures: Path) -> Section:
+def semantic_section(profile: DiversityProfile, options: dict, figure: Path | None) -> Section:
     s, details = profile.scores, profile.details
     rows = [["within", s["within_max_sim"], s.get("reference_within_max_sim")]]
     if "across_max_sim" in s:
@@ -115,7 +115,7 @@ def semantic_section(profile: DiversityProfile, options: dict, figures: Path) ->
         series["generated across"] = details["across_max_sim_values"]
     if "reference_within_max_sim_values" in details:
         series["human within"] = details["reference_within_max_sim_values"]
-    path = max_similarity_histograms(series, figures / "max_similarity.png")
+    path = max_similarity_histograms(series, figure)
     return Section(
         title="Semantic similarity",
         text="Mean over poems of the cosine similarity to the nearest other poem "

@@ -316,25 +316,16 @@ def max_similarity(
         reference_embeddings, key = _corpus_embeddings(
             references, encoder, encoding, batch_size, cache, cache_dir, show_progress
         )
-        if reference_within and reference_samples is not None:
-            within_values = [
-                nearest_neighbours(
-                    reference_embeddings[_sample_rows(sample, len(references))],
-                    block_size=block_size,
-                )[0]
-                for sample in reference_samples
-            ]
-        elif reference_within:
-            within_values = derived(
+        if reference_within:
+            within_values = _reference_within(
                 references,
-                ("reference_within_max", id(encoder), encoding, cache, str(cache_dir)),
-                lambda: reference_within_values(
-                    reference_embeddings,
-                    cache_key=key,
-                    cache_dir=cache_dir,
-                    block_size=block_size,
-                    show_progress=show_progress,
-                ),
+                reference_embeddings,
+                reference_samples,
+                derived_key=("reference_within_max", id(encoder), encoding, cache, str(cache_dir)),
+                cache_key=key,
+                cache_dir=cache_dir,
+                block_size=block_size,
+                show_progress=show_progress,
             )
     return max_similarity_from_embeddings(
         prediction_embeddings,
@@ -343,6 +334,40 @@ def max_similarity(
         block_size=block_size,
         return_values=return_values,
         show_progress=show_progress,
+    )
+
+
+def _reference_within(
+    references: Sequence[str],
+    embeddings: np.ndarray,
+    samples: Sequence[Sequence[int]] | None,
+    *,
+    derived_key: tuple,
+    cache_key: str | None,
+    cache_dir: str | Path | None,
+    block_size: int,
+    show_progress: bool,
+) -> np.ndarray | list[np.ndarray]:
+    """Each reference's maximum similarity to another reference: inside each sample when
+    ``samples`` are given, else over the whole corpus (kept by a PoemCorpus under
+    ``derived_key``, and cached on disk under ``cache_key``)."""
+    if samples is not None:
+        return [
+            nearest_neighbours(
+                embeddings[_sample_rows(sample, len(references))], block_size=block_size
+            )[0]
+            for sample in samples
+        ]
+    return derived(
+        references,
+        derived_key,
+        lambda: reference_within_values(
+            embeddings,
+            cache_key=cache_key,
+            cache_dir=cache_dir,
+            block_size=block_size,
+            show_progress=show_progress,
+        ),
     )
 
 

@@ -20,7 +20,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from ..text import read_poems, read_text_file
+from ..text import read_poem_blocks, read_text_file
 
 
 @dataclass(frozen=True)
@@ -48,7 +48,7 @@ def read_limerick_source(path: str | Path) -> list[LimerickRecord]:
 def read_plain_limericks(path: str | Path) -> list[LimerickRecord]:
     """One record per blank-line-separated block of a UTF-8 text file."""
     path = Path(path)
-    poems = read_poems(path)
+    poems = read_poem_blocks(path)
     if not poems:
         raise ValueError(f"{path}: no limericks found (expected blank-line-separated blocks)")
     return [LimerickRecord(source_id=str(i), text=poem) for i, poem in enumerate(poems, 1)]

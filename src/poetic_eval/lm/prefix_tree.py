@@ -20,7 +20,7 @@ from dataclasses import dataclass, field
 
 import numpy as np
 
-from ..text import typed_options
+from ..text import common_prefix_length, typed_options
 
 
 @dataclass
@@ -51,14 +51,6 @@ class Pack:
         return len(self.tokens) - 1
 
 
-def _common_prefix_length(left: Sequence[int], right: Sequence[int]) -> int:
-    limit = min(len(left), len(right))
-    index = 0
-    while index < limit and left[index] == right[index]:
-        index += 1
-    return index
-
-
 @typed_options
 def pack_prefix_trees(
     sequences: Sequence[Sequence[int]],
@@ -79,7 +71,7 @@ def pack_prefix_trees(
     previous_path: list[int] = []
     for index in order:
         sequence = sequences[index]
-        shared = _common_prefix_length(previous, sequence) if len(current) else 0
+        shared = common_prefix_length(previous, sequence) if len(current) else 0
         full = max_sequences is not None and len(current.sequence_ids) >= max_sequences
         if len(current) and (full or len(current) + len(sequence) - shared > max_nodes):
             packs.append(current)

@@ -27,10 +27,10 @@ from .lexicon import DEFAULT_LEXICON, AgreementLexicon, load_lexicon
 from .pair_tables import PAIR_COLUMNS, collect_pairs, load_pair_tables, pair_columns
 from .sources import ConvertedSource, convert_source
 from .statistics import compare_pair_preferences, pair_preference
+from .verb_agreement_evaluation import evaluate_verb_agreement
 from .verb_distributions import (
     VerbSlotLogProbs,
     as_verb_slots,
-    evaluate_verb_agreement,
     verb_slot_log_probs,
     verb_vocabulary,
 )

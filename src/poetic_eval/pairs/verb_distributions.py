@@ -3,7 +3,7 @@
 * Masked LM: the tokenizer's encoding of ``left [MASK] right.`` (with its [CLS] / [SEP]); the
   distribution at the mask.
 * Causal LM: the document-start token (the one :mod:`poetic_eval.lm.scoring` uses, see
-  :func:`~poetic_eval.lm.loading.document_start_token_id`) then ``left``; the next-token
+  :func:`~poetic_eval.lm.language_model.document_start_token_id`) then ``left``; the next-token
   distribution after it (the right context is not seen).
 
 A verb form counts only when it is one token of the model's vocabulary in the position it takes
@@ -12,8 +12,9 @@ token ``tokenizer("a " + form)`` adds to ``tokenizer("a")``. Lemmas with a form 
 tokens are left out of EW / MW and listed in :attr:`VerbVocabulary.excluded`.
 
 :func:`verb_slot_log_probs` returns the vocabulary-sized vectors (the inputs of the
-``verb_weighted_agreement`` metric); :func:`evaluate_verb_agreement` streams batches through the
-scorer without keeping them, for runs of any size.
+``verb_weighted_agreement`` metric);
+:func:`~poetic_eval.pairs.verb_agreement_evaluation.evaluate_verb_agreement` streams the batches
+of :func:`log_prob_batches` through the scorer without keeping them, for runs of any size.
 """
 
 from __future__ import annotations
@@ -30,14 +31,6 @@ from ..lm import LanguageModel, document_start_token_id, resolve_model
 from ..text import typed_options
 from .verb_lexicon import VerbEntry, load_verb_list
 from .verb_slots import VerbSlot, verb_slots
-from .verb_weighted_agreement import (
-    DEFAULT_BOTTOM_CUTOFFS,
-    DEFAULT_TOP_CUTOFFS,
-    SlotScores,
-    aggregate_verb_agreement,
-    first_occurrences,
-    score_verb_slots,
-)
 
 _PROBE = "a"
 
@@ -154,18 +147,18 @@ def verb_slot_log_probs(
 ) -> VerbSlotLogProbs:
     """Verb-slot log-probabilities of every pair, with labels, the pairs' own form ids and the
     verb list's token ids. The model runs once per distinct visible string. Memory: 4 bytes x
-    vocabulary size per pair (196 kB for SmolLM2); use :func:`evaluate_verb_agreement` for
-    large runs."""
+    vocabulary size per pair (196 kB for SmolLM2); use
+    :func:`~poetic_eval.pairs.evaluate_verb_agreement` for large runs."""
     lm = resolve_model(model, device=device, dtype=dtype)
     slots = as_verb_slots(pairs)
     vocabulary = verb_vocabulary(lm.tokenizer, verbs)
-    views = _DistinctViews(slots, lm)
+    views = DistinctViews(slots, lm)
     batches = [
         batch.float().cpu()
-        for _, batch in _log_prob_batches(views.representatives, lm, batch_size, show_progress)
+        for _, batch in log_prob_batches(views.representatives, lm, batch_size, show_progress)
     ]
     log_probs = torch.cat(batches) if batches else torch.zeros((0, _vocab_size(lm)))
-    correct, incorrect = _own_form_ids(lm.tokenizer, slots)
+    correct, incorrect = own_form_ids(lm.tokenizer, slots)
     return VerbSlotLogProbs(
         log_probs=log_probs[torch.as_tensor(views.of_example)] if slots else log_probs,
         labels=views.labels,
@@ -176,69 +169,13 @@ def verb_slot_log_probs(
     )
 
 
-@typed_options
-def evaluate_verb_agreement(
-    pairs: Any,
-    model: Any = None,
-    *,
-    verbs: Sequence[VerbEntry] | None = None,
-    top_cutoffs: Sequence[float] = DEFAULT_TOP_CUTOFFS,
-    bottom_cutoffs: Sequence[float] = DEFAULT_BOTTOM_CUTOFFS,
-    batch_size: int = 32,
-    device: Any = None,
-    dtype: torch.dtype | None = None,
-    return_details: bool = False,
-    show_progress: bool = True,
-) -> dict[str, Any]:
-    """TSE, EW and MW of a model on agreement pairs, streaming: the model runs once per
-    distinct visible string, and each batch of distributions is scored as soon as the model
-    returns it and then dropped.
+class DistinctViews:
+    """The distinct strings the model sees, and which one each pair reads.
 
-    Returns the dict of :func:`~poetic_eval.pairs.aggregate_verb_agreement`, plus
-    ``model`` and ``n_lemmas_excluded`` (lemmas with a multi-token form).
+    ``texts``: each pair's model-visible string; ``representatives``: the first pair of each
+    distinct string, in order (what the model runs on); ``of_example``: each pair's index into
+    ``representatives``; ``labels``: each pair's label (-1 / -2).
     """
-    lm = resolve_model(model, device=device, dtype=dtype)
-    slots = as_verb_slots(pairs)
-    if not slots:
-        raise ValueError("pairs is empty: at least one pair is needed")
-    vocabulary = verb_vocabulary(lm.tokenizer, verbs)
-    correct, incorrect = _own_form_ids(lm.tokenizer, slots)
-    views = _DistinctViews(slots, lm)
-    distinct = first_occurrences(list(zip(views.of_example.tolist(), views.labels.tolist())))
-    by_view = np.argsort(views.of_example, kind="stable")
-    sorted_views = views.of_example[by_view]
-    parts: list[SlotScores] = []
-    for start, batch in _log_prob_batches(views.representatives, lm, batch_size, show_progress):
-        low, high = np.searchsorted(sorted_views, [start, start + batch.shape[0]])
-        members = by_view[low:high]
-        parts.append(
-            score_verb_slots(
-                batch,
-                views.labels[members],
-                correct[members],
-                incorrect[members],
-                vocabulary.token_ids,
-                top_cutoffs=top_cutoffs,
-                bottom_cutoffs=bottom_cutoffs,
-                views=views.of_example[members] - start,
-                distinct=distinct[members],
-                examples=members,
-            )
-        )
-    result = aggregate_verb_agreement(
-        SlotScores.concatenate(parts),
-        top_cutoffs=top_cutoffs,
-        bottom_cutoffs=bottom_cutoffs,
-        lemmas=vocabulary.lemmas,
-        return_details=return_details,
-    )
-    result["model"] = lm.name
-    result["n_lemmas_excluded"] = len(vocabulary.excluded)
-    return result
-
-
-class _DistinctViews:
-    """The distinct strings the model sees, and which one each pair reads."""
 
     def __init__(self, slots: Sequence[VerbSlot], lm: LanguageModel):
         self.texts = [slot.visible_text(lm.kind, _mask_token(lm)) for slot in slots]
@@ -254,7 +191,7 @@ class _DistinctViews:
 # ---------------------------------------------------------------- model views
 
 
-def _log_prob_batches(
+def log_prob_batches(
     slots: Sequence[VerbSlot], lm: LanguageModel, batch_size: int, show_progress: bool
 ) -> Iterator[tuple[int, torch.Tensor]]:
     """(first row, (rows, vocab) log-probs on the model's device) per batch, in input order."""
@@ -343,7 +280,8 @@ def _vocab_size(lm: LanguageModel) -> int:
     return int(embeddings.weight.shape[0]) if embeddings is not None else len(lm.tokenizer)
 
 
-def _own_form_ids(tokenizer: Any, slots: Sequence[VerbSlot]) -> tuple[np.ndarray, np.ndarray]:
+def own_form_ids(tokenizer: Any, slots: Sequence[VerbSlot]) -> tuple[np.ndarray, np.ndarray]:
+    """Token ids of each pair's correct and incorrect verb form (-1 where not one token)."""
     forms = sorted({slot.correct for slot in slots} | {slot.incorrect for slot in slots})
     ids = dict(zip(forms, form_token_ids(tokenizer, forms)))
     correct = np.asarray([ids[slot.correct] for slot in slots], dtype=np.int64)

@@ -16,7 +16,7 @@ Look-up order for a word (case-insensitive; curly apostrophes are read as ``'``)
    pronunciation, provided the shared ending holds at least the word's last vowel letters, the
    consonants after them and one more letter. Coinages and names ("glimmerine") get the rhyme of
    real words with the same ending ("tangerine", "nectarine"). Measured leave-one-out on common
-   CMUdict words in tests/rhyme/test_rhyme.py (figure in metrics/rhyme_kl/README.md).
+   CMUdict words in tests/rhyme/test_rhyme_pronunciation.py (figure in metrics/rhyme_kl/README.md).
 
 Syllable counts and stress patterns (:func:`syllable_count`, :func:`stress_pattern`) use
 steps 1-3 only, since an analogy borrows another word's syllables; an unknown word's syllables
@@ -35,7 +35,8 @@ from functools import lru_cache
 
 import pronouncing
 
-from ..text import typed_options
+from ..text import common_prefix_length, typed_options
+from .phonetics import is_vowel
 
 _APOSTROPHES = str.maketrans({"\u2019": "'", "\u2018": "'", "\u02bc": "'", "`": "'"})
 _NON_WORD = re.compile(r"[^a-z'\-]")
@@ -240,7 +241,7 @@ def pronounce_by_analogy(word: str, *, exclude_self: bool = False) -> tuple[str,
     low, high = max(0, position - 2), min(len(reversed_words), position + 2)
     shared = max(
         (
-            _common_prefix_length(neighbour, target)
+            common_prefix_length(neighbour, target)
             for neighbour in reversed_words[low:high]
             if not (exclude_self and neighbour == target)
         ),
@@ -272,20 +273,6 @@ def _stressed_ending(phones: str) -> str:
     return phones
 
 
-def _common_prefix_length(a: str, b: str) -> int:
-    length = 0
-    for x, y in zip(a, b):
-        if x != y:
-            break
-        length += 1
-    return length
-
-
-def is_vowel(phone: str) -> bool:
-    """Whether an ARPAbet phone is a vowel (vowels carry a stress digit)."""
-    return phone[-1:].isdigit()
-
-
 @lru_cache(maxsize=200_000)
 def known_pronunciations(word: str) -> tuple[str, ...]:
     """Pronunciations from CMUdict and the spelling/inflection rules only (steps 1-3, no analogy).
@@ -313,7 +300,7 @@ def estimate_syllables(word: str) -> int:
     before "-ly", "-ful", "-ment", "-ness", "-less" or "-some" not at all; "-le(s)" and "-re"
     after a consonant ("candle", "fibre"), "-ted"/"-ded", "-ces"/"-ges"/"-ses" and similar keep
     their syllable. At least 1 for a word with letters; 0 for none. Agrees with CMUdict on
-    93.8 % of 2000 common words (tests/rhyme/test_rhyme.py).
+    93.8 % of 2000 common words (tests/rhyme/test_rhyme_pronunciation.py).
     """
     letters = "".join(ch for ch in normalize_word(word) if ch.isalpha())
     if not letters:

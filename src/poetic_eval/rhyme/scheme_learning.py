@@ -200,17 +200,12 @@ def _sequential_prior(
     return join, new
 
 
-def learn_model(
+def _pair_layouts(
     units: Sequence[tuple[str, Sequence[str]]],
-    random_pairs: Sequence[tuple[str, str]],
-    *,
-    long_stanzas: Sequence[Sequence[str]] = (),
-    iterations: int = 20,
-    progress: bool = True,
-) -> RhymeModel:
-    """EM over ``units`` ((kind, line-final words) from :func:`training_units`) with the
-    non-rhyme side from ``random_pairs`` (line-final words of different poems); the sequential
-    prior of long stanzas from ``long_stanzas`` (line-final words of stanzas over 6 lines)."""
+) -> tuple[dict[tuple[str, str], int], dict[tuple[int, str], np.ndarray]]:
+    """The distinct word pairs of ``units`` (pair -> id) and, per (lines, kind), one row per
+    unit with the id of each of its line pairs (-1: the same word twice). Units with an
+    unknown end word, or outside 2 to :data:`TABLE_LINES` lines, are left out."""
     keys: dict[tuple[str, str], int] = {}
     layouts: dict[tuple[int, str], list[list[int]]] = {}
     for kind, words in units:
@@ -223,6 +218,48 @@ def learn_model(
             row.append(-1 if a == b else keys.setdefault(_key(a, b), len(keys)))
         layouts.setdefault((len(unit), kind), []).append(row)
     ids = {group: np.array(rows, dtype=np.int64) for group, rows in sorted(layouts.items())}
+    return keys, ids
+
+
+def _m_step(
+    ids: dict[tuple[int, str], np.ndarray],
+    posteriors: _Posteriors,
+    cells: tuple[np.ndarray, ...],
+    priors: dict[tuple[int, str], np.ndarray],
+) -> tuple[list[np.ndarray], float, float]:
+    """The rhyme side of the M step: (cell counts per block, link mass on repeated words,
+    total link mass); the scheme ``priors`` are updated in place."""
+    counts = [np.zeros(N_VOWEL_CELLS), np.zeros(N_SHAPE_CELLS), np.zeros(N_EVIDENCE_CELLS)]
+    repeated = total = 0.0
+    for group, rows in ids.items():
+        link, real = posteriors.links[group], rows >= 0
+        # Squared posteriors on the rhyme side: small posteriors summed over the many
+        # non-rhyming pairs would otherwise give every unrelated shape a share of rhyme
+        # mass (and the prior learned with them would come out too sharp).
+        weight = link**2
+        for count, cell in zip(counts, cells):
+            np.add.at(count, cell[rows[real]], weight[real])
+        repeated += float(link[~real].sum())
+        total += float(link.sum())
+        posterior = posteriors.schemes[group]
+        priors[group] = np.log(posterior.sum(axis=0) + PRIOR_SMOOTHING) - np.log(
+            len(rows) + PRIOR_SMOOTHING * posterior.shape[1]
+        )
+    return counts, repeated, total
+
+
+def learn_model(
+    units: Sequence[tuple[str, Sequence[str]]],
+    random_pairs: Sequence[tuple[str, str]],
+    *,
+    long_stanzas: Sequence[Sequence[str]] = (),
+    iterations: int = 20,
+    progress: bool = True,
+) -> RhymeModel:
+    """EM over ``units`` ((kind, line-final words) from :func:`training_units`) with the
+    non-rhyme side from ``random_pairs`` (line-final words of different poems); the sequential
+    prior of long stanzas from ``long_stanzas`` (line-final words of stanzas over 6 lines)."""
+    keys, ids = _pair_layouts(units)
     others = [(word_forms(a).word, word_forms(b).word) for a, b in random_pairs]
     others = [(a, b) for a, b in others if a and b]
     repeated_other = (sum(a == b for a, b in others) + NON_RHYME_SMOOTHING) / (len(others) + 1)
@@ -239,23 +276,7 @@ def learn_model(
         pair_score, best = unit_pairs.best(tables)
         posteriors = _e_step(ids, pair_score, repetition, priors)
         history.append(posteriors.log_likelihood)
-        cells = unit_pairs.cells(best)
-        counts = [np.zeros(N_VOWEL_CELLS), np.zeros(N_SHAPE_CELLS), np.zeros(N_EVIDENCE_CELLS)]
-        repeated = total = 0.0
-        for group, rows in ids.items():
-            link, real = posteriors.links[group], rows >= 0
-            # Squared posteriors on the rhyme side: small posteriors summed over the many
-            # non-rhyming pairs would otherwise give every unrelated shape a share of rhyme
-            # mass (and the prior learned with them would come out too sharp).
-            weight = link**2
-            for count, cell in zip(counts, cells):
-                np.add.at(count, cell[rows[real]], weight[real])
-            repeated += float(link[~real].sum())
-            total += float(link.sum())
-            posterior = posteriors.schemes[group]
-            priors[group] = np.log(posterior.sum(axis=0) + PRIOR_SMOOTHING) - np.log(
-                len(rows) + PRIOR_SMOOTHING * posterior.shape[1]
-            )
+        counts, repeated, total = _m_step(ids, posteriors, unit_pairs.cells(best), priors)
         other_cells = other_pairs.cells(other_pairs.best(tables)[1])
         sizes = (N_VOWEL_CELLS, N_SHAPE_CELLS, N_EVIDENCE_CELLS)
         other_counts = [

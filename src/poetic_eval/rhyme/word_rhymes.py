@@ -24,7 +24,8 @@ from __future__ import annotations
 from functools import lru_cache
 
 from ..text import typed_options
-from .pronunciation import is_vowel, normalize_word, pronunciations
+from .phonetics import is_vowel
+from .pronunciation import normalize_word, pronunciations
 
 _VOWEL_LETTERS = "aeiouy"
 _REDUCED = {"AH", "IH", "EH"}

@@ -4,11 +4,27 @@ user errors; checked output locations and safe writes; caches."""
 from .atomic_files import atomic_folder, atomic_path, recover_folder, write_text_atomically
 from .cache_paths import cache_root
 from .corpus import PoemCorpus, derived
-from .metric_inputs import PoemCorpusInputs, PoemInputs, checked_columns
+from .metric_inputs import ColumnInputs, PoemCorpusInputs, PoemInputs, checked_columns
 from .model_sources import check_device, check_model_source, loading_model
 from .output_locations import check_output_file, check_output_folder
-from .poem_files import load_poems, poem_from_item, read_poems, write_poems
-from .poems import final_word, length, lines, remove_punctuation, stanzas, tokens
+from .poem_files import (
+    JSON_POEM_SUFFIXES,
+    PoemItem,
+    json_poem_items,
+    parse_poem_item,
+    read_poem_blocks,
+    read_poems_by_suffix,
+    write_poems,
+)
+from .poems import (
+    common_prefix_length,
+    final_word,
+    length,
+    lines,
+    remove_punctuation,
+    stanzas,
+    tokens,
+)
 from .text_files import TextFileError, decode_text, read_text_file
 from .user_errors import (
     USER_ERRORS,
@@ -21,6 +37,7 @@ from .user_errors import (
 )
 from .validation import (
     check_option_types,
+    is_number,
     option_types,
     require_fraction,
     require_positive_int,
@@ -29,7 +46,9 @@ from .validation import (
 )
 
 __all__ = [
+    "JSON_POEM_SUFFIXES",
     "USER_ERRORS",
+    "ColumnInputs",
     "DeviceError",
     "ModelNotFoundError",
     "OutputLocationError",
@@ -37,6 +56,7 @@ __all__ = [
     "PoemCorpus",
     "PoemCorpusInputs",
     "PoemInputs",
+    "PoemItem",
     "TextFileError",
     "UserError",
     "atomic_folder",
@@ -48,17 +68,20 @@ __all__ = [
     "check_output_file",
     "check_output_folder",
     "checked_columns",
+    "common_prefix_length",
     "decode_text",
     "derived",
     "describe_error",
     "final_word",
+    "is_number",
+    "json_poem_items",
     "length",
     "lines",
-    "load_poems",
     "loading_model",
     "option_types",
-    "poem_from_item",
-    "read_poems",
+    "parse_poem_item",
+    "read_poem_blocks",
+    "read_poems_by_suffix",
     "read_text_file",
     "recover_folder",
     "remove_punctuation",

@@ -4,8 +4,10 @@
 becomes a list of its characters and numbers become strings; a dict fails with ``KeyError: 0``,
 a generator is taken as empty, and a missing column fails with ``NoneType has no len``. The
 mixins check ``predictions`` (and a ``references`` corpus) first, with the errors of
-:func:`poetic_eval.text.require_texts`, and hand ``evaluate`` the checked list; modules with
-other columns (scores, logits) check them with :func:`checked_columns`.
+:func:`poetic_eval.text.require_texts`, and hand ``evaluate`` the checked list. Modules with
+other columns (scores, logits, letters) use :class:`ColumnInputs`: their ``prepare_columns``
+checks the columns (:func:`checked_columns`), moves tensors to the CPU once per batch and fills
+optional columns before ``evaluate`` sees them.
 
 The diversity metrics compare generated poems with a human *corpus* of any size, which is not
 row-aligned with the predictions. A ``references`` that is not a declared feature would be
@@ -90,3 +92,27 @@ class PoemCorpusInputs(PoemInputs):
         elif self.references_required and getattr(self, "process_id", 0) == 0:
             raise ValueError(f"references (the human corpus) is required for {self.name}")
         return super().compute(predictions=predictions, reference_corpus=references, **kwargs)
+
+
+class ColumnInputs:
+    """For modules whose columns are not poems (scores, logits, letters): ``add``,
+    ``add_batch`` and ``compute`` pass all their keyword arguments through the module's
+    :meth:`prepare_columns` before ``evaluate`` converts them."""
+
+    def prepare_columns(self, inputs: dict[str, Any], call: str) -> dict[str, Any]:
+        """``inputs`` (every keyword argument of ``call``: ``"add"``, ``"add_batch"`` or
+        ``"compute"``) as they go on to ``evaluate``; override it to check columns, move
+        tensors to the CPU and fill optional columns. The default returns them unchanged."""
+        return inputs
+
+    def add(self, **inputs: Any) -> Any:
+        """Add one row to the metric's buffer."""
+        return super().add(**self.prepare_columns(inputs, "add"))  # type: ignore[misc]
+
+    def add_batch(self, **inputs: Any) -> Any:
+        """Add a batch of rows to the metric's buffer."""
+        return super().add_batch(**self.prepare_columns(inputs, "add_batch"))  # type: ignore[misc]
+
+    def compute(self, **inputs: Any) -> Any:
+        """Compute the metric; rows given here are added as one last batch."""
+        return super().compute(**self.prepare_columns(inputs, "compute"))  # type: ignore[misc]

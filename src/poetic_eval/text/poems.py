@@ -11,6 +11,7 @@ import re
 import string
 import sys
 import unicodedata
+from collections.abc import Sequence
 
 from .validation import typed_options
 
@@ -72,3 +73,14 @@ def final_word(line: str) -> str:
     """
     found = _WORD.findall(line)
     return found[-1] if found else ""
+
+
+def common_prefix_length(left: Sequence, right: Sequence) -> int:
+    """How many leading items two sequences share: characters of two strings (reversed
+    spellings share an ending), or token ids of two encoded texts (a shared prefix)."""
+    length = 0
+    for a, b in zip(left, right):
+        if a != b:
+            break
+        length += 1
+    return length

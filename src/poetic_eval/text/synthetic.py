@@ -2,13 +2,17 @@
 
 Lines have about 7 words (so a quatrain has about 28 tokens and 150 characters, like the
 paper's QuaTrain); words are a mix of frequent function words and Zipf-weighted content words.
-:meth:`SyntheticPoems.rhyming_quatrains` ends lines with words of known rhyme groups, and the
-near-copy methods make what the memorization metric must find.
+:meth:`SyntheticPoems.rhyming_quatrains` ends lines with words of known rhyme groups
+(:meth:`~SyntheticPoems.scheme_end_words` gives the schemes and end words alone), the near-copy
+methods make what the memorization metric must find, :meth:`~SyntheticPoems.word_count_poems`
+poems of a chosen length from any vocabulary, and :meth:`~SyntheticPoems.stanzas_with_copies`
+a stream of stanzas with refrains and cut copies, like a corpus gathered from several sources.
 """
 
 from __future__ import annotations
 
 import random
+from collections.abc import Iterator, Sequence
 
 
 def _word_list(words: str) -> list[str]:
@@ -101,18 +105,100 @@ class SyntheticPoems:
         """Quatrains with a random scheme whose line-final words come from rhyme groups."""
         poems = []
         for _ in range(count):
-            scheme = self.rng.choice(RHYMING_SCHEMES)
-            letters = sorted(set(scheme))
-            groups = self.rng.sample(RHYME_GROUPS, len(letters))
-            chosen = {
-                letter: self.rng.sample(group, len(group)) for letter, group in zip(letters, groups)
-            }
+            _, ends = self._scheme_and_end_words(RHYMING_SCHEMES, RHYME_GROUPS)
             lines = []
-            for letter in scheme:
+            for end in ends:
                 body = " ".join(self.word() for _ in range(self.rng.randint(2, 6)))
-                lines.append(f"{body} {chosen[letter].pop()}")
+                lines.append(f"{body} {end}")
             poems.append("\n".join(lines))
         return poems
+
+    def scheme_end_words(
+        self,
+        count: int,
+        *,
+        schemes: Sequence[str] = RHYMING_SCHEMES,
+        groups: Sequence[Sequence[str]] = RHYME_GROUPS,
+    ) -> list[tuple[str, list[str]]]:
+        """``count`` (scheme, line-final words) pairs: a scheme drawn from ``schemes`` (repeat
+        one to make it more likely), each of its letters a different rhyme group of ``groups``,
+        and no word twice within a poem (a group needs as many words as its letter's lines)."""
+        return [self._scheme_and_end_words(schemes, groups) for _ in range(count)]
+
+    def _scheme_and_end_words(
+        self, schemes: Sequence[str], groups: Sequence[Sequence[str]]
+    ) -> tuple[str, list[str]]:
+        scheme = self.rng.choice(schemes)
+        letters = sorted(set(scheme))
+        chosen_groups = self.rng.sample(groups, len(letters))
+        words = {
+            letter: self.rng.sample(group, len(group))
+            for letter, group in zip(letters, chosen_groups)
+        }
+        return scheme, [words[letter].pop() for letter in scheme]
+
+    def word_count_poems(
+        self,
+        count: int,
+        mean_words: float,
+        *,
+        spread: float = 5.0,
+        vocabulary: Sequence[str] | None = None,
+    ) -> list[str]:
+        """``count`` poems of about ``mean_words`` words each (normal, standard deviation
+        ``spread``, at least one word), cut into at most 3 lines at random places. Words come
+        from ``vocabulary`` when given (e.g. words with punctuation and accents, to test how
+        lengths count them), else from :meth:`word`."""
+        poems = []
+        for _ in range(count):
+            n_words = max(1, round(self.rng.gauss(mean_words, spread)))
+            words = [
+                self.rng.choice(vocabulary) if vocabulary else self.word() for _ in range(n_words)
+            ]
+            cuts = sorted(self.rng.sample(range(1, n_words + 1), min(3, n_words)))
+            lines, start = [], 0
+            for end in [*cuts[:-1], n_words]:
+                if words[start:end]:
+                    lines.append(" ".join(words[start:end]))
+                start = end
+            poems.append("\n".join(lines))
+        return poems
+
+    def stanzas_with_copies(
+        self,
+        *,
+        lengths: tuple[int, int] = (4, 20),
+        copy_rate: float = 0.2,
+        refrains: int = 0,
+        refrain_rate: float = 0.0,
+        words_per_line: int = 7,
+    ) -> Iterator[list[str]]:
+        """An endless stream of stanzas (lists of lines), like a corpus gathered from several
+        sources: a ``copy_rate`` share are copies of an earlier stanza, cut by up to a line at
+        either end (a poem held by two sources); the others have ``lengths[0]`` to
+        ``lengths[1]`` lines, each one of ``refrains`` shared refrain lines with probability
+        ``refrain_rate``, else fresh. Fresh lines are ``words_per_line`` words drawn uniformly
+        from the word lists (fast enough for millions of lines)."""
+        vocabulary = FUNCTION_WORDS + NOUNS + VERBS + ADJECTIVES
+
+        def fresh_line() -> str:
+            return " ".join(self.rng.choices(vocabulary, k=words_per_line))
+
+        shared = [fresh_line() for _ in range(refrains)]
+        stanzas: list[list[str]] = []
+        while True:
+            if stanzas and self.rng.random() < copy_rate:
+                base = self.rng.choice(stanzas)
+                stanza = base[self.rng.randrange(2) : len(base) - self.rng.randrange(2)]
+            else:
+                stanza = [
+                    self.rng.choice(shared)
+                    if shared and self.rng.random() < refrain_rate
+                    else fresh_line()
+                    for _ in range(self.rng.randint(*lengths))
+                ]
+            stanzas.append(stanza)
+            yield stanza
 
     def edited(self, text: str, edits: int, alphabet: str = "abcdefghilmnoprstuw ") -> str:
         """``text`` with ``edits`` random character substitutions (newlines kept)."""

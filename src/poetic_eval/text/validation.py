@@ -60,7 +60,7 @@ def require_texts(values: Any, name: str, *, allow_empty_list: bool = False) -> 
 
 def require_fraction(value: float, name: str) -> float:
     """Check ``0 < value <= 1`` (thresholds, cutoffs); numpy numbers are accepted."""
-    if isinstance(value, bool) or not isinstance(value, numbers.Real):
+    if not is_number(value):
         raise TypeError(f"{name} must be a number in (0, 1], got {type(value).__name__}")
     if math.isnan(value) or not 0 < value <= 1:
         raise ValueError(f"{name} must be in (0, 1], got {value}")
@@ -104,6 +104,15 @@ def typed_options(function: Callable[..., Result]) -> Callable[..., Result]:
 
     checked.typed_options = True  # type: ignore[attr-defined]
     return checked
+
+
+@typed_options
+def is_number(value: Any, *, allow_nan: bool = True) -> bool:
+    """Whether ``value`` is a real number (numpy's too) and not a boolean (``True`` is an
+    ``int`` to Python); ``allow_nan=False`` also refuses NaN, a value that was not measured."""
+    if isinstance(value, bool) or not isinstance(value, numbers.Real):
+        return False
+    return allow_nan or not math.isnan(value)
 
 
 def _check_option(name: str, value: Any, kind: type, optional: bool) -> None:
