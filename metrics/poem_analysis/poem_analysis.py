@@ -31,6 +31,8 @@ Args:
         topicality. Default None.
     candidate_topics (list of str): extra topics the encoder may choose from.
     model (str or encoder): sentence encoder for topicality (default the bundled all-MiniLM-L6-v2).
+    encoding (str): how topicality embeds a poem: "poem" (whole, the default), "lines" or
+        "chunks" (for poems longer than the encoder reads).
     rhyme_window (int or None): lines at most this far apart can rhyme (default 5, as the
         reference); None: any two lines.
     rhyme_options (dict): passed to poetic_eval.rhyme.rhyme_scheme (e.g. {"near": True});
@@ -38,6 +40,8 @@ Args:
     include_blank_lines (bool): keep blank lines in the novelty line pairs (the reference code
         does; default False).
     rouge_types (list of str): default ["rouge1", "rouge2", "rougeL"]; use_stemmer (bool): False.
+    line_by_line_divisor (str): inter-poem novelty line by line: "shorter" (the number of
+        zipped line pairs, the default) or "first" (the first poem's lines, the reference code).
     sample_pairs (int): inter-poem novelty on this many sampled ordered pairs (default all pairs);
         seed (int): seed of the sample (default 0).
     unknown_stress (str): stress mark for syllables of words not in CMUdict (default "?").
