@@ -18,18 +18,18 @@ from __future__ import annotations
 
 import argparse
 import json
-import math
 import resource
 import subprocess
 import sys
 import tempfile
 import time
-from collections import Counter
 from pathlib import Path
 
 import numpy as np
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))  # builders/
+
+from quatrain_reference import transcribed_deduplication, windows_of
 
 from poetic_eval.quatrain import deduplicate, read_quatrain_source
 from poetic_eval.text.synthetic import SyntheticPoems
@@ -49,10 +49,6 @@ def synthetic_stanzas(n_windows: int, seed: int = 0) -> list[list[str]]:
     return stanzas
 
 
-def windows_of(stanzas: list[list[str]]) -> list[list[str]]:
-    return [s[i : i + 4] for s in stanzas for i in range(len(s) - 3)]
-
-
 def write_jsonl(stanzas: list[list[str]], path: Path) -> int:
     labels = '"language": "en", "rhyme": "ABAB", "meter": "iambus", "alliteration": 0.1}\n'
     count = 0
@@ -62,25 +58,6 @@ def write_jsonl(stanzas: list[list[str]], path: Path) -> int:
                 stream.write('{"text": ' + json.dumps(stanza[start : start + 4]) + ", " + labels)
                 count += 1
     return count
-
-
-def transcribed_deduplication(windows: list[list[str]], p: int) -> list[int]:
-    """The spec's two stages written directly (the same transcription as the tests')."""
-    kept, position = [], 0
-    for i, window in enumerate(windows):
-        position = position + 1 if i > 0 and window[0] == windows[i - 1][1] else 0
-        if position % 4 == 0:
-            kept.append(i)
-    while kept:
-        counts = Counter(line for i in kept for line in windows[i])
-        if max(counts.values()) == 1:
-            break
-        scores = [sum(counts[line] for line in windows[i]) for i in kept]
-        k = math.ceil(sum(1 for score in scores if score > 4) / p)
-        ranking = sorted(range(len(kept)), key=lambda j: scores[j], reverse=True)
-        deleted = set(ranking[:k])
-        kept = [i for j, i in enumerate(kept) if j not in deleted]
-    return kept
 
 
 def child(source: Path, out: Path, progress: bool) -> None:
@@ -183,7 +160,7 @@ def reference_run(n_windows: int) -> None:
     ours = deduplicate(corpus, "en", p=10).kept.tolist()
     ours_seconds = time.perf_counter() - clock
     clock = time.perf_counter()
-    reference = transcribed_deduplication(windows, 10)
+    reference = transcribed_deduplication(windows, 10)[1]
     reference_seconds = time.perf_counter() - clock
     assert ours == reference, "the de-duplication differs from the transcription"
     print(

@@ -102,6 +102,25 @@ def word_tokenizer(*, masked: bool = False) -> PreTrainedTokenizerFast:
     )
 
 
+def word_tokenizer_over(texts: list[str]) -> PreTrainedTokenizerFast:
+    """A causal word-level tokenizer whose vocabulary is every word and punctuation mark of
+    ``texts`` (after the special tokens): no unknown words for tests over their own texts."""
+    splitter = pre_tokenizers.Sequence(
+        [pre_tokenizers.WhitespaceSplit(), pre_tokenizers.Punctuation()]
+    )
+    words = sorted({word for text in texts for word, _ in splitter.pre_tokenize_str(text)})
+    vocab = {token: index for index, token in enumerate(SPECIAL + words)}
+    backend = Tokenizer(models.WordLevel(vocab=vocab, unk_token="[UNK]"))
+    backend.pre_tokenizer = splitter
+    return PreTrainedTokenizerFast(
+        tokenizer_object=backend,
+        unk_token="[UNK]",
+        pad_token="[PAD]",
+        bos_token="[BOS]",
+        eos_token="[EOS]",
+    )
+
+
 def vocabulary_size() -> int:
     return len(SPECIAL) + len(WORDS)
 

@@ -7,7 +7,7 @@ import warnings
 
 import numpy as np
 import pytest
-from encoder_doubles import CountingEncoder
+from encoder_doubles import CountingEncoder, WordTokenizer
 from sklearn.metrics import f1_score, precision_recall_fscore_support
 
 from poetic_eval.analyzers import (
@@ -103,21 +103,6 @@ def test_topicality_on_the_erato_gpt3_poems(shared_data):
     result = analyze_collection(collection.poems, ["topicality"], topics=collection.topics)
     assert 0.7 <= result["topicality"]["macro_f1"] <= 0.8
     assert result["topicality"]["per_topic"]["blue"]["f1"] >= 0.9
-
-
-class WordTokenizer:
-    """One word piece per word; [CLS] and [SEP] around a text."""
-
-    def __call__(self, texts, add_special_tokens=True, verbose=True):
-        single = isinstance(texts, str)
-        ids = [
-            [0] * (2 * add_special_tokens) + list(range(len(text.split())))
-            for text in ([texts] if single else texts)
-        ]
-        return {"input_ids": ids[0] if single else ids}
-
-    def num_special_tokens_to_add(self, pair=False):
-        return 2
 
 
 class TruncatingEncoder(CountingEncoder):

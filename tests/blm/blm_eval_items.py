@@ -11,8 +11,7 @@ import copy
 
 import numpy as np
 import torch
-from tiny_language_models import bigram_causal_lm, tiny_causal_lm
-from tokenizers import Tokenizer, models, pre_tokenizers
+from tiny_language_models import bigram_causal_lm, tiny_causal_lm, word_tokenizer_over
 from transformers import PreTrainedTokenizerFast
 
 from poetic_eval.blm import LETTERS, as_items, blm_prompt, candidate_continuations, running_context
@@ -106,11 +105,6 @@ RELEASE_ITEM = {
     "Correct_answer": "la finestra si apre da un'ora",
 }
 RECORDS = [AGREEMENT_ITEM, CAUSATIVE_ITEM, RELEASE_ITEM]
-SPECIAL = ["[PAD]", "[UNK]", "[BOS]", "[EOS]"]
-
-
-def _pre_tokenizer():
-    return pre_tokenizers.Sequence([pre_tokenizers.WhitespaceSplit(), pre_tokenizers.Punctuation()])
 
 
 def _all_texts() -> list[str]:
@@ -125,18 +119,7 @@ def _all_texts() -> list[str]:
 
 def italian_tokenizer() -> PreTrainedTokenizerFast:
     """Word-level tokenizer over every word of the test items and prompts."""
-    splitter = _pre_tokenizer()
-    words = sorted({w for text in _all_texts() for w, _ in splitter.pre_tokenize_str(text)})
-    vocab = {token: index for index, token in enumerate(SPECIAL + words)}
-    backend = Tokenizer(models.WordLevel(vocab=vocab, unk_token="[UNK]"))
-    backend.pre_tokenizer = _pre_tokenizer()
-    return PreTrainedTokenizerFast(
-        tokenizer_object=backend,
-        unk_token="[UNK]",
-        pad_token="[PAD]",
-        bos_token="[BOS]",
-        eos_token="[EOS]",
-    )
+    return word_tokenizer_over(_all_texts())
 
 
 def italian_lm(seed: int = 0, max_positions: int = 1024):

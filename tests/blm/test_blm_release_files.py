@@ -8,9 +8,7 @@ import warnings
 
 import pytest
 from test_blm_records import ANSWERS, release_record
-from tiny_language_models import tiny_causal_lm
-from tokenizers import Tokenizer, models, pre_tokenizers
-from transformers import PreTrainedTokenizerFast
+from tiny_language_models import tiny_causal_lm, word_tokenizer_over
 
 from poetic_eval.blm import (
     BlmRecordError,
@@ -145,26 +143,6 @@ def test_configs_whose_ids_overlap_pool_as_items_and_read_per_config(tmp_path):
         read_blm_items(tmp_path / "pooled.json")
 
 
-def pooled_tokenizer(texts: list[str]) -> PreTrainedTokenizerFast:
-    """A word-level tokenizer over every word of ``texts``."""
-    splitter = pre_tokenizers.Sequence(
-        [pre_tokenizers.WhitespaceSplit(), pre_tokenizers.Punctuation()]
-    )
-    words = sorted({w for text in texts for w, _ in splitter.pre_tokenize_str(text)})
-    special = ["[PAD]", "[UNK]", "[BOS]", "[EOS]"]
-    backend = Tokenizer(
-        models.WordLevel(vocab={t: i for i, t in enumerate(special + words)}, unk_token="[UNK]")
-    )
-    backend.pre_tokenizer = splitter
-    return PreTrainedTokenizerFast(
-        tokenizer_object=backend,
-        unk_token="[UNK]",
-        pad_token="[PAD]",
-        bos_token="[BOS]",
-        eos_token="[EOS]",
-    )
-
-
 @pytest.mark.usefixtures("one_torch_thread")
 def test_evaluating_configs_pooled_with_overlapping_ids_equals_evaluating_each():
     sizes = BlmSizes(agreement_items=5, agreement_few_shot=1)
@@ -175,7 +153,7 @@ def test_evaluating_configs_pooled_with_overlapping_ids_equals_evaluating_each()
     pooled = by_config["agr_ii"] + by_config["agr_iii"]
     texts = [running_context(item) for item in pooled]
     texts += [text for item in pooled for text in candidate_continuations(item)]
-    lm = tiny_causal_lm(3, max_positions=512, tokenizer=pooled_tokenizer(texts))
+    lm = tiny_causal_lm(3, max_positions=512, tokenizer=word_tokenizer_over(texts))
     options = {"method": "candidates", "show_progress": False}
     together = evaluate_blm(pooled, lm, **options)
     apart = [evaluate_blm(items, lm, **options) for items in by_config.values()]

@@ -8,7 +8,7 @@ import warnings
 
 import numpy as np
 import pytest
-from encoder_doubles import CountingEncoder
+from encoder_doubles import CountingEncoder, WordTokenizer
 
 from poetic_eval.diversity import (
     TruncationWarning,
@@ -19,21 +19,6 @@ from poetic_eval.diversity import (
 )
 from poetic_eval.diversity.semantic import max_similarity_from_embeddings
 from poetic_eval.text.synthetic import SyntheticPoems
-
-
-class WordTokenizer:
-    """One word piece per word, [CLS] and [SEP] around a text."""
-
-    def __call__(self, texts, add_special_tokens=True, verbose=True):
-        single = isinstance(texts, str)
-        ids = [
-            [0] * (2 * add_special_tokens) + list(range(len(text.split())))
-            for text in ([texts] if single else texts)
-        ]
-        return {"input_ids": ids[0] if single else ids}
-
-    def num_special_tokens_to_add(self, pair=False):
-        return 2
 
 
 class ShortEncoder(CountingEncoder):

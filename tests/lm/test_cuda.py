@@ -12,14 +12,12 @@ import numpy as np
 import pytest
 import torch
 from tiny_language_models import (
-    SPECIAL,
     random_minimal_pairs,
     random_sentences,
     tiny_causal_lm,
     tiny_masked_lm,
+    word_tokenizer_over,
 )
-from tokenizers import Tokenizer, models, pre_tokenizers
-from transformers import PreTrainedTokenizerFast
 
 from poetic_eval.blm import (
     as_items,
@@ -100,34 +98,13 @@ def _blm_items():
     return as_items(records[:6])
 
 
-def _word_tokenizer_over(texts: list[str]) -> PreTrainedTokenizerFast:
-    splitter = pre_tokenizers.Sequence(
-        [pre_tokenizers.WhitespaceSplit(), pre_tokenizers.Punctuation()]
-    )
-    words = sorted({word for text in texts for word, _ in splitter.pre_tokenize_str(text)})
-    backend = Tokenizer(
-        models.WordLevel(
-            vocab={token: index for index, token in enumerate(SPECIAL + words)},
-            unk_token="[UNK]",
-        )
-    )
-    backend.pre_tokenizer = splitter
-    return PreTrainedTokenizerFast(
-        tokenizer_object=backend,
-        unk_token="[UNK]",
-        pad_token="[PAD]",
-        bos_token="[BOS]",
-        eos_token="[EOS]",
-    )
-
-
 @pytest.mark.parametrize("method", ["prompt", "candidates"])
 def test_blm_choice_scores_on_the_gpu_equal_the_cpu(method):
     items = _blm_items()
     texts = []
     for item in items:
         texts += [blm_prompt(item, "en"), running_context(item), *candidate_continuations(item)]
-    tokenizer = _word_tokenizer_over(texts)
+    tokenizer = word_tokenizer_over(texts)
 
     def lm():
         return tiny_causal_lm(9, max_positions=2048, tokenizer=tokenizer)
