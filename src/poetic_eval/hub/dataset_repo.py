@@ -41,7 +41,6 @@ added to a built folder stops the rebuild rather than being deleted.
 
 from __future__ import annotations
 
-import os
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from pathlib import Path
@@ -52,7 +51,14 @@ import pyarrow as pa
 import pyarrow.parquet as pq
 from datasets.features.features import encode_nested_example
 
-from ..text import OutputLocationError, atomic_folder, check_output_folder, recover_folder
+from ..text import (
+    OutputLocationError,
+    atomic_folder,
+    check_output_folder,
+    files_not_listed,
+    recover_folder,
+    shown_names,
+)
 from .cards import built_here, card_data_files, parquet_path, render_card
 
 PARQUET_COMPRESSION = "snappy"
@@ -141,10 +147,10 @@ def check_replaceable(out_dir: str | Path, argument: str = "out_dir") -> None:
         return
     foreign = sorted(entries - DATASET_FOLDER_ENTRIES)
     if not foreign and built_here(out_dir):
-        foreign = _files_not_in_card(out_dir)
-        reason = f"its data/ holds {_listed(foreign)}, which its card does not list"
+        foreign = files_not_listed(out_dir, "data", card_data_files(out_dir))
+        reason = f"its data/ holds {shown_names(foreign)}, which its card does not list"
     elif foreign:
-        reason = f"it holds {_listed(foreign)}"
+        reason = f"it holds {shown_names(foreign)}"
     else:
         reason = "its card was not written by poetic-eval"
     if foreign or not built_here(out_dir):
@@ -154,26 +160,6 @@ def check_replaceable(out_dir: str | Path, argument: str = "out_dir") -> None:
             "empty folder. A single builder writes the dataset folder itself (--out "
             "datasets/bpomp); 'all' takes the parent folder (--out datasets)."
         )
-
-
-def _files_not_in_card(folder: Path) -> list[str]:
-    """Files and links under ``folder/data`` that the card's ``configs:`` does not list (a
-    user's own file dropped into a built folder must not be deleted by a rebuild)."""
-    listed = card_data_files(folder)
-    data = folder / "data"
-    if not data.is_dir() or data.is_symlink():
-        return [] if not data.exists() else ["data"]
-    found = []
-    for root, folders, files in os.walk(data, followlinks=False):
-        for name in files + [name for name in folders if (Path(root) / name).is_symlink()]:
-            relative = (Path(root) / name).relative_to(folder).as_posix()
-            if relative not in listed:
-                found.append(relative)
-    return sorted(found)
-
-
-def _listed(names: list[str]) -> str:
-    return ", ".join(names[:5]) + (", ..." if len(names) > 5 else "")
 
 
 def _check_dataset(dataset: HubDataset) -> None:

@@ -26,8 +26,10 @@ from ..text import (
     OutputLocationError,
     atomic_folder,
     check_output_folder,
+    files_not_listed,
     read_text_file,
     recover_folder,
+    shown_names,
     typed_options,
 )
 
@@ -56,7 +58,7 @@ def check_report_folder(out_dir: str | Path, argument: str = "out_dir") -> Path:
     if report is not None:
         foreign += _figures_not_in(report, out_dir)
     if foreign:
-        reason = f"it holds {', '.join(foreign[:5])}" + (", ..." if len(foreign) > 5 else "")
+        reason = f"it holds {shown_names(foreign)}"
     elif "report.json" in entries:
         reason = "its report.json was not written by poetic-eval"
     else:
@@ -89,11 +91,6 @@ def _attachments(report: dict[str, Any]) -> list[str]:
 
 def _figures_not_in(report: dict[str, Any], out_dir: Path) -> list[str]:
     """Entries of ``figures/`` that none of the report's sections shows (someone else's)."""
-    figures = out_dir / FIGURES_DIR
-    if not figures.exists():
-        return []
-    if figures.is_symlink() or not figures.is_dir():
-        return [FIGURES_DIR]
     shown = {
         figure.get("path")
         for section in (report.get("sections") or {}).values()
@@ -101,12 +98,7 @@ def _figures_not_in(report: dict[str, Any], out_dir: Path) -> list[str]:
         for figure in section.get("figures", [])
         if isinstance(figure, dict)
     }
-    found = []
-    for path in sorted(figures.rglob("*")):
-        relative = path.relative_to(out_dir).as_posix()
-        if (path.is_file() or path.is_symlink()) and relative not in shown:
-            found.append(relative)
-    return found
+    return files_not_listed(out_dir, FIGURES_DIR, shown)
 
 
 @typed_options

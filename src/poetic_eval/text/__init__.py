@@ -6,7 +6,12 @@ from .cache_paths import cache_root
 from .corpus import PoemCorpus, derived
 from .metric_inputs import ColumnInputs, PoemCorpusInputs, PoemInputs, checked_columns
 from .model_sources import check_device, check_model_source, loading_model
-from .output_locations import check_output_file, check_output_folder
+from .output_locations import (
+    check_output_file,
+    check_output_folder,
+    files_not_listed,
+    shown_names,
+)
 from .poem_files import (
     JSON_POEM_SUFFIXES,
     PoemItem,
@@ -72,6 +77,7 @@ __all__ = [
     "decode_text",
     "derived",
     "describe_error",
+    "files_not_listed",
     "final_word",
     "is_number",
     "json_poem_items",
@@ -88,6 +94,7 @@ __all__ = [
     "require_fraction",
     "require_positive_int",
     "require_texts",
+    "shown_names",
     "stanzas",
     "tokens",
     "typed_options",

@@ -14,6 +14,7 @@ from collections.abc import Iterable
 from pathlib import Path
 
 from .user_errors import OutputLocationError
+from .validation import typed_options
 
 
 def check_output_file(
@@ -75,3 +76,28 @@ def _check_parent(path: Path, argument: str) -> None:
 
 def _listed(suffixes: tuple[str, ...]) -> str:
     return ", ".join(suffixes[:-1]) + f" or {suffixes[-1]}" if len(suffixes) > 1 else suffixes[0]
+
+
+def files_not_listed(root: Path, folder: str, listed: set[str]) -> list[str]:
+    """Files and links under ``root/folder`` whose path relative to ``root`` is not in
+    ``listed``: what a rebuild would delete that this project did not write. A ``folder`` that
+    is itself a link or a file is reported whole."""
+    top = root / folder
+    if not top.exists() and not top.is_symlink():
+        return []
+    if top.is_symlink() or not top.is_dir():
+        return [folder]
+    found = []
+    for current, folders, files in os.walk(top, followlinks=False):
+        links = [name for name in folders if (Path(current) / name).is_symlink()]
+        for name in files + links:
+            relative = (Path(current) / name).relative_to(root).as_posix()
+            if relative not in listed:
+                found.append(relative)
+    return sorted(found)
+
+
+@typed_options
+def shown_names(names: list[str], most: int = 5) -> str:
+    """The first ``most`` names, comma-separated, with "..." when there are more."""
+    return ", ".join(names[:most]) + (", ..." if len(names) > most else "")
