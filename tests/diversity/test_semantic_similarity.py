@@ -151,6 +151,18 @@ def test_cache_key_follows_corpus_content_and_encoder_identity(isolated_cache):
     assert other.encoded_texts == 55
     assert corpus_fingerprint(["a\nb"]) == corpus_fingerprint(["a b"])
     assert corpus_fingerprint(["a", "b"]) != corpus_fingerprint(["a b"])
+    # line-wise encodings depend on where the lines break: those must not share a cache entry
+    for encoding in ("lines", "chunks"):
+        assert corpus_fingerprint(["a\nb"], encoding) != corpus_fingerprint(["a b"], encoding)
+    rebroken = [poem.replace("\n", " ", 1) for poem in human]
+    for encoding in ("poem", "lines"):
+        fresh = CountingEncoder(cache_key=f"counting-encoder/{encoding}")
+        max_similarity(generated, human, model=fresh, encoding=encoding)
+        before = fresh.encoded_texts
+        max_similarity(generated, rebroken, model=fresh, encoding=encoding)
+        encoded_again = fresh.encoded_texts - before
+        # "poem" sees the same sentences (cache hit: only the generated poems are encoded)
+        assert encoded_again > before / 2 if encoding == "lines" else encoded_again < before / 2
 
 
 def test_corrupt_cache_file_is_recomputed(isolated_cache):

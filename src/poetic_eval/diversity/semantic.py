@@ -27,6 +27,7 @@ from tqdm.auto import tqdm
 
 from ..text import (
     derived,
+    lines,
     require_positive_int,
     require_texts,
     typed_options,
@@ -39,11 +40,14 @@ from .poem_embeddings import check_encoding, encode_poems, poem_sentence
 _CACHE_FORMAT = "poem-lines-joined-by-space/l2-normalized/float32/v1"
 
 
-def corpus_fingerprint(poems: Sequence[str]) -> str:
-    """SHA-256 of the texts an encoder sees for ``poems``, in order (length-prefixed)."""
+def corpus_fingerprint(poems: Sequence[str], encoding: str = "poem") -> str:
+    """SHA-256 of the texts an encoder sees for ``poems`` under ``encoding``, in order
+    (length-prefixed): the poem as one sentence, or for ``"lines"``/``"chunks"`` its lines,
+    whose breaks decide the vectors."""
     digest = hashlib.sha256()
     for poem in poems:
-        encoded = poem_sentence(poem).encode("utf-8")
+        text = poem_sentence(poem) if encoding == "poem" else "\n".join(lines(poem))
+        encoded = text.encode("utf-8")
         digest.update(len(encoded).to_bytes(8, "little"))
         digest.update(encoded)
     return digest.hexdigest()
@@ -54,7 +58,7 @@ def _cache_key(encoder: Any, poems: Sequence[str], encoding: str = "poem") -> st
     if identity is None:
         return None
     form = _CACHE_FORMAT if encoding == "poem" else f"{_CACHE_FORMAT}/{encoding}"
-    text = "\0".join((form, identity, corpus_fingerprint(poems)))
+    text = "\0".join((form, identity, corpus_fingerprint(poems, encoding)))
     return hashlib.sha256(text.encode("utf-8")).hexdigest()
 
 
