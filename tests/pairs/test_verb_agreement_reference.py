@@ -171,22 +171,22 @@ def test_batches_larger_than_a_chunk_match_row_by_row():
 
 
 @pytest.mark.parametrize(
-    "change, error",
+    "change, message",
     [
-        ({"labels": [0]}, ValueError),
-        ({"logits": [[0.1, float("nan"), 0.3]]}, ValueError),
-        ({"logits": [0.1, 0.2]}, ValueError),
-        ({"verb_token_ids": [[0, 0]]}, ValueError),
-        ({"verb_token_ids": [[0, 9]]}, ValueError),
-        ({"verb_token_ids": [0, 1]}, ValueError),
-        ({"correct_ids": [7]}, ValueError),
-        ({"correct_ids": [0, 1]}, ValueError),
-        ({"top_cutoffs": [0.5]}, ValueError),
-        ({"bottom_cutoffs": [0.0]}, ValueError),
-        ({"contexts": ["a", "b"]}, ValueError),
+        ({"labels": [0]}, r"labels\[0\]: label must be -1, -2"),
+        ({"logits": [[0.1, float("nan"), 0.3]]}, r"logits\[0\] contains NaN"),
+        ({"logits": [0.1, 0.2]}, r"logits must have shape \(examples, vocab\)"),
+        ({"verb_token_ids": [[0, 0]]}, r"verb_token_ids\[0\]: singular and plural are the same"),
+        ({"verb_token_ids": [[0, 9]]}, r"verb_token_ids\[0\] = \[0, 9\] is outside 0\.\.2"),
+        ({"verb_token_ids": [0, 1]}, r"verb_token_ids must have shape \(lemmas, 2\)"),
+        ({"correct_ids": [7]}, r"correct_ids\[0\] = 7 is outside -1\.\.2"),
+        ({"correct_ids": [0, 1]}, r"correct_ids has 2 items for 1 examples"),
+        ({"top_cutoffs": [0.5]}, r"top_cutoffs must include 1\.0"),
+        ({"bottom_cutoffs": [0.0]}, r"bottom_cutoffs must hold numbers in \(0, 1\]"),
+        ({"contexts": ["a", "b"]}, r"contexts has 2 items for 1 labels"),
     ],
 )
-def test_bad_input(change, error):
+def test_bad_input(change, message):
     arguments = {
         "logits": [[0.1, 0.2, 0.3]],
         "labels": [-1],
@@ -195,5 +195,5 @@ def test_bad_input(change, error):
         "verb_token_ids": [[0, 1]],
     }
     arguments.update(change)
-    with pytest.raises(error):
+    with pytest.raises(ValueError, match=message):
         verb_weighted_agreement(**arguments)

@@ -67,7 +67,7 @@ def encode_poems(
         found = _pieces(poem, encoding, encoder, budget)
         pieces += found
         owners += [index] * len(found)
-    _warn_truncated(encoder, pieces, owners, encoding, len(poems))
+    _warn_truncated(encoder, budget, pieces, owners, encoding, len(poems))
     vectors = _normalized(_encode(encoder, pieces, batch_size, show_progress))
     if encoding == "poem":
         return vectors
@@ -153,9 +153,13 @@ def _token_budget(encoder: Any) -> int | None:
 
 
 def _warn_truncated(
-    encoder: Any, pieces: list[str], owners: list[int], encoding: str, poems: int
+    encoder: Any,
+    budget: int | None,
+    pieces: list[str],
+    owners: list[int],
+    encoding: str,
+    poems: int,
 ) -> None:
-    budget = _token_budget(encoder)
     if budget is None or not pieces:
         return
     lengths = encoder.tokenizer(pieces, add_special_tokens=False, verbose=False)["input_ids"]

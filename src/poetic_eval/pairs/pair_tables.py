@@ -50,7 +50,7 @@ def load_pair_tables(dataset: str, configs: list[str] | None, split: str | None)
             raise ValueError(
                 f"config {name!r} is not in dataset {dataset}; its configs: {', '.join(available)}"
             )
-    names = configs or _pair_config_names(path)
+    names = configs or _pair_config_names(path, available)
     tables = []
     for name in names:
         loaded = datasets.load_dataset(str(path), name)
@@ -89,12 +89,10 @@ def _load_file(builder: str, path: Path):
         raise ValueError(f"dataset {path}: cannot be read as {builder}: {reason}") from error
 
 
-def _pair_config_names(folder: Path) -> list[str]:
-    """The configs of a dataset folder that can hold pairs: by the card's features when it
-    lists them (a dataset without pair configs is not loaded at all), else every config."""
-    import datasets
-
-    names = datasets.get_dataset_config_names(str(folder))
+def _pair_config_names(folder: Path, names: list[str]) -> list[str]:
+    """Of a dataset folder's configs ``names``, those that can hold pairs: by the card's
+    features when it lists them (a dataset without pair configs is not loaded at all), else
+    all of them."""
     columns = config_columns(folder)
     if not columns:
         return names

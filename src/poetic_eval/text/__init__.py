@@ -30,7 +30,7 @@ from .poems import (
     stanzas,
     tokens,
 )
-from .text_files import TextFileError, decode_text, read_text_file
+from .text_files import TextFileError, read_text_file
 from .user_errors import (
     USER_ERRORS,
     DeviceError,
@@ -74,7 +74,6 @@ __all__ = [
     "check_output_folder",
     "checked_columns",
     "common_prefix_length",
-    "decode_text",
     "derived",
     "describe_error",
     "files_not_listed",
