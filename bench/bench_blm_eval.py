@@ -39,29 +39,20 @@ from minicons_peer import minicons_scorer
 from poetic_eval.blm import (
     LETTERS,
     as_items,
-    blm_prompt,
-    candidate_continuations,
     choice_scores,
     encode_choices,
-    running_context,
+    prefixes_and_continuations,
 )
 from poetic_eval.blm.item_sources import load_evaluation_sets
 from poetic_eval.lm import load_default_lm
 
-
-def prefixes_and_continuations(items, method):
-    if method == "prompt":
-        return [blm_prompt(item, "en") for item in items], [list(LETTERS)] * len(items), ""
-    return (
-        [running_context(item) for item in items],
-        [candidate_continuations(item) for item in items],
-        " ",
-    )
+#: what minicons puts between prefix and continuation: the candidates begin with a space
+SEPARATORS = {"prompt": "", "candidates": " "}
 
 
 def plain_scores(lm, items, method) -> np.ndarray:
     """One forward per full text, on the token ids poetic_eval scores."""
-    prefixes, continuations, _ = prefixes_and_continuations(items, method)
+    prefixes, continuations = prefixes_and_continuations(items, method)
     encoded = encode_choices(lm, prefixes, continuations, [item.id for item in items])
     scores = np.zeros((len(items), len(LETTERS)))
     with torch.inference_mode():
@@ -75,7 +66,8 @@ def plain_scores(lm, items, method) -> np.ndarray:
 
 
 def minicons_scores(scorer, items, method) -> np.ndarray:
-    prefixes, continuations, separator = prefixes_and_continuations(items, method)
+    prefixes, continuations = prefixes_and_continuations(items, method)
+    separator = SEPARATORS[method]
     rows = []
     for prefix, texts in zip(prefixes, continuations):
         stimuli = [text[len(separator) :] for text in texts]  # minicons adds the separator

@@ -1,3 +1,4 @@
+# A fixed synthetic workload (kept as is for the published figures), not the dataset's generator.
 """BLM-AgrI-style items in the release's record format, from our own small Italian word lists.
 
 For benchmarks only (the real generator is ``builders/blm.py``): subject, an attractor PP (N1),

@@ -11,8 +11,15 @@ import datasets
 import pytest
 from blm_eval_items import AGREEMENT_ITEM, CAUSATIVE_ITEM, RECORDS, RELEASE_ITEM, broken
 
-from poetic_eval.blm import LETTERS, blm_results, blm_section, evaluate_blm, evaluate_configs
-from poetic_eval.blm.answer_labels import label_of
+from poetic_eval.blm import (
+    LETTERS,
+    answer_labels,
+    blm_results,
+    blm_section,
+    evaluate_blm,
+    evaluate_configs,
+    evaluate_sets,
+)
 from poetic_eval.blm.item_sources import load_evaluation_sets
 from poetic_eval.cli import main
 from poetic_eval.report import append_section, load_report, new_report, render_markdown, save_report
@@ -89,7 +96,7 @@ def test_cli_one_shot_on_a_dataset_folder(tmp_path, model_folder, lm, capsys):
     [evaluation_set] = load_evaluation_sets(root, ["agr_ii"], one_shot=True)
     assert evaluation_set.example.id == "agr-1"
     assert [item.id for item in evaluation_set.items] == ["caus-7", "215"]
-    assert label_of(evaluation_set.items[1], "B") == "IR-trans"
+    assert answer_labels(evaluation_set.items[1])[LETTERS.index("B")] == "IR-trans"
     code = main(
         [
             "blm-eval",
@@ -182,6 +189,10 @@ def test_cli_errors(tmp_path, model_folder, capsys):
     assert main(["blm-eval", "--items", str(source), "--method", "candidates", "--shots", "1"]) == 1
     assert "--shots 1 applies to --method prompt" in capsys.readouterr().err
     assert main(["blm-eval", "--items", str(tmp_path / "missing.json")]) == 1
+    for option in ("--limit", "--batch-size"):
+        with pytest.raises(SystemExit):
+            main(["blm-eval", "--items", str(source), option, "0"])
+        assert f"{option}: " in capsys.readouterr().err
 
 
 def test_report_section(tmp_path, lm):
@@ -191,6 +202,10 @@ def test_report_section(tmp_path, lm):
         ("agr_ii", "prompt", 2),
         ("agr_ii", "candidates", 2),
     ]
+    one_shot = load_evaluation_sets(root, one_shot=True)
+    [prompted] = evaluate_sets(one_shot, lm, settings=[{"method": "prompt"}], show_progress=False)
+    expected = evaluate_blm(one_shot[0].items, lm, example=one_shot[0].example, show_progress=False)
+    assert prompted == {"config": "agr_ii", **expected} and prompted["shots"] == 1
     section = blm_section(results)
     [table] = section.tables
     assert table.columns[:5] == ["config", "method", "n", "accuracy", "macro-F1"]

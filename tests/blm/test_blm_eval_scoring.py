@@ -25,10 +25,10 @@ from poetic_eval.blm import (
     candidate_continuations,
     choice_scores,
     evaluate_blm,
+    prefixes_and_continuations,
     running_context,
     validate_blm_record,
 )
-from poetic_eval.blm.answer_labels import label_of
 from poetic_eval.lm import sequence_log_probs
 
 pytestmark = pytest.mark.usefixtures("one_torch_thread")
@@ -47,7 +47,19 @@ def test_records_with_and_without_prefixes_give_the_same_item():
     item = validate_blm_record(RELEASE_ITEM)
     assert item.answers[0] == "la finestra si apre da un'ora"
     assert answer_labels(item) == ("Correct",) + ("unlabelled",) * 7
-    assert label_of(validate_blm_record(CAUSATIVE_ITEM), "A") == "IR-trans"
+    assert answer_labels(validate_blm_record(CAUSATIVE_ITEM))[LETTERS.index("A")] == "IR-trans"
+
+
+def test_prefixes_and_continuations_are_what_each_method_scores(items):
+    example, rest = items[0], items[1:]
+    prefixes, continuations = prefixes_and_continuations(rest, "prompt", "it", example)
+    assert prefixes == [blm_prompt(item, "it", example) for item in rest]
+    assert continuations == [list(LETTERS)] * len(rest)
+    prefixes, continuations = prefixes_and_continuations(items, "candidates")
+    assert prefixes == [running_context(item) for item in items]
+    assert continuations == [candidate_continuations(item) for item in items]
+    with pytest.raises(ValueError, match="method must be one of"):
+        prefixes_and_continuations(items, "letters")
 
 
 def test_prompt_structure(items):
@@ -168,7 +180,7 @@ def test_choices_are_the_highest_scores_and_predictions_name_the_labels(lm, item
         assert [p["ID"] for p in result["predictions"]] == ["agr-1", "caus-7", 215]
         assert [p["correct"] for p in result["predictions"]] == ["C", "F", "A"]
         assert [p["label"] for p in result["predictions"]] == [
-            label_of(item, letter) for item, letter in zip(items, chosen)
+            answer_labels(item)[LETTERS.index(letter)] for item, letter in zip(items, chosen)
         ]
         assert result["accuracy"] == np.mean([a == b for a, b in zip(chosen, ["C", "F", "A"])])
         assert result["n"] == 3 and result["method"] == method

@@ -104,6 +104,27 @@ def test_annotation_disagreeing_with_the_correct_option_is_an_error():
         validate_blm_record(release_record(Answer_set_annotation=annotation))
 
 
+def test_wrong_answer_labelled_correct_is_refused_by_the_reader(tmp_path):
+    annotation = release_record()["Answer_set_annotation"]
+    annotation[1]["label"] = "correct"  # B, a wrong answer; no value to contradict
+    del annotation[1]["value"]
+    record = release_record(Answer_set_annotation=annotation)
+    message = "item ID 215: answer B is labelled 'correct' but the correct option is E"
+    with pytest.raises(BlmRecordError, match=message):
+        validate_blm_record(record)
+    path = tmp_path / "items.json"
+    path.write_text(json.dumps([record]), encoding="utf-8")
+    with pytest.raises(BlmRecordError, match=f"items.json, {message}"):
+        read_blm_items(path)
+
+
+def test_annotation_option_must_be_one_letter():
+    annotation = release_record()["Answer_set_annotation"]
+    annotation[0]["option"] = ""
+    with pytest.raises(BlmRecordError, match=r"Answer_set_annotation\[0\] has option ''"):
+        validate_blm_record(release_record(Answer_set_annotation=annotation))
+
+
 def test_record_without_id_is_named_by_position():
     record = release_record()
     del record["ID"]

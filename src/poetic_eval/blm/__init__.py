@@ -15,22 +15,20 @@ from .answer_labels import CORRECT_LABEL, LETTERS, UNLABELLED, answer_labels, as
 from .card_sections import TASK_NAMES, examples_section, label_inventory
 from .choice_scoring import EncodedChoices, encode_choices, score_choices
 from .configs import CONFIGS, BlmSizes, generate_config
-from .evaluation import METHODS, choice_scores, evaluate_blm
+from .evaluation import METHODS, choice_scores, evaluate_blm, prefixes_and_continuations
 from .labels import AGREEMENT_LABELS, AGREEMENT_RULES, ALTERNATION_LABELS, ALTERNATION_RULES
 from .lexicon import Lexicon, LexiconError, load_lexicon
 from .prompts import PROMPT_LANGUAGES, blm_prompt, candidate_continuations, running_context
 from .records import (
-    ANSWER_LETTERS,
     BlmItem,
     BlmRecordError,
     BlmRecordWarning,
     make_blm_record,
     read_blm_items,
     strip_answer_prefix,
-    strip_context_prefix,
     validate_blm_record,
 )
-from .report_section import blm_section, evaluate_configs
+from .report_section import blm_section, evaluate_configs, evaluate_sets
 from .results import blm_results, label_table, letter_f1
 
 __all__ = [
@@ -38,7 +36,6 @@ __all__ = [
     "AGREEMENT_RULES",
     "ALTERNATION_LABELS",
     "ALTERNATION_RULES",
-    "ANSWER_LETTERS",
     "CONFIGS",
     "CORRECT_LABEL",
     "LETTERS",
@@ -63,6 +60,7 @@ __all__ = [
     "encode_choices",
     "evaluate_blm",
     "evaluate_configs",
+    "evaluate_sets",
     "examples_section",
     "generate_config",
     "label_inventory",
@@ -70,10 +68,10 @@ __all__ = [
     "letter_f1",
     "load_lexicon",
     "make_blm_record",
+    "prefixes_and_continuations",
     "read_blm_items",
     "running_context",
     "score_choices",
     "strip_answer_prefix",
-    "strip_context_prefix",
     "validate_blm_record",
 ]

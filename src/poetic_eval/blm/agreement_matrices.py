@@ -21,7 +21,7 @@ from dataclasses import dataclass, replace
 
 from .labels import AGREEMENT_LABELS
 from .lexicon import Attachment, Lexicon, Noun, Predicate
-from .matrices import Chunk, Matrix, Sentence, pick
+from .matrices import LEXICAL_TYPES, Chunk, Matrix, Sentence, pick
 from .noun_phrases import NounPhrase, capitalize_first
 from .verb_groups import copula_group, verb_group
 
@@ -30,7 +30,6 @@ AGREEMENT_FRAMES = ("present", "imperfect", "future", "perfect")
 COPULA_FRAMES = ("present", "imperfect", "future")
 #: determiner families (drawn uniformly, so the definite article is the most common)
 DETERMINER_FAMILIES = ("def", "def", "def", "indefinite", "dem", "that")
-LEXICAL_TYPES = ("II", "III")
 _VARIED_SLOTS = ("subject", "n1", "n2", "predicate")
 _MAX_DRAWS = 100
 

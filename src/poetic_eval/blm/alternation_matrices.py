@@ -31,7 +31,7 @@ from dataclasses import dataclass, replace
 
 from .labels import ALTERNATION_LABELS
 from .lexicon import Lexicon, Noun, Verb
-from .matrices import Chunk, Matrix, Sentence, pick
+from .matrices import LEXICAL_TYPES, Chunk, Matrix, Sentence, pick
 from .noun_phrases import NounPhrase, phrase_text
 from .verb_groups import DURATION_FRAMES, FRAMES, verb_group
 
@@ -181,8 +181,8 @@ class AlternationGenerator:
 
     def matrix(self, verb: Verb, rng: random.Random, lexical_type: str) -> Matrix:
         """One matrix of ``verb`` of ``lexical_type`` (II or III)."""
-        if lexical_type not in ("II", "III"):
-            raise ValueError(f"lexical type must be II or III, got {lexical_type!r}")
+        if lexical_type not in LEXICAL_TYPES:
+            raise ValueError(f"lexical type must be one of {LEXICAL_TYPES}, got {lexical_type!r}")
         base = self.fresh_words(verb, rng, DURATION_FRAMES)  # base words fit every template
         context = []
         for template in context_templates(self.alternation):

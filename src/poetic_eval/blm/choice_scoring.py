@@ -8,19 +8,21 @@ The item's sequences, ``[start] + prefix + continuation`` for each continuation,
 project's prefix-tree scorer (:func:`poetic_eval.lm.sequence_log_probs`) in one pack, with the
 start token and prefix as their context: the prefix runs through the model once, only the
 continuations are added on top, and the LM head runs only where a continuation token needs it.
-Items whose prompts share a beginning (the task text, a one-shot example) share it too. The
-result equals scoring each full text and summing over the continuation's tokens only.
+What is shared is the prefix within one item (the prompt or context of its 8 answers): a pack is
+sized to the largest item, so a beginning common to several items (the task text, a one-shot
+example) is computed again for each item. The result equals scoring each full text and summing
+over the continuation's tokens only.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
 import numpy as np
 
-from ..lm import LanguageModel, document_start_token_id, sequence_log_probs
+from ..lm import REDUCTIONS, LanguageModel, document_start_token_id, sequence_log_probs
 from ..text import typed_options
 
 MIN_PACK_TOKENS = 256
@@ -96,15 +98,14 @@ def score_choices(
     reduction: str = "sum",
     batch_size: int = 4,
     share_prefixes: bool = True,
-    progress: Callable | None = None,
 ) -> list[np.ndarray]:
     """log p(continuation | prefix) in nats for every continuation of every item.
 
     ``reduction="mean"`` divides each by its number of tokens. ``share_prefixes=False`` scores
     every sequence on its own (same numbers, for checks). Returns one float64 array per item.
     """
-    if reduction not in ("sum", "mean"):
-        raise ValueError(f"reduction must be 'sum' or 'mean', got {reduction!r}")
+    if reduction not in REDUCTIONS:
+        raise ValueError(f"reduction must be one of {REDUCTIONS}, got {reduction!r}")
     sequences = [item.prefix + ids for item in items for ids in item.continuations]
     contexts = [len(item.prefix) for item in items for _ in item.continuations]
     largest = max((item.nodes for item in items), default=0)
@@ -114,7 +115,6 @@ def score_choices(
         share_prefixes=share_prefixes,
         batch_size=batch_size,
         pack_tokens=max(MIN_PACK_TOKENS, largest),
-        progress=progress,
         context_lengths=contexts,
     )
     scores, offset = [], 0

@@ -17,15 +17,15 @@ In both, the 8 continuations share the prompt or context, which is computed once
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping
+from collections.abc import Iterable, Mapping, Sequence
 from typing import Any
 
 import numpy as np
 from tqdm.auto import tqdm
 
-from ..lm import resolve_model
+from ..lm import REDUCTIONS, LanguageModel, resolve_model
 from ..text import typed_options
-from .answer_labels import LETTERS, answer_labels, as_items, reported_labels
+from .answer_labels import LETTERS, answer_labels, as_items
 from .choice_scoring import encode_choices, score_choices
 from .prompts import blm_prompt, candidate_continuations, require_language, running_context
 from .records import BlmItem, validate_blm_record
@@ -35,25 +35,87 @@ METHODS = ("prompt", "candidates")
 ITEMS_PER_STEP = 16
 
 
-def _items(items: Iterable[BlmItem | Mapping[str, Any]]) -> list[BlmItem]:
-    converted = as_items(items)
-    if not converted:
-        raise ValueError("items is empty: at least one BLM item is needed")
-    return converted
-
-
 def _check_options(method: str, language: str, example: Any, reduction: str) -> None:
     if method not in METHODS:
         raise ValueError(f"method must be one of {METHODS}, got {method!r}")
     require_language(language)
-    if reduction not in ("sum", "mean"):
-        raise ValueError(f"reduction must be 'sum' or 'mean', got {reduction!r}")
+    if reduction not in REDUCTIONS:
+        raise ValueError(f"reduction must be one of {REDUCTIONS}, got {reduction!r}")
     if method == "candidates" and example is not None:
         raise ValueError("a one-shot example applies to the prompt method, not to 'candidates'")
     if method == "prompt" and reduction != "sum":
         raise ValueError(
             "reduction applies to the candidates method; the prompt method scores letters"
         )
+
+
+def _checked(
+    items: Iterable[BlmItem | Mapping[str, Any]],
+    model: Any,
+    method: str,
+    language: str,
+    example: BlmItem | Mapping[str, Any] | None,
+    reduction: str,
+) -> tuple[list[BlmItem], LanguageModel, BlmItem | None]:
+    """The options checked (before a model is loaded), the items and example validated, the
+    model loaded."""
+    _check_options(method, language, example, reduction)
+    items = as_items(items)
+    if not items:
+        raise ValueError("items is empty: at least one BLM item is needed")
+    lm = resolve_model(model)
+    if example is not None:
+        example = example if isinstance(example, BlmItem) else validate_blm_record(example)
+        if example in items:
+            raise ValueError(f"the one-shot example (ID {example.id!r}) is also an evaluated item")
+    return items, lm, example
+
+
+def prefixes_and_continuations(
+    items: Sequence[BlmItem], method: str, language: str = "en", example: BlmItem | None = None
+) -> tuple[list[str], list[list[str]]]:
+    """What ``method`` scores for each item: its prefix (the prompt, or the running context) and
+    its 8 continuations (the letters, or the candidate sentences)."""
+    if method == "prompt":
+        prefixes = [blm_prompt(item, language, example) for item in items]
+        return prefixes, [list(LETTERS)] * len(items)
+    if method == "candidates":
+        return [running_context(item) for item in items], [
+            candidate_continuations(item) for item in items
+        ]
+    raise ValueError(f"method must be one of {METHODS}, got {method!r}")
+
+
+def _scores(
+    items: list[BlmItem],
+    lm: LanguageModel,
+    *,
+    method: str,
+    language: str,
+    example: BlmItem | None,
+    reduction: str,
+    batch_size: int,
+    share_prefixes: bool,
+    show_progress: bool,
+) -> np.ndarray:
+    """:func:`choice_scores` of checked items under a loaded model."""
+    prefixes, continuations = prefixes_and_continuations(items, method, language, example)
+    if method == "candidates":
+        what = "context"
+    else:
+        what = "one-shot prompt" if example is not None else "zero-shot prompt"
+    encoded = encode_choices(lm, prefixes, continuations, [item.id for item in items], what=what)
+    scores = []
+    with tqdm(
+        total=len(items), desc=f"BLM ({method})", unit="item", disable=not show_progress
+    ) as bar:
+        for start in range(0, len(encoded), ITEMS_PER_STEP):
+            step = encoded[start : start + ITEMS_PER_STEP]
+            scores += score_choices(
+                lm, step, reduction=reduction, batch_size=batch_size, share_prefixes=share_prefixes
+            )
+            bar.update(len(step))
+    return np.vstack(scores)
 
 
 @typed_options
@@ -89,33 +151,18 @@ def choice_scores(
         ValueError: a bad record (named by its ID), an unknown method, language or reduction, a
             masked LM, or an item whose prompt does not fit the model's context (named by ID).
     """
-    _check_options(method, language, example, reduction)
-    items = _items(items)
-    lm = resolve_model(model)
-    if example is not None:
-        example = example if isinstance(example, BlmItem) else validate_blm_record(example)
-        if example in items:
-            raise ValueError(f"the one-shot example (ID {example.id!r}) is also an evaluated item")
-    if method == "prompt":
-        prefixes = [blm_prompt(item, language, example) for item in items]
-        continuations = [list(LETTERS)] * len(items)
-        what = "one-shot prompt" if example is not None else "zero-shot prompt"
-    else:
-        prefixes = [running_context(item) for item in items]
-        continuations = [candidate_continuations(item) for item in items]
-        what = "context"
-    encoded = encode_choices(lm, prefixes, continuations, [item.id for item in items], what=what)
-    scores = []
-    with tqdm(
-        total=len(items), desc=f"BLM ({method})", unit="item", disable=not show_progress
-    ) as bar:
-        for start in range(0, len(encoded), ITEMS_PER_STEP):
-            step = encoded[start : start + ITEMS_PER_STEP]
-            scores += score_choices(
-                lm, step, reduction=reduction, batch_size=batch_size, share_prefixes=share_prefixes
-            )
-            bar.update(len(step))
-    return np.vstack(scores)
+    items, lm, example = _checked(items, model, method, language, example, reduction)
+    return _scores(
+        items,
+        lm,
+        method=method,
+        language=language,
+        example=example,
+        reduction=reduction,
+        batch_size=batch_size,
+        share_prefixes=share_prefixes,
+        show_progress=show_progress,
+    )
 
 
 @typed_options
@@ -139,10 +186,8 @@ def evaluate_blm(
     ``label`` the label of the predicted answer), plus the settings used (``method``,
     ``shots``, ``language`` or ``reduction``, ``model``).
     """
-    _check_options(method, language, example, reduction)  # before loading a model
-    items = _items(items)
-    lm = resolve_model(model)
-    scores = choice_scores(
+    items, lm, example = _checked(items, model, method, language, example, reduction)
+    scores = _scores(
         items,
         lm,
         method=method,
@@ -150,15 +195,17 @@ def evaluate_blm(
         example=example,
         reduction=reduction,
         batch_size=batch_size,
+        share_prefixes=True,
         show_progress=show_progress,
     )
     chosen = [LETTERS[index] for index in np.argmax(scores, axis=1)]
-    labels = [answer_labels(item)[LETTERS.index(letter)] for item, letter in zip(items, chosen)]
+    item_labels = [answer_labels(item) for item in items]
+    labels = [options[LETTERS.index(letter)] for options, letter in zip(item_labels, chosen)]
     result = blm_results(
         chosen,
         [item.correct_option for item in items],
         labels,
-        label_inventory=reported_labels(items),
+        label_inventory=sorted({label for options in item_labels for label in options}),
     )
     settings: dict[str, Any] = {"method": method, "model": lm.name}
     if method == "prompt":

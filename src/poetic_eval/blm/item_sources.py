@@ -9,7 +9,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from pathlib import Path
 
-from .answer_labels import answer_labels
+from ..text import require_positive_int
 from .records import BlmItem, read_blm_items, validate_blm_record
 
 EXAMPLE_SPLIT = "train"
@@ -56,8 +56,8 @@ def load_evaluation_sets(
             a ``train`` split for one-shot, a file with one record for one-shot, a bad record.
     """
     path = Path(source)
-    if limit is not None and limit < 1:
-        raise ValueError(f"limit must be a positive number of items, got {limit}")
+    if limit is not None:
+        require_positive_int(limit, "limit")
     if path.is_file():
         if configs:
             raise ValueError(
@@ -71,8 +71,6 @@ def load_evaluation_sets(
 
 def _file_set(path: Path, one_shot: bool, limit: int | None) -> EvaluationSet:
     items = read_blm_items(path)
-    for item in items:
-        answer_labels(item)
     example = None
     if one_shot:
         if len(items) < 2:
@@ -119,9 +117,8 @@ def _config_set(
 
 
 def _items(table, folder: Path, name: str) -> list[BlmItem]:
-    items = []
-    for position, row in enumerate(table):
-        item = validate_blm_record(row, position=position, source=f"{folder} config {name}")
-        answer_labels(item)
-        items.append(item)
-    return items
+    source = f"{folder} config {name}"
+    return [
+        validate_blm_record(row, position=position, source=source)
+        for position, row in enumerate(table)
+    ]

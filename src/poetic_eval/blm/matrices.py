@@ -14,7 +14,10 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from .records import ANSWER_LETTERS, make_blm_record
+from .records import LETTERS, make_blm_record
+
+#: BLM lexical types: II changes one of the matrix's words per sentence, III draws all afresh
+LEXICAL_TYPES = ("II", "III")
 
 
 @dataclass(frozen=True)
@@ -53,7 +56,7 @@ class Matrix:
         contexts = {sentence.text for sentence in self.context}
         return (
             len(self.context) == 7
-            and len(texts) == len(ANSWER_LETTERS)
+            and len(texts) == len(LETTERS)
             and len(set(texts)) == len(texts)
             and not contexts & set(texts)
         )
@@ -80,7 +83,7 @@ def matrix_record(
 
 def balanced_positions(n_items: int, rng: random.Random) -> list[int]:
     """``n_items`` answer positions (0-7), each ``n_items // 8`` or one more times, shuffled."""
-    n_letters = len(ANSWER_LETTERS)
+    n_letters = len(LETTERS)
     remainder = n_items % n_letters
     positions = [i % n_letters for i in range(n_items - remainder)]
     positions += rng.sample(range(n_letters), remainder)  # which letters get one more: seeded

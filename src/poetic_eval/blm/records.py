@@ -35,7 +35,8 @@ with a :class:`BlmRecordWarning` naming the item, instead of stopping the whole 
 * ``Correct_option`` may be a lower-case letter (``"c"``). A number is an error: 0-7 and 1-8
   counting cannot be told apart, so a letter A-H is required.
 * an ``Answer_set_annotation`` entry without ``value`` carries no claim about correctness: its
-  label is used, nothing is checked. A ``value`` that contradicts ``Correct_option`` is an error.
+  label is used, nothing is checked. A ``value`` that contradicts ``Correct_option`` is an error,
+  and so is a wrong answer labelled ``Correct``.
 * in one file, records repeating an ``ID`` are an error, unless they are identical: then the
   first is kept and the repeats are reported. Sets of items pooled from several configs (whose
   IDs overlap) are read per config or passed as a list (:func:`~.answer_labels.as_items`), where
@@ -54,8 +55,11 @@ from typing import Any
 
 from ..text import read_text_file, typed_options
 
-ANSWER_LETTERS = "ABCDEFGH"
-N_ANSWERS = len(ANSWER_LETTERS)
+#: the answer letters, A to H (a tuple: ``in`` accepts single letters only)
+LETTERS = tuple("ABCDEFGH")
+N_ANSWERS = len(LETTERS)
+#: the label the correct answer is reported under (a wrong answer may not carry it)
+CORRECT_LABEL = "Correct"
 N_CONTEXT = 7
 
 _NUMBER_PREFIX = re.compile(r"^\s*(\d+)\t")
@@ -92,7 +96,7 @@ class BlmItem:
     @property
     def correct_index(self) -> int:
         """Position (0-7) of the correct answer in ``answers``."""
-        return ANSWER_LETTERS.index(self.correct_option)
+        return LETTERS.index(self.correct_option)
 
     @property
     def correct_answer(self) -> str:
@@ -180,9 +184,9 @@ def validate_blm_record(
     list of 8 (prefixes ``"<n>\\t"`` / ``"<letter>\\t"`` optional, but when present they must
     be the sentence's own number or letter); ``Correct_option`` one of the letters A-H (either
     case); ``Answer_set_annotation``, when present, 8 entries, those with a ``value`` agreeing
-    with the correct option. ``Correct_answer`` should be the answer at that letter: when it
-    is not (beyond whitespace, case and final punctuation), a :class:`BlmRecordWarning` says
-    so and ``Correct_option`` is trusted.
+    with the correct option and no wrong answer labelled ``Correct``. ``Correct_answer``
+    should be the answer at that letter: when it is not (beyond whitespace, case and final
+    punctuation), a :class:`BlmRecordWarning` says so and ``Correct_option`` is trusted.
     """
     where = _item_name(record, position, source)
     if not isinstance(record, Mapping):
@@ -207,10 +211,10 @@ def validate_blm_record(
 
 
 def _correct_option(option: Any, where: str) -> str:
-    letters = ", ".join(ANSWER_LETTERS)
+    letters = ", ".join(LETTERS)
     if isinstance(option, str) and len(option.strip()) == 1 and option.strip().isalpha():
         letter = option.strip().upper()
-        if letter in ANSWER_LETTERS:
+        if letter in LETTERS:
             return letter
     if isinstance(option, (int, float)) or (isinstance(option, str) and option.strip().isdigit()):
         raise BlmRecordError(
@@ -229,17 +233,15 @@ def _check_correct_answer(stated: Any, option: str, answers: tuple[str, ...], wh
     if stated is None:
         return
     stated_text = _comparable(strip_answer_prefix(str(stated)))
-    if stated_text == _comparable(answers[ANSWER_LETTERS.index(option)]):
+    if stated_text == _comparable(answers[LETTERS.index(option)]):
         return
     matching = [
-        letter
-        for letter, answer in zip(ANSWER_LETTERS, answers)
-        if _comparable(answer) == stated_text
+        letter for letter, answer in zip(LETTERS, answers) if _comparable(answer) == stated_text
     ]
     which = f"it is answer {matching[0]}" if matching else "it is none of the 8 answers"
     warnings.warn(
         f"{where}: Correct_answer {stated!r} is not answer {option} "
-        f"({answers[ANSWER_LETTERS.index(option)]!r}), {which}; trusting Correct_option {option}",
+        f"({answers[LETTERS.index(option)]!r}), {which}; trusting Correct_option {option}",
         BlmRecordWarning,
         stacklevel=4,
     )
@@ -261,7 +263,7 @@ def _context_tag(index: int) -> str:
 
 
 def _answer_tag(index: int) -> str:
-    return ANSWER_LETTERS[index]
+    return LETTERS[index]
 
 
 def _sentences(
@@ -300,12 +302,12 @@ def _labels(annotation: Any, option: str, where: str) -> tuple[str | None, ...]:
     for index, entry in enumerate(annotation):
         if not isinstance(entry, Mapping):
             raise BlmRecordError(f"{where}: Answer_set_annotation[{index}] is not an object")
-        letter = str(entry.get("option", ANSWER_LETTERS[index])).strip().upper()
-        if letter not in ANSWER_LETTERS:
+        letter = str(entry.get("option", LETTERS[index])).strip().upper()
+        if letter not in LETTERS:
             raise BlmRecordError(
                 f"{where}: Answer_set_annotation[{index}] has option {entry.get('option')!r}"
             )
-        slot = ANSWER_LETTERS.index(letter)
+        slot = LETTERS.index(letter)
         if labels[slot] is not None:
             raise BlmRecordError(f"{where}: Answer_set_annotation names option {letter} twice")
         labels[slot] = str(entry.get("label", ""))
@@ -317,13 +319,12 @@ def _labels(annotation: Any, option: str, where: str) -> tuple[str | None, ...]:
                 f"{where}: Answer_set_annotation marks option {letter} {state}, "
                 f"but Correct_option is {option}"
             )
+    for letter, label in zip(LETTERS, labels):
+        if letter != option and label and label.lower() == CORRECT_LABEL.lower():
+            raise BlmRecordError(
+                f"{where}: answer {letter} is labelled {label!r} but the correct option is {option}"
+            )
     return tuple(labels)
-
-
-def strip_context_prefix(sentence: str) -> str:
-    """``"3\\tle pittrici ..."`` -> ``"le pittrici ..."``; unprefixed text is returned as is."""
-    match = _NUMBER_PREFIX.match(sentence)
-    return sentence[match.end() :] if match else sentence
 
 
 def strip_answer_prefix(sentence: str) -> str:
@@ -355,14 +356,14 @@ def make_blm_record(
             f"{len(labels)} labels; expected {N_CONTEXT}, {N_ANSWERS}, {N_ANSWERS}"
         )
     numbered = [f"{i}\t{sentence}" for i, sentence in enumerate(context, start=1)]
-    lettered = [f"{letter}\t{sentence}" for letter, sentence in zip(ANSWER_LETTERS, answers)]
+    lettered = [f"{letter}\t{sentence}" for letter, sentence in zip(LETTERS, answers)]
     return {
         "ID": item_id,
         "Context": numbered,
         "Context_concatenated": "\n".join(numbered),
         "Answer_set": lettered,
         "Answer_concatenated": "\n".join(lettered),
-        "Correct_option": ANSWER_LETTERS[correct_index],
+        "Correct_option": LETTERS[correct_index],
         "Correct_answer": answers[correct_index],
         "Verb": verb,
         "Context_annotation": [dict(entry) for entry in context_annotation],
@@ -370,7 +371,7 @@ def make_blm_record(
             {
                 "label": label,
                 "value": index == correct_index,
-                "option": ANSWER_LETTERS[index],
+                "option": LETTERS[index],
                 **dict(extra),
             }
             for index, (label, extra) in enumerate(zip(labels, answer_annotation))

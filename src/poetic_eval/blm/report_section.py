@@ -6,17 +6,20 @@ from collections.abc import Mapping, Sequence
 from pathlib import Path
 from typing import Any
 
+from ..lm import resolve_model
 from ..report import Section, Table
 from ..text import typed_options
 from .answer_labels import CORRECT_LABEL
 from .evaluation import evaluate_blm
-from .item_sources import load_evaluation_sets
+from .item_sources import EvaluationSet, load_evaluation_sets
 
 # what a report shows per config: zero-shot English prompting, and the candidates' likelihood
 REPORT_SETTINGS = ({"method": "prompt", "language": "en"}, {"method": "candidates"})
 
 
-def _method_name(result: Mapping[str, Any]) -> str:
+def method_name(result: Mapping[str, Any]) -> str:
+    """How a result's method and settings read in a table: ``prompt (0-shot, en)``,
+    ``candidates (sum)``."""
     if result["method"] == "prompt":
         return f"prompt ({result['shots']}-shot, {result['language']})"
     return f"candidates ({result['reduction']})"
@@ -42,7 +45,7 @@ def blm_section(results: Sequence[Mapping[str, Any]], *, note: str = "") -> Sect
     rows = [
         [
             result["config"],
-            _method_name(result),
+            method_name(result),
             result["n"],
             result["accuracy"],
             result["macro_f1"],
@@ -85,11 +88,32 @@ def evaluate_configs(
     """:func:`~poetic_eval.blm.evaluate_blm` of every config of ``source`` (a built BLM folder,
     or a release file) under each of ``settings`` (keyword arguments of ``evaluate_blm``), each
     result with its ``config``: the rows of :func:`blm_section`. ``limit``: first N test items."""
+    sets = load_evaluation_sets(source, configs, limit=limit)
+    return evaluate_sets(sets, model, settings=settings, show_progress=show_progress)
+
+
+@typed_options
+def evaluate_sets(
+    sets: Sequence[EvaluationSet],
+    model: Any = None,
+    *,
+    settings: Sequence[Mapping[str, Any]] = REPORT_SETTINGS,
+    batch_size: int = 4,
+    show_progress: bool = True,
+) -> list[dict[str, Any]]:
+    """:func:`~poetic_eval.blm.evaluate_blm` of every set (with its one-shot example, if any)
+    under each of ``settings``, each result with its ``config`` (the set's name)."""
+    lm = resolve_model(model)
     results = []
-    for evaluation_set in load_evaluation_sets(source, configs, limit=limit):
+    for evaluation_set in sets:
         for options in settings:
             result = evaluate_blm(
-                evaluation_set.items, model, show_progress=show_progress, **options
+                evaluation_set.items,
+                lm,
+                example=evaluation_set.example,
+                batch_size=batch_size,
+                show_progress=show_progress,
+                **options,
             )
             results.append({"config": evaluation_set.name, **result})
     return results

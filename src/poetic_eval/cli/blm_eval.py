@@ -15,7 +15,7 @@ import argparse
 import json
 from typing import Any
 
-from .arguments import add_model_arguments
+from .arguments import add_model_arguments, positive_int
 
 BY_CONFIG_OMITS = ("predictions",)
 
@@ -49,33 +49,18 @@ def register(subparsers: argparse._SubParsersAction) -> None:
         help="candidates method: sum of the candidate's token log-probs, or their mean",
     )
     add_model_arguments(parser)
-    parser.add_argument("--limit", type=int, default=None, help="first N items of each config")
     parser.add_argument(
-        "--batch-size", type=int, default=4, help="packed prefix trees per forward pass (4)"
+        "--limit", type=positive_int, default=None, help="first N items of each config"
+    )
+    parser.add_argument(
+        "--batch-size",
+        type=positive_int,
+        default=4,
+        help="packed prefix trees per forward pass (4)",
     )
     parser.add_argument("--json", action="store_true", help="print the results as JSON")
     parser.add_argument("--no-progress", action="store_true")
     parser.set_defaults(func=run)
-
-
-def evaluate_sets(sets, lm, args: argparse.Namespace) -> list[dict[str, Any]]:
-    """One :func:`evaluate_blm` result per evaluation set, with its ``config``."""
-    from ..blm import evaluate_blm
-
-    results = []
-    for evaluation_set in sets:
-        result = evaluate_blm(
-            evaluation_set.items,
-            lm,
-            method=args.method,
-            language=args.language,
-            example=evaluation_set.example,
-            reduction=args.reduction,
-            batch_size=args.batch_size,
-            show_progress=not args.no_progress,
-        )
-        results.append({"config": evaluation_set.name, **result})
-    return results
 
 
 def combined(results: list[dict[str, Any]]) -> dict[str, Any]:
@@ -109,12 +94,10 @@ def combined(results: list[dict[str, Any]]) -> dict[str, Any]:
 
 
 def print_table(results: list[dict[str, Any]]) -> None:
+    from ..blm.report_section import method_name
+
     first = results[0]
-    if first["method"] == "prompt":
-        method = f"prompt ({first['shots']}-shot, {first['language']})"
-    else:
-        method = f"candidates ({first['reduction']})"
-    print(f"model: {first['model']}; method: {method}")
+    print(f"model: {first['model']}; method: {method_name(first)}")
     width = max(len(name) for name in [*(r["config"] for r in results), "config"])
     print(f"{'config':<{width}}  {'n':>6}  {'accuracy':>8}  {'macro-F1':>8}")
     for result in results:
@@ -135,6 +118,7 @@ def run(args: argparse.Namespace) -> int:
     import torch
 
     from ..blm.item_sources import load_evaluation_sets
+    from ..blm.report_section import evaluate_sets
     from ..lm import resolve_model
 
     if args.method == "candidates" and args.shots:
@@ -149,7 +133,14 @@ def run(args: argparse.Namespace) -> int:
         args.items, args.config, split=args.split, one_shot=args.shots == 1, limit=args.limit
     )
     lm = resolve_model(args.model, device=args.device, dtype=getattr(torch, args.dtype))
-    results = evaluate_sets(sets, lm, args)
+    settings = {"method": args.method, "language": args.language, "reduction": args.reduction}
+    results = evaluate_sets(
+        sets,
+        lm,
+        settings=[settings],
+        batch_size=args.batch_size,
+        show_progress=not args.no_progress,
+    )
     if args.json:
         print(json.dumps(combined(results), ensure_ascii=False, indent=2))
     else:
