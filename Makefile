@@ -35,7 +35,8 @@ $(STAMP): pyproject.toml
 	touch $(STAMP)
 
 # evaluate.load("<name>") by bare name: pointers in evaluate's module cache (see README);
-# re-run when a metric module is added or changed
+# a pointer imports the installed module, so it follows edits: re-running matters only when a
+# metric is added (the file list below re-runs it after any edit too, which is harmless)
 $(METRICS_STAMP): $(STAMP) $(wildcard metrics/*/*.py)
 	$(PY) -m poetic_eval.cli install-metrics
 	touch $(METRICS_STAMP)

@@ -6,7 +6,8 @@ config with the default model (SmolLM2-135M-Instruct, its float32 conversion in 
 cache folder, on the CPU):
 - the harness: ``lm_eval.simple_evaluate(model="hf", model_args=harness_model_args())`` (the
   model loaded from the cache folder, as ``lm_eval --model hf`` does), batch size 16;
-- poetic-eval: ``load_default_lm`` + ``score_pairs`` + ``pair_preference`` per config.
+- poetic-eval: ``load_default_lm``, then ONE ``score_pairs`` call over the pairs of all
+  configs (as ``poetic-eval score-pairs`` does), then ``pair_preference`` per config.
 Each side's time includes loading the model and the dataset. Printed: the accuracy of each
 config on both sides (they must be equal) and both times with their ratio.
 

@@ -24,7 +24,6 @@ from __future__ import annotations
 
 import hashlib
 import json
-import os
 import shutil
 from dataclasses import dataclass
 from pathlib import Path
@@ -92,17 +91,16 @@ def install_metrics(
 ) -> list[InstalledMetric]:
     """Write evaluate's cache entry for each metric (all by default); return what was written.
 
-    Idempotent; the pointer is touched so that it is the newest entry of its name, which is
-    the one evaluate picks.
+    Idempotent; the pointer is rewritten each time, so that it is the newest entry of its
+    name, which is the one evaluate picks.
     """
     names = available_metrics() if names is None else list(names)
-    for name in names:
-        metric_path(name)  # ValueError naming the valid metrics
+    modules = {name: metric_path(name) for name in names}  # ValueError naming the valid ones
     root = metrics_cache_dir(modules_cache)
-    return [_install_one(root, name) for name in names]
+    return [_install_one(root, name, module) for name, module in modules.items()]
 
 
-def _install_one(root: Path, name: str) -> InstalledMetric:
+def _install_one(root: Path, name: str, module: str) -> InstalledMetric:
     from .text import write_text_atomically
 
     source = pointer_source(name)
@@ -114,10 +112,9 @@ def _install_one(root: Path, name: str) -> InstalledMetric:
         (package_dir / "__init__.py").touch(exist_ok=True)
     pointer = version_dir / f"{name}.py"
     write_text_atomically(pointer, source)
-    meta = {"original file path": metric_path(name), "local file path": str(pointer)}
+    meta = {"original file path": module, "local file path": str(pointer)}
     write_text_atomically(version_dir / f"{name}.json", json.dumps(meta))
-    os.utime(pointer)
-    return InstalledMetric(name, pointer, metric_path(name))
+    return InstalledMetric(name, pointer, module)
 
 
 def installed_pointer(name: str, *, modules_cache: str | Path | None = None) -> Path | None:
@@ -128,9 +125,7 @@ def installed_pointer(name: str, *, modules_cache: str | Path | None = None) -> 
     if not candidates:
         return None
     newest = max(candidates, key=lambda path: path.stat().st_mtime)
-    return (
-        newest if POINTER_MARKER in newest.read_text(encoding="utf-8", errors="replace") else None
-    )
+    return newest if _is_ours(newest) else None
 
 
 def remove_metrics(*, modules_cache: str | Path | None = None) -> list[Path]:
@@ -139,13 +134,16 @@ def remove_metrics(*, modules_cache: str | Path | None = None) -> list[Path]:
     for folder in sorted(metrics_cache_dir(modules_cache).glob(f"{CANONICAL_NAMESPACE}--*")):
         name = folder.name.split("--", 1)[1]
         for version_dir in sorted(p for p in folder.iterdir() if p.is_dir()):
-            pointer = version_dir / f"{name}.py"
-            text = (
-                pointer.read_text(encoding="utf-8", errors="replace") if pointer.is_file() else ""
-            )
-            if POINTER_MARKER in text:
+            if _is_ours(version_dir / f"{name}.py"):
                 shutil.rmtree(version_dir)
                 removed.append(version_dir)
         if not any(p.is_dir() for p in folder.iterdir()):
             shutil.rmtree(folder)
     return removed
+
+
+def _is_ours(pointer: Path) -> bool:
+    """Whether ``pointer`` is a module this package wrote (it holds :data:`POINTER_MARKER`)."""
+    return pointer.is_file() and POINTER_MARKER in pointer.read_text(
+        encoding="utf-8", errors="replace"
+    )

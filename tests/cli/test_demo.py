@@ -4,16 +4,28 @@ from __future__ import annotations
 
 import json
 
+import pytest
+
+import poetic_eval.lm
 from poetic_eval.cli import main
 
 
-def test_demo_builds_datasets_and_writes_the_full_report(tmp_path):
+def test_demo_builds_datasets_and_writes_the_full_report(tmp_path, monkeypatch):
     out, built = tmp_path / "out", tmp_path / "datasets"
+    loads = []
+    resolve_model = poetic_eval.lm.resolve_model
+
+    def counting(model=None, **options):
+        loads.append(model)
+        return resolve_model(model, **options)
+
+    monkeypatch.setattr(poetic_eval.lm, "resolve_model", counting)
     status = main(
         ["demo", "--out", str(out), "--datasets", str(built), "--max-pairs", "2", "--seed", "0"]
         + ["--blm-items", "1"]
     )
     assert status == 0
+    assert loads == [None]  # the model is resolved once, for the pairs and the BLM items
     for name in ("bpomp", "agreement", "quatrain", "blm"):
         assert (built / name / "README.md").is_file()
     report = json.loads((out / "report.json").read_text(encoding="utf-8"))
@@ -51,3 +63,11 @@ def test_demo_builds_datasets_and_writes_the_full_report(tmp_path):
         for method in ("prompt (0-shot, en)", "candidates (sum)")
     ]
     assert all(row[3] in (0.0, 1.0) for row in blm["rows"])  # one item: right or wrong
+
+
+def test_a_negative_blm_items_is_refused(tmp_path, capsys):
+    with pytest.raises(SystemExit) as exit_info:
+        main(["demo", "--out", str(tmp_path / "out"), "--blm-items", "-1"])
+    assert exit_info.value.code == 2
+    assert "--blm-items: must be at least 0, got -1" in capsys.readouterr().err
+    assert not (tmp_path / "out").exists()

@@ -364,3 +364,10 @@ def test_default_dimensions_leave_rhyme_out_for_corpora_without_quatrains():
     assert "mtld" in profile.scores and not any(k.startswith("rhyme") for k in profile.scores)
     with pytest.raises(ValueError, match="predictions has no quatrain"):
         poetic_diversity(generated, human, dimensions=["length", "rhyme"])
+    # skip_unscorable: a named rhyme is skipped as an unnamed one is, the rest runs as named
+    with pytest.warns(UserWarning, match="rhyme dimension skipped: predictions has no quatrain"):
+        named = diversity_profile(
+            generated, human, dimensions=["length", "rhyme"], skip_unscorable=True
+        )
+    assert named.dimensions == ("length",) and set(named.skipped) == {"rhyme"}
+    assert named.scores == poetic_diversity(generated, human, dimensions="length")

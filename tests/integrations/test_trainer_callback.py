@@ -160,6 +160,39 @@ def test_bad_settings_fail_at_construction(tmp_path):
     assert "poetic/mtld" in metrics and not any("rhyme" in key for key in metrics)
 
 
+def test_a_named_unscorable_rhyme_does_not_run_the_other_dimensions_twice(tmp_path, monkeypatch):
+    """Early in training no poem has 4 lines: rhyme is left out, and memorization (the costly
+    dimension) and length run once per evaluation, not again in a retry without rhyme."""
+    dimensions = importlib.import_module("poetic_eval.diversity.dimensions")
+    calls = []
+    original = dimensions.memorization
+
+    def counting(predictions, references, **options):
+        calls.append(len(predictions))
+        return original(predictions, references, **options)
+
+    monkeypatch.setattr(dimensions, "memorization", counting)
+    trainer = trainer_for(
+        AutoModelForCausalLM.from_config(_config()), word_tokenizer(), tmp_path, max_steps=1
+    )
+    callback = PoeticDiversityCallback(
+        trainer,
+        PROMPTS,
+        references(),
+        num_poems=4,
+        dimensions=["memorization", "length", "rhyme"],
+        generation_kwargs={"max_new_tokens": 5},
+    )
+    for evaluation in (1, 2):
+        with pytest.warns(UserWarning, match="rhyme left out this time: predictions has no"):
+            metrics = callback.compute_metrics()
+        assert len(calls) == evaluation  # once per evaluation
+    kept = [poem for poem in callback.last_poems if poem.strip()]
+    expected = poetic_diversity(kept, references(), dimensions=["memorization", "length"])
+    assert metrics.keys() == {f"poetic/{key}" for key in [*expected, "blank_poems"]}
+    assert len(calls) == 3  # the direct compute above
+
+
 def _config():
     from callback_training import tiny_llama
 

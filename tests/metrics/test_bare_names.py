@@ -97,7 +97,8 @@ def test_install_writes_one_newest_pointer_per_metric_idempotently(tmp_path):
 
 def test_remove_deletes_only_our_pointers(tmp_path):
     cache = tmp_path / "modules"
-    install_metrics(["mtld"], modules_cache=cache)
+    ours = install_metrics(["mtld", "rhyme_kl"], modules_cache=cache)
+    assert all(POINTER_MARKER in m.pointer.read_text(encoding="utf-8") for m in ours)
     root = metrics_cache_dir(cache)
     theirs = root / "evaluate-metric--accuracy" / ("a" * 64)
     theirs.mkdir(parents=True)
@@ -107,7 +108,10 @@ def test_remove_deletes_only_our_pointers(tmp_path):
     (newer_hub_copy / "mtld.py").write_text("# a hub module named mtld\n", encoding="utf-8")
     assert installed_pointer("mtld", modules_cache=cache) is None  # the hub copy is newer
     removed = remove_metrics(modules_cache=cache)
-    assert len(removed) == 1 and POINTER_MARKER not in str(removed)
+    assert removed == [m.pointer.parent for m in ours]  # our version folders, and only them
+    assert not (root / "evaluate-metric--rhyme_kl").exists()  # nothing else was in it
+    left = [p.name for p in (root / "evaluate-metric--mtld").iterdir() if p.is_dir()]
+    assert left == ["b" * 64]  # the hub's copy stays
     assert (theirs / "accuracy.py").is_file() and (newer_hub_copy / "mtld.py").is_file()
 
 

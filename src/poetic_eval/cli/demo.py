@@ -13,10 +13,13 @@ from __future__ import annotations
 import argparse
 import time
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from ..text import UserError
 from .arguments import non_negative_int
+
+if TYPE_CHECKING:
+    from ..lm import LanguageModel
 
 GENERATED_SAMPLE = "generated_quatrains.txt"
 HUMAN_SAMPLE = "human_quatrains.txt"
@@ -45,7 +48,7 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     )
     parser.add_argument(
         "--blm-items",
-        type=int,
+        type=non_negative_int,
         default=5,
         help="BLM test items evaluated per config and method (first N; 0 = none) (5)",
     )
@@ -67,9 +70,12 @@ def run(args: argparse.Namespace) -> int:
     build_datasets(args.datasets, args.seed)
     report = diversity_report(args.out, args.seed)
     if not args.skip_scoring:
-        score_minimal_pairs(args.datasets, args.out, args.max_pairs, args.model, args.seed)
+        from ..lm import resolve_model
+
+        lm = resolve_model(args.model)  # loaded once, for the pairs and the BLM items
+        score_minimal_pairs(args.datasets, args.out, args.max_pairs, lm, args.seed)
         if args.blm_items:
-            blm_report(args.datasets / "blm", args.out, args.blm_items, args.model)
+            blm_report(args.datasets / "blm", args.out, args.blm_items, lm)
     print(f"demo: done in {time.perf_counter() - started:.0f} s; report: {args.out / 'report.md'}")
     return 0 if report else 1
 
@@ -101,12 +107,12 @@ def diversity_report(out: Path, seed: int) -> dict[str, Any]:
 
 
 def score_minimal_pairs(
-    datasets_dir: Path, out: Path, max_pairs: int, model: str | None, seed: int
+    datasets_dir: Path, out: Path, max_pairs: int, lm: LanguageModel, seed: int
 ) -> None:
     """Score every minimal-pair config of the built datasets; add a report section."""
     from poetic_eval.report.figures import accuracy_bars
 
-    from ..lm import resolve_model, score_pairs
+    from ..lm import score_pairs
     from ..pairs import collect_pairs, load_pair_tables, pair_preference
     from ..report import (
         Section,
@@ -119,7 +125,6 @@ def score_minimal_pairs(
     )
     from .score_pairs import write_rows
 
-    lm = resolve_model(model)
     print(f"demo: scoring minimal pairs with {lm.name} (first {max_pairs or 'all'} per config)")
     rows = []
     for folder in sorted(p for p in datasets_dir.iterdir() if (p / "README.md").is_file()):
@@ -175,15 +180,13 @@ def score_minimal_pairs(
         write_report_files(report, staging)
 
 
-def blm_report(folder: Path, out: Path, items: int, model: str | None) -> None:
+def blm_report(folder: Path, out: Path, items: int, lm: LanguageModel) -> None:
     """The BLM table: the model on the first ``items`` test items of every BLM config."""
     from ..blm import blm_section, evaluate_configs
-    from ..lm import resolve_model
     from ..report import append_section
 
     if not (folder / "README.md").is_file():
         return
-    lm = resolve_model(model)
     print(f"demo: BLM matrices with {lm.name} (first {items} test items per config)")
     started = time.perf_counter()
     results = evaluate_configs(folder, lm, limit=items)
@@ -192,7 +195,7 @@ def blm_report(folder: Path, out: Path, items: int, model: str | None) -> None:
     append_section(out, "blm", blm_section(results, note=note))
 
 
-def verb_agreement_table(datasets_dir: Path, lm: Any, max_pairs: int):
+def verb_agreement_table(datasets_dir: Path, lm: LanguageModel, max_pairs: int):
     """TSE / EW / MW of the model on the agreement configs whose verb is the differing token."""
     from ..pairs import evaluate_verb_agreement, load_pair_tables
     from ..report import Table

@@ -12,16 +12,9 @@ from __future__ import annotations
 
 import argparse
 import os
-import sys
 from pathlib import Path
 
-from ..hub import (
-    PublishError,
-    describe_plan,
-    plan_dataset_uploads,
-    plan_metric_spaces,
-    publish,
-)
+from ..hub import describe_plan, plan_dataset_uploads, plan_metric_spaces, publish
 
 
 def register(subparsers: argparse._SubParsersAction) -> None:
@@ -64,14 +57,11 @@ def run(args: argparse.Namespace) -> int:
         print(f"dry run ({reason}): nothing is uploaded")
         print(describe_plan(plans))
         return 0
-    try:
-        publish(
-            plans,
-            token=token,
-            private=args.private,
-            on_result=lambda result: print(result.summary(), flush=True),
-        )
-    except PublishError as error:
-        print(f"poetic-eval publish: error: {error}", file=sys.stderr)
-        return 1
+    # a PublishError is a UserError: run_command prints it as one line and exits with 1
+    publish(
+        plans,
+        token=token,
+        private=args.private,
+        on_result=lambda result: print(result.summary(), flush=True),
+    )
     return 0

@@ -137,9 +137,16 @@ def diversity_profile(
     human_samples: int | None = None,
     seed: int = 0,
     show_progress: bool = False,
+    skip_unscorable: bool = False,
     **part_options: Any,
 ) -> DiversityProfile:
-    """:func:`poetic_diversity` with the per-poem details the report's figures need."""
+    """:func:`poetic_diversity` with the per-poem details the report's figures need.
+
+    ``skip_unscorable=True`` also skips a dimension named in ``dimensions`` that the data
+    cannot score (rhyme without a 4-line poem), with the warning and ``skipped`` entry an
+    unnamed one gets, instead of raising: for callers that evaluate again later (a training
+    callback), where the next samples may allow it. The other dimensions run once either way.
+    """
     chosen = resolve_dimensions(dimensions)
     options = split_part_options(part_options, chosen)
     predictions = require_texts(predictions, "predictions")
@@ -163,7 +170,7 @@ def diversity_profile(
                 predictions, references, options[dimension], samples, show_progress
             )
         except NoQuatrainError as error:
-            if dimensions is not None:  # asked for by name: an error, not a silent gap
+            if dimensions is not None and not skip_unscorable:  # named: an error, not a gap
                 raise
             profile.skipped[dimension] = str(error)
             warnings.warn(f"{dimension} dimension skipped: {error}", stacklevel=2)

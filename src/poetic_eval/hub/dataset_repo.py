@@ -146,14 +146,15 @@ def check_replaceable(out_dir: str | Path, argument: str = "out_dir") -> None:
     if not entries:
         return
     foreign = sorted(entries - DATASET_FOLDER_ENTRIES)
-    if not foreign and built_here(out_dir):
+    ours = built_here(out_dir)
+    if not foreign and ours:
         foreign = files_not_listed(out_dir, "data", card_data_files(out_dir))
         reason = f"its data/ holds {shown_names(foreign)}, which its card does not list"
     elif foreign:
         reason = f"it holds {shown_names(foreign)}"
     else:
         reason = "its card was not written by poetic-eval"
-    if foreign or not built_here(out_dir):
+    if foreign or not ours:
         raise OutputLocationError(
             f"refusing to replace {out_dir}: it is not a dataset folder built here, or holds "
             f"files poetic-eval did not write ({reason}); nothing was changed. Give a new or "

@@ -15,10 +15,11 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
+from ..text import UserError
 from .upload_plan import UNKNOWN_OWNER, RepoUpload, UploadFile
 
 
-class PublishError(Exception):
+class PublishError(UserError):
     """Publishing failed in a way the user can act on; the message says how, in one line."""
 
 

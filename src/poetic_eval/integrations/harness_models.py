@@ -24,10 +24,8 @@ def harness_model_args(model: Any = None) -> str:
     """
     if model is not None and not isinstance(model, str):
         raise TypeError(f"model must be None or a model name or path, got {type(model).__name__}")
-    lm = resolve_model(model)
+    lm = _causal(resolve_model(model))
     pretrained = str(default_model_cache_dir()) if model is None else model
-    if lm.kind != "causal":
-        raise ValueError(f"{lm.name} is a {lm.kind} LM; the harness's hf model scores causal LMs")
     return f"pretrained={pretrained},prefix_token_id={document_start_token_id(lm)},dtype=float32"
 
 
@@ -40,9 +38,7 @@ def harness_lm(model: Any = None, *, batch_size: int = 16, device: str | None = 
     """
     from lm_eval.models.huggingface import HFLM
 
-    lm: LanguageModel = resolve_model(model, device=device)
-    if lm.kind != "causal":
-        raise ValueError(f"{lm.name} is a {lm.kind} LM; the harness's hf model scores causal LMs")
+    lm = _causal(resolve_model(model, device=device))
     return HFLM(
         pretrained=lm.model,
         tokenizer=lm.tokenizer,
@@ -50,3 +46,10 @@ def harness_lm(model: Any = None, *, batch_size: int = 16, device: str | None = 
         batch_size=batch_size,
         device=str(lm.device),
     )
+
+
+def _causal(lm: LanguageModel) -> LanguageModel:
+    """``lm``, or ValueError when it is not a causal LM (the harness's hf model scores those)."""
+    if lm.kind != "causal":
+        raise ValueError(f"{lm.name} is a {lm.kind} LM; the harness's hf model scores causal LMs")
+    return lm

@@ -37,7 +37,7 @@ from typing import Any
 import pyarrow.parquet as pq
 import yaml
 
-from ..hub import built_dataset_folders, declares_configs
+from ..hub import built_dataset_folders, card_header, declares_configs
 from ..text import atomic_folder, check_output_folder, recover_folder
 
 TASK_PREFIX = "poetic_eval"
@@ -129,12 +129,11 @@ def group_name(dataset: str) -> str:
 
 def card_configs(folder: str | Path) -> list[dict[str, Any]]:
     """The ``configs:`` entries of a dataset folder's README card (YAML front matter)."""
+    header = card_header(folder)
     card = Path(folder) / "README.md"
-    text = card.read_text(encoding="utf-8")
-    if not text.startswith("---"):
+    if not header:
         raise ValueError(f"{card}: no YAML header (expected a dataset card starting with ---)")
-    header = text.split("---", 2)[1]
-    configs = (yaml.safe_load(header) or {}).get("configs") or []
+    configs = header.get("configs") or []
     if not isinstance(configs, list):
         raise TypeError(f"{card}: configs must be a list, got {type(configs).__name__}")
     return configs

@@ -31,7 +31,7 @@ from typing import Any
 import numpy as np
 from transformers import TrainerCallback
 
-from ..diversity import NoQuatrainError, poetic_diversity, resolve_dimensions
+from ..diversity import diversity_profile, resolve_dimensions
 from ..diversity.dimensions import DIMENSIONS
 from ..diversity.profile import split_part_options
 from ..lm import causal_sequences, load_language_model, sequence_log_probs
@@ -175,19 +175,27 @@ class PoeticDiversityCallback(TrainerCallback):
                 stacklevel=3,
             )
             return metrics
-        try:
-            metrics.update(self._diversity_scores(kept, self.dimensions))
-        except NoQuatrainError as error:  # rhyme named, but early in training no 4-line poem yet
-            warnings.warn(f"rhyme left out this time: {error}", stacklevel=3)
-            rest = tuple(d for d in self.dimensions if d != "rhyme")
-            if rest:
-                metrics.update(self._diversity_scores(kept, rest))
+        metrics.update(self._diversity_scores(kept))
         return metrics
 
-    def _diversity_scores(self, poems: list[str], dimensions) -> dict[str, float]:
-        return poetic_diversity(
-            poems, self.references, dimensions=dimensions, **self.diversity_options
-        )
+    def _diversity_scores(self, poems: list[str]) -> dict[str, float]:
+        """The diversity scores; a dimension these poems cannot score (rhyme, early in training,
+        before any 4-line poem) is left out this time, with a warning, the others run once."""
+        named = self.dimensions is not None
+        with warnings.catch_warnings():
+            if named:  # the core's "<dimension> dimension skipped" is reworded below
+                warnings.filterwarnings("ignore", message=r"\w+ dimension skipped: ")
+            profile = diversity_profile(
+                poems,
+                self.references,
+                dimensions=self.dimensions,
+                skip_unscorable=True,
+                **self.diversity_options,
+            )
+        if named:
+            for dimension, reason in profile.skipped.items():
+                warnings.warn(f"{dimension} left out this time: {reason}", stacklevel=4)
+        return profile.scores
 
     def _score_pairs(self, model) -> tuple[np.ndarray, np.ndarray]:
         """Log-probabilities of the good and bad texts, this process scoring its shard."""
@@ -267,8 +275,6 @@ def load_pairs(pairs: Any, config: str | None, split: str, limit: int | None):
 
 def _loggable(value: Any) -> float | int:
     """Python numbers for the log (numpy integers are not JSON-serialisable)."""
-    if isinstance(value, (bool, np.bool_)):
-        return int(value)
-    if isinstance(value, (int, np.integer)):
+    if isinstance(value, (bool, np.bool_, int, np.integer)):
         return int(value)
     return float(value)
