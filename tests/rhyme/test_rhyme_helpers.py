@@ -63,8 +63,8 @@ def test_emptied_caches_give_the_same_scores_and_repetitions(monkeypatch):
     assert len(model._cache) <= 3 and len(model._sounds) <= 3
     word_forms.cache_clear()
     first = word_forms("Love")
-    for other in ("stone", "bone", "tree"):
-        word_forms(other)  # WORDS is emptied: "love" comes back with a new key
+    for other in ("glimmerinea", "glimmerineb", "glimmerinec"):
+        word_forms(other)  # new words: WORDS is emptied, "love" comes back with a new key
     second = word_forms("love")
     assert first.key != second.key and first.word == second.word
     assert model.score("Love", "love") == LINKED_REPETITION
