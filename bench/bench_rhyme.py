@@ -29,6 +29,7 @@ from pathlib import Path
 import pronouncing
 
 from poetic_eval.rhyme import QUATRAIN_SCHEMES, end_words, rhyme_scheme, rhyme_schemes
+from poetic_eval.rhyme.letters import letters_by_first_occurrence
 
 REPO_ROOT = Path(__file__).resolve().parent.parent
 SHARED_DATA = Path(os.environ.get("POETIC_EVAL_SHARED_DATA", REPO_ROOT.parent / "shared" / "data"))
@@ -44,8 +45,7 @@ def naive_scheme(poem: str) -> str:
     for i, j in combinations(range(len(words)), 2):
         if words[j] in pronouncing.rhymes(words[i]):
             labels[j] = labels[i]
-    letters: dict[int, str] = {}
-    return "".join(letters.setdefault(label, chr(65 + len(letters))) for label in labels)
+    return letters_by_first_occurrence(labels)
 
 
 def generated_quatrains(count: int, seed: int = 0, *, by_frequency: bool = True) -> list[str]:

@@ -36,7 +36,7 @@ from pathlib import Path
 from poetic_eval.rhyme import end_words, rhyme_schemes
 from poetic_eval.rhyme.corpora import read_corpora
 from poetic_eval.rhyme.corpora import restricted_growth as lettered
-from poetic_eval.rhyme.evaluation import collections, score_schemes
+from poetic_eval.rhyme.evaluation import collection_scores, collections
 from poetic_eval.rhyme.rule_annotation import gold_units
 
 REPO_ROOT = Path(__file__).resolve().parent.parent
@@ -121,11 +121,11 @@ def report(units, title: str) -> None:
                 continue
             method = method[1]
         start = time.perf_counter()
-        predicted = dict(zip(map(id, units), method([list(u.lines) for u in units])))
-        cells = []
-        for members in sets.values():
-            acc = score_schemes([u.gold for u in members], [predicted[id(u)] for u in members])
-            cells.append(f"{acc.exact_share:.1%} ({acc.precision:.3f} / {acc.recall:.3f})")
+        predicted = method([list(u.lines) for u in units])
+        cells = [
+            f"{acc.exact_share:.1%} ({acc.precision:.3f} / {acc.recall:.3f})"
+            for acc in collection_scores(units, predicted).values()
+        ]
         print(f"| {name} | " + " | ".join(cells) + " |", flush=True)
         print(f"  ({name}: {time.perf_counter() - start:.0f} s)", file=sys.stderr)
     print("\nCells: exact-scheme accuracy (pairwise precision / recall).")

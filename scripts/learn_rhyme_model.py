@@ -46,8 +46,8 @@ def main(argv: list[str] | None = None) -> int:
     stanzas = [end_words("\n".join(stanza)) for poem in poems for stanza in poem.stanzas]
     units = training_units(stanzas)
     pairs = random_word_pairs([poem.lines for poem in poems], count=RANDOM_PAIRS, seed=0)
-    long_stanzas = [words for words in stanzas if len(words) > 6]
-    model = learn_model(units, pairs, long_stanzas=long_stanzas, iterations=args.iterations)
+    # learn_model takes the sequential prior from the stanzas longer than its tables
+    model = learn_model(units, pairs, long_stanzas=stanzas, iterations=args.iterations)
     model.info.update({"poems": len(poems), "authors": "development part only"})
     args.out.write_text(json.dumps(model.to_json(), indent=1) + "\n", encoding="utf-8")
     print(

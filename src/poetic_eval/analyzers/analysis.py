@@ -10,7 +10,7 @@ from tqdm.auto import tqdm
 
 from ..text import is_number, require_texts, typed_options
 from .analyzer import as_poems
-from .forms import FormEvaluation, judge_values, resolve_expectations
+from .forms import FormEvaluation, judge_expectations, resolve_expectations
 from .poem import Poem, as_poem
 from .registry import check_options, select_analyzers
 
@@ -157,7 +157,10 @@ def poem_analysis(
     result: dict[str, Any] = {"poems": len(poems)}
     for analyzer in select_analyzers(names, "single"):
         result.update(summarize_values(analyzer.name, [v[analyzer.name] for v in per_poem]))
-    evaluations = [judge_values(values, form) for values in per_poem] if form else []
+    evaluations = []
+    if form:
+        form_name, expectations = resolve_expectations(form)
+        evaluations = [judge_expectations(values, form_name, expectations) for values in per_poem]
     if evaluations:
         result.update(summarize_forms(evaluations))
     wanted_collection = select_analyzers(names, "collection")

@@ -88,14 +88,21 @@ def evaluate_poem(
     """
     check_options(options)
     poem = as_poem(poem)
-    _, expectations = resolve_expectations(form)
-    values = {name: get_analyzer(name).run(poem, options) for name in expectations}
-    return judge_values(values, form)
+    name, expectations = resolve_expectations(form)
+    values = {analyzer: get_analyzer(analyzer).run(poem, options) for analyzer in expectations}
+    return judge_expectations(values, name, expectations)
 
 
 def judge_values(values: Mapping[str, Any], form: str | Mapping[str, Any]) -> FormEvaluation:
     """Evaluate already computed analyzer values (``{name: value}``) against a form."""
-    name, expectations = resolve_expectations(form)
+    return judge_expectations(values, *resolve_expectations(form))
+
+
+def judge_expectations(
+    values: Mapping[str, Any], name: str | None, expectations: Mapping[str, Any]
+) -> FormEvaluation:
+    """:func:`judge_values` against a form already resolved by :func:`resolve_expectations`
+    (``name``, ``expectations``): resolve once, judge many poems."""
     missing = [analyzer for analyzer in expectations if analyzer not in values]
     if missing:
         raise ValueError(f"the form checks {', '.join(missing)}, which were not analyzed")

@@ -74,9 +74,12 @@ def _folder_topics(root: Path) -> dict[Path, tuple[Path, str]]:
     return topics
 
 
-def poem_files(root: Path) -> list[Path]:
-    """Poem files under a folder, in natural order, without hidden files and topic files."""
-    topic_files = {topic_file for topic_file, _ in _folder_topics(root).values()}
+def poem_files(root: Path, folder_topics: dict[Path, tuple[Path, str]] | None = None) -> list[Path]:
+    """Poem files under a folder, in natural order, without hidden files and topic files
+    (``folder_topics``: :func:`_folder_topics` of ``root`` when already read)."""
+    if folder_topics is None:
+        folder_topics = _folder_topics(root)
+    topic_files = {topic_file for topic_file, _ in folder_topics.values()}
     found = [
         path
         for path in root.rglob("*")
@@ -95,12 +98,12 @@ def read_poem_collection(path: str | Path) -> PoemCollection:
         return read_poem_file(path)
     if not path.is_dir():
         raise FileNotFoundError(f"no such poem file or folder: {path}")
-    files = poem_files(path)
+    folder_topics = _folder_topics(path)
+    files = poem_files(path, folder_topics)
     if not files:
         raise ValueError(
             f"{path}: no poem files ({', '.join(POEM_SUFFIXES)}) in this folder or below"
         )
-    folder_topics = _folder_topics(path)
     names, poems, topics = [], [], []
     for file in files:
         found = read_poem_file(file)

@@ -42,7 +42,8 @@ from typing import Any
 import numpy as np
 from scipy.optimize import linear_sum_assignment
 
-from ..rhyme import rhyme_scheme, rhyme_schemes, scheme_letter
+from ..rhyme import rhyme_scheme, rhyme_schemes
+from ..rhyme.letters import scheme_of_links
 from ..text import typed_options
 from .analyzer import Analyzer
 from .expectations import Expectation
@@ -75,23 +76,14 @@ def _scheme(lines: tuple[str, ...], window: int | None, options: tuple) -> str:
     size = window + 1
     starts = range(len(lines) - size + 1)
     schemes = rhyme_schemes(["\n".join(lines[s : s + size]) for s in starts], **settings)
-    parent = list(range(len(lines)))
 
-    def root(i: int) -> int:
-        while parent[i] != i:
-            parent[i] = parent[parent[i]]
-            i = parent[i]
-        return i
+    def links():
+        for start, scheme in zip(starts, schemes):
+            first_of_letter: dict[str, int] = {}
+            for offset, letter in enumerate(scheme):
+                yield start + first_of_letter.setdefault(letter, offset), start + offset
 
-    for start, scheme in zip(starts, schemes):
-        first_of_letter: dict[str, int] = {}
-        for offset, letter in enumerate(scheme):
-            i, j = root(start + first_of_letter.setdefault(letter, offset)), root(start + offset)
-            parent[max(i, j)] = min(i, j)
-    letters: dict[int, str] = {}
-    for i in range(len(lines)):
-        letters.setdefault(root(i), scheme_letter(len(letters)))
-    return "".join(letters[root(i)] for i in range(len(lines)))
+    return scheme_of_links(len(lines), links())
 
 
 @typed_options

@@ -20,7 +20,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Sequence
-from functools import cached_property
+from functools import cache, cached_property
 
 import numpy as np
 from rapidfuzz import process
@@ -47,7 +47,9 @@ def rouge_tokens(text: str, *, use_stemmer: bool = False) -> list[str]:
     return tokens
 
 
+@cache
 def _porter():
+    """One Porter stemmer (stateless) for every text."""
     from nltk.stem import porter
 
     return porter.PorterStemmer()
@@ -102,9 +104,8 @@ class RougeTexts:
     """
 
     @typed_options
-    def __init__(self, texts: Sequence[str], *, use_stemmer: bool = False, workers: int = 1):
+    def __init__(self, texts: Sequence[str], *, use_stemmer: bool = False):
         self.size = len(texts)
-        self.workers = workers
         vocabulary: dict[str, int] = {}
         id_lists = [
             [
@@ -175,7 +176,7 @@ class RougeTexts:
         queries = [strings[i] for i in rows]
         choices = [strings[j] for j in columns]
         distances = process.cdist(
-            queries, choices, scorer=LCSseq.distance, dtype=np.int64, workers=self.workers
+            queries, choices, scorer=LCSseq.distance, dtype=np.int64, workers=1
         )
         longest = np.maximum.outer(self.lengths[rows], self.lengths[columns])
         return longest - distances

@@ -12,11 +12,12 @@
 
 The format is read from the first non-blank character: ``[`` is a JSON list, ``{`` JSON lines,
 anything else plain text; an empty or whitespace-only ``.json``/``.jsonl``/``.ndjson`` file is
-an error saying that the JSON file holds no records. A UTF-8 byte-order mark is skipped.
-``text`` may also be one string whose 4 lines are separated by ``"\\n"``. ``rhyme``, ``meter``
-and ``alliteration`` may be absent (null); each must be a string or a number, the same type in
-every record. Other fields are ignored. Lines are kept exactly as written (no stripping),
-since the de-duplication compares them as exact strings; plain-text lines are stripped.
+read as JSON lines, hence an error saying that the JSON file holds no records. A UTF-8
+byte-order mark is skipped. ``text`` may also be one string whose 4 lines are separated by
+``"\\n"``. ``rhyme``, ``meter`` and ``alliteration`` may be absent (null); each must be a
+string or a number, the same type in every record. Other fields are ignored. Lines are kept
+exactly as written (no stripping), since the de-duplication compares them as exact strings;
+plain-text lines are stripped.
 
 Every error names the file and line (``path:line``) and, for JSON, the record number, and
 nothing is built from a file with any bad record.
@@ -57,13 +58,9 @@ def read_quatrain_source(
     first = _first_character(path)
     if first == b"[":
         return read_json_list(path, progress=progress)
-    if first == b"{":
+    if first == b"{" or (not first and path.suffix.lower() in JSON_SUFFIXES):
+        # a blank JSON file is JSON lines without a record: the builder says it holds none
         return read_json_lines(path, progress=progress)
-    if not first and path.suffix.lower() in JSON_SUFFIXES:
-        raise ValueError(
-            f"{path}: the JSON file holds no records: it is empty or only whitespace (expected "
-            "QuaTrain JSON lines, one record object per line, or one JSON list of records)"
-        )
     return read_stanza_text(path, language=text_language, progress=progress)
 
 

@@ -27,6 +27,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from ..text import stanzas as split_stanzas
+from .letters import letters_by_first_occurrence
 
 EPG64 = "epg64_english_poetry"
 PUBLIC_DOMAIN_CSV = "sonnet_or_not_public_domain_poems/poetry-evaluation_public-domain-poems.csv"
@@ -75,8 +76,7 @@ def is_held_out(author: str) -> bool:
 
 def restricted_growth(labels: str | tuple) -> str:
     """Scheme letters by first occurrence of any sequence of labels ("abab" -> "ABAB")."""
-    letters: dict[object, str] = {}
-    return "".join(letters.setdefault(x, chr(65 + len(letters))) for x in labels)
+    return letters_by_first_occurrence(labels)
 
 
 def read_epg64(folder: Path) -> list[Poem]:

@@ -106,6 +106,18 @@ def collections(units: Sequence[GoldUnit]) -> dict[str, list[GoldUnit]]:
     return {name: members for name, members in found.items() if members}
 
 
+def collection_scores(
+    units: Sequence[GoldUnit], predicted: Sequence[str]
+) -> dict[str, SchemeAccuracy]:
+    """:func:`score_schemes` of each of :func:`collections` of ``units``, from one labelling
+    ``predicted`` of all ``units`` (same order): overlapping gold sets are labelled once."""
+    scheme_of = dict(zip(map(id, units), predicted, strict=True))
+    return {
+        name: score_schemes([u.gold for u in members], [scheme_of[id(u)] for u in members])
+        for name, members in collections(units).items()
+    }
+
+
 def setting_accuracy(units: Sequence[GoldUnit], options: dict) -> SchemeAccuracy:
     """Accuracy of :func:`poetic_eval.rhyme.rhyme_schemes` with ``options`` on ``units``."""
     return evaluate(units, lambda poems: rhyme_schemes(poems, **options))

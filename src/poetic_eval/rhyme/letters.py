@@ -27,3 +27,31 @@ def scheme_letter(index: int) -> str:
     if index < len(SCHEME_LETTERS):
         return SCHEME_LETTERS[index]
     return chr(0xC0 + index - len(SCHEME_LETTERS))
+
+
+def letters_by_first_occurrence(labels) -> str:
+    """Scheme letters (:func:`scheme_letter`) over any sequence of hashable labels, by first
+    occurrence: ``"abab"`` -> ``"ABAB"``, ``(3, 3, 0)`` -> ``"AAB"``."""
+    letters: dict[object, str] = {}
+    for label in labels:
+        if label not in letters:
+            letters[label] = scheme_letter(len(letters))
+    return "".join(letters[label] for label in labels)
+
+
+def scheme_of_links(length: int, links) -> str:
+    """The scheme of ``length`` lines whose groups are the transitive closure (union-find) of
+    the linked pairs ``links`` (an iterable of (i, j) line indices), letters by first
+    occurrence."""
+    parent = list(range(length))
+
+    def root(i: int) -> int:
+        while parent[i] != i:
+            parent[i] = parent[parent[i]]
+            i = parent[i]
+        return i
+
+    for i, j in links:
+        i, j = root(i), root(j)
+        parent[max(i, j)] = min(i, j)
+    return letters_by_first_occurrence([root(i) for i in range(length)])

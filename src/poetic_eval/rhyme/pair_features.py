@@ -53,30 +53,6 @@ N_EVIDENCE_CELLS = len(MATCHES) * len(SPELLING_LEVELS) * 2
 Candidate = tuple[int, int, int]
 
 
-def vowel_cell_names() -> list[str]:
-    names = [
-        f"{alignment} {a}~{b}, {block}"
-        for alignment in ("stressed", "weak")
-        for block in CODA_BLOCKS
-        for a, b in VOWEL_PAIRS
-    ]
-    return names + ["no pronunciation"]
-
-
-def shape_cell_names() -> list[str]:
-    names = [f"{kind}, {coda} coda" for kind in SHAPE_TYPES for coda in CODA_RELATIONS]
-    return names + ["no pronunciation, same ending", "no pronunciation, other ending"]
-
-
-def evidence_cell_names() -> list[str]:
-    return [
-        f"{match}, {spelling}, {'historical' if old else 'modern'}"
-        for match in MATCHES
-        for spelling in SPELLING_LEVELS
-        for old in (False, True)
-    ]
-
-
 def vowel_blocks() -> list[int]:
     """The block of each vowel cell: (stressed or weak alignment, coda block), which the shape
     cell decides; one more for words without pronunciation."""

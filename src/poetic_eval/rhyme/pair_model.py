@@ -14,7 +14,7 @@ The model (package data ``rhyme_model.json``, built by ``scripts/learn_rhyme_mod
 
 A pair's **graded score** (:meth:`RhymeModel.score`) is the best candidate's sum of its three
 cells: positive when the pair looks more like the rhymes poets wrote than like two random line
-ends. Scores are cached per pair of normalized words.
+ends. Scores are cached per pair of normalized words (at most :data:`CACHE_LIMIT` pairs).
 """
 
 from __future__ import annotations
@@ -32,13 +32,9 @@ from .pair_features import (
     N_SHAPE_CELLS,
     N_VOWEL_CELLS,
     SPELLING_LEVELS,
-    evidence_cell_names,
-    pair_candidates,
-    shape_cell_names,
     spelling_agreement,
     stressed_alignment,
     unknown_candidate,
-    vowel_cell_names,
     weak_alignment,
 )
 from .scheme_decoder import TABLE_LINES, decode_many, scheme_table
@@ -52,6 +48,9 @@ _LOW = (1 << 32) - 1
 LINKED_REPETITION = 50.0
 #: Score of a pair where one line has no word (digits, punctuation only): never a rhyme.
 NO_WORD_SCORE = -50.0
+#: Most pairs a model's caches hold; a full cache is emptied (scores are recomputed, the same).
+CACHE_LIMIT = 500_000
+_MISSING = object()
 
 
 @dataclass
@@ -102,12 +101,14 @@ class RhymeModel:
     def _score_forms(self, forms_a: WordForms, forms_b: WordForms, link_repetitions: bool) -> float:
         if not forms_a.word or not forms_b.word:
             return NO_WORD_SCORE
-        a, b = forms_a.key, forms_b.key
-        if a == b:
+        if forms_a.word == forms_b.word:
             return LINKED_REPETITION if link_repetitions else 0.0
+        a, b = forms_a.key, forms_b.key
         key = (a << 32) | b if a < b else (b << 32) | a
         found = self._cache.get(key)
         if found is None:
+            if len(self._cache) >= CACHE_LIMIT:
+                self._cache.clear()
             found = self._cache[key] = self._best_candidate(forms_a, forms_b)
         return found
 
@@ -124,29 +125,15 @@ class RhymeModel:
             for ending_b, final_b, old_b in b.parts:
                 offset = spelling * 2 + (old_a or old_b)
                 for key in ((ending_a << 32) | ending_b, -(((final_a << 32) | final_b) + 1)):
-                    sound = sounds.get(key)
-                    if sound is None:
+                    sound = sounds.get(key, _MISSING)
+                    if sound is _MISSING:
+                        if len(sounds) >= CACHE_LIMIT:
+                            sounds.clear()
                         sound = sounds[key] = self._sound(key)
                     if sound is not None:
                         total = sound[0] + evidence[sound[1] * _EVIDENCE_STRIDE + offset]
                         best = max(best, total)
         return best
-
-    def explain(self, a: str, b: str) -> list[tuple[float, str, str, str]]:
-        """Every candidate of two different words, best first: (score, vowel cell, shape cell,
-        evidence cell), with each cell's name and learned value, to see why a pair scores as it
-        does."""
-        vowels, shapes, evidence = vowel_cell_names(), shape_cell_names(), evidence_cell_names()
-        found = [
-            (
-                float(self.vowel[v] + self.shape[s] + self.evidence[e]),
-                f"{vowels[v]} ({self.vowel[v]:+.2f})",
-                f"{shapes[s]} ({self.shape[s]:+.2f})",
-                f"{evidence[e]} ({self.evidence[e]:+.2f})",
-            )
-            for v, s, e in pair_candidates(word_forms(a), word_forms(b))
-        ]
-        return sorted(found, reverse=True)
 
     def _sound(self, key: int) -> tuple[float, int] | None:
         """(vowel + shape score, match) of the alignment a cache key names: the stressed
@@ -159,11 +146,6 @@ class RhymeModel:
         if found is None:
             return None
         return float(self.vowel[found[0]] + self.shape[found[1]]), found[2]
-
-    def pair_scores(self, words: list[str], *, link_repetitions: bool = True) -> np.ndarray:
-        """Scores of every pair (i < j) of ``words``, in :func:`line_pairs` order."""
-        forms = [word_forms(word) for word in words]
-        return np.array(self._stanza_scores(forms, link_repetitions), dtype=np.float64)
 
     def _stanza_scores(self, forms: list[WordForms], link_repetitions: bool) -> list[float]:
         n = len(forms)

@@ -40,7 +40,9 @@ _NEAR = {
 NEAR_VOWELS = frozenset(frozenset(pair) for pair in _NEAR)
 
 SAME, NEAR, FAR = 0, 1, 2
-VOWEL_RELATIONS = ("same", "near", "far")
+
+#: Vowels that a following unstressed ER joins into one syllable in verse ("fire", "hour", "ewer").
+BEFORE_SYLLABIC_R = frozenset({"AY", "AW", "UW"})
 
 DEVOICED = {"B": "P", "D": "T", "G": "K", "V": "F", "DH": "TH", "Z": "S", "ZH": "SH", "JH": "CH"}
 _CORONAL_OBSTRUENTS = frozenset({"S", "T", "TH", "SH", "CH"})  # after devoicing
@@ -61,6 +63,12 @@ REST_RELATIONS = ("same", "close", "different")
 def is_vowel(phone: str) -> bool:
     """Whether an ARPAbet phone (stress digit removed or not) is a vowel."""
     return phone.rstrip("012") in _VOWEL_SET
+
+
+def joins_syllabic_r(sequence: list[str] | tuple[str, ...], index: int) -> bool:
+    """Whether phone ``index`` of an ARPAbet pronunciation is an unstressed ER right after AY,
+    AW or UW ("fire" F AY1 ER0): one syllable with that vowel in verse, not a weak "-er"."""
+    return index > 0 and sequence[index] == "ER0" and sequence[index - 1][:-1] in BEFORE_SYLLABIC_R
 
 
 def reduced(vowel: str, stressed: bool) -> str:

@@ -30,7 +30,7 @@ from dataclasses import dataclass
 from itertools import combinations
 
 from .corpora import Poem, author_key
-from .letters import end_words
+from .letters import end_words, letters_by_first_occurrence
 from .word_rhymes import perfect_rhymes, same_word
 
 SONNET_TEMPLATES = {
@@ -82,11 +82,6 @@ def _unit(poem: Poem, lines, gold: str, collection: str) -> GoldUnit:
     return GoldUnit(tuple(lines), gold, poem.author, collection, poem.held_out)
 
 
-def _relettered(template: str) -> str:
-    letters: dict[str, str] = {}
-    return "".join(letters.setdefault(x, chr(65 + len(letters))) for x in template)
-
-
 def sonnet_units(poem: Poem) -> list[GoldUnit]:
     """Quatrains (and Petrarchan octaves) of a 14-line sonnet whose form is clear."""
     lines = poem.lines
@@ -110,7 +105,7 @@ def sonnet_units(poem: Poem) -> list[GoldUnit]:
         name = best[0][0]
     template, _, spans = SONNET_TEMPLATES[name]
     return [
-        _unit(poem, lines[start:end], _relettered(template[start:end]), "sonnets")
+        _unit(poem, lines[start:end], letters_by_first_occurrence(template[start:end]), "sonnets")
         for start, end in spans
     ]
 

@@ -24,7 +24,7 @@ Schemes are written with letters by first occurrence ("ABAB").
 
 from __future__ import annotations
 
-from functools import cache
+from functools import cache, lru_cache
 from itertools import combinations
 
 import numpy as np
@@ -81,9 +81,23 @@ def sequential_prior(groups: tuple[int, ...], join_prior: np.ndarray, new_prior:
     return total
 
 
-@cache
-def _partitions(length: int) -> list[tuple[int, ...]]:
-    return restricted_growth_strings(length)
+def _sequential_priors(length: int, join_prior: np.ndarray, new_prior: float) -> np.ndarray:
+    """:func:`sequential_prior` of every scheme of :func:`scheme_table` (read-only), cached on
+    the values of ``join_prior`` and ``new_prior`` (learning reassigns them between calls)."""
+    join_prior = np.asarray(join_prior)
+    return _cached_sequential_priors(
+        length, join_prior.tobytes(), join_prior.dtype.str, join_prior.shape, new_prior
+    )
+
+
+@lru_cache(maxsize=32)
+def _cached_sequential_priors(length, join_bytes, dtype, shape, new_prior) -> np.ndarray:
+    join_prior = np.frombuffer(join_bytes, dtype=dtype).reshape(shape)
+    priors = np.array(
+        [sequential_prior(p, join_prior, new_prior) for p in restricted_growth_strings(length)]
+    )
+    priors.flags.writeable = False
+    return priors
 
 
 def decode_many(
@@ -106,7 +120,7 @@ def decode_many(
         return [beam_decode(row, length, join_prior, new_prior) for row in scores]
     schemes, links = scheme_table(length)
     if prior is None:
-        prior = np.array([sequential_prior(p, join_prior, new_prior) for p in _partitions(length)])
+        prior = _sequential_priors(length, join_prior, new_prior)
     totals = scores @ links.T + prior
     return [schemes[k] for k in np.argmax(totals, axis=1)]
 

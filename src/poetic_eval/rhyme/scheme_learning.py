@@ -258,7 +258,8 @@ def learn_model(
 ) -> RhymeModel:
     """EM over ``units`` ((kind, line-final words) from :func:`training_units`) with the
     non-rhyme side from ``random_pairs`` (line-final words of different poems); the sequential
-    prior of long stanzas from ``long_stanzas`` (line-final words of stanzas over 6 lines)."""
+    prior of long stanzas from ``long_stanzas`` (line-final words of stanzas; those of more
+    than :data:`TABLE_LINES` and at most :data:`LONGEST_STANZA` lines are used)."""
     keys, ids = _pair_layouts(units)
     others = [(word_forms(a).word, word_forms(b).word) for a, b in random_pairs]
     others = [(a, b) for a, b in others if a and b]

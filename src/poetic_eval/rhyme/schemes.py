@@ -14,7 +14,7 @@ from collections.abc import Sequence
 from itertools import combinations
 
 from ..text import typed_options
-from .letters import QUATRAIN_SCHEMES, SCHEME_LETTERS, end_words, scheme_letter
+from .letters import QUATRAIN_SCHEMES, SCHEME_LETTERS, end_words, scheme_letter, scheme_of_links
 from .methods import LEARNED, resolve_method
 from .word_rhymes import keys_rhyme, rhyme_key, wider_rhyme
 
@@ -43,29 +43,17 @@ def perfect_scheme_of_words(
 ) -> str:
     """Scheme by the transitive closure (union-find) of pairwise perfect (or widened) rhymes."""
     keys = [rhyme_key(word) for word in words]
-    parent = list(range(len(words)))
 
-    def root(i: int) -> int:
-        while parent[i] != i:
-            parent[i] = parent[parent[i]]
-            i = parent[i]
-        return i
-
-    for i, j in combinations(range(len(words)), 2):
+    def linked(i: int, j: int) -> bool:
         key_i, key_j = keys[i], keys[j]
         if key_i[0] and key_i[0] == key_j[0]:
-            linked = link_repetitions
-        else:
-            linked = keys_rhyme(key_i, key_j) or wider_rhyme(
-                key_i[0], key_j[0], weak=weak, near=near, historical=historical
-            )
-        if linked:
-            parent[max(root(i), root(j))] = min(root(i), root(j))
+            return link_repetitions
+        return keys_rhyme(key_i, key_j) or wider_rhyme(
+            key_i[0], key_j[0], weak=weak, near=near, historical=historical
+        )
 
-    letters: dict[int, str] = {}
-    for i in range(len(words)):
-        letters.setdefault(root(i), scheme_letter(len(letters)))
-    return "".join(letters[root(i)] for i in range(len(words)))
+    pairs = combinations(range(len(words)), 2)
+    return scheme_of_links(len(words), ((i, j) for i, j in pairs if linked(i, j)))
 
 
 @typed_options

@@ -26,11 +26,10 @@ from dataclasses import dataclass
 from functools import lru_cache
 from typing import NamedTuple
 
-from .phonetics import is_vowel, reduced
+from .phonetics import is_vowel, joins_syllabic_r, reduced
 from .pronunciation import known_pronunciations, normalize_word, pronunciations
 from .word_rhymes import rhyme_part_of_phones, spelling_rhyme
 
-_BEFORE_SYLLABIC_R = {"AY", "AW", "UW"}
 _Y_ENDING = re.compile(r"(?:y|ie|ye)(?:s|d|'d)?$")
 _DOUBLED_FINAL = re.compile(r"([b-df-hj-np-tv-z])\1$")
 
@@ -66,21 +65,32 @@ class Form(NamedTuple):
 
 class Interned:
     """Small integer ids for hashable values (endings, final syllables, words), so that caches
-    of pairs key on two ints."""
+    of pairs key on two ints; ``values[id]`` is the value of an id.
 
-    def __init__(self) -> None:
+    With a ``limit`` (for open-ended values such as words), the table is emptied when it holds
+    ``limit`` values and ids keep counting: an id never names two values, a forgotten value
+    gets a new id when it comes back, and ``values`` is not kept."""
+
+    def __init__(self, limit: int | None = None) -> None:
         self.ids: dict = {}
         self.values: list = []
+        self.limit = limit
+        self._next = 0
 
     def __call__(self, value) -> int:
         found = self.ids.get(value)
         if found is None:
-            found = self.ids[value] = len(self.values)
-            self.values.append(value)
+            if self.limit is None:
+                self.values.append(value)
+            elif len(self.ids) >= self.limit:
+                self.ids.clear()
+            found = self.ids[value] = self._next
+            self._next += 1
         return found
 
 
-ENDINGS, FINALS, WORDS = Interned(), Interned(), Interned()
+#: Endings and final syllables come from pronunciations (a bounded set); words are open-ended.
+ENDINGS, FINALS, WORDS = Interned(), Interned(), Interned(limit=200_000)
 
 
 @dataclass(frozen=True)
@@ -88,7 +98,8 @@ class WordForms:
     """A normalized word, its forms, and its written ending (last vowel letters onward).
 
     ``key`` and ``parts`` are the interned ids of the word and of each form's (ending, final
-    syllable, historical flag), for fast caching of pair scores.
+    syllable, historical flag), for fast caching of pair scores (one word may get a new
+    ``key`` after :data:`WORDS` is emptied; compare ``word`` to test for the same word).
     """
 
     word: str
@@ -190,12 +201,7 @@ def _form_of_tail(tail: tuple[str, ...], has_onset: bool, historical: bool) -> F
     cut = next((i for i, phone in enumerate(after) if is_vowel(phone)), len(after))
     rest = _reduced_rest(after[cut:])
     last = vowels[-1]
-    if (
-        len(vowels) > 1
-        and vowels[-2] == last - 1
-        and sequence[last] == "ER0"
-        and sequence[last - 1][:-1] in _BEFORE_SYLLABIC_R
-    ):
+    if joins_syllabic_r(sequence, last):
         last -= 1  # "fire" F AY1 ER0: one syllable in verse, rhyming on AY R
     final_stressed = sequence[last][-1] in "12"
     final = sequence[last][:-1]

@@ -24,15 +24,13 @@ from __future__ import annotations
 from functools import lru_cache
 
 from ..text import typed_options
-from .phonetics import is_vowel
+from .phonetics import BEFORE_SYLLABIC_R, DEVOICED, is_vowel, joins_syllabic_r
 from .pronunciation import normalize_word, pronunciations
 
 _VOWEL_LETTERS = "aeiouy"
 _REDUCED = {"AH", "IH", "EH"}
 _SHORT = {"@", "AH", "IH", "EH"}
-_BEFORE_SYLLABIC_R = {"AY", "AW", "UW"}
 _BEFORE_R = {"IH": "IY", "UH": "UW", "EY": "EH", "OW": "AO"}
-_VOWELS = {"AA", "AE", "AH", "AO", "AW", "AY", "EH", "ER", "EY", "IH", "IY", "OW", "OY", "UH", "UW"}
 
 
 @lru_cache(maxsize=200_000)
@@ -58,7 +56,7 @@ def rhyme_part_of_phones(phones: str) -> tuple[str, ...]:
     if start < 0:
         return tuple(sequence)
     part = [phone.rstrip("012") for phone in sequence[start:]]
-    if len(part) == 2 and part[0] in _BEFORE_SYLLABIC_R and part[1] == "ER":
+    if len(part) == 2 and part[0] in BEFORE_SYLLABIC_R and part[1] == "ER":
         part[1] = "R"
     for i, phone in enumerate(part[:-1]):
         if part[i + 1] == "R" and phone in _BEFORE_R and not _prevocalic(part, i + 1):
@@ -67,7 +65,7 @@ def rhyme_part_of_phones(phones: str) -> tuple[str, ...]:
 
 
 def _prevocalic(part: list[str], index: int) -> bool:
-    return index + 1 < len(part) and part[index + 1] in _VOWELS
+    return index + 1 < len(part) and is_vowel(part[index + 1])
 
 
 @lru_cache(maxsize=200_000)
@@ -154,12 +152,7 @@ def final_syllables(word: str) -> frozenset[tuple[str, tuple[str, ...], bool]]:
         last = vowels[-1]
         vowel, stress = sequence[last][:-1], sequence[last][-1]
         stressed = stress in "12"
-        if (
-            not stressed
-            and vowel == "ER"
-            and last > 0
-            and sequence[last - 1][:-1] in _BEFORE_SYLLABIC_R
-        ):
+        if joins_syllabic_r(sequence, last):
             continue  # "fire" F AY1 ER0: one syllable in verse, not a weak "-er" ending
         if not stressed and vowel in _REDUCED:
             vowel = "@"
@@ -177,14 +170,13 @@ def _weak_rhyme(a: str, b: str) -> bool:
     return False
 
 
-_DEVOICED = {"B": "P", "D": "T", "G": "K", "V": "F", "DH": "TH", "Z": "S", "ZH": "SH", "JH": "CH"}
 #: Shortest written ending (last vowel letters onward) that counts as an eye rhyme ("orm", "ove").
 EYE_RHYME_MIN_LETTERS = 3
 
 
 @lru_cache(maxsize=200_000)
 def _devoiced_parts(word: str) -> frozenset[tuple[str, ...]]:
-    return frozenset(tuple(_DEVOICED.get(p, p) for p in part) for part in rhyme_parts(word))
+    return frozenset(tuple(DEVOICED.get(p, p) for p in part) for part in rhyme_parts(word))
 
 
 def _near_rhyme(a: str, b: str) -> bool:
