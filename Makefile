@@ -37,7 +37,7 @@ $(STAMP): pyproject.toml
 # evaluate.load("<name>") by bare name: pointers in evaluate's module cache (see README);
 # a pointer imports the installed module, so it follows edits: re-running matters only when a
 # metric is added (the file list below re-runs it after any edit too, which is harmless)
-$(METRICS_STAMP): $(STAMP) $(wildcard metrics/*/*.py)
+$(METRICS_STAMP): $(STAMP) $(wildcard metrics/*/*.py) src/poetic_eval/evaluate_modules/bare_names.py
 	$(PY) -m poetic_eval.cli install-metrics
 	touch $(METRICS_STAMP)
 

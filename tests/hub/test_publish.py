@@ -15,14 +15,8 @@ from huggingface_hub import CommitOperationDelete, HfApi
 
 import poetic_eval
 from poetic_eval.cli import main
-from poetic_eval.hub import (
-    ConfigData,
-    HubDataset,
-    plan_dataset_uploads,
-    plan_metric_spaces,
-    publish,
-    write_hub_dataset,
-)
+from poetic_eval.evaluate_modules.spaces import plan_metric_spaces
+from poetic_eval.hub import ConfigData, HubDataset, plan_dataset_uploads, publish, write_hub_dataset
 
 SECRET = "hf_test_secret_token_never_printed"
 FEATURES = datasets.Features({"good": datasets.Value("string"), "bad": datasets.Value("string")})

@@ -14,7 +14,8 @@ import argparse
 import os
 from pathlib import Path
 
-from ..hub import describe_plan, plan_dataset_uploads, plan_metric_spaces, publish
+from ..evaluate_modules.spaces import plan_metric_spaces
+from ..hub import describe_plan, plan_dataset_uploads, publish
 
 
 def register(subparsers: argparse._SubParsersAction) -> None:

@@ -3,15 +3,10 @@
 from .cards import (
     BUILT_MARKER,
     built_here,
-    card_data_files,
-    card_header,
-    config_columns,
-    declares_configs,
     parquet_path,
     render_card,
 )
 from .dataset_repo import ConfigData, HubDataset, check_replaceable, write_hub_dataset
-from .metric_spaces import plan_metric_spaces, write_space
 from .publish import PublishError, PublishResult, publish
 from .upload_plan import (
     RepoUpload,
@@ -31,17 +26,11 @@ __all__ = [
     "UploadFile",
     "built_dataset_folders",
     "built_here",
-    "card_data_files",
-    "card_header",
     "check_replaceable",
-    "config_columns",
-    "declares_configs",
     "describe_plan",
     "parquet_path",
     "plan_dataset_uploads",
-    "plan_metric_spaces",
     "publish",
     "render_card",
     "write_hub_dataset",
-    "write_space",
 ]

@@ -40,13 +40,6 @@ def parquet_path(config: str, split: str) -> str:
     return f"data/{config}/{split}-00000-of-00001.parquet"
 
 
-def declares_configs(folder: str | Path) -> bool:
-    """Whether ``folder`` has a ``README.md`` dataset card with a ``configs:`` header, as the
-    builders write (what ``datasets.load_dataset`` reads to find each config's files)."""
-    card = Path(folder) / "README.md"
-    return card.is_file() and "configs:" in card.read_text(encoding="utf-8", errors="replace")
-
-
 def built_here(folder: str | Path) -> bool:
     """Whether ``folder``'s card was written by this project's builders (it holds the marker)."""
     card = Path(folder) / "README.md"
@@ -54,39 +47,6 @@ def built_here(folder: str | Path) -> bool:
         return False
     text = card.read_text(encoding="utf-8", errors="replace")
     return text.startswith("---\n") and BUILT_MARKER in text
-
-
-def card_header(folder: str | Path) -> dict[str, Any]:
-    """The YAML header of ``folder``'s README.md card ({} when it has none)."""
-    card = Path(folder) / "README.md"
-    text = card.read_text(encoding="utf-8", errors="replace") if card.is_file() else ""
-    if not text.startswith("---\n") or "\n---\n" not in text[4:]:
-        return {}
-    header = yaml.safe_load(text[4 : text.index("\n---\n", 4)])
-    return header if isinstance(header, dict) else {}
-
-
-def card_data_files(folder: str | Path) -> set[str]:
-    """The data file paths the card's ``configs:`` header lists (relative to ``folder``)."""
-    paths = set()
-    for config in card_header(folder).get("configs") or []:
-        files = config.get("data_files") if isinstance(config, dict) else None
-        for entry in files if isinstance(files, list) else []:
-            path = entry.get("path") if isinstance(entry, dict) else None
-            if isinstance(path, str):
-                paths.add(path)
-    return paths
-
-
-def config_columns(folder: str | Path) -> dict[str, set[str]]:
-    """Each config's top-level column names, from the card's ``dataset_info`` (empty when the
-    card does not list them)."""
-    infos = card_header(folder).get("dataset_info") or []
-    return {
-        info["config_name"]: {feature["name"] for feature in info.get("features", [])}
-        for info in infos
-        if isinstance(info, dict) and "config_name" in info
-    }
 
 
 def file_sha256(path: str | Path) -> str:

@@ -15,7 +15,7 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
-from ..text import UserError
+from ..files import UserError
 from .upload_plan import UNKNOWN_OWNER, RepoUpload, UploadFile
 
 

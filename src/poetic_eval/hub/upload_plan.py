@@ -1,7 +1,7 @@
 """What ``make publish`` pushes: one :class:`RepoUpload` per hub repo, each a list of files.
 
 Dataset repos come from the built dataset folders (:func:`plan_dataset_uploads`); metric
-Spaces from the metric folders (:mod:`poetic_eval.hub.metric_spaces`). Planning reads local
+Spaces from the metric folders (:mod:`poetic_eval.evaluate_modules.spaces`). Planning reads local
 files only: it is what the dry run prints, and what :func:`poetic_eval.hub.publish` compares
 with the hub before committing.
 """

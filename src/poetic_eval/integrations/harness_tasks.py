@@ -37,8 +37,9 @@ from typing import Any
 import pyarrow.parquet as pq
 import yaml
 
-from ..hub import built_dataset_folders, card_header, declares_configs
-from ..text import atomic_folder, check_output_folder, recover_folder
+from ..files import atomic_folder, check_output_folder, recover_folder
+from ..files.dataset_cards import card_header, declares_configs
+from ..hub import built_dataset_folders
 
 TASK_PREFIX = "poetic_eval"
 HEADER = "# Written by `poetic-eval harness-tasks`; rewrite with the same command, do not edit.\n"
