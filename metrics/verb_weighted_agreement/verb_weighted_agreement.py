@@ -5,6 +5,7 @@ import evaluate
 
 from poetic_eval.evaluate_modules import ColumnInputs, checked_columns
 from poetic_eval.pairs import verb_weighted_agreement
+from poetic_eval.pairs.verb_agreement.model_outputs import whole_numbers
 
 _DESCRIPTION = """
 Scores a language model's distribution over its vocabulary at the verb slot of subject-verb
@@ -75,6 +76,15 @@ _FEATURES = datasets.Features(
 
 _COLUMNS = ("logits", "labels", "correct_ids", "incorrect_ids", "contexts")
 _REQUIRED = ("logits", "labels", "correct_ids", "incorrect_ids")
+_INTEGERS = ("labels", "correct_ids", "incorrect_ids")
+
+
+def _whole(inputs):
+    """The integer columns checked before evaluate casts them (which truncates 2.7 to 2)."""
+    for name in _INTEGERS:
+        if inputs.get(name) is not None:
+            inputs[name] = whole_numbers(inputs[name], name).tolist()
+    return inputs
 
 
 def _host_batch(inputs):
@@ -119,10 +129,10 @@ class VerbWeightedAgreement(ColumnInputs, evaluate.Metric):
                         value.detach().float().cpu().numpy() if name == "logits" else value.item()
                     )
             inputs.setdefault("contexts", "")
-            return inputs
+            return _whole(inputs)
         if call == "compute" and all(inputs.get(name) is None for name in _COLUMNS):
             return inputs
-        return _host_batch(inputs)
+        return _whole(_host_batch(inputs))
 
     def _compute(
         self, logits, labels, correct_ids, incorrect_ids, contexts, verb_token_ids=None, **options

@@ -151,7 +151,7 @@ def test_read_text_file(tmp_path):
     assert read_text_file(path) == "one\ntwo\nthree\nfour"
     with pytest.raises(FileNotFoundError, match="no such file"):
         read_text_file(tmp_path / "missing.txt")
-    with pytest.raises(FileNotFoundError, match="a folder, not a file"):
+    with pytest.raises(OSError, match="is a folder, not a regular file"):
         read_text_file(tmp_path)
     (tmp_path / "latin.txt").write_bytes("café".encode("latin-1"))
     with pytest.raises(

@@ -35,7 +35,8 @@ from typing import Any
 from tqdm.auto import tqdm
 
 from ..checks import typed_options
-from ..text import read_text_file
+from ..files.names import checked_name
+from ..text import read_text_file, refuse_special_file
 from .agreement_pairs import (
     PLURAL,
     SINGULAR,
@@ -75,6 +76,8 @@ def convert_source(path: str | Path, *, show_progress: bool = False) -> Converte
     two files giving the same family.
     """
     path = Path(path)
+    if not path.is_dir():
+        refuse_special_file(path, "agreement source")
     if not path.exists():
         raise FileNotFoundError(f"agreement source {path} does not exist")
     result = ConvertedSource()
@@ -170,9 +173,16 @@ def _refining_tse_pairs(records, path: Path, result: ConvertedSource):
             label = label_from_tse(record.get("label"))
         except ValueError as error:
             raise ValueError(f"{path}, line {line}: {error}") from None
-        family = record.get("UID", default_family)
+        family = _config_name(record.get("UID", default_family), path, line)
         pairs.setdefault(family, []).append(AgreementPair(good, bad, label, family, ""))
     return pairs
+
+
+def _config_name(family: object, path: Path, line: int) -> str:
+    """A record's family, which becomes a config name and so a folder name of the dataset."""
+    return checked_name(
+        family, "family (the config name, from UID or the file name)", f"{path}, line {line}"
+    )
 
 
 def _blimp_pairs(records, path: Path, result: ConvertedSource):
@@ -190,7 +200,7 @@ def _blimp_pairs(records, path: Path, result: ConvertedSource):
             continue
         if "UID" not in record:
             raise ValueError(f"{path}, line {line}: BLiMP record without a 'UID' field")
-        family = record["UID"]
+        family = _config_name(record["UID"], path, line)
         pairs.setdefault(family, []).append(AgreementPair(good, bad, label, family, ""))
     return pairs
 

@@ -79,6 +79,24 @@ def intra_novelty(
     return {rouge_type: mean_pairwise_f1(texts, rouge_type) for rouge_type in rouge_types}
 
 
+#: Above this many ordered pairs of poems, comparing all of them takes minutes to hours (every
+#: line of every pair is compared), so the ``analyze`` command asks for ``--sample-pairs``.
+MAX_ALL_PAIRS = 25_000_000
+
+
+def check_all_pairs(n_poems: int, sample_pairs: int | None, option: str = "--sample-pairs") -> None:
+    """Refuse, before any work, an all-pairs inter-poem novelty over more than
+    :data:`MAX_ALL_PAIRS` ordered pairs when no sample size was given, saying what to give."""
+    pairs = n_poems * (n_poems - 1)
+    if sample_pairs is None and pairs > MAX_ALL_PAIRS:
+        raise ValueError(
+            f"inter-poem novelty over all {pairs:,} ordered pairs of {n_poems:,} poems would "
+            f"compare every line of every pair (more than {MAX_ALL_PAIRS:,} pairs: minutes to "
+            f"hours); give {option} K to use K sampled pairs (e.g. {option} 1000000), or "
+            f"{option} {pairs} for all of them"
+        )
+
+
 def sample_ordered_pairs(n: int, count: int, seed: int) -> tuple[np.ndarray, np.ndarray]:
     """``count`` distinct ordered pairs (i, j), i != j, of ``range(n)``, drawn uniformly."""
     population = n * (n - 1)

@@ -19,7 +19,13 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from ..text import JSON_POEM_SUFFIXES, json_poem_items, parse_poem_item, read_text_file
+from ..text import (
+    JSON_POEM_SUFFIXES,
+    json_poem_items,
+    parse_poem_item,
+    read_text_file,
+    refuse_special_file,
+)
 
 POEM_SUFFIXES = (".txt", ".json", ".jsonl")
 _TOPIC_FILE = re.compile(r"^topic(\d+)\.txt$")
@@ -39,6 +45,7 @@ def read_poem_file(path: str | Path) -> PoemCollection:
     """The poem(s) of one file (module docstring)."""
     path = Path(path)
     if not path.is_file():
+        refuse_special_file(path, "poem file")
         raise FileNotFoundError(f"no such poem file: {path}")
     text = read_text_file(path)
     if path.suffix.lower() in JSON_POEM_SUFFIXES:
@@ -97,6 +104,7 @@ def read_poem_collection(path: str | Path) -> PoemCollection:
     if path.is_file():
         return read_poem_file(path)
     if not path.is_dir():
+        refuse_special_file(path, "poem source")
         raise FileNotFoundError(f"no such poem file or folder: {path}")
     folder_topics = _folder_topics(path)
     files = poem_files(path, folder_topics)

@@ -10,6 +10,9 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from ..checks import require_positive_int
+from ..files.dataset_cards import card_config_names
+from ..files.parquet_files import load_built_config
+from ..text import refuse_special_file
 from .records import BlmItem, read_blm_items, validate_blm_record
 
 EXAMPLE_SPLIT = "train"
@@ -65,6 +68,7 @@ def load_evaluation_sets(
             )
         return [_file_set(path, one_shot, limit)]
     if not path.is_dir():
+        refuse_special_file(path, "BLM source")
         raise FileNotFoundError(f"{path}: no such BLM dataset folder or file")
     return [_config_set(path, name, split, one_shot, limit) for name in _configs(path, configs)]
 
@@ -82,9 +86,7 @@ def _file_set(path: Path, one_shot: bool, limit: int | None) -> EvaluationSet:
 
 
 def _configs(folder: Path, configs: list[str] | None) -> list[str]:
-    import datasets
-
-    available = datasets.get_dataset_config_names(str(folder))
+    available = card_config_names(folder)
     if not configs:
         return list(available)
     unknown = [name for name in configs if name not in available]
@@ -96,9 +98,7 @@ def _configs(folder: Path, configs: list[str] | None) -> list[str]:
 def _config_set(
     folder: Path, name: str, split: str, one_shot: bool, limit: int | None
 ) -> EvaluationSet:
-    import datasets
-
-    loaded = datasets.load_dataset(str(folder), name)
+    loaded = load_built_config(folder, name)  # the files as on disk, not a cached copy
     if split not in loaded:
         raise ValueError(f"{folder} config {name}: no split {split!r}; available: {list(loaded)}")
     example = None

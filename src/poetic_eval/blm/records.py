@@ -54,7 +54,7 @@ from pathlib import Path
 from typing import Any
 
 from ..checks import typed_options
-from ..text import read_text_file
+from ..text import read_text_file, refuse_special_file
 
 #: the answer letters, A to H (a tuple: ``in`` accepts single letters only)
 LETTERS = tuple("ABCDEFGH")
@@ -113,6 +113,7 @@ def read_blm_items(path: str | Path) -> list[BlmItem]:
     """
     path = Path(path)
     if not path.is_file():
+        refuse_special_file(path, "BLM items file")
         raise FileNotFoundError(f"BLM items file {path} not found")
     text = read_text_file(path)
     try:

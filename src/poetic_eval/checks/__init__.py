@@ -7,6 +7,7 @@ from .validation import (
     option_types,
     require_fraction,
     require_positive_int,
+    require_values_on_device,
     typed_options,
 )
 
@@ -16,5 +17,6 @@ __all__ = [
     "option_types",
     "require_fraction",
     "require_positive_int",
+    "require_values_on_device",
     "typed_options",
 ]

@@ -145,3 +145,14 @@ def _is_instance(value: Any, kind: type) -> bool:
     if kind is int:
         return isinstance(value, numbers.Integral)
     return isinstance(value, numbers.Real)
+
+
+def require_values_on_device(values: Any, name: str) -> None:
+    """Refuse a tensor on torch's ``meta`` device: it has a shape but no values."""
+    device = getattr(values, "device", None)
+    if getattr(device, "type", None) == "meta":
+        raise ValueError(
+            f"{name} is a tensor on the 'meta' device, which holds no values (a model "
+            "created without its weights, e.g. under init_empty_weights or device_map='meta'); "
+            "load the weights, or move the tensor to a real device first"
+        )

@@ -7,7 +7,7 @@ import json
 from pathlib import Path
 from typing import Any
 
-from ..analyzers.novelty import LINE_BY_LINE_DIVISORS
+from ..analyzers.novelty import LINE_BY_LINE_DIVISORS, check_all_pairs
 from ..diversity import ENCODINGS
 from .arguments import OPTION_GRAMMAR, parse_option, positive_int
 
@@ -141,6 +141,8 @@ def run(args: argparse.Namespace) -> int:
         from ..analyzers.forms import form_expectations
 
         analyzers = list(dict.fromkeys([*analyzers, *form_expectations(args.form)]))
+    if not args.no_collection and (analyzers is None or "inter_novelty" in analyzers):
+        check_all_pairs(len(collection.poems), args.sample_pairs)  # before any analysis
     records = []
     for name, text in zip(names, collection.poems):
         values = analyze_poem(Poem(text, name), analyzers, **options)

@@ -14,6 +14,7 @@ or BLM config, a group ``poetic_eval_<dataset>``) for the folders ``make build``
 from __future__ import annotations
 
 import argparse
+import shlex
 from pathlib import Path
 
 
@@ -58,8 +59,9 @@ def run(args: argparse.Namespace) -> int:
             "them), add --model PATH to get the --model_args whose accuracy equals score-pairs"
         )
     print("run (offline: HF_DATASETS_OFFLINE=1 HF_HUB_OFFLINE=1):")
-    print(
-        f"  lm_eval --model hf --model_args {model_args} --include_path {out} "
-        f"--tasks {','.join(written)}"
-    )
+    command = [
+        "lm_eval", "--model", "hf", "--model_args", model_args,
+        "--include_path", str(out), "--tasks", ",".join(written),
+    ]  # fmt: skip
+    print("  " + shlex.join(command))  # paths with spaces stay one argument
     return 0

@@ -65,6 +65,26 @@ def write_rows(rows: list[dict], out: str) -> None:
             table.to_json(str(staging), lines=True)
 
 
+def check_scores(rows: list[dict], out: str) -> None:
+    """Refuse scores that are NaN or infinite (a diverged model, corrupted weights) before
+    anything is written, naming the first pair."""
+    import math
+
+    bad = [
+        row
+        for row in rows
+        if not (math.isfinite(row["good_score"]) and math.isfinite(row["bad_score"]))
+    ]
+    if bad:
+        first = bad[0]
+        raise ValueError(
+            f"the model gave NaN or infinite scores for {len(bad)} of {len(rows)} pairs (first: "
+            f"config {first['config']}, row {first['row']}: good {first['good_score']}, bad "
+            f"{first['bad_score']}); its weights may be corrupted or it diverged. Nothing was "
+            f"written: {out} is as it was"
+        )
+
+
 def run(args: argparse.Namespace) -> int:
     import torch
 
@@ -78,11 +98,15 @@ def run(args: argparse.Namespace) -> int:
     from ..files import check_output_file
     from ..lm import resolve_model
     from ..pairs import pair_preference
+    from ..pairs.statistics import check_bootstrap_size
 
     check_output_file(args.out, "--out", suffixes=OUT_SUFFIXES)  # before any scoring
     rank, world_size = process_group(args.device)  # under torchrun: each scores a shard
     rows = collect_pairs(
         load_pair_tables(args.dataset, args.config, args.split), args.limit, args.category_column
+    )
+    check_bootstrap_size(
+        args.n_bootstrap, 1 + len({row["category"] for row in rows}), "--n-bootstrap"
     )
     device = args.device or (local_device() if world_size > 1 else None)
     lm = resolve_model(args.model, device=device, dtype=getattr(torch, args.dtype))
@@ -101,7 +125,7 @@ def run(args: argparse.Namespace) -> int:
         return 0
     for row, good, bad in zip(rows, good_scores, bad_scores):
         row.update(good_score=float(good), bad_score=float(bad), correct=bool(good > bad))
-    write_rows(rows, args.out)
+    check_scores(rows, args.out)  # a failed run keeps the previous --out
     summary = pair_preference(
         good_scores,
         bad_scores,
@@ -109,6 +133,7 @@ def run(args: argparse.Namespace) -> int:
         n_bootstrap=args.n_bootstrap,
         seed=args.seed,
     )
+    write_rows(rows, args.out)
     processes = f", {world_size} processes" if world_size > 1 else ""
     print(
         f"model: {lm.name} ({lm.kind}, {args.dtype}, {lm.device}{processes}); "

@@ -23,6 +23,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping, Sequence
 from typing import Any
 
+from ..checks import require_values_on_device
 from ..text import require_texts
 
 
@@ -107,12 +108,19 @@ class ColumnInputs:
 
     def add(self, **inputs: Any) -> Any:
         """Add one row to the metric's buffer."""
-        return super().add(**self.prepare_columns(inputs, "add"))  # type: ignore[misc]
+        return super().add(**self.prepare_columns(_on_device(inputs), "add"))  # type: ignore[misc]
 
     def add_batch(self, **inputs: Any) -> Any:
         """Add a batch of rows to the metric's buffer."""
-        return super().add_batch(**self.prepare_columns(inputs, "add_batch"))  # type: ignore[misc]
+        return super().add_batch(**self.prepare_columns(_on_device(inputs), "add_batch"))  # type: ignore[misc]
 
     def compute(self, **inputs: Any) -> Any:
         """Compute the metric; rows given here are added as one last batch."""
-        return super().compute(**self.prepare_columns(inputs, "compute"))  # type: ignore[misc]
+        return super().compute(**self.prepare_columns(_on_device(inputs), "compute"))  # type: ignore[misc]
+
+
+def _on_device(inputs: dict[str, Any]) -> dict[str, Any]:
+    """``inputs``, each tensor checked to hold values (not on the ``meta`` device)."""
+    for name, value in inputs.items():
+        require_values_on_device(value, name)
+    return inputs

@@ -3,7 +3,13 @@ locations, the user errors every command reports in one line, and the cache root
 
 from .atomic_files import atomic_folder, atomic_path, recover_folder, write_text_atomically
 from .cache_paths import cache_root
-from .output_locations import check_output_file, check_output_folder, files_not_listed, shown_names
+from .output_locations import (
+    check_not_current,
+    check_output_file,
+    check_output_folder,
+    files_not_listed,
+    shown_names,
+)
 from .user_errors import (
     USER_ERRORS,
     DeviceError,
@@ -24,6 +30,7 @@ __all__ = [
     "atomic_folder",
     "atomic_path",
     "cache_root",
+    "check_not_current",
     "check_output_file",
     "check_output_folder",
     "describe_error",

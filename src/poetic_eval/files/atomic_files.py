@@ -11,7 +11,23 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
 
+from .output_locations import check_not_current
 from .user_errors import OutputWriteError
+
+
+def written_path(target: str | Path) -> Path:
+    """Where writing ``target`` lands: a symbolic link is written through to the path it
+    points at (the link itself stays), anything else is ``target`` itself."""
+    target = Path(target)
+    return Path(os.path.realpath(target)) if target.is_symlink() else target
+
+
+def default_mode(kind: int = 0o666) -> int:
+    """``kind`` (0o666 for files, 0o777 for folders) less the process's umask: the mode
+    ``open`` would give, which ``mkstemp``'s private 0600 does not."""
+    mask = os.umask(0o022)
+    os.umask(mask)
+    return kind & ~mask
 
 
 @contextmanager
@@ -21,9 +37,10 @@ def atomic_path(target: str | Path) -> Iterator[Path]:
     The caller writes the whole file to the yielded path (any library that takes a path works).
     On any exception the temporary file is removed and ``target`` is left as it was; an
     ``OSError`` (disk full, permission denied) becomes an :class:`OutputWriteError` naming
-    ``target``.
+    ``target``. A ``target`` that is a symbolic link is written through to the file it points
+    at; the file gets the mode the umask gives (as ``open`` would), not ``mkstemp``'s 0600.
     """
-    target = Path(target)
+    target = written_path(target)
     with _naming(target):
         target.parent.mkdir(parents=True, exist_ok=True)
         handle, staging = tempfile.mkstemp(
@@ -33,6 +50,7 @@ def atomic_path(target: str | Path) -> Iterator[Path]:
     try:
         with _naming(target):
             yield Path(staging)
+            Path(staging).chmod(default_mode())
             os.replace(staging, target)
     finally:
         Path(staging).unlink(missing_ok=True)
@@ -73,15 +91,19 @@ def atomic_folder(target: str | Path) -> Iterator[Path]:
     staging folder is removed and ``target`` is left as it was; an ``OSError`` (disk full,
     permission denied) becomes an :class:`OutputWriteError` naming ``target``. Staging
     folders of runs that were killed (their process is gone) are removed by the next call.
+    A ``target`` that is a symbolic link is written through to the folder it points at (the
+    link stays); the current folder or one holding it is refused
+    (:func:`~poetic_eval.files.output_locations.check_not_current`).
     """
-    target = Path(target)
+    target = written_path(target)
+    check_not_current(target, str(target))
     with _naming(target):
         target.parent.mkdir(parents=True, exist_ok=True)
         recover_folder(target)
         staging = Path(
             tempfile.mkdtemp(prefix=f".{target.name}.{_STAGING}-{os.getpid()}-", dir=target.parent)
         )
-        staging.chmod(0o755)  # mkdtemp creates it private
+        staging.chmod(default_mode(0o777))  # mkdtemp creates it private
     try:
         with _naming(target):
             yield staging
@@ -96,12 +118,15 @@ def recover_folder(target: str | Path) -> None:
     Restores a retired copy when ``target`` itself is missing, and deletes the staging and
     retired folders whose process no longer runs.
     """
-    target = Path(target)
+    target = written_path(target)
     if not target.parent.is_dir():
         return
     for kind in (_RETIRED, _STAGING):
         for leftover in sorted(target.parent.glob(f".{target.name}.{kind}-*")):
             if _owner_alive(leftover.name):
+                continue
+            if leftover.is_symlink():  # a folder link that older versions swapped aside
+                leftover.unlink()
                 continue
             retired_copy = leftover / target.name
             if kind == _RETIRED and retired_copy.is_dir() and not target.exists():

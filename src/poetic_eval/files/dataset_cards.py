@@ -48,3 +48,63 @@ def config_columns(folder: str | Path) -> dict[str, set[str]]:
         for info in infos
         if isinstance(info, dict) and "config_name" in info
     }
+
+
+def card_config_names(folder: str | Path) -> list[str]:
+    """The config names the card's ``configs:`` header lists, in card order."""
+    return [
+        config["config_name"]
+        for config in card_header(folder).get("configs") or []
+        if isinstance(config, dict) and isinstance(config.get("config_name"), str)
+    ]
+
+
+def config_data_files(folder: str | Path, config: str) -> dict[str, list[Path]]:
+    """Split -> the data files of ``config`` that the card lists (its patterns expanded,
+    sorted), each checked to lie inside ``folder``; the short form (one pattern) is split
+    ``train``, as ``datasets`` reads it.
+
+    Raises:
+        ValueError: the card does not list ``config``, or a split name or data file path that
+            is not safe (one that would leave the folder).
+    """
+    from .names import checked_name, inside
+
+    folder = Path(folder)
+    card = folder / "README.md"
+    entries = [
+        entry
+        for entry in card_header(folder).get("configs") or []
+        if isinstance(entry, dict) and entry.get("config_name") == config
+    ]
+    if not entries:
+        raise ValueError(f"{card}: no config {config!r} in its configs: header")
+    files = entries[0].get("data_files")
+    if isinstance(files, str):
+        files = [{"split": "train", "path": files}]
+    if not isinstance(files, list):
+        raise TypeError(f"{card}: config {config!r} has no data_files list")
+    by_split: dict[str, list[Path]] = {}
+    for item in files:
+        if not isinstance(item, dict) or "path" not in item:
+            raise TypeError(f"{card}: config {config!r}: data_files entry {item!r:.80}")
+        split = checked_name(item.get("split", "train"), f"split of config {config!r}", card)
+        patterns = item["path"] if isinstance(item["path"], list) else [item["path"]]
+        found = [match for pattern in patterns for match in folder.glob(str(pattern))]
+        by_split[split] = sorted(inside(folder, path.relative_to(folder)) for path in found)
+    return by_split
+
+
+def split_counts(folder: str | Path, config: str) -> dict[str, int]:
+    """Split -> ``num_examples`` of ``config`` in the card's ``dataset_info`` (what the build
+    wrote; empty when the card does not say)."""
+    infos = card_header(folder).get("dataset_info") or []
+    infos = [infos] if isinstance(infos, dict) else infos
+    for info in infos if isinstance(infos, list) else []:
+        if isinstance(info, dict) and info.get("config_name", "default") == config:
+            return {
+                split["name"]: split["num_examples"]
+                for split in info.get("splits") or []
+                if isinstance(split, dict) and isinstance(split.get("num_examples"), int)
+            }
+    return {}

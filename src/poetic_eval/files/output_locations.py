@@ -58,9 +58,28 @@ def check_output_folder(path: str | Path, argument: str) -> Path:
     return path
 
 
+def check_not_current(path: str | Path, argument: str) -> None:
+    """Refuse a folder to be replaced whole that is the current folder or holds it: it cannot
+    be swapped away from under the running process ("Device or resource busy")."""
+    resolved = Path(os.path.realpath(path))
+    here = Path(os.path.realpath(os.getcwd()))
+    if resolved == here or resolved in here.parents:
+        where = (
+            "the current folder"
+            if resolved == here
+            else f"a folder holding the current one ({here})"
+        )
+        raise OutputLocationError(
+            f"{argument} {path} is {where}, which cannot be replaced whole while in use; give "
+            "a subfolder (e.g. --out datasets/bpomp) or run from another folder"
+        )
+
+
 def _check_parent(path: Path, argument: str) -> None:
-    """The nearest existing ancestor of ``path``'s parent must be a writable folder."""
-    ancestor = Path(os.path.abspath(path)).parent
+    """The nearest existing ancestor of ``path``'s parent (of the path a link points at:
+    writes go through links) must be a writable folder."""
+    real = os.path.realpath(path) if path.is_symlink() else os.path.abspath(path)
+    ancestor = Path(real).parent
     while not ancestor.exists() and ancestor != ancestor.parent:
         ancestor = ancestor.parent
     if not ancestor.is_dir():

@@ -17,6 +17,7 @@ from typing import TYPE_CHECKING, Any
 
 import yaml
 
+from ..files.names import checked_name
 from ..resources import cards_root
 
 if TYPE_CHECKING:
@@ -36,7 +37,10 @@ _SIZE_CATEGORIES = (
 
 
 def parquet_path(config: str, split: str) -> str:
-    """Path of a split's parquet file inside the dataset repo (one shard per split)."""
+    """Path of a split's parquet file inside the dataset repo (one shard per split); the
+    config and split names must be safe folder and file names (they may come from data)."""
+    checked_name(config, "config name", "dataset")
+    checked_name(split, f"split name of config {config!r}", "dataset")
     return f"data/{config}/{split}-00000-of-00001.parquet"
 
 

@@ -54,12 +54,14 @@ from datasets.features.features import encode_nested_example
 from ..files import (
     OutputLocationError,
     atomic_folder,
+    check_not_current,
     check_output_folder,
     files_not_listed,
     recover_folder,
     shown_names,
 )
 from ..files.dataset_cards import card_data_files
+from ..files.names import checked_name, inside
 from .cards import built_here, parquet_path, render_card
 
 PARQUET_COMPRESSION = "snappy"
@@ -140,6 +142,7 @@ def check_replaceable(out_dir: str | Path, argument: str = "out_dir") -> None:
         OutputLocationError (a ValueError): the folder is not ours, or cannot be written.
     """
     out_dir = check_output_folder(out_dir, argument)
+    check_not_current(out_dir, argument)  # swapping it out would fail after the build
     recover_folder(out_dir)  # a swap killed half-way leaves the previous copy aside
     if not out_dir.exists():
         return
@@ -167,6 +170,12 @@ def check_replaceable(out_dir: str | Path, argument: str = "out_dir") -> None:
 def _check_dataset(dataset: HubDataset) -> None:
     if not dataset.configs:
         raise ValueError(f"dataset {dataset.name!r} has no configs")
+    for config in dataset.configs:  # names from data become folder and file names
+        checked_name(config.name, "config name", f"dataset {dataset.name!r}")
+        for split in config.splits:
+            checked_name(
+                split, f"split name of config {config.name!r}", f"dataset {dataset.name!r}"
+            )
     names = dataset.config_names()
     if len(set(names)) != len(names):
         raise ValueError(f"dataset {dataset.name!r} has duplicate config names: {names}")
@@ -203,7 +212,7 @@ def _write_parquet(config: ConfigData, split: str, root: Path) -> tuple[int, int
         raise ValueError(
             f"config {config.name!r}, split {split!r}: rows do not fit the features: {error}"
         ) from None
-    path = root / parquet_path(config.name, split)
+    path = inside(root, parquet_path(config.name, split))
     path.parent.mkdir(parents=True, exist_ok=True)
     pq.write_table(
         table,

@@ -34,11 +34,12 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-import pyarrow.parquet as pq
 import yaml
 
 from ..files import atomic_folder, check_output_folder, recover_folder
-from ..files.dataset_cards import card_header, declares_configs
+from ..files.dataset_cards import card_header, config_data_files, declares_configs
+from ..files.names import checked_name, inside
+from ..files.parquet_files import parquet_schema
 from ..hub import built_dataset_folders
 
 TASK_PREFIX = "poetic_eval"
@@ -140,20 +141,6 @@ def card_configs(folder: str | Path) -> list[dict[str, Any]]:
     return configs
 
 
-def _split_files(folder: Path, entry: dict[str, Any]) -> dict[str, list[Path]]:
-    name = entry.get("config_name")
-    files = entry.get("data_files")
-    if isinstance(files, str):  # the card's short form: one pattern, split "train"
-        files = [{"split": "train", "path": files}]
-    if not isinstance(files, list):
-        raise TypeError(f"{folder}/README.md: config {name!r} has no data_files list")
-    by_split = {}
-    for item in files:
-        paths = item["path"] if isinstance(item["path"], list) else [item["path"]]
-        by_split[item["split"]] = sorted(f for p in paths for f in folder.glob(p))
-    return by_split
-
-
 def _family_of(columns: Sequence[str]) -> TaskFamily | None:
     for family in TASK_FAMILIES.values():
         if all(column in columns for column in family.columns):
@@ -169,14 +156,14 @@ def dataset_tasks(folder: str | Path) -> list[ConfigTask]:
     folder = Path(folder)
     tasks = []
     for entry in card_configs(folder):
-        name = entry.get("config_name")
-        splits = _split_files(folder, entry)
+        name = checked_name(entry.get("config_name"), "config_name", folder / "README.md")
+        splits = config_data_files(folder, name)
         files = [f for paths in splits.values() for f in paths]
         if not files:
             raise FileNotFoundError(
                 f"{folder}: config {name!r} lists no existing parquet file ({entry['data_files']})"
             )
-        family = _family_of(pq.read_schema(files[0]).names)
+        family = _family_of(parquet_schema(files[0]).names)
         if family is None:
             continue
         test_split = "test" if "test" in splits else next(iter(splits))
@@ -256,7 +243,7 @@ def write_harness_tasks(
     for group, (_, files) in planned.items():
         with atomic_folder(out_dir / group) as staging:  # swapped in whole, or not at all
             for name, text in files.items():
-                (staging / name).write_text(text, encoding="utf-8")
+                inside(staging, name).write_text(text, encoding="utf-8")
     return {group: [task.task_name for task in tasks] for group, (tasks, _) in planned.items()}
 
 

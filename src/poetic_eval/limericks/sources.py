@@ -20,7 +20,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from ..text import read_poem_blocks, read_text_file
+from ..text import read_poem_blocks, read_text_file, refuse_special_file
 
 
 @dataclass(frozen=True)
@@ -37,7 +37,8 @@ def read_limerick_source(path: str | Path) -> list[LimerickRecord]:
     """Records of an OEDILF JSON file or a plain text file (see the module docstring)."""
     path = Path(path)
     if not path.is_file():
-        raise FileNotFoundError(f"limerick source {path} does not exist or is not a file")
+        refuse_special_file(path, "limerick source")
+        raise FileNotFoundError(f"limerick source {path} does not exist")
     with open(path, "rb") as stream:
         head = stream.read(4096).removeprefix(b"\xef\xbb\xbf").lstrip()
     if path.suffix.lower() == ".json" or head[:1] in (b"[", b"{"):

@@ -13,7 +13,9 @@ from pathlib import Path
 
 from ..checks import require_positive_int, typed_options
 from ..files import describe_error
-from ..files.dataset_cards import config_columns, declares_configs
+from ..files.dataset_cards import card_config_names, config_columns, declares_configs
+from ..files.parquet_files import load_built_config
+from ..text import refuse_special_file
 
 PAIR_COLUMNS = (("good", "bad"), ("sentence_good", "sentence_bad"))
 FILE_BUILDERS = {".parquet": "parquet", ".jsonl": "json", ".json": "json", ".csv": "csv"}
@@ -31,8 +33,6 @@ def pair_columns(column_names: list[str]) -> tuple[str, str]:
 
 def load_pair_tables(dataset: str, configs: list[str] | None, split: str | None):
     """``[(default category, datasets.Dataset)]`` for a dataset folder or a single file."""
-    import datasets
-
     path = Path(dataset)
     if path.is_file():
         builder = FILE_BUILDERS.get("".join(path.suffixes[-1:]).lower())
@@ -42,10 +42,11 @@ def load_pair_tables(dataset: str, configs: list[str] | None, split: str | None)
             )
         return [(path.stem, _load_file(builder, path))]
     if not path.is_dir():
+        refuse_special_file(path, "dataset")
         raise FileNotFoundError(f"dataset {dataset}: no such folder or file")
     if not declares_configs(path):
         return _file_tables(path, configs)
-    available = datasets.get_dataset_config_names(str(path))
+    available = card_config_names(path)
     for name in configs or []:
         if name not in available:
             raise ValueError(
@@ -54,7 +55,7 @@ def load_pair_tables(dataset: str, configs: list[str] | None, split: str | None)
     names = configs or _pair_config_names(path, available)
     tables = []
     for name in names:
-        loaded = datasets.load_dataset(str(path), name)
+        loaded = load_built_config(path, name)  # the files as on disk, not a cached copy
         if split is not None and split not in loaded:
             raise ValueError(
                 f"split {split!r} is not in config {name!r} of dataset {dataset}; its splits: "

@@ -18,7 +18,25 @@ from typing import Any
 import numpy as np
 from scipy.stats import binomtest
 
-from ..checks import require_fraction, require_positive_int, typed_options
+from ..checks import require_fraction, require_positive_int, require_values_on_device, typed_options
+
+#: The most bootstrap draws one call makes (resamples x groups): 50M int64, about 400 MB, plus
+#: the quantile's working copy. More is refused before any work rather than a MemoryError.
+MAX_BOOTSTRAP_DRAWS = 50_000_000
+
+
+def check_bootstrap_size(n_bootstrap: int, n_groups: int = 1, name: str = "n_bootstrap") -> int:
+    """``n_bootstrap`` when ``n_bootstrap * n_groups`` (groups: categories + overall) draws fit
+    in :data:`MAX_BOOTSTRAP_DRAWS`; else a ValueError saying how many would."""
+    require_positive_int(n_bootstrap, name)
+    most = MAX_BOOTSTRAP_DRAWS // max(1, n_groups)
+    if n_bootstrap > most:
+        raise ValueError(
+            f"{name} {n_bootstrap:,} is too many resamples for {n_groups} group(s) (at most "
+            f"{most:,}: {MAX_BOOTSTRAP_DRAWS:,} draws in all); 1,000 to 10,000 is plenty for a "
+            "95% interval"
+        )
+    return n_bootstrap
 
 
 def as_score_array(values: Any, name: str) -> np.ndarray:
@@ -29,6 +47,7 @@ def as_score_array(values: Any, name: str) -> np.ndarray:
     """
     if values is None:
         raise ValueError(f"{name} is required (got None)")
+    require_values_on_device(values, name)
     if hasattr(values, "detach") and hasattr(
         values, "cpu"
     ):  # torch tensor, without importing torch
@@ -100,7 +119,9 @@ def pair_preference(
     (``{category: {accuracy, n, ties, ci_low, ci_high}}``, empty without categories).
     """
     good, bad = _checked_pairs(good_scores, bad_scores)
-    require_positive_int(n_bootstrap, "n_bootstrap")
+    categories = list(categories) if categories is not None else None
+    n_groups = 1 + (len(set(categories)) if categories is not None else 0)
+    check_bootstrap_size(n_bootstrap, n_groups)
     require_fraction(confidence, "confidence")
     right = good > bad
     ties = good == bad
@@ -172,7 +193,7 @@ def compare_pair_preferences(
         raise ValueError(
             f"models A and B must be scored on the same pairs, got {good_a.size} and {good_b.size}"
         )
-    require_positive_int(n_bootstrap, "n_bootstrap")
+    check_bootstrap_size(n_bootstrap, 4)  # the multinomial draws 4 counts per resample
     require_fraction(confidence, "confidence")
     right_a, right_b = good_a > bad_a, good_b > bad_b
     n = right_a.size

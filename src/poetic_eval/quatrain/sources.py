@@ -33,6 +33,7 @@ from pathlib import Path
 from tqdm.auto import tqdm
 
 from ..checks import typed_options
+from ..text import refuse_special_file
 from .corpus import LABEL_FIELDS, QUATRAIN_LINES, CorpusBuilder, QuatrainCorpus
 
 _BOM = b"\xef\xbb\xbf"
@@ -54,7 +55,8 @@ def read_quatrain_source(
     """
     path = Path(path)
     if not path.is_file():
-        raise FileNotFoundError(f"quatrain source {path} does not exist or is not a file")
+        refuse_special_file(path, "quatrain source")
+        raise FileNotFoundError(f"quatrain source {path} does not exist")
     first = _first_character(path)
     if first == b"[":
         return read_json_list(path, progress=progress)

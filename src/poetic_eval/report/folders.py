@@ -26,6 +26,7 @@ from ..checks import typed_options
 from ..files import (
     OutputLocationError,
     atomic_folder,
+    check_not_current,
     check_output_folder,
     files_not_listed,
     recover_folder,
@@ -47,6 +48,7 @@ def check_report_folder(out_dir: str | Path, argument: str = "out_dir") -> Path:
         OutputLocationError: it cannot be written, or holds something other than a report.
     """
     out_dir = check_output_folder(Path(os.path.abspath(out_dir)), argument)
+    check_not_current(out_dir, argument)
     recover_folder(out_dir)  # a report swap killed half-way leaves the old copy aside
     if not out_dir.is_dir():
         return out_dir

@@ -21,10 +21,11 @@ from .poems import (
     stanzas,
     tokens,
 )
-from .text_files import TextFileError, read_text_file
+from .text_files import NotARegularFileError, TextFileError, read_text_file, refuse_special_file
 
 __all__ = [
     "JSON_POEM_SUFFIXES",
+    "NotARegularFileError",
     "PoemCorpus",
     "PoemItem",
     "TextFileError",
@@ -38,6 +39,7 @@ __all__ = [
     "read_poem_blocks",
     "read_poems_by_suffix",
     "read_text_file",
+    "refuse_special_file",
     "remove_punctuation",
     "require_texts",
     "stanzas",

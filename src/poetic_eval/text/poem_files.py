@@ -21,7 +21,7 @@ from typing import Any, NamedTuple
 from ..checks.validation import typed_options
 from ..files.atomic_files import write_text_atomically
 from .poems import BLANK_LINE, lines
-from .text_files import read_text_file
+from .text_files import read_text_file, refuse_special_file
 
 #: Suffixes read as JSON poem files (any other suffix is plain text).
 JSON_POEM_SUFFIXES = (".jsonl", ".json")
@@ -96,6 +96,7 @@ def read_poems_by_suffix(path: str | Path) -> list[str]:
     :func:`read_poem_blocks`); errors name the file and the row."""
     path = Path(path)
     if not path.is_file():
+        refuse_special_file(path, "poem file")
         raise FileNotFoundError(f"no such poem file: {path}")
     if path.suffix.lower() in JSON_POEM_SUFFIXES:
         items = json_poem_items(path, read_text_file(path))

@@ -8,6 +8,7 @@ how to convert it.
 
 from __future__ import annotations
 
+import stat
 from pathlib import Path
 
 from ..files.user_errors import UserError
@@ -17,6 +18,33 @@ BYTE_ORDER_MARK = "\ufeff"
 
 class TextFileError(UserError, ValueError):
     """A text source that cannot be read as UTF-8 text."""
+
+
+class NotARegularFileError(UserError, OSError):
+    """A source path that exists but is a folder, a named pipe, a device or a socket."""
+
+
+_KINDS = (
+    (stat.S_ISDIR, "a folder"),
+    (stat.S_ISFIFO, "a named pipe (FIFO)"),
+    (stat.S_ISCHR, "a character device"),
+    (stat.S_ISBLK, "a block device"),
+    (stat.S_ISSOCK, "a socket"),
+)
+
+
+def refuse_special_file(path: str | Path, what: str = "source") -> None:
+    """Raise :class:`NotARegularFileError` when ``path`` exists but is not a regular file
+    (reading a FIFO would wait for a writer, ``/dev/zero`` would never end); nothing when it
+    is a regular file or does not exist (the caller says "no such file")."""
+    try:
+        mode = Path(path).stat().st_mode
+    except OSError:
+        return
+    if stat.S_ISREG(mode):
+        return
+    kind = next((name for test, name in _KINDS if test(mode)), "not a regular file")
+    raise NotARegularFileError(f"{what} {path} is {kind}, not a regular file; give a file")
 
 
 def decode_text(data: bytes, where: str | Path) -> str:
@@ -35,6 +63,6 @@ def read_text_file(path: str | Path) -> str:
     """The text of a UTF-8 file (see the module docstring); errors name the file."""
     path = Path(path)
     if not path.is_file():
-        what = "a folder, not a file" if path.is_dir() else "no such file"
-        raise FileNotFoundError(f"{path}: {what}")
+        refuse_special_file(path, "file")
+        raise FileNotFoundError(f"{path}: no such file")
     return decode_text(path.read_bytes(), path)

@@ -13,9 +13,11 @@ import numpy as np
 import torch
 
 from ...agreement.agreement_pairs import as_tse_label
+from ...checks import require_values_on_device
 
 
 def as_cpu_matrix(values: Any, name: str) -> torch.Tensor:
+    require_values_on_device(values, name)
     if isinstance(values, torch.Tensor):
         matrix = values.detach().to("cpu")
         if matrix.dtype not in (torch.float16, torch.bfloat16, torch.float32, torch.float64):
@@ -38,6 +40,13 @@ def as_cpu_matrix(values: Any, name: str) -> torch.Tensor:
     if not bool(finite.all()):
         row = int((~finite).any(1).nonzero()[0, 0])
         raise ValueError(f"{name}[{row}] contains NaN or +inf")
+    empty = (matrix == -torch.inf).all(1) if matrix.shape[1] else torch.zeros(0, dtype=torch.bool)
+    if bool(empty.any()):
+        row = int(empty.nonzero()[0, 0])
+        raise ValueError(
+            f"{name}[{row}] is -inf everywhere: it gives no probability distribution (all "
+            f"{int(empty.sum())} such rows must be dropped or fixed first)"
+        )
     return matrix
 
 
@@ -45,21 +54,40 @@ def _is_float64(values: Any) -> bool:
     return isinstance(values, np.ndarray) and values.dtype == np.float64
 
 
-def as_int_vector(values: Any, name: str, length: int | None) -> np.ndarray:
+def whole_numbers(values: Any, name: str) -> np.ndarray:
+    """``values`` (a list, array or tensor) as int64, refusing what is not a whole number
+    (2.7, NaN) rather than truncating it; the error names the first offending item."""
+    require_values_on_device(values, name)
     if isinstance(values, torch.Tensor):
         values = values.detach().to("cpu").numpy()
-    array = np.asarray(values)
-    if array.ndim != 1:
-        raise ValueError(f"{name} must be a flat sequence of integers, got shape {array.shape}")
-    whole_floats = np.issubdtype(array.dtype, np.floating) and np.all(array == np.round(array))
-    if array.size and not np.issubdtype(array.dtype, np.integer) and not whole_floats:
+    try:
+        array = np.asarray(values)
+    except ValueError as error:
+        raise ValueError(f"{name} must be integers: {error}") from None
+    if array.size and np.issubdtype(array.dtype, np.floating):
+        fractional = ~np.isfinite(array) | (array != np.round(array))
+        if fractional.any():
+            where = tuple(int(i) for i in np.argwhere(fractional)[0])
+            raise TypeError(
+                f"{name}{list(where)} = {array[where]!r} is not a whole number; ids and labels "
+                "must be integers (refused rather than truncated)"
+            )
+    elif array.size and not np.issubdtype(array.dtype, np.integer):
         raise TypeError(f"{name} must hold integers, got dtype {array.dtype}")
-    if length is not None and array.shape[0] != length:
-        raise ValueError(f"{name} has {array.shape[0]} items for {length} examples")
     return array.astype(np.int64)
 
 
+def as_int_vector(values: Any, name: str, length: int | None) -> np.ndarray:
+    array = whole_numbers(values, name)
+    if array.ndim != 1:
+        raise ValueError(f"{name} must be a flat sequence of integers, got shape {array.shape}")
+    if length is not None and array.shape[0] != length:
+        raise ValueError(f"{name} has {array.shape[0]} items for {length} examples")
+    return array
+
+
 def tse_labels(labels: Any) -> np.ndarray:
+    require_values_on_device(labels, "labels")
     if isinstance(labels, torch.Tensor):
         labels = labels.detach().to("cpu").numpy()
     values = labels.tolist() if isinstance(labels, np.ndarray) else list(labels)
@@ -69,9 +97,7 @@ def tse_labels(labels: Any) -> np.ndarray:
 
 
 def verb_id_matrix(verb_token_ids: Any, vocab: int) -> np.ndarray:
-    if isinstance(verb_token_ids, torch.Tensor):
-        verb_token_ids = verb_token_ids.detach().to("cpu").numpy()
-    ids = np.asarray(verb_token_ids, dtype=np.int64)
+    ids = whole_numbers(verb_token_ids, "verb_token_ids")
     if ids.ndim != 2 or ids.shape[1] != 2 or ids.shape[0] == 0:
         raise ValueError(
             f"verb_token_ids must have shape (lemmas, 2) = [singular id, plural id] per lemma, "
