@@ -35,6 +35,35 @@ PoeticEvalMetric = metric_class({name!r})
 '''
 
 
+#: In every guard this package writes: the ``__init__.py`` of a pointer's version folder.
+GUARD_MARKER = "poetic-eval pointer guard"
+#: Version folders being deleted are first renamed to ``.<digest>.removing-<pid>``.
+_REMOVING = "removing"
+
+# evaluate imports the version folder's package before the pointer in it: this guard checks
+# that the pointer is the one written here (its folder is named by its sha256), so a damaged
+# pointer is an error naming the cache and what to do, not a SyntaxError or a TypeError.
+_GUARD_TEMPLATE = '''"""{marker}: checks the pointer beside it before evaluate imports it."""
+
+import hashlib as _hashlib
+import os as _os
+
+_folder = _os.path.dirname(_os.path.abspath(__file__))
+_pointer = _os.path.join(_folder, "{name}.py")
+try:
+    with open(_pointer, "rb") as _stream:
+        _digest = _hashlib.sha256(_stream.read()).hexdigest()
+except OSError:
+    _digest = None
+if _digest != _os.path.basename(_folder):
+    raise ImportError(
+        "poetic-eval's pointer for evaluate.load({name!r}), " + _pointer + ", in evaluate's "
+        "module cache is damaged or missing: run `poetic-eval install-metrics` to rewrite it, "
+        "or delete " + _os.path.dirname(_folder)
+    )
+'''
+
+
 @dataclass(frozen=True)
 class InstalledMetric:
     """One bare name made loadable: the pointer file and the module it points at."""
@@ -89,10 +118,12 @@ def _install_one(root: Path, name: str, module: str) -> InstalledMetric:
     digest = hashlib.sha256(source.encode("utf-8")).hexdigest()  # 64 hex digits, as evaluate's
     version_dir = folder / digest
     version_dir.mkdir(parents=True, exist_ok=True)
-    for package_dir in (folder, version_dir):
-        (package_dir / "__init__.py").touch(exist_ok=True)
+    (folder / "__init__.py").touch(exist_ok=True)
     pointer = version_dir / f"{name}.py"
     write_text_atomically(pointer, source)
+    write_text_atomically(
+        version_dir / "__init__.py", _GUARD_TEMPLATE.format(marker=GUARD_MARKER, name=name)
+    )
     meta = {"original file path": module, "local file path": str(pointer)}
     write_text_atomically(version_dir / f"{name}.json", json.dumps(meta))
     return InstalledMetric(name, pointer, module)
@@ -110,17 +141,41 @@ def installed_pointer(name: str, *, modules_cache: str | Path | None = None) -> 
 
 
 def remove_metrics(*, modules_cache: str | Path | None = None) -> list[Path]:
-    """Delete every cache entry this package wrote (only those); return the folders deleted."""
+    """Delete every cache entry this package wrote (only those); return the folders deleted.
+
+    Each version folder is renamed aside (``.<digest>.removing-<pid>``, which evaluate does
+    not read) before it is deleted, so a removal that is killed leaves nothing evaluate would
+    load, and the next removal finishes it: a folder half deleted is still recognised.
+    """
+    import os
+
     removed = []
     for folder in sorted(metrics_cache_dir(modules_cache).glob(f"{CANONICAL_NAMESPACE}--*")):
         name = folder.name.split("--", 1)[1]
+        for leftover in folder.glob(f".*.{_REMOVING}-*"):  # of a removal that was killed
+            shutil.rmtree(leftover, ignore_errors=True)
         for version_dir in sorted(p for p in folder.iterdir() if p.is_dir()):
-            if _is_ours(version_dir / f"{name}.py"):
-                shutil.rmtree(version_dir)
+            if _is_our_version(version_dir, name):
+                aside = folder / f".{version_dir.name}.{_REMOVING}-{os.getpid()}"
+                os.replace(version_dir, aside)
+                shutil.rmtree(aside)
                 removed.append(version_dir)
         if not any(p.is_dir() for p in folder.iterdir()):
             shutil.rmtree(folder)
     return removed
+
+
+def _is_our_version(version_dir: Path, name: str) -> bool:
+    """Whether a version folder is one this package wrote: its pointer or its guard holds
+    the marker, or its name is the digest of this version's pointer (a folder whose files were
+    partly deleted or damaged)."""
+    digest = hashlib.sha256(pointer_source(name).encode("utf-8")).hexdigest()
+    guard = version_dir / "__init__.py"
+    return (
+        _is_ours(version_dir / f"{name}.py")
+        or version_dir.name == digest
+        or (guard.is_file() and GUARD_MARKER in guard.read_text(encoding="utf-8", errors="replace"))
+    )
 
 
 def _is_ours(pointer: Path) -> bool:

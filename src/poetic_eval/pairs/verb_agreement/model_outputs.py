@@ -69,8 +69,8 @@ def whole_numbers(values: Any, name: str) -> np.ndarray:
         if fractional.any():
             where = tuple(int(i) for i in np.argwhere(fractional)[0])
             raise TypeError(
-                f"{name}{list(where)} = {array[where]!r} is not a whole number; ids and labels "
-                "must be integers (refused rather than truncated)"
+                f"{name}{list(where)} = {array[where].item()!r} is not a whole number; ids and "
+                "labels must be integers (refused rather than truncated)"
             )
     elif array.size and not np.issubdtype(array.dtype, np.integer):
         raise TypeError(f"{name} must hold integers, got dtype {array.dtype}")
