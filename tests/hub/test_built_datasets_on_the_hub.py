@@ -15,7 +15,6 @@ import pytest
 from datasets.info import DatasetInfosDict
 from datasets.naming import _split_re
 from datasets.utils.metadata import MetadataConfigs
-from hub_doubles import FakeHub
 from huggingface_hub import DatasetCard, DatasetCardData
 
 from poetic_eval.hub import BUILT_MARKER, plan_dataset_uploads, publish
@@ -106,10 +105,10 @@ def test_dataset_info_matches_what_load_dataset_reads(built, cards, name):
             assert stored == info.features
 
 
-def test_publishing_pushes_exactly_the_built_folders(built, monkeypatch, tmp_path):
+def test_publishing_pushes_exactly_the_built_folders(built, fake_hub, tmp_path):
     """What the hub repo holds after `make publish` is the built folder, byte for byte, so
     load_dataset("<org>/<name>", config) reads the same card, configs and rows."""
-    fake = FakeHub(monkeypatch)
+    fake = fake_hub
     publish(plan_dataset_uploads(built, "my-org"), token="hf_test")
     for name in DATASETS:
         folder = built / name

@@ -13,9 +13,13 @@ import hashlib
 from collections.abc import Mapping, Sequence
 from pathlib import Path
 from string import Template
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, TypeVar
 
 import yaml
+from datasets.info import DatasetInfo, DatasetInfosDict
+from datasets.splits import SplitDict, SplitInfo
+from huggingface_hub import DatasetCard, DatasetCardData, RepoCard
+from huggingface_hub.repocard import REGEX_YAML_BLOCK
 
 from ..resources import cards_root
 
@@ -33,6 +37,18 @@ _SIZE_CATEGORIES = (
     (1_000_000, "100K<n<1M"),
     (10_000_000, "1M<n<10M"),
 )
+#: The card header's keys in the order the card shows them.
+HEADER_ORDER = (
+    "pretty_name",
+    "license",
+    "language",
+    "task_categories",
+    "size_categories",
+    "tags",
+    "configs",
+    "dataset_info",
+)
+C = TypeVar("C", bound=RepoCard)
 
 
 def parquet_path(config: str, split: str) -> str:
@@ -43,8 +59,8 @@ def parquet_path(config: str, split: str) -> str:
 def declares_configs(folder: str | Path) -> bool:
     """Whether ``folder`` has a ``README.md`` dataset card with a ``configs:`` header, as the
     builders write (what ``datasets.load_dataset`` reads to find each config's files)."""
-    card = Path(folder) / "README.md"
-    return card.is_file() and "configs:" in card.read_text(encoding="utf-8", errors="replace")
+    card = dataset_card(folder)
+    return card is not None and bool(card.data.get("configs"))
 
 
 def built_here(folder: str | Path) -> bool:
@@ -56,36 +72,88 @@ def built_here(folder: str | Path) -> bool:
     return text.startswith("---\n") and BUILT_MARKER in text
 
 
-def card_header(folder: str | Path) -> dict[str, Any]:
-    """The YAML header of ``folder``'s README.md card ({} when it has none)."""
-    card = Path(folder) / "README.md"
-    text = card.read_text(encoding="utf-8", errors="replace") if card.is_file() else ""
-    if not text.startswith("---\n") or "\n---\n" not in text[4:]:
-        return {}
-    header = yaml.safe_load(text[4 : text.index("\n---\n", 4)])
-    return header if isinstance(header, dict) else {}
+def load_card(path: str | Path, card_class: type[C], *, what: str, fix: str = "") -> C:
+    """The card at ``path`` read by the hub's card class (``DatasetCard``, ``SpaceCard`` ...);
+    ValueError naming the file when it is not UTF-8 or has no YAML header mapping (``fix``:
+    how else to repair it, added to the message)."""
+    path = Path(path)
+    try:
+        text = path.read_bytes().decode("utf-8").removeprefix("\ufeff")
+    except UnicodeDecodeError as error:
+        raise ValueError(
+            f"{path} is not UTF-8 (byte {error.start}): save the {what} as UTF-8{fix}"
+        ) from None
+    if not REGEX_YAML_BLOCK.search(text):
+        raise ValueError(f"{path} has no YAML header (--- ... ---): not a {what} of poetic-eval")
+    try:
+        return card_class(text)
+    except yaml.YAMLError as error:
+        raise ValueError(f"{path}: the YAML header does not parse: {error}") from None
+    except ValueError:  # the hub's card classes: "repo card metadata block should be a dict"
+        raise ValueError(f"{path}: the YAML header is not a mapping of keys to values") from None
 
 
-def card_data_files(folder: str | Path) -> set[str]:
-    """The data file paths the card's ``configs:`` header lists (relative to ``folder``)."""
-    paths = set()
-    for config in card_header(folder).get("configs") or []:
-        files = config.get("data_files") if isinstance(config, dict) else None
-        for entry in files if isinstance(files, list) else []:
+def dataset_card(folder: str | Path) -> DatasetCard | None:
+    """``folder``'s README.md read as a ``DatasetCard``; None when it is absent or unreadable
+    (not UTF-8, no YAML header mapping)."""
+    path = Path(folder) / "README.md"
+    if not path.is_file():
+        return None
+    try:
+        return load_card(path, DatasetCard, what="dataset card")
+    except (ValueError, OSError):
+        return None
+
+
+def config_entries(card: DatasetCard) -> list[dict[str, Any]]:
+    """The ``configs:`` entries of a card's header, each with ``data_files`` as a list of
+    ``{"split", "path"}`` (the short form, one pattern, means split ``train``); entries that
+    are not mappings are left out."""
+    configs = card.data.get("configs") or []
+    entries = []
+    for config in configs if isinstance(configs, list) else []:
+        if not isinstance(config, dict):
+            continue
+        files = config.get("data_files")
+        if isinstance(files, str):
+            files = [{"split": "train", "path": files}]
+        entries.append({**config, "data_files": files if isinstance(files, list) else []})
+    return entries
+
+
+def card_data_files(folder: str | Path) -> list[str]:
+    """The data file paths the card's ``configs:`` header lists (relative to ``folder``), in
+    card order, each once."""
+    card = dataset_card(folder)
+    paths: dict[str, None] = {}
+    for config in config_entries(card) if card is not None else []:
+        for entry in config["data_files"]:
             path = entry.get("path") if isinstance(entry, dict) else None
-            if isinstance(path, str):
-                paths.add(path)
-    return paths
+            for one in path if isinstance(path, list) else [path]:
+                if isinstance(one, str):
+                    paths[one] = None
+    return list(paths)
+
+
+def card_infos(folder: str | Path) -> dict[str, DatasetInfo]:
+    """Each config's ``DatasetInfo`` (features, split sizes) from the card's ``dataset_info``,
+    as ``datasets`` reads it ({} when the card has none or it does not parse)."""
+    card = dataset_card(folder)
+    if card is None or not card.data.get("dataset_info"):
+        return {}
+    try:
+        return dict(DatasetInfosDict.from_dataset_card_data(card.data))
+    except (TypeError, ValueError, KeyError, AttributeError):
+        return {}
 
 
 def config_columns(folder: str | Path) -> dict[str, set[str]]:
     """Each config's top-level column names, from the card's ``dataset_info`` (empty when the
     card does not list them)."""
-    infos = card_header(folder).get("dataset_info") or []
     return {
-        info["config_name"]: {feature["name"] for feature in info.get("features", [])}
-        for info in infos
-        if isinstance(info, dict) and "config_name" in info
+        name: set(info.features)
+        for name, info in card_infos(folder).items()
+        if info.features is not None
     }
 
 
@@ -106,10 +174,11 @@ def size_category(n_rows: int) -> str:
     return "n>10M"
 
 
-def card_metadata(
+def card_data(
     dataset: HubDataset, split_sizes: Mapping[tuple[str, str], tuple[int, int]]
-) -> dict[str, Any]:
-    """The card's YAML header: hub metadata, ``configs`` with data_files, ``dataset_info``."""
+) -> DatasetCardData:
+    """The card's header: hub metadata, ``configs`` with data_files, and ``dataset_info`` as
+    ``datasets`` writes it (``DatasetInfosDict.to_dataset_card_data``, as ``push_to_hub``)."""
     total_rows = sum(n_rows for n_rows, _ in split_sizes.values())
     configs = [
         {
@@ -121,33 +190,24 @@ def card_metadata(
         }
         for config in dataset.configs
     ]
-    infos = [
-        {
-            "config_name": config.name,
-            "features": config.features._to_yaml_list(),
-            "splits": [
-                {
-                    "name": split,
-                    "num_bytes": split_sizes[(config.name, split)][1],
-                    "num_examples": split_sizes[(config.name, split)][0],
-                }
-                for split in config.splits
-            ],
-        }
-        for config in dataset.configs
-    ]
-    metadata: dict[str, Any] = {
-        "pretty_name": dataset.pretty_name,
-        "license": dataset.license,
-        "language": list(dataset.language),
-        "task_categories": list(dataset.task_categories),
-        "size_categories": [size_category(total_rows)],
-    }
-    if dataset.tags:
-        metadata["tags"] = list(dataset.tags)
-    metadata["configs"] = configs
-    metadata["dataset_info"] = infos
-    return metadata
+    data = DatasetCardData(
+        pretty_name=dataset.pretty_name,
+        license=dataset.license,
+        language=list(dataset.language),
+        task_categories=list(dataset.task_categories),
+        size_categories=[size_category(total_rows)],
+        tags=list(dataset.tags) or None,
+        configs=configs,
+    )
+    infos = {}
+    for config in dataset.configs:
+        splits = SplitDict()
+        for split in config.splits:
+            n_rows, n_bytes = split_sizes[(config.name, split)]
+            splits.add(SplitInfo(name=split, num_bytes=n_bytes, num_examples=n_rows))
+        infos[config.name] = DatasetInfo(features=config.features, splits=splits)
+    DatasetInfosDict(infos).to_dataset_card_data(data)
+    return data
 
 
 def render_card(
@@ -157,14 +217,12 @@ def render_card(
     build_command: str,
 ) -> str:
     """The README.md card: YAML header, the dataset's own text, configs, provenance."""
-    header = yaml.safe_dump(
-        card_metadata(dataset, split_sizes), sort_keys=False, allow_unicode=True, width=100
-    )
+    header = card_data(dataset, split_sizes).to_yaml(original_order=list(HEADER_ORDER))
     body_name = dataset.card_template or f"{dataset.name}.md"
     body = _render_template(body_name, dataset.card_values)
     first = dataset.configs[0]
     layout_values = {
-        "yaml": header.rstrip("\n"),
+        "yaml": header,
         "marker": BUILT_MARKER,
         "pretty_name": dataset.pretty_name,
         "name": dataset.name,

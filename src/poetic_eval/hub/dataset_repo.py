@@ -148,7 +148,7 @@ def check_replaceable(out_dir: str | Path, argument: str = "out_dir") -> None:
     foreign = sorted(entries - DATASET_FOLDER_ENTRIES)
     ours = built_here(out_dir)
     if not foreign and ours:
-        foreign = files_not_listed(out_dir, "data", card_data_files(out_dir))
+        foreign = files_not_listed(out_dir, "data", set(card_data_files(out_dir)))
         reason = f"its data/ holds {shown_names(foreign)}, which its card does not list"
     elif foreign:
         reason = f"it holds {shown_names(foreign)}"
