@@ -207,6 +207,11 @@ def card_data(
             splits.add(SplitInfo(name=split, num_bytes=n_bytes, num_examples=n_rows))
         infos[config.name] = DatasetInfo(features=config.features, splits=splits)
     DatasetInfosDict(infos).to_dataset_card_data(data)
+    if isinstance(data["dataset_info"], list):  # written sorted by name: keep the card's order
+        order = list(infos)
+        data["dataset_info"] = sorted(
+            data["dataset_info"], key=lambda info: order.index(info["config_name"])
+        )
     return data
 
 
