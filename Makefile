@@ -65,7 +65,7 @@ build: setup
 
 # rebuilds the datasets first (same sources and seed: same bytes, so unchanged repos get no
 # commit), then pushes each dataset repo and each metric Space; DRY_RUN=1 (the default
-# without HF_TOKEN) only lists them
+# without a token: HF_TOKEN or `hf auth login`) only lists them
 publish: setup build
 	$(PY) -m poetic_eval.cli publish --datasets $(DATASETS) $(if $(HF_ORG),--org $(HF_ORG)) $(if $(filter-out 0 false no,$(DRY_RUN)),--dry-run)
 

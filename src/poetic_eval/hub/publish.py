@@ -25,7 +25,7 @@ from pathlib import Path
 
 from huggingface_hub import CommitOperationDelete
 
-from ..text import UserError
+from ..text import UserError, typed_options
 from .upload_plan import UNKNOWN_OWNER, RepoUpload, commit_operations
 
 #: Seconds a request may wait for the hub (to connect, and between bytes of a reply).
@@ -57,6 +57,7 @@ class PublishResult:
         )
 
 
+@typed_options
 def publish(
     plans: Sequence[RepoUpload],
     *,
