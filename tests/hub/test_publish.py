@@ -395,17 +395,37 @@ def test_only_the_files_the_card_lists_are_uploaded(built, fake_hub, tmp_path, c
     assert not any(b"PRIVATE" in content for content in on_hub.values())
 
 
-def test_a_listed_data_file_that_is_a_link_is_refused(built, fake_hub, tmp_path, capsys):
-    parquet = built / "beta" / "data" / "only" / "test-00000-of-00001.parquet"
-    elsewhere = tmp_path / "elsewhere.parquet"
-    parquet.rename(elsewhere)
-    parquet.symlink_to(elsewhere)
+@pytest.mark.parametrize("link", ["file", "folder", "outside"])
+def test_a_listed_data_file_that_is_a_link_or_outside_is_refused(
+    built, fake_hub, tmp_path, capsys, link
+):
+    """A link the card lists (the file, or a folder above it) or a listed path outside data/:
+    a warning in the dry run, and publishing that repo is refused before any request."""
+    folder = built / "beta"
+    listed = "data/only/test-00000-of-00001.parquet"
+    if link == "file":
+        (folder / listed).rename(tmp_path / "elsewhere.parquet")
+        (folder / listed).symlink_to(tmp_path / "elsewhere.parquet")
+        problem = f"{listed}: a symbolic link; publish uploads regular files only"
+    elif link == "folder":
+        (folder / "data" / "only").rename(tmp_path / "only")
+        (folder / "data" / "only").symlink_to(tmp_path / "only")
+        problem = f"{listed}: under the symbolic link data/only; publish uploads regular files only"
+    else:
+        card = folder / "README.md"
+        card.write_text(
+            card.read_text(encoding="utf-8").replace(
+                f"path: {listed}", "path: data/../../alpha/README.md"
+            ),
+            encoding="utf-8",
+        )
+        problem = (
+            "data/../../alpha/README.md: the card lists a path outside data/; rebuild the card"
+        )
     assert main(["publish", "--datasets", str(built), "--org", "o", "--dry-run"]) == 0
-    assert (
-        "  warning: data/only/test-00000-of-00001.parquet: data/only/test-00000-of-00001.parquet "
-        "is a symbolic link; publish uploads regular files only; publishing beta is refused"
-    ) in capsys.readouterr().out
-    with pytest.raises(PublishError, match="^refusing to publish beta: data/only/test-0"):
+    out = capsys.readouterr().out
+    assert f"  warning: {problem}; publishing beta is refused until fixed" in out
+    with pytest.raises(PublishError, match="^refusing to publish beta: "):
         publish(plan_dataset_uploads(built, "o"), token=SECRET)
     assert fake_hub.calls == []
 
@@ -462,3 +482,24 @@ def test_missing_or_empty_datasets_folder(tmp_path, capsys):
         plan_dataset_uploads(tmp_path, None)
     assert main(["publish", "--skip-datasets", "--dry-run"]) == 0
     assert f"{len(METRICS)} space repo(s)" in capsys.readouterr().out
+
+
+def test_a_card_the_hub_finds_invalid_is_one_line(built, fake_hub, monkeypatch):
+    """The hub's validate-yaml refusal (which huggingface_hub raises as a multi-line
+    ValueError before uploading anything) is one line naming the repo."""
+    original = fake_hub._route
+
+    def refuse_yaml(handler, method, parts, body):
+        if parts == ["api", "validate-yaml"]:
+            return send(handler, 400, {"errors": [{"message": '"license" must be a string'}]})
+        return original(handler, method, parts, body)
+
+    monkeypatch.setattr(fake_hub, "_route", refuse_yaml)
+    with pytest.raises(PublishError) as refused:
+        publish(plan_dataset_uploads(built, "o"), token=SECRET)
+    assert str(refused.value) == (
+        "the hub client refused committing to dataset repo o/alpha: Invalid metadata in "
+        'README.md. - "license" must be a string; run `make publish` again (repos already '
+        "published are skipped) once that is fixed"
+    )
+    assert fake_hub.commits() == []

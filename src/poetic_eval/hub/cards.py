@@ -107,17 +107,17 @@ def dataset_card(folder: str | Path) -> DatasetCard | None:
 
 def config_entries(card: DatasetCard) -> list[dict[str, Any]]:
     """The ``configs:`` entries of a card's header, each with ``data_files`` as a list of
-    ``{"split", "path"}`` (the short form, one pattern, means split ``train``); entries that
-    are not mappings are left out."""
+    ``{"split", "path"}`` (the short forms, a path or a list of paths, mean split ``train``);
+    entries that are not mappings are left out."""
     configs = card.data.get("configs") or []
     entries = []
     for config in configs if isinstance(configs, list) else []:
         if not isinstance(config, dict):
             continue
         files = config.get("data_files")
-        if isinstance(files, str):
-            files = [{"split": "train", "path": files}]
-        entries.append({**config, "data_files": files if isinstance(files, list) else []})
+        files = [files] if isinstance(files, str) else files if isinstance(files, list) else []
+        files = [{"split": "train", "path": f} if isinstance(f, str) else f for f in files]
+        entries.append({**config, "data_files": files})
     return entries
 
 

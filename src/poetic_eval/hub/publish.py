@@ -257,9 +257,9 @@ def _explain(error: Exception, action: str, timeout: float) -> str | None:
         return None  # a bug here: keep its traceback
     if isinstance(error, KeyError):
         return _not_the_hub(action, f"a reply without the field {error}")
-    reason = str(error).strip().splitlines()
+    reason = " ".join(line.strip() for line in str(error).splitlines() if line.strip())
     if isinstance(error, ValueError) and reason:  # e.g. the hub found the README invalid
-        return f"the hub client refused {action}: {reason[0]}; {again} once that is fixed"
+        return f"the hub client refused {action}: {reason}; {again} once that is fixed"
     return _not_the_hub(action, f"a reply it cannot read ({type(error).__name__})")
 
 

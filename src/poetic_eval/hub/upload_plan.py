@@ -201,9 +201,11 @@ def _data_file_problem(folder: Path, path: str) -> str | None:
     if not _is_safe(path):
         return f"{shown(path)}: the card lists a path outside data/; rebuild the card"
     local = folder / path
-    for parent in [*reversed(local.relative_to(folder).parents[:-1]), local.relative_to(folder)]:
-        if (folder / parent).is_symlink():
-            return f"{path}: {parent} is a symbolic link; publish uploads regular files only"
+    relative = local.relative_to(folder)
+    for part in [*reversed(relative.parents[:-1]), relative]:
+        if (folder / part).is_symlink():
+            what = "a symbolic link" if part == relative else f"under the symbolic link {part}"
+            return f"{path}: {what}; publish uploads regular files only"
     try:
         mode = local.lstat().st_mode
     except FileNotFoundError:
