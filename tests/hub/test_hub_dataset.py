@@ -15,7 +15,7 @@ import yaml
 from builders import BUILDERS, RegisteredBuilder, builder_module
 from builders.command_line import command_line
 from poetic_eval.hub import ConfigData, HubDataset, parquet_path, write_hub_dataset
-from poetic_eval.hub.cards import size_category
+from poetic_eval.hub.cards import card_data_files, config_columns, size_category
 
 FEATURES = datasets.Features(
     {
@@ -120,6 +120,23 @@ def test_layout_card_and_offline_loading(tmp_path, card_template):
             assert loaded[split].features == FEATURES
             expected = [FEATURES.encode_example(row) for row in rows]
             assert loaded[split].to_list() == expected
+
+
+def test_a_single_config_card_has_the_same_shape_and_is_read_back(tmp_path, card_template):
+    """One config: dataset_info stays a list (datasets alone would write a mapping), and the
+    card readers and load_dataset agree on it."""
+    dataset = make_dataset(card_template)
+    single = HubDataset(**{**dataset.__dict__, "configs": dataset.configs[1:]})
+    folder = write_hub_dataset(single, tmp_path / "solo", build_command="x")
+    metadata, _ = read_card(folder)
+    assert [info["config_name"] for info in metadata["dataset_info"]] == ["second"]
+    assert list(metadata["dataset_info"][0])[:2] == ["config_name", "features"]
+    assert config_columns(folder) == {"second": set(FEATURES)}
+    assert card_data_files(folder) == [
+        "data/second/train-00000-of-00001.parquet",
+        "data/second/test-00000-of-00001.parquet",
+    ]
+    assert datasets.load_dataset(str(folder), "second")["train"].num_rows == 7
 
 
 def test_wrong_config_name_lists_the_valid_ones(tmp_path, card_template):

@@ -207,11 +207,14 @@ def card_data(
             splits.add(SplitInfo(name=split, num_bytes=n_bytes, num_examples=n_rows))
         infos[config.name] = DatasetInfo(features=config.features, splits=splits)
     DatasetInfosDict(infos).to_dataset_card_data(data)
-    if isinstance(data["dataset_info"], list):  # written sorted by name: keep the card's order
-        order = list(infos)
-        data["dataset_info"] = sorted(
-            data["dataset_info"], key=lambda info: order.index(info["config_name"])
-        )
+    # datasets writes one config as a mapping and several sorted by name: always a list in the
+    # configs' order, as this project's cards always had (datasets reads both forms)
+    written = data["dataset_info"]
+    if isinstance(written, dict):
+        rest = {key: value for key, value in written.items() if key != "config_name"}
+        written = [{"config_name": dataset.configs[0].name, **rest}]
+    order = list(infos)
+    data["dataset_info"] = sorted(written, key=lambda info: order.index(info["config_name"]))
     return data
 
 
