@@ -395,12 +395,13 @@ def test_only_the_files_the_card_lists_are_uploaded(built, fake_hub, tmp_path, c
     assert not any(b"PRIVATE" in content for content in on_hub.values())
 
 
-@pytest.mark.parametrize("link", ["file", "folder", "outside"])
-def test_a_listed_data_file_that_is_a_link_or_outside_is_refused(
+@pytest.mark.parametrize("link", ["file", "folder", "outside", "missing"])
+def test_a_listed_data_file_that_is_a_link_outside_or_missing_is_refused(
     built, fake_hub, tmp_path, capsys, link
 ):
-    """A link the card lists (the file, or a folder above it) or a listed path outside data/:
-    a warning in the dry run, and publishing that repo is refused before any request."""
+    """A link the card lists (the file, or a folder above it), a listed path outside data/, a
+    listed file that is missing: a warning in the dry run (which lists the other files), and
+    publishing that repo is refused before any request."""
     folder = built / "beta"
     listed = "data/only/test-00000-of-00001.parquet"
     if link == "file":
@@ -411,6 +412,9 @@ def test_a_listed_data_file_that_is_a_link_or_outside_is_refused(
         (folder / "data" / "only").rename(tmp_path / "only")
         (folder / "data" / "only").symlink_to(tmp_path / "only")
         problem = f"{listed}: under the symbolic link data/only; publish uploads regular files only"
+    elif link == "missing":
+        (folder / listed).unlink()
+        problem = f"{listed}: listed in the card but missing: the build is incomplete"
     else:
         card = folder / "README.md"
         card.write_text(
@@ -425,6 +429,7 @@ def test_a_listed_data_file_that_is_a_link_or_outside_is_refused(
     assert main(["publish", "--datasets", str(built), "--org", "o", "--dry-run"]) == 0
     out = capsys.readouterr().out
     assert f"  warning: {problem}; publishing beta is refused until fixed" in out
+    assert "  add     README.md" in out.split("beta -> ")[1]
     with pytest.raises(PublishError, match="^refusing to publish beta: "):
         publish(plan_dataset_uploads(built, "o"), token=SECRET)
     assert fake_hub.calls == []

@@ -167,11 +167,10 @@ def _plan_dataset_folder(folder: Path, owner: str) -> RepoUpload:
     problems = [problem for problem in found.values() if problem]
     if card_path.is_symlink():
         problems.insert(0, f"{CARD} is a symbolic link; publish uploads regular files only")
-    problems += _row_count_problems(
-        folder, card, {p for p, problem in found.items() if not problem}
-    )
+    sound = [path for path, problem in found.items() if not problem]
+    problems += _row_count_problems(folder, card, set(sound))
     files = [UploadFile(CARD, local_path=card_path)]
-    files += [UploadFile(path, local_path=folder / path) for path in listed if _is_safe(path)]
+    files += [UploadFile(path, local_path=folder / path) for path in sound]
     return RepoUpload(
         folder.name,
         f"{owner}/{folder.name}",
@@ -228,23 +227,25 @@ def _parquet_problem(local: Path, path: str) -> str | None:
 
 
 def _row_count_problems(folder: Path, card: DatasetCard, sound: set[str]) -> list[str]:
-    """A sound data file whose row count differs from the card's ``num_examples`` of its
+    """A sound parquet file whose row count differs from the card's ``num_examples`` of its
     split (checked where a split is one file, the layout the builders write)."""
     infos = card_infos(folder)
     problems = []
     for config in config_entries(card):
         info = infos.get(config.get("config_name"))
-        for entry in config["data_files"]:
-            path = entry.get("path") if isinstance(entry, dict) else None
-            if info is None or not info.splits or not isinstance(path, str) or path not in sound:
+        entries = [entry for entry in config["data_files"] if isinstance(entry, dict)]
+        splits = [entry.get("split") for entry in entries]
+        for entry in entries:
+            path, split = entry.get("path"), entry.get("split")
+            if info is None or not info.splits or splits.count(split) != 1:
                 continue
-            split = info.splits.get(entry.get("split"))
-            if split is None or not path.endswith(".parquet"):
+            if not isinstance(path, str) or path not in sound or not path.endswith(".parquet"):
                 continue
+            expected = info.splits[split].num_examples if split in info.splits else None
             n_rows = pq.ParquetFile(folder / path).metadata.num_rows
-            if n_rows != split.num_examples:
+            if expected is not None and n_rows != expected:
                 problems.append(
-                    f"{path}: {n_rows:,} rows, the card says {split.num_examples:,}; "
+                    f"{path}: {n_rows:,} rows, the card says {expected:,}; "
                     "the file was changed or truncated after the build"
                 )
     return problems
