@@ -34,10 +34,10 @@ $(STAMP): pyproject.toml
 	@bash scripts/install_wordnet.sh || echo "note: WordNet not installed; synonym_replace builds and their tests will be skipped"
 	touch $(STAMP)
 
-# evaluate.load("<name>") by bare name: pointers in evaluate's module cache (see README);
+# evaluate.load("<name>") by bare name: pointers in evaluate's module cache (docs/bare_names.md);
 # a pointer imports the installed module, so it follows edits: re-running matters only when a
 # metric is added (the file list below re-runs it after any edit too, which is harmless)
-$(METRICS_STAMP): $(STAMP) $(wildcard metrics/*/*.py)
+$(METRICS_STAMP): $(STAMP) $(wildcard metrics/*/*.py) src/poetic_eval/evaluate_modules/bare_names.py
 	$(PY) -m poetic_eval.cli install-metrics
 	touch $(METRICS_STAMP)
 

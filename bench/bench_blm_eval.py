@@ -36,15 +36,9 @@ import torch
 from blm_items import agreement_items
 from minicons_peer import minicons_scorer
 
-from poetic_eval.blm import (
-    LETTERS,
-    as_items,
-    choice_scores,
-    encode_choices,
-    prefixes_and_continuations,
-)
+from poetic_eval.blm import LETTERS, as_items, choice_scores, prefixes_and_continuations
 from poetic_eval.blm.item_sources import load_evaluation_sets
-from poetic_eval.lm import load_default_lm
+from poetic_eval.lm import encode_choices, load_default_lm
 
 #: what minicons puts between prefix and continuation: the candidates begin with a space
 SEPARATORS = {"prompt": "", "candidates": " "}

@@ -19,8 +19,9 @@ import time
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 
 
+from synthetic_poems import SyntheticPoems
+
 from poetic_eval.diversity import DEFAULT_THRESHOLDS, memorization, poem_units
-from poetic_eval.text.synthetic import SyntheticPoems
 
 
 def naive_share(predictions, references, level):

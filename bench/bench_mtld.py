@@ -17,9 +17,9 @@ import time
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 
 from lexicalrichness import LexicalRichness
+from synthetic_poems import SyntheticPoems
 
 from poetic_eval.diversity import attr, lexical_diversity, mattr, mtld
-from poetic_eval.text.synthetic import SyntheticPoems
 
 WINDOW = 35
 

@@ -25,6 +25,7 @@ import time
 
 import numpy as np
 from rouge_score import rouge_scorer
+from synthetic_poems import SyntheticPoems
 
 from poetic_eval.analyzers.novelty import (
     DEFAULT_BLOCK_SIZE,
@@ -32,7 +33,6 @@ from poetic_eval.analyzers.novelty import (
     sample_ordered_pairs,
 )
 from poetic_eval.analyzers.rouge import RougeTexts
-from poetic_eval.text.synthetic import SyntheticPoems
 
 TYPES = ("rouge1", "rougeL")
 TARGET_RATIO = 10.0

@@ -30,9 +30,9 @@ import numpy as np
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))  # builders/
 
 from quatrain_reference import transcribed_deduplication, windows_of
+from synthetic_poems import SyntheticPoems
 
 from poetic_eval.quatrain import deduplicate, read_quatrain_source
-from poetic_eval.text.synthetic import SyntheticPoems
 
 
 def synthetic_stanzas(n_windows: int, seed: int = 0) -> list[list[str]]:

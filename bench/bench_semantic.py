@@ -24,9 +24,9 @@ os.environ.setdefault("TOKENIZERS_PARALLELISM", "false")
 import numpy as np
 import torch
 from sentence_transformers import util
+from synthetic_poems import SyntheticPoems
 
 from poetic_eval.diversity import load_sentence_encoder, max_similarity, nearest_neighbours
-from poetic_eval.text.synthetic import SyntheticPoems
 
 
 def unit_vectors(rng: np.random.Generator, rows: int, dim: int = 384) -> np.ndarray:

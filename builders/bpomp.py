@@ -15,6 +15,7 @@ from pathlib import Path
 
 import datasets
 
+from poetic_eval.checks import require_positive_int
 from poetic_eval.hub import ConfigData, HubDataset
 from poetic_eval.limericks import (
     CORRUPTIONS,
@@ -26,7 +27,6 @@ from poetic_eval.limericks import (
     verify_limericks,
 )
 from poetic_eval.resources import seed_path
-from poetic_eval.text import require_positive_int
 
 DESCRIPTION = "BPoMP limerick minimal pairs: rhyme_word_swap, line_swap, synonym_replace"
 DEFAULT_PAIRS = 10_000

@@ -14,6 +14,7 @@ from __future__ import annotations
 import argparse
 from pathlib import Path
 
+from poetic_eval.checks import require_fraction, require_positive_int
 from poetic_eval.hub import ConfigData, HubDataset
 from poetic_eval.quatrain import (
     COUPLET_RULES,
@@ -29,7 +30,6 @@ from poetic_eval.quatrain.corpus import QuatrainCorpus
 from poetic_eval.quatrain.pipeline import PreparedLanguage
 from poetic_eval.quatrain.rows import stage_counts_table
 from poetic_eval.resources import seed_path
-from poetic_eval.text import require_fraction, require_positive_int
 
 NAME = "quatrain"
 DESCRIPTION = "QuaTrain de-duplicated (sequential pass, overlap removal), 9:1 split, pseudo-sonnets"

@@ -21,7 +21,7 @@ from pathlib import Path
 import matplotlib.figure
 import pyarrow.parquet
 
-from poetic_eval.text import atomic_files
+from poetic_eval.files import atomic_files
 
 # (owner, attribute) of every write step counted
 WRITE_STEPS = (

@@ -4,7 +4,7 @@ import datasets
 import evaluate
 
 from poetic_eval.blm import blm_results
-from poetic_eval.text import ColumnInputs
+from poetic_eval.evaluate_modules import ColumnInputs
 
 _DESCRIPTION = """
 Scores a model on Blackbird Language Matrices (BLM-AgrI, BLM-CausI, BLM-OdI): each item has 8

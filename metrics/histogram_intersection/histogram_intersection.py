@@ -4,7 +4,7 @@ import datasets
 import evaluate
 
 from poetic_eval.diversity import length_comparison
-from poetic_eval.text import PoemCorpusInputs
+from poetic_eval.evaluate_modules import PoemCorpusInputs
 
 _DESCRIPTION = """
 How well the length distribution of generated poems matches a human corpus, as in Evaluating

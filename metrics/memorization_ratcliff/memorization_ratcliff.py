@@ -4,7 +4,7 @@ import datasets
 import evaluate
 
 from poetic_eval.diversity import memorization
-from poetic_eval.text import PoemCorpusInputs
+from poetic_eval.evaluate_modules import PoemCorpusInputs
 
 _DESCRIPTION = """
 Memorization of the training corpus by a poetry generator, as in Evaluating Diversity in Automatic

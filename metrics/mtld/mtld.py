@@ -4,7 +4,7 @@ import datasets
 import evaluate
 
 from poetic_eval.diversity import lexical_diversity
-from poetic_eval.text import PoemInputs
+from poetic_eval.evaluate_modules import PoemInputs
 
 _DESCRIPTION = """
 Lexical diversity of a sample of generated poems, as in Evaluating Diversity in Automatic Poetry

@@ -3,8 +3,8 @@
 import datasets
 import evaluate
 
+from poetic_eval.evaluate_modules import ColumnInputs, checked_columns
 from poetic_eval.pairs.statistics import as_score_array, pair_preference, uncategorised_as_none
-from poetic_eval.text import ColumnInputs, checked_columns
 
 _DESCRIPTION = """
 Accuracy of a language model on minimal pairs (BLiMP, Marvin & Linzen agreement, BPoMP limericks):

@@ -4,7 +4,7 @@ import datasets
 import evaluate
 
 from poetic_eval.analyzers import poem_analysis
-from poetic_eval.text import PoemInputs
+from poetic_eval.evaluate_modules import PoemInputs
 
 _DESCRIPTION = """
 Erato-style poem analyzers (Agirrezabal, Goncalo Oliveira & Ormazabal 2023) over a list of poems.

@@ -4,7 +4,7 @@ import datasets
 import evaluate
 
 from poetic_eval.diversity import poetic_diversity
-from poetic_eval.text import PoemCorpusInputs
+from poetic_eval.evaluate_modules import PoemCorpusInputs
 
 _DESCRIPTION = """
 The diversity profile of generated poetry from Evaluating Diversity in Automatic Poetry

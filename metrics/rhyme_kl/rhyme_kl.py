@@ -4,7 +4,7 @@ import datasets
 import evaluate
 
 from poetic_eval.diversity import rhyme_divergence
-from poetic_eval.text import PoemCorpusInputs
+from poetic_eval.evaluate_modules import PoemCorpusInputs
 
 _DESCRIPTION = """
 Rhyme diversity of generated poetry, after Evaluating Diversity in Automatic Poetry Generation.

@@ -3,8 +3,8 @@
 import datasets
 import evaluate
 
+from poetic_eval.evaluate_modules import ColumnInputs, checked_columns
 from poetic_eval.pairs import verb_weighted_agreement
-from poetic_eval.text import ColumnInputs, checked_columns
 
 _DESCRIPTION = """
 Scores a language model's distribution over its vocabulary at the verb slot of subject-verb
@@ -20,7 +20,7 @@ Args:
     logits (list of float lists, numpy array or torch tensor, any device): one row per pair, the
         logits or log-probabilities over the whole vocabulary at the verb slot (masked LM: at the
         [MASK] of "left [MASK] right."; causal LM: the next token after the left context).
-        `poetic_eval.pairs.verb_distributions.verb_slot_log_probs` computes them.
+        `poetic_eval.pairs.verb_agreement.distributions.verb_slot_log_probs` computes them.
     labels (int): -1 when the singular form is correct, -2 when the plural form is.
     correct_ids, incorrect_ids (int): token id of the pair's own correct / incorrect verb form,
         -1 when that form is not a single token (the pair is then invalid for TSE).

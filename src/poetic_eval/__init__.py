@@ -8,13 +8,13 @@ checkout or in an installed wheel, and :func:`load_metric` loads one offline::
     mtld.compute(predictions=["the cat sat on the mat\\nand so did I"])
 
 After ``poetic-eval install-metrics`` (which ``make setup`` runs), ``evaluate.load("mtld")``
-works by bare name too (see :mod:`poetic_eval.bare_names`).
+works by bare name too (see :mod:`poetic_eval.evaluate_modules.bare_names`).
 """
 
 from __future__ import annotations
 
-from .bare_names import install_metrics
-from .resources import available_metrics, load_metric, metric_path
+from .evaluate_modules.bare_names import install_metrics
+from .evaluate_modules.locations import available_metrics, load_metric, metric_path
 
 __version__ = "0.1.0"
 

@@ -1,4 +1,5 @@
-"""Locate what the package ships besides code: metric modules, card templates, seed data.
+"""Locate what the package ships besides code: card templates, seed data, dataset builders
+(the metric modules: :mod:`poetic_eval.evaluate_modules.locations`).
 
 In a source checkout the metric modules, card templates and dataset builders live in
 ``<repo>/metrics``, ``<repo>/cards`` and ``<repo>/builders``; in an installed wheel they are
@@ -16,15 +17,14 @@ import importlib.util
 import sys
 from pathlib import Path
 from types import ModuleType
-from typing import Any
 
-_PACKAGE_DIR = Path(__file__).resolve().parent
-SEED_DIR = _PACKAGE_DIR / "seed_data"
+PACKAGE_DIR = Path(__file__).resolve().parent
+SEED_DIR = PACKAGE_DIR / "seed_data"
 # src layout: <checkout>/src/poetic_eval; an installed package has no "src" parent
-_CHECKOUT_ROOT = _PACKAGE_DIR.parent.parent if _PACKAGE_DIR.parent.name == "src" else None
+CHECKOUT_ROOT = PACKAGE_DIR.parent.parent if PACKAGE_DIR.parent.name == "src" else None
 
 
-def _first_existing(*candidates: Path | None) -> Path:
+def first_existing(*candidates: Path | None) -> Path:
     candidates = tuple(c for c in candidates if c is not None)
     for candidate in candidates:
         if candidate.is_dir():
@@ -34,57 +34,9 @@ def _first_existing(*candidates: Path | None) -> Path:
     )
 
 
-def metrics_root() -> Path:
-    """The folder holding one sub-folder per metric module."""
-    return _first_existing(
-        _CHECKOUT_ROOT and _CHECKOUT_ROOT / "metrics", _PACKAGE_DIR / "metric_modules"
-    )
-
-
 def cards_root() -> Path:
     """The folder holding the dataset-card templates."""
-    return _first_existing(
-        _CHECKOUT_ROOT and _CHECKOUT_ROOT / "cards", _PACKAGE_DIR / "card_templates"
-    )
-
-
-def available_metrics() -> list[str]:
-    """Names of the metric modules shipped with this version, sorted."""
-    root = metrics_root()
-    return sorted(p.name for p in root.iterdir() if (p / f"{p.name}.py").is_file())
-
-
-def metric_path(name: str) -> str:
-    """Folder of the `evaluate` module called ``name``, for ``evaluate.load(metric_path(name))``.
-
-    Raises ValueError listing the valid names when ``name`` is unknown.
-    """
-    folder = metrics_root() / name
-    if not (folder / f"{name}.py").is_file():
-        raise ValueError(
-            f"unknown metric {name!r}; available metrics: {', '.join(available_metrics())}"
-        )
-    return str(folder)
-
-
-def load_metric(name: str, **kwargs: Any):
-    """``evaluate.load`` the named metric from its local folder (no hub access).
-
-    Keyword arguments go to ``evaluate.load`` (e.g. ``num_process``, ``process_id``,
-    ``experiment_id``, ``config_name``).
-    """
-    import evaluate
-
-    return evaluate.load(metric_path(name), **kwargs)
-
-
-def metric_class(name: str) -> type:
-    """The ``evaluate`` module class of metric ``name``, imported as ``evaluate.load`` imports
-    it (through evaluate's module cache). The pointers that make ``evaluate.load(name)`` work by
-    bare name (:mod:`poetic_eval.bare_names`) call this."""
-    from evaluate.loading import evaluation_module_factory, import_main_class
-
-    return import_main_class(evaluation_module_factory(metric_path(name)).module_path)
+    return first_existing(CHECKOUT_ROOT and CHECKOUT_ROOT / "cards", PACKAGE_DIR / "card_templates")
 
 
 def seed_path(name: str) -> Path:
@@ -111,7 +63,7 @@ def builders_package() -> ModuleType:
     """
     if importlib.util.find_spec(f"{__package__}.builders") is not None:
         return importlib.import_module(f"{__package__}.builders")
-    folder = _CHECKOUT_ROOT / "builders" if _CHECKOUT_ROOT is not None else None
+    folder = CHECKOUT_ROOT / "builders" if CHECKOUT_ROOT is not None else None
     if folder is None or not (folder / "__init__.py").is_file():
         raise FileNotFoundError("poetic-eval's dataset builders are missing from this install")
     loaded = sys.modules.get("builders")

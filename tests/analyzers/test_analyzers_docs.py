@@ -10,6 +10,7 @@ import pytest
 ROOT = Path(__file__).resolve().parents[2]
 DOCUMENTS = [
     *sorted((ROOT / "src/poetic_eval/analyzers").glob("*.py")),
+    ROOT / "docs/analyzers.md",
     ROOT / "metrics/poem_analysis/README.md",
     ROOT / "docs/adding_an_analyzer.md",
     ROOT / "bench/bench_novelty.py",

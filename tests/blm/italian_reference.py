@@ -1,7 +1,7 @@
 """An independent reference for the BLM tests: Italian forms written out by hand, and a parser
 that re-derives gender, number and determiner of a generated noun phrase.
 
-Nothing here imports the generator's morphology (poetic_eval.blm.articles, .conjugation,
+Nothing here imports the generator's morphology (poetic_eval.blm.generator.articles, .conjugation,
 .verb_groups): the tables are typed in, and the article rules are restated as regular
 expressions, so a mistake in the generator cannot be mirrored here.
 """

@@ -15,7 +15,6 @@ from poetic_eval.blm import (
     LETTERS,
     answer_labels,
     blm_results,
-    blm_section,
     evaluate_blm,
     evaluate_configs,
     evaluate_sets,
@@ -23,6 +22,7 @@ from poetic_eval.blm import (
 from poetic_eval.blm.item_sources import load_evaluation_sets
 from poetic_eval.cli import main
 from poetic_eval.report import append_section, load_report, new_report, render_markdown, save_report
+from poetic_eval.report.sections.blm import blm_section
 
 pytestmark = pytest.mark.usefixtures("one_torch_thread")
 

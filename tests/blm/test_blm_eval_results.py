@@ -118,7 +118,7 @@ def test_bad_records_name_the_item(record, message):
 
 
 def test_context_too_short_for_the_one_shot_prompt_is_caught_before_scoring(items, monkeypatch):
-    from poetic_eval.blm import evaluation
+    from poetic_eval.blm.evaluation import methods as evaluation
 
     short = italian_lm(max_positions=300)
     zero_shot = choice_scores(items[1:], short, show_progress=False)  # fits

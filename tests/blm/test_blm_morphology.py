@@ -8,11 +8,11 @@ import shutil
 import pytest
 from italian_reference import ADJECTIVES, PHRASES, VERBS, check_phrase, noun_index
 
-from poetic_eval.blm.articles import determiner_words, join_words
-from poetic_eval.blm.conjugation import finite_form, infinitive_with_si, participle
-from poetic_eval.blm.lexicon import DATA_DIR, LexiconError, load_lexicon
-from poetic_eval.blm.noun_phrases import NounPhrase, phrase_text
-from poetic_eval.blm.verb_groups import FRAMES, copula_group, verb_group
+from poetic_eval.blm.generator.articles import determiner_words, join_words
+from poetic_eval.blm.generator.conjugation import finite_form, infinitive_with_si, participle
+from poetic_eval.blm.generator.lexicon import DATA_DIR, LexiconError, load_lexicon
+from poetic_eval.blm.generator.noun_phrases import NounPhrase, phrase_text
+from poetic_eval.blm.generator.verb_groups import FRAMES, copula_group, verb_group
 
 LEXICON = load_lexicon()
 

@@ -21,7 +21,7 @@ from poetic_eval.blm import (
     running_context,
     validate_blm_record,
 )
-from poetic_eval.blm.configs import BlmSizes
+from poetic_eval.blm.generator.configs import BlmSizes
 from poetic_eval.blm.item_sources import load_evaluation_sets
 
 

@@ -193,8 +193,8 @@ def launch_failure(stderr: str) -> str:
 def test_more_processes_than_gpus_is_a_clear_error(monkeypatch):
     """torchrun --nproc_per_node 2 on a one-GPU node: process 1 says what to do instead of
     failing inside CUDA; a CPU job (device cpu) never asks for a GPU."""
+    from poetic_eval.files import DeviceError
     from poetic_eval.lm import distributed
-    from poetic_eval.text import DeviceError
 
     monkeypatch.setattr(distributed.torch.cuda, "is_available", lambda: True)
     monkeypatch.setattr(distributed.torch.cuda, "device_count", lambda: 1)

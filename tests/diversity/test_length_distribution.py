@@ -10,13 +10,13 @@ import pytest
 from scipy.stats import wasserstein_distance
 
 import poetic_eval
+from bench.synthetic_poems import SyntheticPoems
 from poetic_eval.diversity import (
     histogram_intersection,
     length_comparison,
     length_statistics,
     poem_lengths,
 )
-from poetic_eval.text.synthetic import SyntheticPoems
 
 STATS = ("mean", "median", "std", "min", "max")
 WORDS = ["light", "night,", "sea", "ünder", "Rosé", "—", "O!", "don't", "grief;", "…"]

@@ -10,6 +10,7 @@ import random
 import pytest
 
 import poetic_eval
+from bench.synthetic_poems import SyntheticPoems
 from poetic_eval.diversity import (
     DEFAULT_THRESHOLDS,
     LEVELS,
@@ -18,7 +19,6 @@ from poetic_eval.diversity import (
     poem_units,
     ratcliff_ratio,
 )
-from poetic_eval.text.synthetic import SyntheticPoems
 
 
 def naive_scan(predictions, references, level, threshold, autojunk=True):

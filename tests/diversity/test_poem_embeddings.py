@@ -10,6 +10,7 @@ import numpy as np
 import pytest
 from encoder_doubles import CountingEncoder, WordTokenizer
 
+from bench.synthetic_poems import SyntheticPoems
 from poetic_eval.diversity import (
     TruncationWarning,
     encode_poems,
@@ -18,7 +19,6 @@ from poetic_eval.diversity import (
     poetic_diversity,
 )
 from poetic_eval.diversity.semantic import max_similarity_from_embeddings
-from poetic_eval.text.synthetic import SyntheticPoems
 
 
 class ShortEncoder(CountingEncoder):

@@ -17,6 +17,7 @@ import pytest
 from encoder_doubles import CountingEncoder
 
 import poetic_eval
+from bench.synthetic_poems import SyntheticPoems
 from poetic_eval.diversity import (
     length_comparison,
     length_statistics,
@@ -31,7 +32,6 @@ from poetic_eval.diversity.profile import (
     human_sample_indices,
     poetic_diversity,
 )
-from poetic_eval.text.synthetic import SyntheticPoems
 
 TESTS_DIR = Path(__file__).resolve().parent.parent  # the shared test doubles live in tests/
 

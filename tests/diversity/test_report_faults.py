@@ -9,7 +9,8 @@ import shutil
 import pytest
 from fault_injection import folder_fingerprint, leftovers, run_killed_at
 
-from poetic_eval.diversity import write_report
+from bench.synthetic_poems import SyntheticPoems
+from poetic_eval.files import recover_folder
 from poetic_eval.report import (
     Section,
     Table,
@@ -21,9 +22,8 @@ from poetic_eval.report import (
     report_folder,
     write_report_files,
 )
+from poetic_eval.report.diversity_report import write_report
 from poetic_eval.report.figures import accuracy_bars
-from poetic_eval.text import recover_folder
-from poetic_eval.text.synthetic import SyntheticPoems
 
 DIMENSIONS = ["length", "lexical"]  # one figure: the write steps of any report, fast
 

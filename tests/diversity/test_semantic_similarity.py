@@ -12,6 +12,7 @@ from encoder_doubles import CountingEncoder
 from sentence_transformers import util
 
 import poetic_eval
+from bench.synthetic_poems import SyntheticPoems
 from poetic_eval.diversity import encoder_identity, load_sentence_encoder
 from poetic_eval.diversity.semantic import (
     corpus_fingerprint,
@@ -20,8 +21,7 @@ from poetic_eval.diversity.semantic import (
     nearest_neighbours,
     poem_sentence,
 )
-from poetic_eval.text import cache_root
-from poetic_eval.text.synthetic import SyntheticPoems
+from poetic_eval.files import cache_root
 
 
 def brute_force_max(queries: np.ndarray, corpus: np.ndarray | None):

@@ -9,8 +9,8 @@ import datasets
 import pytest
 from fault_injection import folder_fingerprint, leftovers, run_killed_at
 
+from poetic_eval.files import recover_folder
 from poetic_eval.hub import ConfigData, HubDataset, write_hub_dataset
-from poetic_eval.text import recover_folder
 
 FEATURES = datasets.Features({"good": datasets.Value("string"), "bad": datasets.Value("string")})
 

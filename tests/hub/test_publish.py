@@ -17,12 +17,12 @@ from hub_doubles import MisbehavingServer, point_the_client_at, send
 
 import poetic_eval
 from poetic_eval.cli import main
+from poetic_eval.evaluate_modules.spaces import plan_metric_spaces
 from poetic_eval.hub import (
     ConfigData,
     HubDataset,
     PublishError,
     plan_dataset_uploads,
-    plan_metric_spaces,
     publish,
     write_hub_dataset,
 )

@@ -258,7 +258,7 @@ def test_blm_builder_folder(tmp_path):
     """The blm builder's own records (Italian, numbered context, lettered answers, six configs)
     become six 8-way tasks with the letters and numbers stripped."""
     from builders.blm import build_dataset
-    from poetic_eval.blm.configs import BlmSizes
+    from poetic_eval.blm.generator.configs import BlmSizes
 
     sizes = BlmSizes(agreement_items=6, agreement_few_shot=2, items_per_verb=3, max_verbs=2)
     dataset = build_dataset(0, sizes)

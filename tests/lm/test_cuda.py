@@ -26,7 +26,7 @@ from poetic_eval.blm import (
     choice_scores,
     running_context,
 )
-from poetic_eval.blm.configs import BlmSizes, generate_config
+from poetic_eval.blm.generator.configs import BlmSizes, generate_config
 from poetic_eval.integrations import generate_poems
 from poetic_eval.lm import load_language_model, score_pairs, score_texts
 

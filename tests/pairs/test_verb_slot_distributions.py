@@ -6,15 +6,16 @@ import numpy as np
 import pytest
 import torch
 
+from poetic_eval.agreement import VerbEntry
 from poetic_eval.lm import document_start_token_id, load_language_model
-from poetic_eval.pairs import VerbEntry, verb_weighted_agreement
-from poetic_eval.pairs.verb_agreement_evaluation import evaluate_verb_agreement
-from poetic_eval.pairs.verb_distributions import (
+from poetic_eval.pairs import verb_weighted_agreement
+from poetic_eval.pairs.verb_agreement.distributions import (
     as_verb_slots,
     form_token_id,
     verb_slot_log_probs,
     verb_vocabulary,
 )
+from poetic_eval.pairs.verb_agreement.evaluation import evaluate_verb_agreement
 
 # our own small agreement pairs (label -1: singular correct, -2: plural correct)
 PAIRS = [

@@ -10,7 +10,7 @@ from itertools import islice
 from pathlib import Path
 
 from bench.quatrain_reference import transcribed_deduplication, windows_of
-from poetic_eval.text.synthetic import SyntheticPoems
+from bench.synthetic_poems import SyntheticPoems
 
 __all__ = [
     "lines_of",

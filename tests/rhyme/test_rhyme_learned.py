@@ -14,6 +14,7 @@ import random
 import numpy as np
 import pytest
 
+from bench.synthetic_poems import SyntheticPoems
 from poetic_eval.rhyme import (
     QUATRAIN_SCHEMES,
     default_model,
@@ -47,7 +48,6 @@ from poetic_eval.rhyme.scheme_decoder import (
 )
 from poetic_eval.rhyme.scheme_learning import learn_model, training_units
 from poetic_eval.rhyme.word_forms import word_forms, word_pronunciations
-from poetic_eval.text.synthetic import SyntheticPoems
 
 BELL = [1, 1, 2, 5, 15, 52, 203, 877, 4140]
 FILLERS = ["and in the", "beneath the", "we saw a", "she kept the", "over the"]

@@ -11,9 +11,9 @@ import numpy as np
 import pytest
 from encoder_doubles import CountingEncoder
 
+from bench.synthetic_poems import SyntheticPoems
 from poetic_eval.diversity import poem_lengths, poetic_diversity
 from poetic_eval.text import PoemCorpus, derived, require_texts
-from poetic_eval.text.synthetic import SyntheticPoems
 
 # the modules, not the functions of the same name that poetic_eval.diversity re-exports
 lexical_module = importlib.import_module("poetic_eval.diversity.lexical")

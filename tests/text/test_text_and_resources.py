@@ -12,7 +12,8 @@ import pytest
 
 import poetic_eval
 from poetic_eval import text
-from poetic_eval.text import validation
+from poetic_eval.checks import validation
+from poetic_eval.text import poem_inputs
 
 
 def test_metric_path_unknown_lists_names():
@@ -43,7 +44,9 @@ def test_wheel_ships_metric_modules_and_resolver_finds_them(tmp_path, repo_root)
         assert f"poetic_eval/metric_modules/{name}/{name}.py" in names, name
     assert "poetic_eval/builders/__init__.py" in names
     for name in ("nouns", "verbs", "adjectives", "agreement_templates", "alternation_phrases"):
-        assert f"poetic_eval/blm/data/{name}.json" in names, f"BLM lexicon {name}.json not shipped"
+        assert f"poetic_eval/blm/generator/data/{name}.json" in names, (
+            f"BLM lexicon {name}.json not shipped"
+        )
     top_level = {name.split("/")[0] for name in names}
     assert top_level <= {
         "poetic_eval",
@@ -136,12 +139,12 @@ def test_read_write_poems_roundtrip(tmp_path):
 )
 def test_require_texts_errors(values, error):
     with pytest.raises(error):
-        validation.require_texts(values, "predictions")
+        poem_inputs.require_texts(values, "predictions")
 
 
 def test_require_texts_names_row():
     with pytest.raises(TypeError, match=r"predictions\[1\]"):
-        validation.require_texts(["ok", 3], "predictions")
+        poem_inputs.require_texts(["ok", 3], "predictions")
 
 
 @pytest.mark.parametrize("value", [0, -0.1, 1.5, float("nan")])

@@ -7,11 +7,11 @@ import json
 
 import pytest
 
+from poetic_eval.agreement import convert_source, load_lexicon
 from poetic_eval.analyzers import read_poem_collection
 from poetic_eval.blm import make_blm_record, read_blm_items
 from poetic_eval.cli.analyze import read_topics
 from poetic_eval.limericks import read_limerick_source
-from poetic_eval.pairs import convert_source, load_lexicon
 from poetic_eval.quatrain import read_quatrain_source
 from poetic_eval.text import TextFileError, read_poem_blocks, read_poems_by_suffix, read_text_file
 

@@ -8,7 +8,8 @@ from typing import Any
 
 from tqdm.auto import tqdm
 
-from ..text import is_number, require_texts, typed_options
+from ..checks import is_number, typed_options
+from ..text import require_texts
 from .analyzer import as_poems
 from .forms import FormEvaluation, judge_expectations, resolve_expectations
 from .poem import Poem, as_poem

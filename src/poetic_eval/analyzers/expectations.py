@@ -25,7 +25,7 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from ..text import is_number
+from ..checks import is_number
 
 KINDS = ("equals", "range", "one_of", "each", "items", "keys")
 

@@ -11,8 +11,9 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from ..checks import typed_options
 from ..diversity import ttr
-from ..text import tokens, typed_options
+from ..text import tokens
 from .analyzer import Analyzer
 from .poem import Poem
 

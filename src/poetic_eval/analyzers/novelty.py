@@ -29,7 +29,7 @@ from typing import Any
 import numpy as np
 from tqdm.auto import tqdm
 
-from ..text import require_positive_int, typed_options
+from ..checks import require_positive_int, typed_options
 from .analyzer import Analyzer
 from .poem import Poem
 from .rouge import DEFAULT_ROUGE_TYPES, RougeTexts, check_rouge_types

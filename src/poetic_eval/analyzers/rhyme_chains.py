@@ -42,9 +42,9 @@ from typing import Any
 import numpy as np
 from scipy.optimize import linear_sum_assignment
 
+from ..checks import typed_options
 from ..rhyme import rhyme_scheme, rhyme_schemes
 from ..rhyme.letters import scheme_of_links
-from ..text import typed_options
 from .analyzer import Analyzer
 from .expectations import Expectation
 from .poem import Poem

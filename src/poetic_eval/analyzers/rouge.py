@@ -27,7 +27,7 @@ from rapidfuzz import process
 from rapidfuzz.distance import LCSseq
 from scipy import sparse
 
-from ..text import typed_options
+from ..checks import typed_options
 
 _NON_ALPHANUMERIC = re.compile(r"[^a-z0-9]+")
 _VALID_TOKEN = re.compile(r"^[a-z0-9]+$")

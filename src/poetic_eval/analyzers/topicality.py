@@ -23,9 +23,10 @@ from typing import Any
 
 import numpy as np
 
+from ..checks import require_positive_int, typed_options
 from ..diversity import encode_poems, load_sentence_encoder
 from ..diversity.poem_embeddings import check_encoding
-from ..text import require_positive_int, require_texts, typed_options
+from ..text import require_texts
 from .analyzer import Analyzer
 from .poem import Poem
 

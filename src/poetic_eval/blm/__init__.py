@@ -1,24 +1,45 @@
 """Blackbird Language Matrices for Italian (BLM-AgrI, BLM-CausI, BLM-OdI).
 
-* :mod:`.records`: read and validate records in the BLM-It release format;
-* :mod:`.configs`: generate the six configs (``agr_ii`` ... ``od_iii``) from the project's own
-  Italian lexicon (:mod:`.lexicon`, ``blm/data/``), morphology (:mod:`.articles`,
-  :mod:`.noun_phrases`, :mod:`.conjugation`, :mod:`.verb_groups`) and templates
-  (:mod:`.agreement_matrices`, :mod:`.alternation_matrices`; labels in :mod:`.labels`);
-* :mod:`.evaluation`: evaluate a causal LM on the items, by prompting for a letter
-  (:mod:`.prompts`) or by the likelihood of each candidate sentence, the shared prompt/context
-  scored once (:mod:`.choice_scoring`); scores (accuracy, macro-F1, chosen labels) in
-  :mod:`.results`, a report table in :mod:`.report_section`.
+* the release format: :mod:`.records` reads and validates records in the BLM-It release format,
+  :mod:`.item_sources` finds items (a built folder or a release file), :mod:`.answer_labels`
+  gives each answer's label;
+* :mod:`.generator`: generates the six configs (``agr_ii`` ... ``od_iii``) from the project's own
+  Italian lexicon;
+* :mod:`.evaluation`: evaluates a causal LM on the items, by prompting for a letter or by the
+  likelihood of each candidate sentence.
 """
 
 from .answer_labels import CORRECT_LABEL, LETTERS, UNLABELLED, answer_labels, as_items
-from .card_sections import TASK_NAMES, examples_section, label_inventory
-from .choice_scoring import EncodedChoices, encode_choices, score_choices
-from .configs import CONFIGS, BlmSizes, generate_config
-from .evaluation import METHODS, choice_scores, evaluate_blm, prefixes_and_continuations
-from .labels import AGREEMENT_LABELS, AGREEMENT_RULES, ALTERNATION_LABELS, ALTERNATION_RULES
-from .lexicon import Lexicon, LexiconError, load_lexicon
-from .prompts import PROMPT_LANGUAGES, blm_prompt, candidate_continuations, running_context
+from .evaluation import (
+    METHODS,
+    PROMPT_LANGUAGES,
+    blm_prompt,
+    blm_results,
+    candidate_continuations,
+    choice_scores,
+    evaluate_blm,
+    evaluate_configs,
+    evaluate_sets,
+    label_table,
+    letter_f1,
+    prefixes_and_continuations,
+    running_context,
+)
+from .generator import (
+    AGREEMENT_LABELS,
+    AGREEMENT_RULES,
+    ALTERNATION_LABELS,
+    ALTERNATION_RULES,
+    CONFIGS,
+    TASK_NAMES,
+    BlmSizes,
+    Lexicon,
+    LexiconError,
+    examples_section,
+    generate_config,
+    label_inventory,
+    load_lexicon,
+)
 from .records import (
     BlmItem,
     BlmRecordError,
@@ -28,8 +49,6 @@ from .records import (
     strip_answer_prefix,
     validate_blm_record,
 )
-from .report_section import blm_section, evaluate_configs, evaluate_sets
-from .results import blm_results, label_table, letter_f1
 
 __all__ = [
     "AGREEMENT_LABELS",
@@ -47,17 +66,14 @@ __all__ = [
     "BlmRecordError",
     "BlmRecordWarning",
     "BlmSizes",
-    "EncodedChoices",
     "Lexicon",
     "LexiconError",
     "answer_labels",
     "as_items",
     "blm_prompt",
     "blm_results",
-    "blm_section",
     "candidate_continuations",
     "choice_scores",
-    "encode_choices",
     "evaluate_blm",
     "evaluate_configs",
     "evaluate_sets",
@@ -71,7 +87,6 @@ __all__ = [
     "prefixes_and_continuations",
     "read_blm_items",
     "running_context",
-    "score_choices",
     "strip_answer_prefix",
     "validate_blm_record",
 ]

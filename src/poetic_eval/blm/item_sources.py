@@ -9,7 +9,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from pathlib import Path
 
-from ..text import require_positive_int
+from ..checks import require_positive_int
 from .records import BlmItem, read_blm_items, validate_blm_record
 
 EXAMPLE_SPLIT = "train"

@@ -53,7 +53,8 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from ..text import read_text_file, typed_options
+from ..checks import typed_options
+from ..text import read_text_file
 
 #: the answer letters, A to H (a tuple: ``in`` accepts single letters only)
 LETTERS = tuple("ABCDEFGH")

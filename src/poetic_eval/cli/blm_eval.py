@@ -94,7 +94,7 @@ def combined(results: list[dict[str, Any]]) -> dict[str, Any]:
 
 
 def print_table(results: list[dict[str, Any]]) -> None:
-    from ..blm.report_section import method_name
+    from ..report.sections.blm import method_name
 
     first = results[0]
     print(f"model: {first['model']}; method: {method_name(first)}")
@@ -117,8 +117,8 @@ def print_table(results: list[dict[str, Any]]) -> None:
 def run(args: argparse.Namespace) -> int:
     import torch
 
+    from ..blm import evaluate_sets
     from ..blm.item_sources import load_evaluation_sets
-    from ..blm.report_section import evaluate_sets
     from ..lm import resolve_model
 
     if args.method == "candidates" and args.shots:

@@ -1,6 +1,6 @@
 """How the command lines end on an error: one line for the user's errors, a traceback for bugs.
 
-A user error (:data:`poetic_eval.text.USER_ERRORS`: a bad value, type, file or output location,
+A user error (:data:`poetic_eval.files.USER_ERRORS`: a bad value, type, file or output location,
 an unknown model or device, a full disk) is printed as ``PROG: error: MESSAGE`` and the
 command exits with status 1; ``--debug`` prints the traceback first. Anything else is a bug and
 propagates with its traceback. Ctrl-C prints ``PROG: interrupted`` and exits with 130.
@@ -13,7 +13,7 @@ import sys
 import traceback
 from collections.abc import Callable
 
-from ..text import USER_ERRORS, describe_error
+from ..files import USER_ERRORS, describe_error
 
 DEBUG_HELP = "on an error, show the full traceback (for reporting a bug)"
 

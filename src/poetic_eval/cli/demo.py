@@ -15,7 +15,7 @@ import time
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from ..text import UserError
+from ..files import UserError
 from .arguments import non_negative_int
 
 if TYPE_CHECKING:
@@ -92,7 +92,7 @@ def build_datasets(out: Path, seed: int) -> None:
 
 
 def diversity_report(out: Path, seed: int) -> dict[str, Any]:
-    from ..diversity import write_report
+    from ..report.diversity_report import write_report
     from ..resources import seed_poems
 
     print(f"demo: diversity report of {GENERATED_SAMPLE} against {HUMAN_SAMPLE}")
@@ -114,15 +114,8 @@ def score_minimal_pairs(
 
     from ..lm import score_pairs
     from ..pairs import collect_pairs, load_pair_tables, pair_preference
-    from ..report import (
-        Section,
-        Table,
-        add_section,
-        attach,
-        load_report,
-        report_folder,
-        write_report_files,
-    )
+    from ..report import add_section, attach, load_report, report_folder, write_report_files
+    from ..report.sections.pairs import ACCURACY_FIGURE, pairs_section
     from .score_pairs import write_rows
 
     print(f"demo: scoring minimal pairs with {lm.name} (first {max_pairs or 'all'} per config)")
@@ -144,36 +137,17 @@ def score_minimal_pairs(
         row.update(good_score=float(good_score), bad_score=float(bad_score))
     summary = pair_preference(good, bad, categories=[r["category"] for r in rows], seed=seed)
     by_category = summary["by_category"]
-    table = Table(
-        columns=["dataset/config", "n", "accuracy", "95% CI low", "95% CI high", "ties"],
-        rows=[
-            [name, e["n"], e["accuracy"], e["ci_low"], e["ci_high"], e["ties"]]
-            for name, e in [*by_category.items(), ("overall", summary)]
-        ],
-        caption="Share of pairs where the model gives the original (good) text the higher "
-        "log-probability (sum over tokens); ties count as wrong; bootstrap 95% interval.",
-    )
-    tables = [table]
-    verb_table = verb_agreement_table(datasets_dir, lm, max_pairs)
-    if verb_table is not None:
-        tables.append(verb_table)
-    section = Section(
-        title="Minimal pairs",
-        text=f"Model: {lm.name} ({lm.kind}). {len(rows)} pairs scored in {elapsed:.1f} s. "
-        f"Per-pair scores: {SCORES_FILE}.",
-        tables=tables,
-        figures=[
-            {
-                "path": "figures/minimal_pair_accuracy.png",
-                "caption": "Accuracy per dataset config with 95% bootstrap intervals",
-            }
-        ],
+    section = pairs_section(
+        summary,
+        model=f"{lm.name} ({lm.kind})",
+        text=f"{len(rows)} pairs scored in {elapsed:.1f} s. Per-pair scores: {SCORES_FILE}.",
+        verb_results=verb_agreement_results(datasets_dir, lm, max_pairs),
     )
     with report_folder(out, keep=True, argument="--out") as staging:  # all of it, or none
         write_rows(rows, str(staging / SCORES_FILE))
         accuracy_bars(
             {name: entry["accuracy"] for name, entry in by_category.items()},
-            staging / "figures" / "minimal_pair_accuracy.png",
+            staging / ACCURACY_FIGURE,
             intervals={name: (e["ci_low"], e["ci_high"]) for name, e in by_category.items()},
         )
         report = attach(add_section(load_report(staging), "minimal_pairs", section), SCORES_FILE)
@@ -182,8 +156,9 @@ def score_minimal_pairs(
 
 def blm_report(folder: Path, out: Path, items: int, lm: LanguageModel) -> None:
     """The BLM table: the model on the first ``items`` test items of every BLM config."""
-    from ..blm import blm_section, evaluate_configs
+    from ..blm import evaluate_configs
     from ..report import append_section
+    from ..report.sections.blm import blm_section
 
     if not (folder / "README.md").is_file():
         return
@@ -195,24 +170,18 @@ def blm_report(folder: Path, out: Path, items: int, lm: LanguageModel) -> None:
     append_section(out, "blm", blm_section(results, note=note))
 
 
-def verb_agreement_table(datasets_dir: Path, lm: LanguageModel, max_pairs: int):
-    """TSE / EW / MW of the model on the agreement configs whose verb is the differing token."""
+def verb_agreement_results(datasets_dir: Path, lm: LanguageModel, max_pairs: int) -> list:
+    """(config, TSE / EW / MW result) of the model on the agreement configs whose verb is the
+    differing token; empty without a built agreement dataset."""
     from ..pairs import evaluate_verb_agreement, load_pair_tables
-    from ..report import Table
 
     folder = datasets_dir / "agreement"
     if not (folder / "README.md").is_file():
-        return None
-    rows = []
+        return []
+    results = []
     for name in VERB_AGREEMENT_CONFIGS:
         [(_, table)] = load_pair_tables(str(folder), [name], None)
         if max_pairs:
             table = table.select(range(min(max_pairs, len(table))))
-        result = evaluate_verb_agreement(table, lm, show_progress=False)
-        rows.append([name, result["n"], result["tse"], result["ew"], result["mw"]])
-    return Table(
-        columns=["config", "n", "TSE", "EW", "MW"],
-        rows=rows,
-        caption="Newman et al. (2021) at the verb slot: TSE for the pair's own verb, EW / MW "
-        "over the whole verb list (top cutoff 1.0).",
-    )
+        results.append((name, evaluate_verb_agreement(table, lm, show_progress=False)))
+    return results

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import argparse
 
-from ..bare_names import install_metrics, metrics_cache_dir, remove_metrics
+from ..evaluate_modules.bare_names import install_metrics, metrics_cache_dir, remove_metrics
 
 
 def register(subparsers: argparse._SubParsersAction) -> None:

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import argparse
 
-from ..resources import available_metrics, metric_path
+from ..evaluate_modules.locations import available_metrics, metric_path
 
 
 def register(subparsers: argparse._SubParsersAction) -> None:

@@ -15,7 +15,8 @@ from __future__ import annotations
 import argparse
 from pathlib import Path
 
-from ..hub import describe_plan, plan_dataset_uploads, plan_metric_spaces, publish
+from ..evaluate_modules.spaces import plan_metric_spaces
+from ..hub import describe_plan, plan_dataset_uploads, publish
 from ..hub.publish import DEFAULT_TIMEOUT, HOW_TO_LOG_IN
 
 

@@ -50,8 +50,8 @@ def register(subparsers: argparse._SubParsersAction) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
-    from ..diversity import write_report
     from ..report import check_report_folder
+    from ..report.diversity_report import write_report
 
     check_report_folder(args.out, "--out")
     options = dict(parse_option(text) for text in args.option)

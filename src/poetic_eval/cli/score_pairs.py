@@ -51,7 +51,7 @@ def write_rows(rows: list[dict], out: str) -> None:
     """Write ``rows`` to ``out`` (format by extension) through a temporary file."""
     import datasets
 
-    from ..text import atomic_path, check_output_file
+    from ..files import atomic_path, check_output_file
 
     target = check_output_file(out, "--out", suffixes=OUT_SUFFIXES)
     suffix = target.suffix.lower()
@@ -75,9 +75,9 @@ def run(args: argparse.Namespace) -> int:
         score_pairs_sharded,
     )
 
+    from ..files import check_output_file
     from ..lm import resolve_model
     from ..pairs import pair_preference
-    from ..text import check_output_file
 
     check_output_file(args.out, "--out", suffixes=OUT_SUFFIXES)  # before any scoring
     rank, world_size = process_group(args.device)  # under torchrun: each scores a shard

@@ -39,9 +39,10 @@ def register(subparsers: argparse._SubParsersAction) -> None:
 def run(args: argparse.Namespace) -> int:
     import torch
 
+    from ..agreement import load_verb_list
+    from ..files import check_output_file, write_text_atomically
     from ..lm import resolve_model
-    from ..pairs import evaluate_verb_agreement, load_pair_tables, load_verb_list
-    from ..text import check_output_file, write_text_atomically
+    from ..pairs import evaluate_verb_agreement, load_pair_tables
 
     check_output_file(args.out, "--out", suffixes=(".json",))  # before any scoring
     tables = load_pair_tables(args.dataset, args.config, args.split)

@@ -27,7 +27,6 @@ from .profile import (
     poetic_diversity,
     resolve_dimensions,
 )
-from .report import diversity_sections, write_report
 from .rhyme_distribution import (
     NoQuatrainError,
     entropy,
@@ -56,7 +55,6 @@ __all__ = [
     "attr",
     "dimension_options",
     "diversity_profile",
-    "diversity_sections",
     "embed_references",
     "encode_poems",
     "encoder_identity",
@@ -84,5 +82,4 @@ __all__ = [
     "rhyme_divergence",
     "scheme_distribution",
     "ttr",
-    "write_report",
 ]

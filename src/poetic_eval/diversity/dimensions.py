@@ -3,8 +3,9 @@
 A :class:`Dimension` names its core function (whose keyword-only parameters are the
 dimension's options, passed to :func:`~poetic_eval.diversity.poetic_diversity` as
 ``<dimension>_<option>``), whether it needs the human corpus, how it runs inside a profile
-(scores and figure details, the human-sample protocol) and its report section with its figure.
-Adding a dimension is one record in :data:`DIMENSIONS` plus the functions it names.
+(scores and figure details, the human-sample protocol). Its report section and figure are in
+:mod:`poetic_eval.report.sections.diversity`. Adding a dimension is one record in
+:data:`DIMENSIONS` plus the functions it names, and one entry there.
 """
 
 from __future__ import annotations
@@ -12,34 +13,19 @@ from __future__ import annotations
 import inspect
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from pathlib import Path
-from typing import TYPE_CHECKING
 
 import numpy as np
 
-from ..report import Section
 from .length import length_comparison, length_statistics, poem_lengths
 from .lexical import lexical_diversity
 from .memorization import memorization
 from .rhyme_distribution import rhyme_divergence
-from .sections import (
-    length_section,
-    lexical_section,
-    memorization_section,
-    rhyme_section,
-    semantic_section,
-)
 from .semantic import max_similarity
-
-if TYPE_CHECKING:
-    from .profile import DiversityProfile
 
 #: (predictions, references, options, human samples, show_progress) -> (scores, details)
 Runner = Callable[
     [list[str], "list[str] | None", dict, "list[np.ndarray]", bool], "tuple[dict, dict]"
 ]
-#: (profile, options, path of the dimension's figure or None) -> its report section
-SectionBuilder = Callable[["DiversityProfile", dict, "Path | None"], Section]
 
 _RENAMED = {
     "histogram_intersection": "length_histogram_intersection",
@@ -57,13 +43,6 @@ class Dimension:
     compute: Callable[..., dict]
     run: Runner
     needs_references: bool
-    section: SectionBuilder
-    figure: str | None = None
-
-    def report_section(self, profile: DiversityProfile, options: dict, figures: Path) -> Section:
-        """The dimension's report section; its figure, if it has one, is written as
-        ``figures / self.figure``."""
-        return self.section(profile, options, figures / self.figure if self.figure else None)
 
     def options(self) -> tuple[str, ...]:
         """Names of the dimension's options (pass them as ``<name>_<option>``)."""
@@ -163,13 +142,10 @@ def _run_semantic(predictions, references, options, samples, show_progress):
 DIMENSIONS: dict[str, Dimension] = {
     dimension.name: dimension
     for dimension in (
-        Dimension("memorization", memorization, _run_memorization, True, memorization_section),
-        Dimension("length", length_comparison, _run_length, True, length_section,
-                  figure="length_histograms.png"),
-        Dimension("rhyme", rhyme_divergence, _run_rhyme, True, rhyme_section,
-                  figure="rhyme_schemes.png"),
-        Dimension("lexical", lexical_diversity, _run_lexical, False, lexical_section),
-        Dimension("semantic", max_similarity, _run_semantic, False, semantic_section,
-                  figure="max_similarity.png"),
+        Dimension("memorization", memorization, _run_memorization, True),
+        Dimension("length", length_comparison, _run_length, True),
+        Dimension("rhyme", rhyme_divergence, _run_rhyme, True),
+        Dimension("lexical", lexical_diversity, _run_lexical, False),
+        Dimension("semantic", max_similarity, _run_semantic, False),
     )
 }  # fmt: skip

@@ -7,7 +7,7 @@ from pathlib import Path
 
 import numpy as np
 
-from ..text import OutputWriteError, atomic_path, cache_root
+from ..files import OutputWriteError, atomic_path, cache_root
 
 
 class EmbeddingCache:

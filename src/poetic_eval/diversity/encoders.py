@@ -13,7 +13,7 @@ import threading
 from pathlib import Path
 from typing import Any
 
-from ..text import check_device, check_model_source, loading_model
+from ..lm import check_device, check_model_source, loading_model
 
 DEFAULT_MODEL_NAME = "sentence-transformers/all-MiniLM-L6-v2"
 #: Hub names of the default model: they load the bundled copy instead of going to the hub.

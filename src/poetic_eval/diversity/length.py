@@ -14,7 +14,8 @@ from collections.abc import Sequence
 import numpy as np
 from scipy.stats import wasserstein_distance
 
-from ..text import derived, length, require_positive_int, require_texts, typed_options
+from ..checks import require_positive_int, typed_options
+from ..text import derived, length, require_texts
 
 
 @typed_options

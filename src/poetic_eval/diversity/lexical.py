@@ -23,7 +23,8 @@ from itertools import chain
 
 import numpy as np
 
-from ..text import derived, require_fraction, require_positive_int, require_texts, typed_options
+from ..checks import require_fraction, require_positive_int, typed_options
+from ..text import derived, require_texts
 from ..text import remove_punctuation as delete_punctuation
 from ..text import tokens as text_tokens
 

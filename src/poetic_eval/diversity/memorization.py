@@ -38,7 +38,8 @@ from rapidfuzz import process
 from rapidfuzz.distance import Indel
 from tqdm.auto import tqdm
 
-from ..text import derived, lines, require_fraction, require_texts, typed_options
+from ..checks import require_fraction, typed_options
+from ..text import derived, lines, require_texts
 
 LEVELS = ("quatrain", "couplet", "verse")
 DEFAULT_THRESHOLDS = {"quatrain": 0.7, "couplet": 0.8, "verse": 0.9}

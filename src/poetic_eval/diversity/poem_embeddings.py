@@ -17,7 +17,8 @@ from typing import Any
 
 import numpy as np
 
-from ..text import lines, typed_options
+from ..checks import typed_options
+from ..text import lines
 
 #: The ways a poem is embedded (see the module docstring).
 ENCODINGS = ("poem", "lines", "chunks")

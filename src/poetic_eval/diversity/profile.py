@@ -40,7 +40,8 @@ from typing import Any
 
 import numpy as np
 
-from ..text import check_option_types, require_positive_int, require_texts, typed_options
+from ..checks import check_option_types, require_positive_int, typed_options
+from ..text import require_texts
 from .dimensions import DIMENSIONS
 from .rhyme_distribution import NoQuatrainError
 

@@ -25,8 +25,9 @@ from collections.abc import Sequence
 
 from tqdm.auto import tqdm
 
+from ..checks import is_number, typed_options
 from ..rhyme import QUATRAIN_SCHEMES, is_repetition, resolve_method, rhyme_schemes
-from ..text import derived, is_number, lines, require_texts, typed_options
+from ..text import derived, lines, require_texts
 
 _NON_QUATRAIN_POLICIES = ("skip", "error")
 

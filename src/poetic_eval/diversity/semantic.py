@@ -11,7 +11,7 @@ maxima, as in the paper, plus their standard deviation (ddof=0), minimum and max
 Scale: nearest neighbours are found with blocked matrix products, so memory stays bounded
 (``block_size`` x ``block_size`` floats at a time) for 1000 x 200,000 poems and beyond. The
 human corpus is encoded once per (encoder, corpus content): its embeddings, and its own
-within-corpus maxima, are cached on disk (see :func:`poetic_eval.text.cache_root`), so a
+within-corpus maxima, are cached on disk (see :func:`poetic_eval.files.cache_root`), so a
 training loop that evaluates every N steps pays only for its new poems.
 """
 
@@ -25,13 +25,8 @@ from typing import Any
 import numpy as np
 from tqdm.auto import tqdm
 
-from ..text import (
-    derived,
-    lines,
-    require_positive_int,
-    require_texts,
-    typed_options,
-)
+from ..checks import require_positive_int, typed_options
+from ..text import derived, lines, require_texts
 from .embedding_cache import EmbeddingCache
 from .encoders import encoder_identity, load_sentence_encoder
 from .poem_embeddings import check_encoding, encode_poems, poem_sentence
@@ -286,7 +281,7 @@ def max_similarity(
         reference_within: also report ``reference_within_max_sim`` (each reference's max to
             another reference, over the whole corpus given: O(len(references)^2) work, cached).
         cache: cache the references' embeddings and within-maxima on disk.
-        cache_dir: cache folder (default :func:`poetic_eval.text.cache_paths.cache_root`).
+        cache_dir: cache folder (default :func:`poetic_eval.files.cache_paths.cache_root`).
         block_size: rows per block of the matrix products (memory ~ 4 * block_size^2 bytes).
         reference_samples: index lists into ``references``; when given,
             ``reference_within_max_sim`` (and its std/min/max) is computed inside each sample

@@ -32,7 +32,7 @@ Layout written::
 
 The card comes from :mod:`poetic_eval.hub.cards`. The bytes are deterministic: rows keep the
 builder's order, parquet options are fixed, the card has no timestamps. The folder is written
-in a staging folder and swapped in only when complete (:func:`poetic_eval.text.atomic_folder`),
+in a staging folder and swapped in only when complete (:func:`poetic_eval.files.atomic_folder`),
 so an interrupted or failing build leaves the previous folder (or none) untouched. Only a
 folder this project built (its card holds :data:`~poetic_eval.hub.cards.BUILT_MARKER`) and
 holding nothing but that card and the data files it lists is ever replaced: a file someone
@@ -51,7 +51,7 @@ import pyarrow as pa
 import pyarrow.parquet as pq
 from datasets.features.features import encode_nested_example
 
-from ..text import (
+from ..files import (
     OutputLocationError,
     atomic_folder,
     check_output_folder,
@@ -59,7 +59,8 @@ from ..text import (
     recover_folder,
     shown_names,
 )
-from .cards import built_here, card_data_files, parquet_path, render_card
+from ..files.dataset_cards import card_data_files
+from .cards import built_here, parquet_path, render_card
 
 PARQUET_COMPRESSION = "snappy"
 PARQUET_ROW_GROUP_SIZE = 10_000

@@ -25,7 +25,8 @@ from pathlib import Path
 
 from huggingface_hub import CommitOperationDelete
 
-from ..text import UserError, typed_options
+from ..checks import typed_options
+from ..files import UserError
 from .upload_plan import UNKNOWN_OWNER, RepoUpload, commit_operations
 
 #: Seconds a request may wait for the hub (to connect, and between bytes of a reply).

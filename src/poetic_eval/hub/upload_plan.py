@@ -22,7 +22,7 @@ import pyarrow as pa
 import pyarrow.parquet as pq
 from huggingface_hub import CommitOperationAdd, CommitOperationDelete, DatasetCard
 
-from .cards import card_data_files, card_infos, config_entries, load_card
+from ..files.dataset_cards import card_data_files, card_infos, config_entries, load_card
 
 HUB_URL = "https://huggingface.co"
 #: The repo owner of a plan made without ``org``: resolved from the token when publishing.

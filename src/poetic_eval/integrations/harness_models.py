@@ -11,8 +11,8 @@ from __future__ import annotations
 
 from typing import Any
 
+from ..checks import typed_options
 from ..lm import LanguageModel, default_model_cache_dir, document_start_token_id, resolve_model
-from ..text import typed_options
 
 
 def harness_model_args(model: Any = None) -> str:

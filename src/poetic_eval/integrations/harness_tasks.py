@@ -38,8 +38,9 @@ import pyarrow.parquet as pq
 import yaml
 from huggingface_hub import DatasetCard
 
-from ..hub import built_dataset_folders, config_entries, declares_configs, load_card
-from ..text import atomic_folder, check_output_folder, recover_folder
+from ..files import atomic_folder, check_output_folder, recover_folder
+from ..files.dataset_cards import config_entries, declares_configs, load_card
+from ..hub import built_dataset_folders
 
 TASK_PREFIX = "poetic_eval"
 HEADER = "# Written by `poetic-eval harness-tasks`; rewrite with the same command, do not edit.\n"

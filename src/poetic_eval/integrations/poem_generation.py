@@ -15,7 +15,7 @@ from typing import Any
 
 import torch
 
-from ..text import typed_options
+from ..checks import typed_options
 
 #: Sampling settings unless the caller overrides them (nucleus sampling at temperature 1).
 DEFAULT_GENERATION_KWARGS = {

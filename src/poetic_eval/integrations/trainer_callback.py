@@ -31,13 +31,14 @@ from typing import Any
 import numpy as np
 from transformers import TrainerCallback
 
+from ..checks import require_positive_int, typed_options
 from ..diversity import diversity_profile, resolve_dimensions
 from ..diversity.dimensions import DIMENSIONS
 from ..diversity.profile import split_part_options
 from ..lm import causal_sequences, load_language_model, sequence_log_probs
 from ..lm.distributed import shard_bounds
 from ..pairs import pair_columns, pair_preference
-from ..text import PoemCorpus, require_positive_int, require_texts, typed_options
+from ..text import PoemCorpus, require_texts
 from .poem_generation import generate_poems
 
 _PROFILE_OPTIONS = ("human_samples", "seed")

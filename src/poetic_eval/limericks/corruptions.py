@@ -33,8 +33,9 @@ from dataclasses import dataclass, field
 
 from tqdm.auto import tqdm
 
+from ..checks import typed_options
 from ..rhyme import in_dictionary, may_rhyme, rhyme_scheme, same_word
-from ..text import final_word, typed_options
+from ..text import final_word
 from ..text import lines as poem_lines
 from .sources import LimerickRecord
 from .synonyms import Synonym, SynonymFinder

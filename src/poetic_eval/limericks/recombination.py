@@ -14,7 +14,7 @@ import random
 from collections.abc import Sequence
 from itertools import permutations
 
-from ..text import require_positive_int, typed_options
+from ..checks import require_positive_int, typed_options
 from .corruptions import Limerick
 
 _A_ORDERS = tuple(permutations((0, 1, 4)))

@@ -29,7 +29,7 @@ from dataclasses import dataclass
 from lemminflect import getInflection
 from wordfreq import zipf_frequency
 
-from ..text import typed_options
+from ..checks import typed_options
 from .wordnet_data import load_wordnet
 
 PARTS_OF_SPEECH = ("n", "v", "a", "r")

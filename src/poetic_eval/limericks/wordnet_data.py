@@ -4,7 +4,7 @@ In order: an explicit ``root``; nltk's own data (``nltk.download("wordnet")``, f
 ``nltk.data.find("corpora/wordnet")``); ``$WNHOME/dict``; Debian's ``wordnet-base`` package
 (``/usr/share/wordnet``). nltk's reader also needs a ``lexnames`` file that the Debian package
 lacks, so for Debian the files are copied (once; nltk refuses linked corpus files) into a user
-cache folder (``poetic_eval.text.cache_root() / "wordnet"``) next to a generated ``lexnames``
+cache folder (``poetic_eval.files.cache_root() / "wordnet"``) next to a generated ``lexnames``
 holding the 45 standard lexicographer file names, numbered 0-44. When neither exists,
 :class:`WordNetNotFoundError` says how to install one.
 """
@@ -16,7 +16,7 @@ import shutil
 from functools import lru_cache
 from pathlib import Path
 
-from ..text import cache_root
+from ..files import cache_root
 
 INSTALL_HINT = (
     "WordNet is needed for synonyms and was not found. Install it with "

@@ -6,6 +6,7 @@ computed once (:mod:`.prefix_tree`), masked LMs are scored by pseudo-log-likelih
 """
 
 from .causal import sequence_log_probs
+from .choices import EncodedChoices, encode_choices, score_choices
 from .default_model import (
     DEFAULT_MODEL_NAME,
     DEFAULT_START_TOKEN,
@@ -25,6 +26,7 @@ from .language_model import (
 from .loading import load_language_model, resolve_model
 from .masked import pseudo_log_likelihoods
 from .model_checks import split_head
+from .model_sources import check_device, check_model_source, loading_model
 from .prefix_tree import Pack, ancestor_mask, pack_prefix_trees, single_sequence_packs
 from .scoring import REDUCTIONS, causal_sequences, score_pairs, score_texts
 
@@ -32,22 +34,28 @@ __all__ = [
     "DEFAULT_MODEL_NAME",
     "DEFAULT_START_TOKEN",
     "REDUCTIONS",
+    "EncodedChoices",
     "LanguageModel",
     "ModelKind",
     "Pack",
     "ancestor_mask",
     "causal_sequences",
+    "check_device",
+    "check_model_source",
     "default_device",
     "default_gguf_path",
     "default_model_cache_dir",
     "document_start_token_id",
+    "encode_choices",
     "load_default_lm",
     "load_language_model",
     "load_pretrained",
+    "loading_model",
     "model_kind",
     "pack_prefix_trees",
     "pseudo_log_likelihoods",
     "resolve_model",
+    "score_choices",
     "score_pairs",
     "score_pairs_sharded",
     "score_texts",

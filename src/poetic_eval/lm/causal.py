@@ -19,7 +19,7 @@ from collections.abc import Callable, Sequence
 import numpy as np
 import torch
 
-from ..text import typed_options
+from ..checks import typed_options
 from .language_model import LanguageModel
 from .model_checks import checked, probe_ids, split_head
 from .prefix_tree import Pack, ancestor_mask, pack_prefix_trees, single_sequence_packs

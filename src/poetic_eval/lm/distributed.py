@@ -24,7 +24,7 @@ from typing import Any
 import numpy as np
 import torch
 
-from ..text import DeviceError
+from ..files import DeviceError
 from .scoring import score_pairs
 
 

@@ -12,7 +12,8 @@ from typing import Any, Literal
 
 import torch
 
-from ..text import check_model_source, loading_model, typed_options
+from ..checks import typed_options
+from .model_sources import check_model_source, loading_model
 
 #: The two kinds of language model the scoring code handles.
 ModelKind = Literal["causal", "masked"]

@@ -7,9 +7,9 @@ from typing import Any
 
 import torch
 
-from ..text import check_device
 from .default_model import load_default_lm
 from .language_model import LanguageModel, load_pretrained, wrap
+from .model_sources import check_device
 
 
 def load_language_model(

@@ -15,7 +15,7 @@ from collections.abc import Callable, Sequence
 import numpy as np
 import torch
 
-from ..text import typed_options
+from ..checks import typed_options
 from .language_model import LanguageModel
 from .model_checks import split_head
 

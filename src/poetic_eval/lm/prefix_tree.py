@@ -20,7 +20,8 @@ from dataclasses import dataclass, field
 
 import numpy as np
 
-from ..text import common_prefix_length, typed_options
+from ..checks import typed_options
+from ..text import common_prefix_length
 
 
 @dataclass

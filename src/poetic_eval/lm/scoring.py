@@ -30,7 +30,8 @@ import numpy as np
 import torch
 from tqdm.auto import tqdm
 
-from ..text import require_positive_int, require_texts, typed_options
+from ..checks import require_positive_int, typed_options
+from ..text import require_texts
 from .causal import sequence_log_probs
 from .language_model import LanguageModel, document_start_token_id
 from .loading import resolve_model

@@ -11,8 +11,9 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from ..hub import config_columns, declares_configs
-from ..text import describe_error, require_positive_int, typed_options
+from ..checks import require_positive_int, typed_options
+from ..files import describe_error
+from ..files.dataset_cards import config_columns, declares_configs
 
 PAIR_COLUMNS = (("good", "bad"), ("sentence_good", "sentence_bad"))
 FILE_BUILDERS = {".parquet": "parquet", ".jsonl": "json", ".json": "json", ".csv": "csv"}

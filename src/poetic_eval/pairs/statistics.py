@@ -18,7 +18,7 @@ from typing import Any
 import numpy as np
 from scipy.stats import binomtest
 
-from ..text import require_fraction, require_positive_int, typed_options
+from ..checks import require_fraction, require_positive_int, typed_options
 
 
 def as_score_array(values: Any, name: str) -> np.ndarray:

@@ -37,7 +37,7 @@ from dataclasses import dataclass
 import numpy as np
 from tqdm.auto import tqdm
 
-from ..text import typed_options
+from ..checks import typed_options
 
 #: The paper's p per language; other languages use :data:`DEFAULT_P`.
 PAPER_P = {"en": 10, "de": 20}

@@ -16,7 +16,7 @@ from dataclasses import dataclass, field
 import numpy as np
 from tqdm.auto import tqdm
 
-from ..text import typed_options
+from ..checks import typed_options
 from .corpus import QuatrainCorpus
 from .overlap import default_p, remove_overlaps
 from .sequential import run_positions

@@ -22,7 +22,7 @@ from typing import Any
 import datasets
 from tqdm.auto import tqdm
 
-from ..text import typed_options
+from ..checks import typed_options
 from .corpus import LABEL_FIELDS, QuatrainCorpus
 from .pipeline import PreparedLanguage
 from .sonnets import PseudoSonnets

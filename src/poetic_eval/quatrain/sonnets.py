@@ -25,7 +25,7 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from ..text import typed_options
+from ..checks import typed_options
 
 COUPLET_RULES = ("split", "first", "last")
 #: Sonnet lines: 3 quatrains and a couplet.

@@ -32,7 +32,7 @@ from pathlib import Path
 
 from tqdm.auto import tqdm
 
-from ..text import typed_options
+from ..checks import typed_options
 from .corpus import LABEL_FIELDS, QUATRAIN_LINES, CorpusBuilder, QuatrainCorpus
 
 _BOM = b"\xef\xbb\xbf"

@@ -13,7 +13,7 @@ from fractions import Fraction
 
 import numpy as np
 
-from ..text import typed_options
+from ..checks import typed_options
 
 DEV_SHARE = 0.1
 _SPLIT_STREAM = 0

@@ -14,7 +14,7 @@ import numpy as np
 from matplotlib.backends.backend_agg import FigureCanvasAgg
 from matplotlib.figure import Figure
 
-from ..text import atomic_path
+from ..files import atomic_path
 
 GENERATED_COLOUR = "#c0504d"
 HUMAN_COLOUR = "#4f81bd"

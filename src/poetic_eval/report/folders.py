@@ -2,7 +2,7 @@
 
 A report is several files (report.json, report.md, figures/*.png, attachments such as the
 demo's per-pair scores). They are written into a staging folder next to the report folder and
-exchanged with it in one step (:func:`poetic_eval.text.atomic_folder`), so a run that is killed
+exchanged with it in one step (:func:`poetic_eval.files.atomic_folder`), so a run that is killed
 or fails before the end leaves the previous report as it was: never new figures beside an old
 report.json. Leftovers of killed runs are cleaned by the next run.
 
@@ -22,16 +22,16 @@ from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
-from ..text import (
+from ..checks import typed_options
+from ..files import (
     OutputLocationError,
     atomic_folder,
     check_output_folder,
     files_not_listed,
-    read_text_file,
     recover_folder,
     shown_names,
-    typed_options,
 )
+from ..text import read_text_file
 
 REPORT_FORMAT = "poetic-eval-report/1"
 FIGURES_DIR = "figures"

@@ -4,7 +4,8 @@ from __future__ import annotations
 
 import string
 
-from ..text import final_word, lines, typed_options
+from ..checks import typed_options
+from ..text import final_word, lines
 
 #: The 15 rhyme schemes of a quatrain (the partitions of 4 lines), in the paper's order.
 QUATRAIN_SCHEMES: tuple[str, ...] = (

@@ -13,7 +13,7 @@
 
 from __future__ import annotations
 
-from ..text import typed_options
+from ..checks import typed_options
 
 LEARNED, PERFECT = "learned", "perfect"
 METHODS = (LEARNED, PERFECT)

@@ -35,7 +35,8 @@ from functools import lru_cache
 
 import pronouncing
 
-from ..text import common_prefix_length, typed_options
+from ..checks import typed_options
+from ..text import common_prefix_length
 from .phonetics import is_vowel
 
 _APOSTROPHES = str.maketrans({"\u2019": "'", "\u2018": "'", "\u02bc": "'", "`": "'"})

@@ -13,7 +13,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from itertools import combinations
 
-from ..text import typed_options
+from ..checks import typed_options
 from .letters import QUATRAIN_SCHEMES, SCHEME_LETTERS, end_words, scheme_letter, scheme_of_links
 from .methods import LEARNED, resolve_method
 from .word_rhymes import keys_rhyme, rhyme_key, wider_rhyme

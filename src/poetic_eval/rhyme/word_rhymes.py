@@ -23,7 +23,7 @@ from __future__ import annotations
 
 from functools import lru_cache
 
-from ..text import typed_options
+from ..checks import typed_options
 from .phonetics import BEFORE_SYLLABIC_R, DEVOICED, is_vowel, joins_syllabic_r
 from .pronunciation import normalize_word, pronunciations
 

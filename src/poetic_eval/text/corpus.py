@@ -35,7 +35,7 @@ class PoemCorpus(tuple):
     def __new__(cls, poems: Iterable[str], name: str = "references"):
         if isinstance(poems, PoemCorpus):
             return poems
-        from .validation import require_texts
+        from .poem_inputs import require_texts
 
         return super().__new__(cls, require_texts(poems, name))
 

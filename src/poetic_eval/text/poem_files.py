@@ -18,10 +18,10 @@ from collections.abc import Iterable
 from pathlib import Path
 from typing import Any, NamedTuple
 
-from .atomic_files import write_text_atomically
+from ..checks.validation import typed_options
+from ..files.atomic_files import write_text_atomically
 from .poems import BLANK_LINE, lines
 from .text_files import read_text_file
-from .validation import typed_options
 
 #: Suffixes read as JSON poem files (any other suffix is plain text).
 JSON_POEM_SUFFIXES = (".jsonl", ".json")

@@ -13,7 +13,7 @@ import sys
 import unicodedata
 from collections.abc import Sequence
 
-from .validation import typed_options
+from ..checks.validation import typed_options
 
 _PUNCTUATION = (
     "".join(

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from .user_errors import UserError
+from ..files.user_errors import UserError
 
 BYTE_ORDER_MARK = "\ufeff"
 

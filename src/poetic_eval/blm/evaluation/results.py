@@ -1,0 +1,122 @@
+"""BLM scores from chosen letters: accuracy, macro-F1 over letters, which labels were chosen.
+
+The BLM-It challenge scores a model by the F1 over the answer letters A-H, macro-averaged
+(micro-F1 equals accuracy, since every item gets exactly one letter). The letters averaged over
+are those that occur among the references or the predictions (scikit-learn's default); a letter's
+F1 is ``2 tp / (2 tp + fp + fn)``, 0 when it is never predicted correctly. The label table
+counts, over items, the label of the answer chosen: ``Correct`` or the distractor, i.e. the rule
+the chosen sentence breaks.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Iterable, Sequence
+from typing import Any
+
+from ...checks import typed_options
+from ..answer_labels import CORRECT_LABEL, LETTERS
+
+
+def _letters(values: Any, name: str) -> list[str]:
+    if values is None or isinstance(values, str):
+        raise TypeError(f"{name} must be a list of letters A-H, got {type(values).__name__}")
+    values = list(values)
+    for row, value in enumerate(values):
+        if value not in LETTERS:
+            raise ValueError(f"{name}[{row}] must be one of the letters A-H, got {value!r}")
+    return values
+
+
+def letter_f1(predictions: Sequence[str], references: Sequence[str]) -> dict[str, dict[str, float]]:
+    """Precision, recall, F1 and support of each letter present in either list."""
+    pairs = list(zip(predictions, references))
+    table = {}
+    for letter in sorted(set(predictions) | set(references)):
+        tp = sum(1 for p, r in pairs if p == letter and r == letter)
+        fp = sum(1 for p, r in pairs if p == letter and r != letter)
+        fn = sum(1 for p, r in pairs if p != letter and r == letter)
+        table[letter] = {
+            "precision": tp / (tp + fp) if tp + fp else 0.0,
+            "recall": tp / (tp + fn) if tp + fn else 0.0,
+            "f1": 2 * tp / (2 * tp + fp + fn),
+            "support": tp + fn,
+        }
+    return table
+
+
+def label_table(
+    chosen_labels: Sequence[str], label_inventory: Iterable[str] = ()
+) -> dict[str, dict[str, float]]:
+    """``{label: {"count", "share"}}`` of the chosen answers' labels: ``Correct`` first, then by
+    count (ties by name); labels of ``label_inventory`` never chosen are listed with count 0."""
+    counts = Counter(chosen_labels)
+    for label in label_inventory:
+        counts.setdefault(label, 0)
+    total = len(chosen_labels)
+    order = sorted(counts, key=lambda label: (label != CORRECT_LABEL, -counts[label], label))
+    return {
+        label: {"count": counts[label], "share": counts[label] / total if total else 0.0}
+        for label in order
+    }
+
+
+@typed_options
+def blm_results(
+    predictions: Sequence[str],
+    references: Sequence[str],
+    labels: Sequence[str | None] | None = None,
+    *,
+    label_inventory: Iterable[str] = (),
+) -> dict[str, Any]:
+    """Accuracy, macro-F1 over letters and the chosen-label table of BLM answers.
+
+    Args:
+        predictions: the letter (A-H) the model chose for each item.
+        references: the correct letter of each item.
+        labels: optional, the label of each chosen answer (``Correct``, ``AEV``, ``IR-trans`` ...);
+            None entries are left out of the label table.
+        label_inventory: labels to list with count 0 when never chosen.
+
+    Returns:
+        ``accuracy``, ``macro_f1`` (both in [0, 1]), ``n``, ``f1_by_letter`` ({letter:
+        {precision, recall, f1, support}}) and ``by_label`` ({label: {count, share}}; empty
+        without labels).
+
+    Raises:
+        ValueError: no items, lengths that differ, a letter outside A-H, a label for a wrong
+            answer that says ``Correct`` (or a non-``Correct`` label for a right one).
+    """
+    predictions = _letters(predictions, "predictions")
+    references = _letters(references, "references")
+    if len(predictions) != len(references):
+        raise ValueError(
+            f"predictions and references must have the same length, got {len(predictions)} "
+            f"and {len(references)}"
+        )
+    if not predictions:
+        raise ValueError("predictions is empty: at least one item is needed")
+    per_letter = letter_f1(predictions, references)
+    hits = sum(p == r for p, r in zip(predictions, references))
+    return {
+        "accuracy": hits / len(predictions),
+        "macro_f1": sum(entry["f1"] for entry in per_letter.values()) / len(per_letter),
+        "n": len(predictions),
+        "f1_by_letter": per_letter,
+        "by_label": _by_label(predictions, references, labels, label_inventory),
+    }
+
+
+def _by_label(predictions, references, labels, label_inventory) -> dict[str, dict[str, float]]:
+    if labels is None:
+        return {}
+    labels = list(labels)
+    if len(labels) != len(predictions):
+        raise ValueError(f"labels has {len(labels)} entries for {len(predictions)} predictions")
+    for row, (label, predicted, reference) in enumerate(zip(labels, predictions, references)):
+        if label is not None and (label == CORRECT_LABEL) != (predicted == reference):
+            raise ValueError(
+                f"labels[{row}] is {label!r} but the prediction {predicted} is "
+                f"{'right' if predicted == reference else 'wrong'} (reference {reference})"
+            )
+    return label_table([label for label in labels if label is not None], label_inventory)

@@ -1,0 +1,26 @@
+"""The generator of the six BLM configs (``agr_ii`` ... ``od_iii``) from the project's own Italian
+lexicon (:mod:`.lexicon`, ``blm/generator/data/``; checked by :mod:`.lexicon_checks`), morphology
+(:mod:`.articles`, :mod:`.noun_phrases`, :mod:`.conjugation`, :mod:`.verb_groups`) and templates
+(:mod:`.agreement_matrices`, :mod:`.alternation_matrices`; labels in :mod:`.labels`); the card's
+examples and label inventory in :mod:`.card_sections`."""
+
+from .card_sections import TASK_NAMES, examples_section, label_inventory
+from .configs import CONFIGS, BlmSizes, generate_config
+from .labels import AGREEMENT_LABELS, AGREEMENT_RULES, ALTERNATION_LABELS, ALTERNATION_RULES
+from .lexicon import Lexicon, LexiconError, load_lexicon
+
+__all__ = [
+    "AGREEMENT_LABELS",
+    "AGREEMENT_RULES",
+    "ALTERNATION_LABELS",
+    "ALTERNATION_RULES",
+    "CONFIGS",
+    "TASK_NAMES",
+    "BlmSizes",
+    "Lexicon",
+    "LexiconError",
+    "examples_section",
+    "generate_config",
+    "label_inventory",
+    "load_lexicon",
+]

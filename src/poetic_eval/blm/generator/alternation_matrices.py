@@ -1,0 +1,203 @@
+"""BLM-CausI and BLM-OdI: the causative/inchoative and the object-drop alternations.
+
+Sentences are sequences of chunks tagged by role: ``Ag`` (agent), ``Pat`` (patient), the verb
+as ``Akt`` (active transitive), ``Pass`` (passive) or ``Intr`` (intransitive: the si form for
+CausI, *la finestra si è aperta*; the verb without object for OdI, *le pittrici disegnano*),
+``P-NP`` (a non-argument phrase of time or place), ``da-NP`` (a temporal "da" phrase, not an
+agent: *da un mese*), ``da-Ag`` / ``da-Pat`` ("da" + an argument).
+
+Context (both tasks; only sentence 7 differs)::
+
+    1 Ag Akt Pat P-NP          4 Pat Pass da-Ag da-NP      7 CausI: Pat Intr P-NP
+    2 Ag Akt Pat da-NP         5 Pat Pass P-NP               OdI:   Ag Intr P-NP
+    3 Pat Pass da-Ag P-NP      6 Pat Pass da-NP
+
+Answers (:func:`answer_template`), with S+ the subject the alternation keeps (CausI: Pat, OdI:
+Ag) and S- the other role: Correct ``S+ Intr da-NP``, I-Int ``S- Intr da-NP``, R-trans
+``S+ Akt S-``, IR-trans ``S- Akt S+``, ER-pass ``S+ Pass da-S-``, IER-pass ``S- Pass da-S+``,
+E-WrBy ``S+ Intr da-S-``, IE-WrBy ``S- Intr da-S+`` (rules: :mod:`.labels`).
+So CausI's I-Int has the shape of OdI's correct answer, as in BLM-It.
+
+Sentences with a temporal "da" phrase are in the present or imperfect (an ongoing or habitual
+event), the others in any frame of :data:`~.verb_groups.FRAMES`. Type II keeps
+the matrix's words and changes one (agent, patient, P-NP, da-NP or verb frame) per sentence;
+type III draws all of them afresh. The 8 answers share one choice of words.
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass, replace
+
+from .labels import ALTERNATION_LABELS
+from .lexicon import Lexicon, Noun, Verb
+from .matrices import LEXICAL_TYPES, Chunk, Matrix, Sentence, pick
+from .noun_phrases import NounPhrase, phrase_text
+from .verb_groups import DURATION_FRAMES, FRAMES, verb_group
+
+#: the role that is the subject of the correct (intransitive) answer
+KEPT_SUBJECT = {"causative": "Pat", "object_drop": "Ag"}
+DETERMINER_FAMILIES = ("def", "def", "def", "indefinite", "dem", "poss", "that")
+#: the class of natural causes (il vento, il terremoto): singular with the definite article
+NATURAL_CAUSE = "cause"
+_SHARED_CONTEXT = (
+    ("Ag", "Akt", "Pat", "P-NP"),
+    ("Ag", "Akt", "Pat", "da-NP"),
+    ("Pat", "Pass", "da-Ag", "P-NP"),
+    ("Pat", "Pass", "da-Ag", "da-NP"),
+    ("Pat", "Pass", "P-NP"),
+    ("Pat", "Pass", "da-NP"),
+)
+_STRUCTURES = {  # label suffix -> (verb tag, what follows the verb: "da-NP", S or da-S)
+    "Int": ("Intr", "da-NP"),
+    "trans": ("Akt", "{other}"),
+    "pass": ("Pass", "da-{other}"),
+    "WrBy": ("Intr", "da-{other}"),
+}
+
+
+def context_templates(alternation: str) -> tuple[tuple[str, ...], ...]:
+    """The 7 context templates of ``alternation`` (causative or object_drop)."""
+    return (*_SHARED_CONTEXT, (KEPT_SUBJECT[alternation], "Intr", "P-NP"))
+
+
+def answer_template(alternation: str, label: str) -> tuple[str, ...]:
+    """The template of the answer labelled ``label``: I swaps the subject's role."""
+    if label not in ALTERNATION_LABELS:
+        raise ValueError(f"unknown label {label!r}; known: {ALTERNATION_LABELS}")
+    kept = KEPT_SUBJECT[alternation]
+    other = "Ag" if kept == "Pat" else "Pat"
+    prefix, _, structure = label.rpartition("-") if label != "Correct" else ("", "", "Int")
+    subject, rest = (other, kept) if prefix.startswith("I") else (kept, other)
+    verb_tag, follower = _STRUCTURES[structure]
+    return (subject, verb_tag, follower.format(other=rest))
+
+
+@dataclass(frozen=True)
+class AlternationWords:
+    agent: NounPhrase
+    patient: NounPhrase
+    other_phrase: str
+    da_phrase: str
+    frame: str
+
+
+def _frames_for(template: tuple[str, ...]) -> tuple[str, ...]:
+    return DURATION_FRAMES if "da-NP" in template else FRAMES
+
+
+class AlternationGenerator:
+    """Draws CausI/OdI words and matrices for the verbs of one alternation class."""
+
+    def __init__(self, lexicon: Lexicon, alternation: str):
+        self.lexicon = lexicon
+        self.alternation = alternation
+        self.verbs = lexicon.alternation_verbs(alternation)
+        self.other_phrases = [phrase_text(lexicon, spec) for spec in lexicon.other_phrases]
+        self.da_phrases = [phrase_text(lexicon, spec) for spec in lexicon.da_phrases]
+
+    def _noun_phrase(self, lemmas, rng: random.Random, avoid: list[str]) -> NounPhrase:
+        noun = self.lexicon.nouns[pick(rng, lemmas, avoid=avoid)]
+        if NATURAL_CAUSE in noun.classes:  # il vento, not *un vento* or *i suoi terremoti*
+            return NounPhrase(noun, "sg", "def")
+        number = pick(rng, noun.numbers)
+        families = [f for f in DETERMINER_FAMILIES if not (noun.mass and f == "indefinite")]
+        family = pick(rng, families)
+        kind = ("indef" if number == "sg" else "some") if family == "indefinite" else family
+        return NounPhrase(noun, number, kind)
+
+    def fresh_words(self, verb: Verb, rng: random.Random, frames=FRAMES) -> AlternationWords:
+        agent = self._noun_phrase(verb.agents, rng, avoid=[])
+        patient = self._noun_phrase(verb.patients, rng, avoid=[agent.noun.lemma])
+        return AlternationWords(
+            agent,
+            patient,
+            pick(rng, self.other_phrases),
+            pick(rng, self.da_phrases),
+            pick(rng, frames),
+        )
+
+    def _fits(self, noun: Noun, phrase: NounPhrase) -> bool:
+        if (NATURAL_CAUSE in noun.classes) != (NATURAL_CAUSE in phrase.noun.classes):
+            return False
+        return phrase.number in noun.numbers and not (noun.mass and phrase.determiner == "indef")
+
+    def vary_one(
+        self, verb: Verb, words: AlternationWords, template: tuple[str, ...], rng: random.Random
+    ) -> AlternationWords:
+        """``words`` with one word of ``template`` replaced (same numbers and determiners)."""
+        slots = ["frame"]
+        slots += ["agent"] * any("Ag" in tag for tag in template)
+        slots += ["patient"] * any("Pat" in tag for tag in template)
+        slots += ["other_phrase"] * ("P-NP" in template) + ["da_phrase"] * ("da-NP" in template)
+        for slot in rng.sample(slots, len(slots)):
+            current = getattr(words, slot)
+            if slot in ("agent", "patient"):
+                lemmas = verb.agents if slot == "agent" else verb.patients
+                taken = [words.agent.noun.lemma, words.patient.noun.lemma]
+                options = [
+                    lemma
+                    for lemma in lemmas
+                    if lemma not in taken and self._fits(self.lexicon.nouns[lemma], current)
+                ]
+                if options:
+                    noun = self.lexicon.nouns[pick(rng, options)]
+                    return replace(words, **{slot: current.with_noun(noun)})
+                continue
+            options = {
+                "frame": _frames_for(template),
+                "other_phrase": self.other_phrases,
+                "da_phrase": self.da_phrases,
+            }[slot]
+            if any(option != current for option in options):
+                return replace(words, **{slot: pick(rng, options, avoid=[current])})
+        raise ValueError(f"no word of {template} can be varied for {verb.lemma!r}")
+
+    def sentence(self, verb: Verb, words: AlternationWords, template: tuple[str, ...]) -> Sentence:
+        roles = {"Ag": words.agent, "Pat": words.patient}
+        subject = roles[template[0]]
+        voice = {
+            "Akt": "active",
+            "Pass": "passive",
+            "Intr": "si" if self.alternation == "causative" else "active",
+        }[template[1]]
+        chunks = [
+            Chunk(template[0], subject.text()),
+            Chunk(
+                template[1],
+                verb_group(self.lexicon, verb, words.frame, voice, subject.number, subject.gender),
+            ),
+        ]
+        for tag in template[2:]:
+            if tag in roles:
+                chunks.append(Chunk(tag, roles[tag].text()))
+            elif tag == "P-NP":
+                chunks.append(Chunk(tag, words.other_phrase))
+            elif tag == "da-NP":
+                chunks.append(Chunk(tag, words.da_phrase))
+            else:  # da-Ag, da-Pat
+                chunks.append(Chunk(tag, roles[tag[3:]].text("da")))
+        return Sentence(" ".join(template), tuple(chunks), " ".join(c.text for c in chunks))
+
+    def matrix(self, verb: Verb, rng: random.Random, lexical_type: str) -> Matrix:
+        """One matrix of ``verb`` of ``lexical_type`` (II or III)."""
+        if lexical_type not in LEXICAL_TYPES:
+            raise ValueError(f"lexical type must be one of {LEXICAL_TYPES}, got {lexical_type!r}")
+        base = self.fresh_words(verb, rng, DURATION_FRAMES)  # base words fit every template
+        context = []
+        for template in context_templates(self.alternation):
+            if lexical_type == "II":
+                words = self.vary_one(verb, base, template, rng)
+            else:
+                words = self.fresh_words(verb, rng, _frames_for(template))
+            context.append(self.sentence(verb, words, template))
+        templates = [answer_template(self.alternation, label) for label in ALTERNATION_LABELS]
+        if lexical_type == "II":  # one of the words the answers use
+            answer_words = self.vary_one(verb, base, ("Ag", "Pat", "da-NP"), rng)
+        else:
+            answer_words = self.fresh_words(verb, rng, DURATION_FRAMES)
+        answers = tuple(
+            (label, self.sentence(verb, answer_words, template))
+            for label, template in zip(ALTERNATION_LABELS, templates)
+        )
+        return Matrix(tuple(context), answers, verb=verb.lemma)

@@ -1,0 +1,293 @@
+"""The Italian lexicon of the BLM generator: nouns, adjectives, verbs, templates, phrases.
+
+The bundled lexicon is the JSON files in ``blm/generator/data/`` (written for this project):
+
+* ``nouns.json``: lemma (singular), gender, plural, animacy, semantic classes, ``mass``
+  (singular only), ``kinship`` (*sua madre*), ``plural_gender`` (*l'uovo, le uova*),
+  ``onset`` where the spelling misleads the article rules (*chef*: ``"lo"``, as
+  :data:`~poetic_eval.blm.generator.articles.ONSETS` lists);
+* ``adjectives.json``: masculine singular lemma, irregular masculine plural, ``invariable``;
+* ``verbs.json``: lemma, auxiliary, ``isc``, the forms the regular rules get wrong, and for
+  the alternation verbs their class (``causative`` / ``object_drop``), agents and patients;
+* ``agreement_templates.json``: BLM-AgrI attachments, predicates and clause prefixes;
+* ``alternation_phrases.json``: BLM-CausI/OdI non-argument phrases (P-NP and temporal da-NP).
+
+:func:`load_lexicon` reads a folder of these files and checks every cross reference, naming
+the file and entry of any error.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from functools import lru_cache
+from pathlib import Path
+from typing import Any
+
+from ...text import read_text_file
+
+DATA_DIR = Path(__file__).resolve().parent / "data"
+LEXICON_FILES = (
+    "nouns.json",
+    "adjectives.json",
+    "verbs.json",
+    "agreement_templates.json",
+    "alternation_phrases.json",
+)
+ALTERNATIONS = ("causative", "object_drop")
+
+
+class LexiconError(ValueError):
+    """A lexicon file with a missing field or a reference to an unknown word."""
+
+
+@dataclass(frozen=True, eq=False)  # one object per entry: identity is equality
+class Noun:
+    lemma: str
+    gender: str
+    plural: str
+    animacy: str
+    classes: tuple[str, ...]
+    mass: bool = False
+    kinship: bool = False
+    plural_gender: str | None = None
+    onset: str | None = None  # how the noun begins, when not as spelled (chef: "lo")
+
+    def form(self, number: str) -> str:
+        return self.lemma if number == "sg" else self.plural
+
+    def gender_in(self, number: str) -> str:
+        """The gender agreement sees: *le uova* is feminine though *l'uovo* is masculine."""
+        if number == "pl" and self.plural_gender:
+            return self.plural_gender
+        return self.gender
+
+    @property
+    def numbers(self) -> tuple[str, ...]:
+        return ("sg",) if self.mass else ("sg", "pl")
+
+
+@dataclass(frozen=True, eq=False)  # one object per entry: identity is equality
+class Adjective:
+    lemma: str
+    masculine_plural: str | None = None
+    invariable: bool = False
+
+    def form(self, gender: str, number: str) -> str:
+        """The form agreeing with ``gender`` (m/f) and ``number`` (sg/pl)."""
+        return adjective_form(self.lemma, gender, number, self.masculine_plural, self.invariable)
+
+
+def adjective_form(
+    lemma: str,
+    gender: str,
+    number: str,
+    masculine_plural: str | None = None,
+    invariable: bool = False,
+) -> str:
+    """Regular adjective (and past participle) agreement from the masculine singular.
+
+    -o: -o/-a/-i/-e, with -co/-go -> -chi/-ghi/-che/-ghe and -io -> -i/-ie (*vecchi*); -e:
+    -e/-e/-i/-i. ``masculine_plural`` overrides the rule (*simpatici*).
+    """
+    if invariable:
+        return lemma
+    if lemma.endswith("e"):
+        return lemma if number == "sg" else lemma[:-1] + "i"
+    if not lemma.endswith("o"):
+        raise ValueError(f"adjective {lemma!r}: expected a masculine singular in -o or -e")
+    stem = lemma[:-1]
+    if number == "sg":
+        return stem + ("o" if gender == "m" else "a")
+    if gender == "m":
+        if masculine_plural:
+            return masculine_plural
+        if stem.endswith(("c", "g")):
+            return stem + "hi"
+        return stem if stem.endswith("i") else stem + "i"
+    return stem + ("he" if stem.endswith(("c", "g")) else "e")
+
+
+@dataclass(frozen=True, eq=False)  # one object per entry: identity is equality
+class Verb:
+    lemma: str
+    aux: str = "avere"
+    isc: bool = False
+    present: tuple[str, str] | None = None
+    imperfect: tuple[str, str] | None = None
+    future: tuple[str, str] | None = None
+    participle: str | None = None
+    alternation: str | None = None
+    agents: tuple[str, ...] = ()
+    patients: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True, eq=False)  # one object per entry: identity is equality
+class Attachment:
+    """A noun of class ``head`` takes ``preposition`` + a noun of class ``dependent``."""
+
+    head: str
+    preposition: str
+    dependent: str
+
+
+@dataclass(frozen=True, eq=False)  # one object per entry: identity is equality
+class Predicate:
+    """An AgrI predicate: a verb (``voice`` "active" or "si"), or essere + an adjective."""
+
+    subjects: tuple[str, ...]
+    verb: str | None = None
+    adjective: str | None = None
+    voice: str = "active"
+
+    @property
+    def lemma(self) -> str:
+        return self.verb if self.verb else "essere"
+
+
+@dataclass(frozen=True)
+class PhraseSpec:
+    """A prepositional phrase of the templates: preposition + determiner + noun (+ tail)."""
+
+    preposition: str
+    determiner: str
+    noun: str
+    number: str = "sg"
+    pre_adjective: str | None = None
+    post_adjective: str | None = None
+    tail: PhraseSpec | str | None = None
+
+
+@dataclass(frozen=True)
+class Lexicon:
+    nouns: Mapping[str, Noun]
+    adjectives: Mapping[str, Adjective]
+    verbs: Mapping[str, Verb]
+    attachments: tuple[Attachment, ...]
+    predicates: tuple[Predicate, ...]
+    prefixes: tuple[str, ...]
+    other_phrases: tuple[PhraseSpec, ...]
+    da_phrases: tuple[PhraseSpec, ...]
+    files: tuple[Path, ...] = ()
+    _classes: dict[str, tuple[str, ...]] = field(default_factory=dict, repr=False)
+
+    def nouns_of_class(self, name: str) -> tuple[str, ...]:
+        """Lemmas of the nouns in class ``name``, in file order."""
+        if name not in self._classes:
+            self._classes[name] = tuple(n.lemma for n in self.nouns.values() if name in n.classes)
+        return self._classes[name]
+
+    def alternation_verbs(self, alternation: str) -> list[Verb]:
+        """The verbs of one alternation class, in file order."""
+        if alternation not in ALTERNATIONS:
+            raise ValueError(f"alternation must be one of {ALTERNATIONS}, got {alternation!r}")
+        return [verb for verb in self.verbs.values() if verb.alternation == alternation]
+
+    def verb(self, lemma: str) -> Verb:
+        if lemma not in self.verbs:
+            raise LexiconError(f"verb {lemma!r} is not in the lexicon")
+        return self.verbs[lemma]
+
+
+def load_lexicon(folder: str | Path | None = None) -> Lexicon:
+    """The lexicon in ``folder`` (default: the bundled one), checked; cached per folder."""
+    return _load(Path(folder).resolve() if folder is not None else DATA_DIR)
+
+
+@lru_cache(maxsize=4)
+def _load(folder: Path) -> Lexicon:
+    from .lexicon_checks import check_lexicon
+
+    raw = {name: _read(folder / name) for name in LEXICON_FILES}
+    nouns = _entries(raw, "nouns.json", "nouns", _noun)
+    adjectives = _entries(raw, "adjectives.json", "adjectives", _adjective)
+    verbs = _entries(raw, "verbs.json", "verbs", _verb)
+    templates, phrases = raw["agreement_templates.json"], raw["alternation_phrases.json"]
+    lexicon = Lexicon(
+        nouns={n.lemma: n for n in nouns},
+        adjectives={a.lemma: a for a in adjectives},
+        verbs={v.lemma: v for v in verbs},
+        attachments=tuple(
+            _build(Attachment, e, "agreement_templates.json")
+            for e in _list(templates, "attachments", "agreement_templates.json")
+        ),
+        predicates=tuple(
+            _predicate(e) for e in _list(templates, "predicates", "agreement_templates.json")
+        ),
+        prefixes=tuple(_list(templates, "prefixes", "agreement_templates.json")),
+        other_phrases=tuple(
+            _phrase(e) for e in _list(phrases, "other_phrases", "alternation_phrases.json")
+        ),
+        da_phrases=tuple(
+            _phrase(e) for e in _list(phrases, "da_phrases", "alternation_phrases.json")
+        ),
+        files=tuple(folder / name for name in LEXICON_FILES),
+    )
+    check_lexicon(lexicon, nouns, adjectives, verbs)
+    return lexicon
+
+
+def _read(path: Path) -> Mapping[str, Any]:
+    if not path.is_file():
+        expected = ", ".join(LEXICON_FILES)
+        raise FileNotFoundError(f"lexicon file {path} not found (a lexicon folder has {expected})")
+    try:
+        return json.loads(read_text_file(path))
+    except json.JSONDecodeError as error:
+        raise LexiconError(f"{path}: not valid JSON ({error})") from None
+
+
+def _list(raw: Mapping[str, Any], key: str, name: str) -> list[Any]:
+    value = raw.get(key)
+    if not isinstance(value, list):
+        raise LexiconError(f"{name}: expected a list under {key!r}")
+    return value
+
+
+def _entries(raw: Mapping[str, Mapping[str, Any]], name: str, key: str, make) -> list:
+    entries = []
+    for index, entry in enumerate(_list(raw[name], key, name)):
+        try:
+            entries.append(make(entry))
+        except (KeyError, TypeError, ValueError) as error:
+            raise LexiconError(f"{name}, {key}[{index}] ({entry!r:.60}): {error}") from None
+    return entries
+
+
+def _build(cls, entry: Mapping[str, Any], name: str):
+    try:
+        return cls(**entry)
+    except TypeError as error:
+        raise LexiconError(f"{name}: entry {entry!r:.60}: {error}") from None
+
+
+def _noun(entry: Mapping[str, Any]) -> Noun:
+    return Noun(**{**entry, "classes": tuple(entry["classes"])})
+
+
+def _adjective(entry: Mapping[str, Any]) -> Adjective:
+    return Adjective(**entry)
+
+
+def _verb(entry: Mapping[str, Any]) -> Verb:
+    pairs = {key: tuple(entry[key]) for key in ("present", "imperfect", "future") if key in entry}
+    lists = {key: tuple(entry.get(key, ())) for key in ("agents", "patients")}
+    return Verb(**{**entry, **pairs, **lists})
+
+
+def _predicate(entry: Mapping[str, Any]) -> Predicate:
+    return _build(
+        Predicate,
+        {**entry, "subjects": tuple(entry.get("subjects", ()))},
+        "agreement_templates.json",
+    )
+
+
+def _phrase(entry: Mapping[str, Any] | str) -> PhraseSpec:
+    if isinstance(entry, Mapping) and set(entry) == {"text"}:
+        return entry["text"]
+    tail = entry.get("tail")
+    return _build(
+        PhraseSpec, {**entry, "tail": _phrase(tail) if tail else None}, "alternation_phrases.json"
+    )

@@ -1,0 +1,130 @@
+"""Consistency checks of a loaded BLM lexicon: every reference resolves, every value is known.
+
+Run by :func:`poetic_eval.blm.generator.lexicon.load_lexicon`; errors name the file and the entry.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from .articles import DETERMINERS, ONSETS
+from .lexicon import ALTERNATIONS, Adjective, Lexicon, LexiconError, Noun, PhraseSpec, Verb
+
+MIN_ARGUMENTS = 2  # agents and patients per alternation verb (type II varies one of them)
+
+
+def check_lexicon(
+    lexicon: Lexicon, nouns: Sequence[Noun], adjectives: Sequence[Adjective], verbs: Sequence[Verb]
+) -> None:
+    _check_unique("nouns.json", [n.lemma for n in nouns])
+    _check_unique("adjectives.json", [a.lemma for a in adjectives])
+    _check_unique("verbs.json", [v.lemma for v in verbs])
+    for noun in nouns:
+        _check_noun(noun)
+    for adjective in adjectives:
+        for gender in ("m", "f"):
+            for number in ("sg", "pl"):
+                try:
+                    adjective.form(gender, number)
+                except ValueError as error:
+                    raise LexiconError(f"adjectives.json: {error}") from None
+    for verb in verbs:
+        _check_verb(lexicon, verb)
+    _check_templates(lexicon)
+    for group in ("other_phrases", "da_phrases"):
+        for phrase in getattr(lexicon, group):
+            _check_phrase(lexicon, phrase, group)
+
+
+def _check_unique(name: str, lemmas: list[str]) -> None:
+    seen: set[str] = set()
+    for lemma in lemmas:
+        if lemma in seen:
+            raise LexiconError(f"{name}: {lemma!r} occurs twice")
+        seen.add(lemma)
+
+
+def _check_noun(noun: Noun) -> None:
+    where = f"nouns.json, {noun.lemma!r}"
+    if noun.gender not in ("m", "f") or noun.plural_gender not in (None, "m", "f"):
+        raise LexiconError(f"{where}: gender must be 'm' or 'f'")
+    if noun.onset is not None and noun.onset not in ONSETS:
+        raise LexiconError(f"{where}: onset must be one of {', '.join(ONSETS)}, got {noun.onset!r}")
+    if noun.animacy not in ("animate", "inanimate"):
+        raise LexiconError(f"{where}: animacy must be 'animate' or 'inanimate'")
+    if not noun.plural or not noun.classes:
+        raise LexiconError(f"{where}: a plural and at least one class are required")
+
+
+def _check_verb(lexicon: Lexicon, verb: Verb) -> None:
+    where = f"verbs.json, {verb.lemma!r}"
+    if not verb.lemma.endswith(("are", "ere", "ire", "rre")):
+        raise LexiconError(f"{where}: an infinitive ends in -are, -ere, -ire or -rre")
+    if verb.aux not in ("avere", "essere"):
+        raise LexiconError(f"{where}: aux must be 'avere' or 'essere'")
+    if verb.lemma.endswith("rre") and not all(
+        (verb.present, verb.imperfect, verb.future, verb.participle)
+    ):
+        raise LexiconError(f"{where}: a verb in -rre needs all its forms written out")
+    for forms in (verb.present, verb.imperfect, verb.future):
+        if forms is not None and len(forms) != 2:
+            raise LexiconError(f"{where}: forms are [singular, plural]")
+    if verb.alternation is None:
+        return
+    if verb.alternation not in ALTERNATIONS:
+        raise LexiconError(f"{where}: alternation must be one of {ALTERNATIONS}")
+    for role in ("agents", "patients"):
+        lemmas = getattr(verb, role)
+        if len(set(lemmas)) < MIN_ARGUMENTS:
+            raise LexiconError(f"{where}: needs at least {MIN_ARGUMENTS} different {role}")
+        for lemma in lemmas:
+            if lemma not in lexicon.nouns:
+                raise LexiconError(f"{where}: {role[:-1]} {lemma!r} is not in nouns.json")
+
+
+def _check_templates(lexicon: Lexicon) -> None:
+    name = "agreement_templates.json"
+    classes = {c for noun in lexicon.nouns.values() for c in noun.classes}
+    for attachment in lexicon.attachments:
+        for role in (attachment.head, attachment.dependent):
+            if role not in classes:
+                raise LexiconError(f"{name}: attachment {attachment}: no noun of class {role!r}")
+    for predicate in lexicon.predicates:
+        if (predicate.verb is None) == (predicate.adjective is None):
+            raise LexiconError(f"{name}: predicate {predicate}: give a verb or an adjective")
+        if predicate.verb is not None and predicate.verb not in lexicon.verbs:
+            raise LexiconError(f"{name}: predicate verb {predicate.verb!r} is not in verbs.json")
+        if predicate.adjective is not None and predicate.adjective not in lexicon.adjectives:
+            raise LexiconError(f"{name}: predicate adjective {predicate.adjective!r} unknown")
+        if predicate.voice not in ("active", "si"):
+            raise LexiconError(f"{name}: predicate {predicate}: voice is 'active' or 'si'")
+        unknown = [c for c in predicate.subjects if c not in classes]
+        if unknown or not predicate.subjects:
+            raise LexiconError(f"{name}: predicate {predicate}: unknown subject classes {unknown}")
+    heads = {a.head for a in lexicon.attachments}
+    for head in heads:
+        for lemma in lexicon.nouns_of_class(head):
+            if not any(
+                set(p.subjects) & set(lexicon.nouns[lemma].classes) for p in lexicon.predicates
+            ):
+                raise LexiconError(
+                    f"{name}: subject noun {lemma!r} (class {head}) has no predicate"
+                )
+
+
+def _check_phrase(lexicon: Lexicon, phrase: PhraseSpec | str, group: str) -> None:
+    if isinstance(phrase, str):
+        return
+    where = f"alternation_phrases.json, {group}: {phrase.preposition} ... {phrase.noun}"
+    noun = lexicon.nouns.get(phrase.noun)
+    if noun is None:
+        raise LexiconError(f"{where}: noun {phrase.noun!r} is not in nouns.json")
+    if phrase.number not in noun.numbers:
+        raise LexiconError(f"{where}: {phrase.noun!r} is not used in the {phrase.number}")
+    if phrase.determiner not in DETERMINERS or phrase.number not in DETERMINERS[phrase.determiner]:
+        raise LexiconError(f"{where}: determiner {phrase.determiner!r} with a {phrase.number} noun")
+    for adjective in (phrase.pre_adjective, phrase.post_adjective):
+        if adjective is not None and adjective not in lexicon.adjectives:
+            raise LexiconError(f"{where}: adjective {adjective!r} is not in adjectives.json")
+    if phrase.tail is not None:
+        _check_phrase(lexicon, phrase.tail, group)

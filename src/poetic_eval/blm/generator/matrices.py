@@ -1,0 +1,101 @@
+"""A generated BLM matrix (7 context sentences, 8 labelled answers) and its record.
+
+Every sentence carries its annotation: the ``pattern`` (tags in order, e.g.
+``"Prefix Subj_pl P1_sg P2_pl V_pl"`` or ``"Pat Pass da-Ag P-NP"``) and its ``chunks`` (tag and
+text of each part; the sentence is the chunks joined by spaces, capitalised and with a final
+period for AgrI). :func:`matrix_record` places the answers (the correct one at a given letter,
+the others in a seeded order) and writes the release-format record.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from ..records import LETTERS, make_blm_record
+
+#: BLM lexical types: II changes one of the matrix's words per sentence, III draws all afresh
+LEXICAL_TYPES = ("II", "III")
+
+
+@dataclass(frozen=True)
+class Chunk:
+    tag: str
+    text: str
+
+
+@dataclass(frozen=True)
+class Sentence:
+    pattern: str
+    chunks: tuple[Chunk, ...]
+    text: str
+
+    def annotation(self) -> dict[str, Any]:
+        return {
+            "pattern": self.pattern,
+            "chunks": [{"tag": chunk.tag, "text": chunk.text} for chunk in self.chunks],
+        }
+
+
+@dataclass(frozen=True)
+class Matrix:
+    """Context sentences and answers; ``answers[0]`` is the correct one (label "Correct")."""
+
+    context: tuple[Sentence, ...]
+    answers: tuple[tuple[str, Sentence], ...]
+    verb: str
+
+    def answer_texts(self) -> list[str]:
+        return [sentence.text for _, sentence in self.answers]
+
+    def is_well_formed(self) -> bool:
+        """7 context sentences, 8 answers that all differ, none repeating a context sentence."""
+        texts = self.answer_texts()
+        contexts = {sentence.text for sentence in self.context}
+        return (
+            len(self.context) == 7
+            and len(texts) == len(LETTERS)
+            and len(set(texts)) == len(texts)
+            and not contexts & set(texts)
+        )
+
+
+def matrix_record(
+    item_id: int, matrix: Matrix, correct_position: int, rng: random.Random
+) -> dict[str, Any]:
+    """The release-format record of ``matrix``, its correct answer at ``correct_position``."""
+    others = list(matrix.answers[1:])
+    rng.shuffle(others)
+    placed = others[:correct_position] + [matrix.answers[0]] + others[correct_position:]
+    return make_blm_record(
+        item_id,
+        [sentence.text for sentence in matrix.context],
+        [sentence.text for _, sentence in placed],
+        correct_position,
+        [label for label, _ in placed],
+        verb=matrix.verb,
+        context_annotation=[sentence.annotation() for sentence in matrix.context],
+        answer_annotation=[sentence.annotation() for _, sentence in placed],
+    )
+
+
+def balanced_positions(n_items: int, rng: random.Random) -> list[int]:
+    """``n_items`` answer positions (0-7), each ``n_items // 8`` or one more times, shuffled."""
+    n_letters = len(LETTERS)
+    remainder = n_items % n_letters
+    positions = [i % n_letters for i in range(n_items - remainder)]
+    positions += rng.sample(range(n_letters), remainder)  # which letters get one more: seeded
+    rng.shuffle(positions)
+    return positions
+
+
+def pick(rng: random.Random, values: Sequence[Any], *, avoid: Sequence[Any] = ()) -> Any:
+    """A random element of ``values`` that is not in ``avoid``; ValueError when none is left."""
+    if not avoid and values:
+        return values[rng.randrange(len(values))]
+    allowed = [value for value in values if value not in avoid]
+    if not allowed:
+        raise ValueError(f"nothing to choose from {list(values)[:5]} without {list(avoid)}")
+    return allowed[rng.randrange(len(allowed))]

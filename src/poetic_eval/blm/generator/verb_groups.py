@@ -1,0 +1,78 @@
+"""Italian verb groups of the BLM sentences: one tense/modal frame in one voice, agreeing.
+
+Frames (:data:`FRAMES`) and what each voice makes of them, for *aprire* with a feminine
+singular subject:
+
+============  ==================  ==========================  =====================
+frame         active              passive                     si (inchoative)
+============  ==================  ==========================  =====================
+present       apre                viene aperta                si apre
+imperfect     apriva              veniva aperta               si apriva
+future        aprirà              sarà aperta                 si aprirà
+perfect       ha aperto           è stata aperta              si è aperta
+can           può aprire          può essere aperta           può aprirsi
+must          deve aprire         deve essere aperta          deve aprirsi
+must_can      deve poter aprire   deve poter essere aperta    deve potersi aprire
+============  ==================  ==========================  =====================
+
+The perfect takes the verb's own auxiliary in the active (*è arrivata*, *ha disegnato*); with
+essere, and in the passive and si forms, participles agree with the subject in gender and
+number. :func:`copula_group` is essere in a frame plus an agreeing adjective (*sono stanche*).
+"""
+
+from __future__ import annotations
+
+from .conjugation import finite_form, infinitive_with_si, participle, truncated_infinitive
+from .lexicon import Adjective, Lexicon, Verb
+
+FRAMES = ("present", "imperfect", "future", "perfect", "can", "must", "must_can")
+#: frames a temporal "da" phrase (da un mese) goes with: the event is ongoing or habitual
+DURATION_FRAMES = ("present", "imperfect")
+VOICES = ("active", "passive", "si")
+_MODALS = {"can": ("potere", False), "must": ("dovere", False), "must_can": ("dovere", True)}
+
+
+def verb_group(
+    lexicon: Lexicon, verb: Verb, frame: str, voice: str, number: str, gender: str
+) -> str:
+    """The verb group of ``verb`` for a third-person subject of ``number`` and ``gender``."""
+    if frame not in FRAMES:
+        raise ValueError(f"frame must be one of {FRAMES}, got {frame!r}")
+    if voice not in VOICES:
+        raise ValueError(f"voice must be one of {VOICES}, got {voice!r}")
+    essere = lexicon.verb("essere")
+    agreeing = participle(verb, gender, number)
+    if frame in _MODALS:
+        lemma, with_poter = _MODALS[frame]
+        words = [finite_form(lexicon.verb(lemma), "present", number)]
+        potere = lexicon.verb("potere")
+        if voice == "active":
+            words += [truncated_infinitive(potere)] * with_poter + [verb.lemma]
+        elif voice == "passive":
+            words += [truncated_infinitive(potere)] * with_poter + ["essere", agreeing]
+        elif with_poter:
+            words += [infinitive_with_si(potere), verb.lemma]
+        else:
+            words += [infinitive_with_si(verb)]
+        return " ".join(words)
+    if voice == "passive":
+        if frame == "perfect":
+            stato = participle(essere, gender, number)
+            return f"{finite_form(essere, 'present', number)} {stato} {agreeing}"
+        auxiliary = essere if frame == "future" else lexicon.verb("venire")
+        return f"{finite_form(auxiliary, frame, number)} {agreeing}"
+    clitic = "si " if voice == "si" else ""
+    if frame != "perfect":
+        return clitic + finite_form(verb, frame, number)
+    auxiliary = essere if voice == "si" else lexicon.verb(verb.aux)
+    if auxiliary.lemma == "avere":
+        return f"{finite_form(auxiliary, 'present', number)} {participle(verb)}"
+    return f"{clitic}{finite_form(essere, 'present', number)} {agreeing}"
+
+
+def copula_group(
+    lexicon: Lexicon, adjective: Adjective, frame: str, number: str, gender: str
+) -> str:
+    """essere in ``frame`` + ``adjective``, both agreeing: *è stata pulita*, *saranno stanchi*."""
+    essere = verb_group(lexicon, lexicon.verb("essere"), frame, "active", number, gender)
+    return f"{essere} {adjective.form(gender, number)}"

