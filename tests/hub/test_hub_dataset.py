@@ -14,8 +14,8 @@ import yaml
 
 from builders import BUILDERS, RegisteredBuilder, builder_module
 from builders.command_line import command_line
-from poetic_eval.hub import ConfigData, HubDataset, parquet_path, write_hub_dataset
 from poetic_eval.files.dataset_cards import card_data_files, config_columns
+from poetic_eval.hub import ConfigData, HubDataset, parquet_path, write_hub_dataset
 from poetic_eval.hub.cards import size_category
 
 FEATURES = datasets.Features(
