@@ -34,6 +34,8 @@ def check_generation_kwargs(model: Any, options: Mapping[str, Any]) -> None:
         config.validate(strict=False)
     except (ValueError, TypeError) as error:
         raise ValueError(f"generation_kwargs: {error}") from error
+    if not hasattr(model, "prepare_inputs_for_generation"):
+        return  # not a transformers generation model: generate's own checks apply
     known = _generate_parameters(model) | _model_inputs(model)
     for key in unused:
         if key not in known:
@@ -48,9 +50,9 @@ def check_generation_kwargs(model: Any, options: Mapping[str, Any]) -> None:
 
 def _generate_parameters(model: Any) -> set[str]:
     parameters = inspect.signature(model.generate).parameters
-    return {name for name, p in parameters.items() if p.kind is not p.VAR_KEYWORD}.union(
-        _GENERATE_KWARGS
-    )
+    variadic = (inspect.Parameter.VAR_KEYWORD, inspect.Parameter.VAR_POSITIONAL)
+    named = {name for name, parameter in parameters.items() if parameter.kind not in variadic}
+    return named | set(_GENERATE_KWARGS)
 
 
 def _model_inputs(model: Any) -> set[str]:

@@ -184,7 +184,7 @@ class PoeticDiversityCallback(TrainerCallback):
         if added and selected.startswith(self.eval_prefix) and selected not in added:
             warnings.warn(
                 f"{selected} could not be computed at step {step} (see the warnings above); "
-                "it counts as NaN, better than no other score",
+                "it counts as NaN: never the best, and no improvement for early stopping",
                 stacklevel=2,
             )
             added[selected] = float("nan")
