@@ -129,14 +129,16 @@ _HOW_TO_CLEAR = (
 def _convert_default_model(target: Path) -> None:
     """De-quantize the GGUF file once and save it as float32 safetensors with a manifest,
     atomically."""
-    model, tokenizer = _dequantized_gguf()
     try:
-        with atomic_folder(target) as staging:
+        with atomic_folder(target) as staging:  # first: an unwritable cache fails at once
+            model, tokenizer = _dequantized_gguf()
             model.save_pretrained(staging, safe_serialization=True)
             tokenizer.save_pretrained(staging)
             files = _manifest_entries(staging)
             (staging / MANIFEST).write_text(json.dumps({"files": files}, indent=1) + "\n")
             _record_verified(staging, files)
+    except ModelCacheError:
+        raise
     except OSError as error:  # atomic_folder's OutputWriteError names the folder
         raise ModelCacheError(
             f"{error} (converting the default model; {_HOW_TO_CLEAR.format(folder=target)})"
