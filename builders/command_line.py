@@ -58,7 +58,7 @@ def builder_parser(name: str, module: ModuleType, parser: argparse.ArgumentParse
     parser.add_argument(
         "--license-name",
         default=None,
-        metavar="ID",
+        metavar="NAME",
         help="with license 'other': an id for your source's license (e.g. my-corpus-terms-1.0), "
         "written into the card as license_name",
     )
@@ -135,11 +135,14 @@ def command_line(name: str, parser: argparse.ArgumentParser, args: argparse.Name
 
 def with_license(dataset: HubDataset, args: argparse.Namespace) -> HubDataset:
     """``dataset`` with the ``--license``, ``--license-name`` and ``--license-link`` given."""
-    named = [flag for flag, value in (("--license-name", args.license_name),
-                                      ("--license-link", args.license_link)) if value]  # fmt: skip
-    if len(named) == 1:
-        other = "--license-link" if named == ["--license-name"] else "--license-name"
-        raise ValueError(f"{named[0]} needs {other} too (the hub wants both for license 'other')")
+    given = {"--license-name": args.license_name, "--license-link": args.license_link}
+    missing = [flag for flag, value in given.items() if not value]
+    if len(missing) == 1:
+        (present,) = set(given) - set(missing)
+        raise ValueError(
+            f"{present} needs {missing[0]} too (the hub wants both for license 'other')"
+        )
+    named = not missing
     license = args.license or dataset.license
     if named and license != "other":
         raise ValueError(

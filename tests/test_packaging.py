@@ -41,10 +41,13 @@ def _normalized(name: str) -> str:
 
 
 def _first_party(folder: Path) -> set[str]:
-    """Module names a file in ``folder`` (or the checkout root) can import as its own."""
-    names = {"poetic_eval", "builders", "bench", "tests"}
-    for place in (folder, REPO_ROOT / "tests", REPO_ROOT / "bench"):
-        names |= {path.stem for path in place.rglob("*.py")}
+    """Module names the files in ``folder`` import as this project's own: the package, and for
+    the tests and benches their helper modules (on ``sys.path`` beside them)."""
+    names = {"poetic_eval", "builders"}
+    if folder.name in ("tests", "bench"):
+        names |= {"tests", "bench"}
+        for place in (REPO_ROOT / "tests", REPO_ROOT / "bench"):
+            names |= {path.stem for path in place.rglob("*.py")}
     return names
 
 
