@@ -22,11 +22,15 @@ from poetic_eval.resources import builders_command_line, builders_package
 
 DATASETS = list(builders_package().BUILDERS)
 # the keys huggingface_hub's DatasetCardData knows, plus those `datasets` writes itself
-# (`configs` by MetadataConfigs, `dataset_info` by DatasetInfosDict) and the hub's `tags`
+# (`configs` by MetadataConfigs, `dataset_info` by DatasetInfosDict), the hub's `tags`, and
+# `license_name` / `license_link`, which the hub's dataset-card spec (hub-docs datasetcard.md)
+# asks for when `license` is `other`
 KNOWN_KEYS = (set(inspect.signature(DatasetCardData.__init__).parameters) - {"self", "kwargs"}) | {
     "configs",
     "dataset_info",
     "tags",
+    "license_name",
+    "license_link",
 }
 # DatasetCardData's documented size_categories values
 SIZE_CATEGORIES = {
@@ -67,6 +71,9 @@ def test_card_yaml_uses_only_keys_the_hub_knows(cards, name):
     assert set(header["size_categories"]) <= SIZE_CATEGORIES
     assert all(re.fullmatch(r"[a-z]{2,3}", code) for code in header["language"])
     assert isinstance(header["license"], str) and header["pretty_name"]
+    if header["license"] == "other":
+        assert header["license_name"] and header["license_link"]
+    assert "\n## License\n" in card.text  # under which license the generated data is
     assert BUILT_MARKER in card.text  # an HTML comment in the body: not shown by the hub
 
 

@@ -11,6 +11,7 @@ header carries the hub metadata, ``configs`` (the data files of each config and 
 from __future__ import annotations
 
 import hashlib
+import re
 from collections.abc import Mapping, Sequence
 from pathlib import Path
 from string import Template
@@ -28,6 +29,19 @@ if TYPE_CHECKING:
 LAYOUT_TEMPLATE = "_layout.md"
 #: Written into every card by the layout; only folders whose card holds it are replaced.
 BUILT_MARKER = "<!-- poetic-eval built dataset folder: rebuilding replaces this whole folder -->"
+#: license_link of a card whose license is "other" when the build was not told one: the card's
+#: own License section, which says so and how to set it
+LICENSE_SECTION_LINK = "README.md#license"
+#: license_name in that case
+UNSTATED_LICENSE_NAME = "license-of-the-source"
+# the hub's license ids the cards name in words (any other id is written as it is)
+_LICENSE_NAMES = {
+    "cc-by-4.0": (
+        "Creative Commons Attribution 4.0 International",
+        "https://creativecommons.org/licenses/by/4.0/",
+    ),
+}
+_LICENSE_SLUG = re.compile(r"[a-z0-9][a-z0-9.-]*")
 # hub size_categories buckets: (upper bound exclusive, label)
 _SIZE_CATEGORIES = (
     (1_000, "n<1K"),
@@ -98,7 +112,7 @@ def card_data(
     ]
     data = DatasetCardData(
         pretty_name=dataset.pretty_name,
-        license=dataset.license,
+        **license_metadata(dataset),
         language=list(dataset.language),
         task_categories=list(dataset.task_categories),
         size_categories=[size_category(total_rows)],
@@ -124,6 +138,58 @@ def card_data(
     return data
 
 
+def license_metadata(dataset: HubDataset) -> dict[str, str]:
+    """The card's ``license`` keys: the hub id, and for ``other`` the ``license_name`` and
+    ``license_link`` the hub's dataset-card spec asks for (the card's License section when the
+    build was not given them)."""
+    if dataset.license != "other":
+        if dataset.license_name or dataset.license_link:
+            raise ValueError(
+                f"license {dataset.license!r} is a hub license id: license_name and "
+                "license_link are only for license 'other' (--license other)"
+            )
+        return {"license": dataset.license}
+    name = dataset.license_name or UNSTATED_LICENSE_NAME
+    if not _LICENSE_SLUG.fullmatch(name):
+        raise ValueError(
+            f"license_name {name!r} must be an id of lower-case letters, digits, '-' and '.' "
+            "(e.g. my-corpus-terms-1.0)"
+        )
+    return {
+        "license": "other",
+        "license_name": name,
+        "license_link": dataset.license_link or LICENSE_SECTION_LINK,
+    }
+
+
+def license_statement(dataset: HubDataset) -> str:
+    """The card's License section: under which license the generated data is."""
+    code = "poetic-eval's own code is under Apache-2.0; that license does not extend to the data."
+    if dataset.license in _LICENSE_NAMES:
+        title, url = _LICENSE_NAMES[dataset.license]
+        return (
+            f"The data of this build is under the {title} license ([{dataset.license}]({url})). "
+            + code
+        )
+    if dataset.license != "other":
+        return (
+            f"The data of this build is under the license with the hub id `{dataset.license}` "
+            f"(https://huggingface.co/docs/hub/repositories-licenses). {code}"
+        )
+    if dataset.license_name and dataset.license_link:
+        return (
+            "The rows are derived from the sources listed under *Provenance* and are under "
+            f"their license, `{dataset.license_name}`: {dataset.license_link}. {code}"
+        )
+    return (
+        "The rows are derived from the sources listed under *Provenance*, which were given to "
+        "the build, and are under those sources' license, which the build was not told. "
+        "Before publishing, rebuild with `--license ID` (a hub license id, such as cc-by-4.0) "
+        "or with `--license-name NAME --license-link URL` for a license the hub does not list. "
+        + code
+    )
+
+
 def render_card(
     dataset: HubDataset,
     split_sizes: Mapping[tuple[str, str], tuple[int, int]],
@@ -147,6 +213,7 @@ def render_card(
         "seed": str(dataset.seed),
         "sources": _sources_table(dataset.sources),
         "report": "\n".join(f"- {line}" for line in dataset.report) or "- nothing to report",
+        "license": license_statement(dataset),
         "build_command": build_command,
     }
     return _render_template(LAYOUT_TEMPLATE, layout_values).rstrip("\n") + "\n"

@@ -85,7 +85,9 @@ class HubDataset:
     configs: Sequence[ConfigData]
     seed: int
     sources: Sequence[Path] = ()
-    license: str = "cc-by-4.0"
+    license: str = "cc-by-4.0"  # a hub license id, or "other" with the two fields below
+    license_name: str = ""  # for "other": a slug naming the license, e.g. "my-corpus-terms"
+    license_link: str = ""  # for "other": a URL, or a file of the dataset repo
     language: Sequence[str] = ("en",)
     task_categories: Sequence[str] = ("text-classification",)
     tags: Sequence[str] = ()
