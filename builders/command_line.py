@@ -17,7 +17,7 @@ from pathlib import Path
 from types import ModuleType
 
 from poetic_eval.cli.command_errors import add_debug_flag, run_command
-from poetic_eval.hub import check_replaceable, write_hub_dataset
+from poetic_eval.hub import HubDataset, check_replaceable, write_hub_dataset
 
 from . import BUILDERS
 
@@ -54,6 +54,20 @@ def builder_parser(name: str, module: ModuleType, parser: argparse.ArgumentParse
         default=None,
         help="license of the built data, written into the card (default: cc-by-4.0 for the "
         "project's own data, 'other' for a source of yours: set it to your source's license)",
+    )
+    parser.add_argument(
+        "--license-name",
+        default=None,
+        metavar="NAME",
+        help="with license 'other': an id for your source's license (e.g. my-corpus-terms-1.0), "
+        "written into the card as license_name",
+    )
+    parser.add_argument(
+        "--license-link",
+        default=None,
+        metavar="URL",
+        help="with license 'other': where your source's license is (a URL), written into the "
+        "card as license_link",
     )
     add_common_arguments(parser, out_help="dataset folder to write (replaced atomically)")
     module.add_arguments(parser)
@@ -119,12 +133,37 @@ def command_line(name: str, parser: argparse.ArgumentParser, args: argparse.Name
     return shlex.join(words)
 
 
+def with_license(dataset: HubDataset, args: argparse.Namespace) -> HubDataset:
+    """``dataset`` with the ``--license``, ``--license-name`` and ``--license-link`` given."""
+    given = {"--license-name": args.license_name, "--license-link": args.license_link}
+    missing = [flag for flag, value in given.items() if not value]
+    if len(missing) == 1:
+        (present,) = set(given) - set(missing)
+        raise ValueError(
+            f"{present} needs {missing[0]} too (the hub wants both for license 'other')"
+        )
+    named = not missing
+    license = args.license or dataset.license
+    if named and license != "other":
+        raise ValueError(
+            f"--license-name and --license-link are for license 'other', not {license!r}: "
+            "add --license other, or drop them"
+        )
+    if not (args.license or named):
+        return dataset
+    return replace(
+        dataset,
+        license=license,
+        license_name=args.license_name or "",
+        license_link=args.license_link or "",
+    )
+
+
 def run_one(args: argparse.Namespace) -> int:
     check_replaceable(args.out, "--out")  # before the build: a refused --out wastes no work
     module = available_builders()[args.dataset]
     dataset = module.from_arguments(args).without_empty_configs()
-    if args.license:
-        dataset = replace(dataset, license=args.license)
+    dataset = with_license(dataset, args)
     if dataset.name != args.dataset:
         raise ValueError(f"builder {args.dataset!r} returned a dataset named {dataset.name!r}")
     command = command_line(args.dataset, args.builder_parser, args)

@@ -35,9 +35,10 @@ from pathlib import Path
 from typing import Any
 
 import yaml
+from huggingface_hub import DatasetCard
 
 from ..files import atomic_folder, check_output_folder, recover_folder
-from ..files.dataset_cards import card_header, config_data_files, declares_configs
+from ..files.dataset_cards import config_data_files, config_entries, declares_configs, load_card
 from ..files.names import checked_name, inside
 from ..files.parquet_files import parquet_schema
 from ..hub import built_dataset_folders
@@ -130,15 +131,14 @@ def group_name(dataset: str) -> str:
 
 
 def card_configs(folder: str | Path) -> list[dict[str, Any]]:
-    """The ``configs:`` entries of a dataset folder's README card (YAML front matter)."""
-    header = card_header(folder)
-    card = Path(folder) / "README.md"
-    if not header:
-        raise ValueError(f"{card}: no YAML header (expected a dataset card starting with ---)")
-    configs = header.get("configs") or []
+    """The ``configs:`` entries of a dataset folder's README card (read as a ``DatasetCard``),
+    each with ``data_files`` as a list of ``{"split", "path"}``."""
+    path = Path(folder) / "README.md"
+    card = load_card(path, DatasetCard, what="dataset card")
+    configs = card.data.get("configs") or []
     if not isinstance(configs, list):
-        raise TypeError(f"{card}: configs must be a list, got {type(configs).__name__}")
-    return configs
+        raise TypeError(f"{path}: configs must be a list, got {type(configs).__name__}")
+    return config_entries(card)
 
 
 def _family_of(columns: Sequence[str]) -> TaskFamily | None:
