@@ -9,10 +9,12 @@ import runpy
 import subprocess
 import sys
 from functools import partial
+from pathlib import Path
 
 import pytest
 from fault_injection import run_killed_at
 
+import poetic_eval
 from poetic_eval.evaluate_modules.bare_names import (
     install_metrics,
     metrics_cache_dir,
@@ -27,7 +29,8 @@ def load_in_fresh_process(cache, tmp_path):
         HF_METRICS_CACHE=str(tmp_path / "metrics-cache"),
         HF_EVALUATE_OFFLINE="1",
         HF_UPDATE_DOWNLOAD_COUNTS="0",
-        PYTHONPATH=os.pathsep.join(sys.path),
+        # this worktree's package only: tests/evaluate_modules would shadow evaluate's cache
+        PYTHONPATH=str(Path(poetic_eval.__file__).parents[1]),
     )
     script = "import evaluate; print(evaluate.load('mtld').name)"
     return subprocess.run(

@@ -87,6 +87,11 @@ def _file_set(path: Path, one_shot: bool, limit: int | None) -> EvaluationSet:
 
 def _configs(folder: Path, configs: list[str] | None) -> list[str]:
     available = card_config_names(folder)
+    if not available:
+        raise ValueError(
+            f"{folder}: no dataset card listing configs (README.md with configs:); give a "
+            "folder written by `poetic-eval build blm`, or a BLM release JSON file"
+        )
     if not configs:
         return list(available)
     unknown = [name for name in configs if name not in available]

@@ -6,7 +6,8 @@ all of its configs), a single parquet / jsonl / json / csv file, or a plain fold
 ``good``/``bad`` (BPoMP) or ``sentence_good``/``sentence_bad`` (agreement, BLiMP). The category of
 a pair is its ``category`` column, else its config (or the file name), optionally
 refined by a column (``--category-column case``). Per-pair scores go to ``--out`` (jsonl, csv or
-parquet, by extension), written to a temporary file and renamed. Under ``torchrun`` each
+parquet, by extension), written to a temporary file and renamed once every score is known to be
+finite: a run with NaN or infinite scores keeps the previous file. Under ``torchrun`` each
 process scores a contiguous shard and rank 0 writes and prints the gathered results.
 """
 
