@@ -55,6 +55,8 @@ _SIZE_CATEGORIES = (
 HEADER_ORDER = (
     "pretty_name",
     "license",
+    "license_name",
+    "license_link",
     "language",
     "task_categories",
     "size_categories",
