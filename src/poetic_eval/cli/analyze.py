@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import argparse
 import json
+from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
@@ -12,15 +13,14 @@ from ..diversity import ENCODINGS
 from .arguments import OPTION_GRAMMAR, parse_option, positive_int
 
 
-def register(subparsers: argparse._SubParsersAction) -> None:
-    parser = subparsers.add_parser(
-        "analyze",
-        help="analyze a poem or a folder of poems (stanzas, syllables, stress, rhyme, novelty)",
-        description="Run the poem analyzers on POEM_FILE_OR_DIR and print a table per poem "
+def add_arguments(parser: argparse.ArgumentParser, words: Sequence[str] = ()) -> None:
+    """The options of ``poetic-eval analyze``."""
+    parser.description = (
+        "Run the poem analyzers on POEM_FILE_OR_DIR and print a table per poem "
         "(or JSON). A .txt file is one poem (blank lines between stanzas); .json/.jsonl hold "
         "several. A folder is read recursively, and the collection analyzers (inter-poem "
         "novelty, topicality, collection type/token ratio) run on all its poems. In the "
-        "Erato layout, topic<k>.txt gives the topic of the poems in poems<k>/.",
+        "Erato layout, topic<k>.txt gives the topic of the poems in poems<k>/."
     )
     parser.add_argument("path", type=Path, metavar="POEM_FILE_OR_DIR")
     parser.add_argument(
@@ -86,7 +86,6 @@ def register(subparsers: argparse._SubParsersAction) -> None:
         "--no-collection", action="store_true", help="skip the collection analyzers"
     )
     parser.add_argument("--no-progress", action="store_true", help="hide progress bars")
-    parser.set_defaults(func=run)
 
 
 def _rhyme_window(text: str) -> int | None:

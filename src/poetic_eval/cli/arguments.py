@@ -5,6 +5,15 @@ from __future__ import annotations
 import argparse
 import json
 import re
+from collections.abc import Sequence
+
+
+def first_word(argv: Sequence[str]) -> str | None:
+    """The first word of ``argv`` that is not an option: the sub-command it names, if any.
+
+    Only flags without a value (``--debug``, ``-h``) may come before a sub-command.
+    """
+    return next((word for word in argv if not word.startswith("-")), None)
 
 
 def add_pair_dataset_arguments(parser: argparse.ArgumentParser) -> None:

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import argparse
 import json
+from collections.abc import Sequence
 from typing import Any
 
 from .arguments import add_model_arguments, positive_int
@@ -20,12 +21,9 @@ from .arguments import add_model_arguments, positive_int
 BY_CONFIG_OMITS = ("predictions",)
 
 
-def register(subparsers: argparse._SubParsersAction) -> None:
-    parser = subparsers.add_parser(
-        "blm-eval",
-        help="evaluate a causal LM on BLM-It items (prompting or candidate likelihood)",
-        description=__doc__.split("\n\n")[1],
-    )
+def add_arguments(parser: argparse.ArgumentParser, words: Sequence[str] = ()) -> None:
+    """The options of ``poetic-eval blm-eval``."""
+    parser.description = __doc__.split("\n\n")[1]
     parser.add_argument(
         "--items", required=True, help="BLM dataset folder (parquet + card) or release JSON file"
     )
@@ -60,7 +58,6 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     )
     parser.add_argument("--json", action="store_true", help="print the results as JSON")
     parser.add_argument("--no-progress", action="store_true")
-    parser.set_defaults(func=run)
 
 
 def combined(results: list[dict[str, Any]]) -> dict[str, Any]:

@@ -3,20 +3,20 @@
 from __future__ import annotations
 
 import argparse
+from collections.abc import Sequence
 from pathlib import Path
 
 from ..diversity import DIMENSION_NAMES
 from .arguments import OPTION_GRAMMAR, parse_option, positive_int
 
 
-def register(subparsers: argparse._SubParsersAction) -> None:
-    parser = subparsers.add_parser(
-        "report",
-        help="write report.json, report.md and figures comparing generated with human poems",
-        description="Compute every diversity dimension of generated poems against a human "
+def add_arguments(parser: argparse.ArgumentParser, words: Sequence[str] = ()) -> None:
+    """The options of ``poetic-eval report``."""
+    parser.description = (
+        "Compute every diversity dimension of generated poems against a human "
         "corpus and write report.json, report.md and PNG figures into --out. Poem files: "
         "blank-line-separated text, or .jsonl/.json of strings, lists of lines or "
-        "objects with a 'text' field.",
+        "objects with a 'text' field."
     )
     parser.add_argument("--generated", required=True, type=Path, help="generated poems file")
     parser.add_argument("--human", required=True, type=Path, help="human poems file")
@@ -46,7 +46,6 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     )  # fmt: skip
     parser.add_argument("--title", default="Poetry diversity report")
     parser.add_argument("--no-progress", action="store_true", help="hide progress bars")
-    parser.set_defaults(func=run)
 
 
 def run(args: argparse.Namespace) -> int:

@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import argparse
 import time
+from collections.abc import Sequence
 
 from ..pairs import collect_pairs, load_pair_tables
 from .arguments import add_model_arguments, add_pair_dataset_arguments, positive_int
@@ -22,12 +23,9 @@ from .arguments import add_model_arguments, add_pair_dataset_arguments, positive
 OUT_SUFFIXES = (".jsonl", ".json", ".csv", ".parquet")
 
 
-def register(subparsers: argparse._SubParsersAction) -> None:
-    parser = subparsers.add_parser(
-        "score-pairs",
-        help="score a minimal-pair dataset with a language model and report accuracy",
-        description=__doc__.split("\n\n")[1],
-    )
+def add_arguments(parser: argparse.ArgumentParser, words: Sequence[str] = ()) -> None:
+    """The options of ``poetic-eval score-pairs``."""
+    parser.description = __doc__.split("\n\n")[1]
     add_pair_dataset_arguments(parser)
     parser.add_argument(
         "--out", default="pair_scores.jsonl", help="per-pair scores (.jsonl, .csv, .parquet)"
@@ -44,7 +42,6 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     parser.add_argument("--n-bootstrap", type=positive_int, default=1000)
     parser.add_argument("--seed", type=int, default=0)
     parser.add_argument("--no-progress", action="store_true")
-    parser.set_defaults(func=run)
 
 
 def write_rows(rows: list[dict], out: str) -> None:

@@ -10,16 +10,14 @@ from __future__ import annotations
 
 import argparse
 import json
+from collections.abc import Sequence
 
 from .arguments import add_model_arguments, add_pair_dataset_arguments, positive_int
 
 
-def register(subparsers: argparse._SubParsersAction) -> None:
-    parser = subparsers.add_parser(
-        "verb-agreement",
-        help="TSE / EW / MW of a language model on subject-verb agreement pairs",
-        description=__doc__.split("\n\n")[1],
-    )
+def add_arguments(parser: argparse.ArgumentParser, words: Sequence[str] = ()) -> None:
+    """The options of ``poetic-eval verb-agreement``."""
+    parser.description = __doc__.split("\n\n")[1]
     add_pair_dataset_arguments(parser)
     parser.add_argument(
         "--out", default="verb_agreement.json", help="all figures per config (JSON)"
@@ -33,7 +31,6 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     )
     add_model_arguments(parser)
     parser.add_argument("--no-progress", action="store_true")
-    parser.set_defaults(func=run)
 
 
 def run(args: argparse.Namespace) -> int:
