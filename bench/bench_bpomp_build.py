@@ -23,7 +23,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 import pronouncing
 
-from builders.bpomp import FEATURES, SPLIT, pair_rows
+from poetic_eval.builders.bpomp import FEATURES, SPLIT, pair_rows
 from poetic_eval.hub import ConfigData, HubDataset, write_hub_dataset
 from poetic_eval.limericks import (
     CORRUPTIONS,

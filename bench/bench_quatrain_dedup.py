@@ -62,7 +62,7 @@ def write_jsonl(stanzas: list[list[str]], path: Path) -> int:
 
 def child(source: Path, out: Path, progress: bool) -> None:
     """Run the whole preparation on ``source``; print the stage times as JSON."""
-    from builders.quatrain import NAME, language_configs
+    from poetic_eval.builders.quatrain import NAME, language_configs
     from poetic_eval.hub import HubDataset, write_hub_dataset
     from poetic_eval.quatrain import prepare_language
 

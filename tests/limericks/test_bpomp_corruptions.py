@@ -9,7 +9,7 @@ from collections import Counter
 import pytest
 from bpomp_cases import assert_valid_synonym_pair, changed_lines
 
-import builders.bpomp as bpomp_builder
+import poetic_eval.builders.bpomp as bpomp_builder
 from poetic_eval.limericks import (
     INSTALL_HINT,
     WordNetNotFoundError,
@@ -122,7 +122,7 @@ def test_build_without_wordnet_leaves_out_synonym_replace(tmp_path, monkeypatch)
         raise WordNetNotFoundError(INSTALL_HINT)
 
     monkeypatch.setattr(bpomp_builder, "SynonymFinder", unavailable)
-    dataset = bpomp_builder.build_bpomp(n_pairs=5, progress=False)
+    dataset = bpomp_builder.build(bpomp_builder.Config(n_pairs=5, show_progress=False))
     assert dataset.config_names() == ["rhyme_word_swap", "line_swap"]
     assert any("synonym_replace not built" in line and "apt-get" in line for line in dataset.report)
 

@@ -7,6 +7,7 @@ category starts with ``P`` (so curly quotes and dashes count), plus ASCII symbol
 
 from __future__ import annotations
 
+import functools
 import re
 import string
 import sys
@@ -15,13 +16,17 @@ from collections.abc import Sequence
 
 from ..checks.validation import typed_options
 
-_PUNCTUATION = (
-    "".join(
+
+@functools.cache
+def _punctuation_table() -> dict[int, None]:
+    """Deletes every punctuation character; built on first use (a pass over all of Unicode,
+    which would cost every import of the package a few tenths of a second)."""
+    punctuation = "".join(
         chr(i) for i in range(sys.maxunicode + 1) if unicodedata.category(chr(i)).startswith("P")
     )
-    + string.punctuation
-)
-_PUNCTUATION_TABLE = str.maketrans("", "", _PUNCTUATION)
+    return str.maketrans("", "", punctuation + string.punctuation)
+
+
 #: One or more blank lines: what separates stanzas (and poems in a text file).
 BLANK_LINE = re.compile(r"\n[ \t]*\n+")
 
@@ -39,7 +44,7 @@ def stanzas(poem: str) -> list[list[str]]:
 
 def remove_punctuation(text: str) -> str:
     """Delete every punctuation character (Unicode category P*, plus ASCII symbols)."""
-    return text.translate(_PUNCTUATION_TABLE)
+    return text.translate(_punctuation_table())
 
 
 @typed_options
