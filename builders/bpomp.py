@@ -79,7 +79,7 @@ def build(config: Config, *, finder: SynonymFinder | None = None) -> HubDataset:
     require_positive_int(n_pairs, "n_pairs")
     bundled = config.source is None
     source = seed_path(DEFAULT_SOURCE) if bundled else Path(config.source)
-    verification = verify_limericks(read_limerick_source(source), progress=show_progress)
+    verification = verify_limericks(read_limerick_source(source), show_progress=show_progress)
     if not verification.kept:
         raise ValueError(
             f"{source}: no verified limericks (" + "; ".join(verification.summary()) + ")"
@@ -94,7 +94,7 @@ def build(config: Config, *, finder: SynonymFinder | None = None) -> HubDataset:
                 report.append(f"synonym_replace not built: {error}")
                 continue
         generation = generate_pairs(
-            verification.kept, kind, n_pairs, seed, finder=finder, progress=show_progress
+            verification.kept, kind, n_pairs, seed, finder=finder, show_progress=show_progress
         )
         report.append(_generation_summary(generation))
         configs.append(

@@ -77,7 +77,9 @@ def build(config: Config) -> HubDataset:
     require_fraction(config.sonnet_fraction, "sonnet_fraction")
     bundled = config.source is None
     source = seed_path(DEFAULT_SOURCE) if bundled else Path(config.source)
-    corpus = read_quatrain_source(source, text_language=language or "en", progress=show_progress)
+    corpus = read_quatrain_source(
+        source, text_language=language or "en", show_progress=show_progress
+    )
     languages = [language] if language else list(corpus.language_names)
     prepared = [
         prepare_language(
@@ -87,7 +89,7 @@ def build(config: Config) -> HubDataset:
             p=config.p,
             couplets=config.sonnet_couplets,
             sonnet_fraction=config.sonnet_fraction,
-            progress=show_progress,
+            show_progress=show_progress,
         )
         for code in languages
     ]
@@ -113,7 +115,7 @@ def language_configs(
     """The ``<language>_quatrains`` and ``<language>_sonnets`` configs of one language."""
     code = item.language
     quatrains = {
-        published: quatrain_rows(corpus, item, split, progress=show_progress)
+        published: quatrain_rows(corpus, item, split, show_progress=show_progress)
         for split, published in SPLITS.items()
     }
     sonnets = {

@@ -277,7 +277,9 @@ def test_em_learns_schemes_and_rhymes_without_labels():
     train = poems.scheme_end_words(1500, schemes=SCHEMES, groups=GROUPS)
     words = [w for group in GROUPS for w in group]
     others = [tuple(poems.rng.sample(words, 2)) for _ in range(3000)]
-    model = learn_model(training_units(w for _, w in train), others, iterations=8, progress=False)
+    model = learn_model(
+        training_units(w for _, w in train), others, iterations=8, show_progress=False
+    )
     test = poems.scheme_end_words(300, schemes=SCHEMES, groups=GROUPS)
     decoded = model.schemes([w for _, w in test])
     accuracy = sum(d == s for d, (s, _) in zip(decoded, test)) / len(test)

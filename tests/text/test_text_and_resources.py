@@ -100,7 +100,7 @@ def test_lines_and_stanzas():
 
 def test_tokens_and_length_unicode():
     poem = "Ça va — “très” bien!\nnaïve coöperation; it's"
-    assert text.tokens(poem, lowercase=True, strip_punctuation=True) == [
+    assert text.tokens(poem, lowercase=True, remove_punctuation=True) == [
         "ça",
         "va",
         "très",
@@ -110,7 +110,7 @@ def test_tokens_and_length_unicode():
         "its",
     ]
     assert text.length(poem) == 7
-    assert text.length(poem, strip_punctuation=False) == 8
+    assert text.length(poem, remove_punctuation=False) == 8
 
 
 def test_final_word():

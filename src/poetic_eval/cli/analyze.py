@@ -10,7 +10,7 @@ from typing import Any
 
 from ..analyzers.novelty import LINE_BY_LINE_DIVISORS
 from ..diversity import ENCODINGS
-from .arguments import OPTION_GRAMMAR, parse_option, positive_int
+from .arguments import OPTION_GRAMMAR, add_show_progress_flag, parse_option, positive_int
 
 
 def add_arguments(parser: argparse.ArgumentParser, words: Sequence[str] = ()) -> None:
@@ -85,7 +85,7 @@ def add_arguments(parser: argparse.ArgumentParser, words: Sequence[str] = ()) ->
     parser.add_argument(
         "--no-collection", action="store_true", help="skip the collection analyzers"
     )
-    parser.add_argument("--no-progress", action="store_true", help="hide progress bars")
+    add_show_progress_flag(parser)
 
 
 def _rhyme_window(text: str) -> int | None:
@@ -157,7 +157,7 @@ def run(args: argparse.Namespace) -> int:
             line_by_line_divisor=args.line_by_line_divisor,
             sample_pairs=args.sample_pairs,
             seed=args.seed,
-            show_progress=not args.no_progress,
+            show_progress=args.show_progress,
         )
     if args.json:
         print(json.dumps(_as_json(records, collection_values), indent=2, ensure_ascii=False))

@@ -16,6 +16,13 @@ def first_word(argv: Sequence[str]) -> str | None:
     return next((word for word in argv if not word.startswith("-")), None)
 
 
+def add_show_progress_flag(parser: argparse.ArgumentParser) -> None:
+    """``--no-progress``, the command-line spelling of ``show_progress=False``."""
+    parser.add_argument(
+        "--no-progress", dest="show_progress", action="store_false", help="hide progress bars"
+    )
+
+
 def add_pair_dataset_arguments(parser: argparse.ArgumentParser) -> None:
     """``--dataset``, ``--config`` (repeatable) and ``--split`` of a minimal-pair dataset."""
     parser.add_argument(

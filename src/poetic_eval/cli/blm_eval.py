@@ -16,7 +16,7 @@ import json
 from collections.abc import Sequence
 from typing import Any
 
-from .arguments import add_model_arguments, positive_int
+from .arguments import add_model_arguments, add_show_progress_flag, positive_int
 
 BY_CONFIG_OMITS = ("predictions",)
 
@@ -57,7 +57,7 @@ def add_arguments(parser: argparse.ArgumentParser, words: Sequence[str] = ()) ->
         help="packed prefix trees per forward pass (4)",
     )
     parser.add_argument("--json", action="store_true", help="print the results as JSON")
-    parser.add_argument("--no-progress", action="store_true")
+    add_show_progress_flag(parser)
 
 
 def combined(results: list[dict[str, Any]]) -> dict[str, Any]:
@@ -136,7 +136,7 @@ def run(args: argparse.Namespace) -> int:
         lm,
         settings=[settings],
         batch_size=args.batch_size,
-        show_progress=not args.no_progress,
+        show_progress=args.show_progress,
     )
     if args.json:
         print(json.dumps(combined(results), ensure_ascii=False, indent=2))

@@ -7,7 +7,7 @@ from collections.abc import Sequence
 from pathlib import Path
 
 from ..diversity import DIMENSION_NAMES
-from .arguments import OPTION_GRAMMAR, parse_option, positive_int
+from .arguments import OPTION_GRAMMAR, add_show_progress_flag, parse_option, positive_int
 
 
 def add_arguments(parser: argparse.ArgumentParser, words: Sequence[str] = ()) -> None:
@@ -45,7 +45,7 @@ def add_arguments(parser: argparse.ArgumentParser, words: Sequence[str] = ()) ->
         "or 'memorization_thresholds={\"verse\": 0.95}'; repeatable. " + OPTION_GRAMMAR,
     )  # fmt: skip
     parser.add_argument("--title", default="Poetry diversity report")
-    parser.add_argument("--no-progress", action="store_true", help="hide progress bars")
+    add_show_progress_flag(parser)
 
 
 def run(args: argparse.Namespace) -> int:
@@ -63,7 +63,7 @@ def run(args: argparse.Namespace) -> int:
         seed=args.seed,
         model=args.model,
         title=args.title,
-        show_progress=not args.no_progress,
+        show_progress=args.show_progress,
         **options,
     )
     print(f"wrote {args.out / 'report.md'} ({len(report['sections'])} sections)")

@@ -17,7 +17,12 @@ import time
 from collections.abc import Sequence
 
 from ..pairs import collect_pairs, load_pair_tables
-from .arguments import add_model_arguments, add_pair_dataset_arguments, positive_int
+from .arguments import (
+    add_model_arguments,
+    add_pair_dataset_arguments,
+    add_show_progress_flag,
+    positive_int,
+)
 
 #: The formats of ``--out``, by extension.
 OUT_SUFFIXES = (".jsonl", ".json", ".csv", ".parquet")
@@ -41,7 +46,7 @@ def add_arguments(parser: argparse.ArgumentParser, words: Sequence[str] = ()) ->
     add_model_arguments(parser)
     parser.add_argument("--n-bootstrap", type=positive_int, default=1000)
     parser.add_argument("--seed", type=int, default=0)
-    parser.add_argument("--no-progress", action="store_true")
+    add_show_progress_flag(parser)
 
 
 def write_rows(rows: list[dict], out: str) -> None:
@@ -90,7 +95,7 @@ def run(args: argparse.Namespace) -> int:
         model=lm,
         reduction=args.reduction,
         batch_size=args.batch_size,
-        show_progress=not args.no_progress and rank == 0,
+        show_progress=args.show_progress and rank == 0,
     )
     elapsed = time.perf_counter() - started
     end_process_group()

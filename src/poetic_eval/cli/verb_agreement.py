@@ -12,7 +12,12 @@ import argparse
 import json
 from collections.abc import Sequence
 
-from .arguments import add_model_arguments, add_pair_dataset_arguments, positive_int
+from .arguments import (
+    add_model_arguments,
+    add_pair_dataset_arguments,
+    add_show_progress_flag,
+    positive_int,
+)
 
 
 def add_arguments(parser: argparse.ArgumentParser, words: Sequence[str] = ()) -> None:
@@ -30,7 +35,7 @@ def add_arguments(parser: argparse.ArgumentParser, words: Sequence[str] = ()) ->
         "--limit", type=positive_int, default=None, help="first N pairs of each config"
     )
     add_model_arguments(parser)
-    parser.add_argument("--no-progress", action="store_true")
+    add_show_progress_flag(parser)
 
 
 def run(args: argparse.Namespace) -> int:
@@ -54,7 +59,7 @@ def run(args: argparse.Namespace) -> int:
         if args.limit is not None:
             table = table.select(range(min(args.limit, len(table))))
         results[name] = evaluate_verb_agreement(
-            table, lm, verbs=verbs, batch_size=args.batch_size, show_progress=not args.no_progress
+            table, lm, verbs=verbs, batch_size=args.batch_size, show_progress=args.show_progress
         )
     print(f"{'config':32} {'n':>7} {'TSE':>6} {'EW':>6} {'MW':>6}  invalid (TSE/EW)")
     for name, result in results.items():
