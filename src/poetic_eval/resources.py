@@ -15,6 +15,8 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from .checks.names import unknown_name_message
+
 PACKAGE_DIR = Path(__file__).resolve().parent
 SEED_DIR = PACKAGE_DIR / "seed_data"
 # src layout: <checkout>/src/poetic_eval; an installed package has no "src" parent
@@ -41,7 +43,7 @@ def seed_path(name: str) -> Path:
     path = SEED_DIR / name
     if not path.is_file():
         available = sorted(p.name for p in SEED_DIR.iterdir() if p.is_file())
-        raise FileNotFoundError(f"no seed file {name!r}; available: {', '.join(available)}")
+        raise FileNotFoundError(unknown_name_message(name, available, "seed file"))
     return path
 
 

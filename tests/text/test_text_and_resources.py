@@ -17,7 +17,7 @@ from poetic_eval.text import poem_inputs
 
 
 def test_metric_path_unknown_lists_names():
-    with pytest.raises(ValueError, match="available metrics"):
+    with pytest.raises(ValueError, match="unknown metric 'no_such_metric'.*choices: .*mtld"):
         poetic_eval.metric_path("no_such_metric")
 
 

@@ -1,7 +1,7 @@
 """Checks of what callers pass: option types (a runtime type checker for keyword options),
 numbers in range, names among the choices (:func:`require_choice`)."""
 
-from .names import require_choice, require_choices, unknown_name_message
+from .names import require_choice, require_choices, suggestion, unknown_name_message
 from .validation import (
     check_option_types,
     is_number,
@@ -19,6 +19,7 @@ __all__ = [
     "require_choices",
     "require_fraction",
     "require_positive_int",
+    "suggestion",
     "typed_options",
     "unknown_name_message",
 ]

@@ -15,12 +15,15 @@ def unknown_name_message(value: object, choices: Iterable[object], what: str) ->
 
     The choices are listed in the order given (a registry's order means something).
     """
+    return f"unknown {what} {value!r}; " + suggestion(value, choices)
+
+
+def suggestion(value: object, choices: Iterable[object]) -> str:
+    """``did you mean 'X'? choices: A, B, C`` (only the choices when none is close)."""
     shown = [str(choice) for choice in choices]
     guesses = difflib.get_close_matches(str(value), shown, n=3, cutoff=0.6)
-    message = f"unknown {what} {value!r}"
-    if guesses:
-        message += "; did you mean " + " or ".join(repr(guess) for guess in guesses) + "?"
-    return message + "; choices: " + (", ".join(shown) if shown else "(none)")
+    guess = "did you mean " + " or ".join(map(repr, guesses)) + "? " if guesses else ""
+    return guess + "choices: " + (", ".join(shown) if shown else "(none)")
 
 
 def require_choice(value: Name, choices: Iterable[Name], what: str) -> Name:

@@ -18,6 +18,7 @@ import importlib
 import sys
 from collections.abc import Sequence
 
+from ..checks.names import unknown_name_message
 from .arguments import first_word
 from .command_errors import add_debug_flag, run_command
 
@@ -77,6 +78,8 @@ def build_parser(argv: Sequence[str] = ()) -> argparse.ArgumentParser:
     )
     subparsers = parser.add_subparsers(dest="command", metavar="COMMAND")
     chosen = first_word(argv)
+    if chosen is not None and chosen not in COMMANDS:
+        parser.error(unknown_name_message(chosen, COMMANDS, "command"))
     for command, (_, help_line) in COMMANDS.items():
         subparser = subparsers.add_parser(command, help=help_line, description=help_line)
         if command == chosen:

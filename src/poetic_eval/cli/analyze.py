@@ -10,7 +10,14 @@ from typing import Any
 
 from ..analyzers.novelty import LINE_BY_LINE_DIVISORS
 from ..diversity import ENCODINGS
-from .arguments import OPTION_GRAMMAR, add_show_progress_flag, parse_option, positive_int
+from .arguments import (
+    OPTION_GRAMMAR,
+    add_show_progress_flag,
+    choice_of,
+    choices_metavar,
+    parse_option,
+    positive_int,
+)
 
 
 def add_arguments(parser: argparse.ArgumentParser, words: Sequence[str] = ()) -> None:
@@ -68,7 +75,8 @@ def add_arguments(parser: argparse.ArgumentParser, words: Sequence[str] = ()) ->
     )
     parser.add_argument(
         "--encoding",
-        choices=ENCODINGS,
+        type=choice_of(ENCODINGS, "encoding"),
+        metavar=choices_metavar(ENCODINGS),
         default="poem",
         help="how topicality embeds a poem: 'poem' (default: one sentence, cut at the "
         "encoder's length), 'lines' (mean of its lines) or 'chunks' (mean of runs of lines "
@@ -76,7 +84,8 @@ def add_arguments(parser: argparse.ArgumentParser, words: Sequence[str] = ()) ->
     )
     parser.add_argument(
         "--line-by-line-divisor",
-        choices=LINE_BY_LINE_DIVISORS,
+        type=choice_of(LINE_BY_LINE_DIVISORS, "divisor"),
+        metavar=choices_metavar(LINE_BY_LINE_DIVISORS),
         default="shorter",
         help="inter-poem novelty line by line: divide a pair's zipped-line sum by the shorter "
         "poem's line count (default: the mean of the zipped pairs) or by the first poem's "

@@ -16,7 +16,13 @@ import json
 from collections.abc import Sequence
 from typing import Any
 
-from .arguments import add_model_arguments, add_show_progress_flag, positive_int
+from .arguments import (
+    add_model_arguments,
+    add_show_progress_flag,
+    choice_of,
+    choices_metavar,
+    positive_int,
+)
 
 BY_CONFIG_OMITS = ("predictions",)
 
@@ -31,7 +37,11 @@ def add_arguments(parser: argparse.ArgumentParser, words: Sequence[str] = ()) ->
         "--config", action="append", help="config(s) of a dataset folder (default: all)"
     )
     parser.add_argument("--split", default="test", help="split of a dataset folder (test)")
-    parser.add_argument("--method", choices=("prompt", "candidates"), default="prompt")
+    methods, languages, reductions = ("prompt", "candidates"), ("en", "it"), ("sum", "mean")
+    parser.add_argument(
+        "--method", type=choice_of(methods, "method"), metavar=choices_metavar(methods),
+        default="prompt",
+    )  # fmt: skip
     parser.add_argument(
         "--shots",
         type=int,
@@ -39,10 +49,14 @@ def add_arguments(parser: argparse.ArgumentParser, words: Sequence[str] = ()) ->
         default=0,
         help="prompt method: 1 shows a solved example (first train item; a file's first record)",
     )
-    parser.add_argument("--language", choices=("en", "it"), default="en", help="prompt language")
+    parser.add_argument(
+        "--language", type=choice_of(languages, "language"), metavar=choices_metavar(languages),
+        default="en", help="prompt language",
+    )  # fmt: skip
     parser.add_argument(
         "--reduction",
-        choices=("sum", "mean"),
+        type=choice_of(reductions, "reduction"),
+        metavar=choices_metavar(reductions),
         default="sum",
         help="candidates method: sum of the candidate's token log-probs, or their mean",
     )

@@ -19,6 +19,7 @@ from typing import Any
 
 from ..builders import BUILDERS
 from ..builders.options import BuildConfig, OptionSpec, declared_options
+from ..checks.names import unknown_name_message
 from .arguments import first_word
 
 ALL = "all"
@@ -28,6 +29,8 @@ def add_arguments(parser: argparse.ArgumentParser, words: Sequence[str] = ()) ->
     """One sub-command per registered builder, plus ``all``; only the chosen one's options."""
     subparsers = parser.add_subparsers(dest="dataset", metavar="DATASET", required=True)
     chosen = first_word(words)
+    if chosen is not None and chosen not in (*BUILDERS, ALL):
+        parser.error(unknown_name_message(chosen, [*BUILDERS, ALL], "builder"))
     for name, builder in BUILDERS.items():
         subparser = subparsers.add_parser(
             name, help=builder.description, description=builder.description

@@ -7,7 +7,7 @@ from collections.abc import Sequence
 from pathlib import Path
 
 from ..diversity import DIMENSION_NAMES
-from .arguments import OPTION_GRAMMAR, add_show_progress_flag, parse_option, positive_int
+from .arguments import OPTION_GRAMMAR, add_show_progress_flag, choice_of, parse_option, positive_int
 
 
 def add_arguments(parser: argparse.ArgumentParser, words: Sequence[str] = ()) -> None:
@@ -26,7 +26,7 @@ def add_arguments(parser: argparse.ArgumentParser, words: Sequence[str] = ()) ->
         "new one is complete)",
     )  # fmt: skip
     parser.add_argument(
-        "--dimensions", nargs="+", choices=DIMENSION_NAMES, metavar="DIM",
+        "--dimensions", nargs="+", type=choice_of(DIMENSION_NAMES, "dimension"), metavar="DIM",
         help=f"dimensions to run (default all): {', '.join(DIMENSION_NAMES)}",
     )  # fmt: skip
     parser.add_argument(

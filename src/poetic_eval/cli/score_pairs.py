@@ -21,6 +21,8 @@ from .arguments import (
     add_model_arguments,
     add_pair_dataset_arguments,
     add_show_progress_flag,
+    choice_of,
+    choices_metavar,
     positive_int,
 )
 
@@ -35,7 +37,11 @@ def add_arguments(parser: argparse.ArgumentParser, words: Sequence[str] = ()) ->
     parser.add_argument(
         "--out", default="pair_scores.jsonl", help="per-pair scores (.jsonl, .csv, .parquet)"
     )
-    parser.add_argument("--reduction", choices=("sum", "mean"), default="sum")
+    reductions = ("sum", "mean")
+    parser.add_argument(
+        "--reduction", type=choice_of(reductions, "reduction"),
+        metavar=choices_metavar(reductions), default="sum",
+    )  # fmt: skip
     parser.add_argument(
         "--batch-size", type=positive_int, default=None, help="sequences per forward pass"
     )

@@ -33,7 +33,7 @@ from dataclasses import dataclass, field
 
 from tqdm.auto import tqdm
 
-from ..checks import typed_options
+from ..checks import require_choice, typed_options
 from ..rhyme import in_dictionary, may_rhyme, rhyme_scheme, same_word
 from ..text import final_word
 from ..text import lines as poem_lines
@@ -292,8 +292,7 @@ def generate_pairs(
     kept once. Fewer than ``n_pairs`` pairs (``capped``) means every limerick of the source
     gave its one pair or had no valid corruption.
     """
-    if kind not in CORRUPTIONS:
-        raise ValueError(f"unknown corruption {kind!r}; expected one of {', '.join(CORRUPTIONS)}")
+    require_choice(kind, CORRUPTIONS, "corruption")
     corrupt = _corruption_function(kind, finder)
     rng = random.Random(f"bpomp/{kind}/{seed}")
     order = list(range(len(limericks)))
