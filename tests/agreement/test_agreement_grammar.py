@@ -186,9 +186,7 @@ def test_generation_is_fast():
 
 
 def test_bad_arguments_raise_clear_errors(tmp_path):
-    with pytest.raises(
-        ValueError, match="unknown agreement family 'nope'; choices: simple_agrmt"
-    ):
+    with pytest.raises(ValueError, match="unknown agreement family 'nope'; choices: simple_agrmt"):
         generate_pairs("nope")
     with pytest.raises(ValueError, match="n_pairs must be >= 1"):
         generate_pairs("simple_agrmt", n_pairs=0)
