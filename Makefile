@@ -8,6 +8,11 @@ PIP    := $(PY) -m pip
 STAMP  := $(VENV)/.stamp-installed
 METRICS_STAMP := $(VENV)/.stamp-metrics
 TORCH_VERSION ?= 2.13.0
+# where test-floors gets torch (empty: pip's configured indexes, which serve the CPU build);
+# e.g. https://download.pytorch.org/whl/cpu with TORCH_VERSION=2.2.0 to check torch's floor
+TORCH_INDEX   ?=
+FLOORS_VENV   ?= .venv-floors
+FLOORS_PY     := $(FLOORS_VENV)/bin/python
 
 SEED       ?= 0
 OUT        ?= out
@@ -19,7 +24,7 @@ QUATRAIN_SOURCE ?=
 HF_ORG     ?=
 DRY_RUN    ?=
 
-.PHONY: setup test test-all demo bench lint build publish dist clean
+.PHONY: setup test test-all test-floors demo bench lint build publish dist clean
 
 setup: $(STAMP) $(METRICS_STAMP)
 
@@ -47,6 +52,20 @@ test: setup
 test-all: setup
 	$(PY) -m pytest -n 2 --dist loadfile
 
+# every dependency at its floor (scripts/floor_constraints.py) in a fresh venv, torch (the CPU
+# build) first, the package installed as a wheel; runs the tests marked `floors`
+test-floors:
+	rm -rf $(FLOORS_VENV)
+	$(PYTHON) -m venv $(FLOORS_VENV)
+	$(FLOORS_PY) -m pip install -q --upgrade pip
+	$(FLOORS_PY) -m pip install -q torch==$(TORCH_VERSION) $(if $(TORCH_INDEX),--index-url $(TORCH_INDEX))
+	$(PYTHON) scripts/floor_constraints.py --extra test --exclude torch --out $(FLOORS_VENV)/floors.txt
+	$(FLOORS_PY) -m pip install -q -c $(FLOORS_VENV)/floors.txt '.[test]'
+	$(FLOORS_PY) -m pip check
+	$(FLOORS_PY) -m pip freeze > $(FLOORS_VENV)/installed.txt
+	cd $(FLOORS_VENV) && ./bin/python -c "import poetic_eval; print('poetic_eval from', poetic_eval.__file__)"
+	$(FLOORS_PY) -m pytest -m floors -p no:cacheprovider
+
 demo: setup
 	$(PY) -m poetic_eval.cli demo --out $(OUT) --seed $(SEED)
 
@@ -65,7 +84,7 @@ build: setup
 
 # rebuilds the datasets first (same sources and seed: same bytes, so unchanged repos get no
 # commit), then pushes each dataset repo and each metric Space; DRY_RUN=1 (the default
-# without HF_TOKEN) only lists them
+# without a token: HF_TOKEN or `hf auth login`) only lists them
 publish: setup build
 	$(PY) -m poetic_eval.cli publish --datasets $(DATASETS) $(if $(HF_ORG),--org $(HF_ORG)) $(if $(filter-out 0 false no,$(DRY_RUN)),--dry-run)
 

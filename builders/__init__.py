@@ -80,11 +80,35 @@ def builder_module(name: str) -> ModuleType:
 
 
 def build_dataset(name: str, config: BuildConfig) -> HubDataset:
-    """Builder ``name``'s dataset from ``config``: empty configs left out, ``config.license``
-    (when given) in place of the builder's."""
-    dataset = builder_module(name).build(config).without_empty_configs()
-    if config.license:
-        dataset = dataclasses.replace(dataset, license=config.license)
+    """Builder ``name``'s dataset from ``config``: empty configs left out, the license options
+    (when given) in place of the builder's license (:func:`with_license`)."""
+    dataset = with_license(builder_module(name).build(config).without_empty_configs(), config)
     if dataset.name != name:
         raise ValueError(f"builder {name!r} returned a dataset named {dataset.name!r}")
     return dataset
+
+
+def with_license(dataset: HubDataset, config: BuildConfig) -> HubDataset:
+    """``dataset`` with the ``license``, ``license_name`` and ``license_link`` of ``config``."""
+    given = {"--license-name": config.license_name, "--license-link": config.license_link}
+    missing = [flag for flag, value in given.items() if not value]
+    if len(missing) == 1:
+        (present,) = set(given) - set(missing)
+        raise ValueError(
+            f"{present} needs {missing[0]} too (the hub wants both for license 'other')"
+        )
+    named = not missing
+    license = config.license or dataset.license
+    if named and license != "other":
+        raise ValueError(
+            f"--license-name and --license-link are for license 'other', not {license!r}: "
+            "add --license other, or drop them"
+        )
+    if not (config.license or named):
+        return dataset
+    return dataclasses.replace(
+        dataset,
+        license=license,
+        license_name=config.license_name or "",
+        license_link=config.license_link or "",
+    )

@@ -63,6 +63,18 @@ class BuildConfig:
         help="license of the built data, written into the card (default: cc-by-4.0 for the "
         "project's own data, 'other' for a source of yours: set it to your source's license)",
     )
+    license_name: str | None = option(
+        None,
+        metavar="NAME",
+        help="with license 'other': an id for your source's license (e.g. my-corpus-terms-1.0), "
+        "written into the card as license_name",
+    )
+    license_link: str | None = option(
+        None,
+        metavar="URL",
+        help="with license 'other': where your source's license is (a URL), written into the "
+        "card as license_link",
+    )
     seed: int = option(0, help="random seed (default 0)")
     show_progress: bool = option(
         True, flag="--no-progress", help="hide progress bars", recorded=False
@@ -135,7 +147,7 @@ def recorded_command(name: str, config: BuildConfig, out: Path) -> str:
     """The ``poetic-eval build NAME ...`` command that builds ``config`` into ``out``.
 
     Every recorded option with a value appears, defaults included, so that the card says the
-    sizes that were used; ``--out`` follows ``--license``, where earlier cards had it.
+    sizes that were used; ``--out`` follows the license options, where earlier cards had it.
     """
     words = ["poetic-eval", "build", name]
     for spec in declared_options(type(config)):

@@ -30,6 +30,7 @@ def model_folder(tmp_path_factory):
     return folder, lm
 
 
+@pytest.mark.floors
 def test_agreement_style_jsonl(tmp_path, model_folder, capsys):
     folder, lm = model_folder
     good, bad = random_minimal_pairs(40, seed=1)

@@ -210,6 +210,7 @@ def hub_stand_in(tmp_path):
     server.server_close()
 
 
+@pytest.mark.floors  # loading a Space is what needs evaluate>=0.4.6 with huggingface_hub 1.x
 def test_online_bare_name_space_namesake_and_distributed(modules_cache, hub_stand_in, tmp_path):
     endpoint, requested = hub_stand_in
     empty = tmp_path / "empty"

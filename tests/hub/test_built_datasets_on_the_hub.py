@@ -15,7 +15,6 @@ import pytest
 from datasets.info import DatasetInfosDict
 from datasets.naming import _split_re
 from datasets.utils.metadata import MetadataConfigs
-from hub_doubles import FakeHub
 from huggingface_hub import DatasetCard, DatasetCardData
 
 from poetic_eval.builders import BUILDERS
@@ -24,11 +23,15 @@ from poetic_eval.hub import BUILT_MARKER, plan_dataset_uploads, publish
 
 DATASETS = list(BUILDERS)
 # the keys huggingface_hub's DatasetCardData knows, plus those `datasets` writes itself
-# (`configs` by MetadataConfigs, `dataset_info` by DatasetInfosDict) and the hub's `tags`
+# (`configs` by MetadataConfigs, `dataset_info` by DatasetInfosDict), the hub's `tags`, and
+# `license_name` / `license_link`, which the hub's dataset-card spec (hub-docs datasetcard.md)
+# asks for when `license` is `other`
 KNOWN_KEYS = (set(inspect.signature(DatasetCardData.__init__).parameters) - {"self", "kwargs"}) | {
     "configs",
     "dataset_info",
     "tags",
+    "license_name",
+    "license_link",
 }
 # DatasetCardData's documented size_categories values
 SIZE_CATEGORIES = {
@@ -66,6 +69,9 @@ def test_card_yaml_uses_only_keys_the_hub_knows(cards, name):
     assert set(header["size_categories"]) <= SIZE_CATEGORIES
     assert all(re.fullmatch(r"[a-z]{2,3}", code) for code in header["language"])
     assert isinstance(header["license"], str) and header["pretty_name"]
+    if header["license"] == "other":
+        assert header["license_name"] and header["license_link"]
+    assert "\n## License\n" in card.text  # under which license the generated data is
     assert BUILT_MARKER in card.text  # an HTML comment in the body: not shown by the hub
 
 
@@ -104,10 +110,10 @@ def test_dataset_info_matches_what_load_dataset_reads(built, cards, name):
             assert stored == info.features
 
 
-def test_publishing_pushes_exactly_the_built_folders(built, monkeypatch, tmp_path):
+def test_publishing_pushes_exactly_the_built_folders(built, fake_hub, tmp_path):
     """What the hub repo holds after `make publish` is the built folder, byte for byte, so
     load_dataset("<org>/<name>", config) reads the same card, configs and rows."""
-    fake = FakeHub(monkeypatch)
+    fake = fake_hub
     publish(plan_dataset_uploads(built, "my-org"), token="hf_test")
     for name in DATASETS:
         folder = built / name

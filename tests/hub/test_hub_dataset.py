@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import hashlib
 import random
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
 
 import datasets
@@ -14,6 +14,7 @@ import yaml
 
 from poetic_eval.builders import BUILDERS, RegisteredBuilder, builder_module
 from poetic_eval.builders.options import BuildConfig, declared_options, option, recorded_command
+from poetic_eval.files.dataset_cards import card_data_files, config_columns
 from poetic_eval.hub import ConfigData, HubDataset, parquet_path, write_hub_dataset
 from poetic_eval.hub.cards import size_category
 
@@ -120,6 +121,23 @@ def test_layout_card_and_offline_loading(tmp_path, card_template):
             assert loaded[split].features == FEATURES
             expected = [FEATURES.encode_example(row) for row in rows]
             assert loaded[split].to_list() == expected
+
+
+def test_a_single_config_card_has_the_same_shape_and_is_read_back(tmp_path, card_template):
+    """One config: dataset_info stays a list (datasets alone would write a mapping), and the
+    card readers and load_dataset agree on it."""
+    dataset = make_dataset(card_template)
+    single = HubDataset(**{**dataset.__dict__, "configs": dataset.configs[1:]})
+    folder = write_hub_dataset(single, tmp_path / "solo", build_command="x")
+    metadata, _ = read_card(folder)
+    assert [info["config_name"] for info in metadata["dataset_info"]] == ["second"]
+    assert list(metadata["dataset_info"][0])[:2] == ["config_name", "features"]
+    assert config_columns(folder) == {"second": set(FEATURES)}
+    assert card_data_files(folder) == [
+        "data/second/train-00000-of-00001.parquet",
+        "data/second/test-00000-of-00001.parquet",
+    ]
+    assert datasets.load_dataset(str(folder), "second")["train"].num_rows == 7
 
 
 def test_wrong_config_name_lists_the_valid_ones(tmp_path, card_template):
@@ -302,3 +320,76 @@ def test_registry_and_recorded_command():
     )
     with pytest.raises(ValueError, match="unknown --rule 'frist'; did you mean 'first'"):
         ToyConfig(rule="frist")
+
+
+# --- the license: header keys and the card's License section -------------------------------
+
+
+def license_section(body: str) -> str:
+    return body.split("## License\n", 1)[1].split("\n## ", 1)[0]
+
+
+def test_a_hub_license_id_is_written_alone_and_named_in_the_license_section(
+    tmp_path, card_template
+):
+    folder = write_hub_dataset(make_dataset(card_template), tmp_path / "toy", build_command="x")
+    metadata, body = read_card(folder)
+    assert metadata["license"] == "cc-by-4.0"
+    assert "license_name" not in metadata and "license_link" not in metadata
+    section = license_section(body)
+    assert "Creative Commons Attribution 4.0 International" in section
+    assert "https://creativecommons.org/licenses/by/4.0/" in section
+    assert "Apache-2.0" in section  # the code's license, said not to cover the data
+
+
+def test_license_other_with_its_name_and_link(tmp_path, card_template):
+    dataset = replace(
+        make_dataset(card_template),
+        license="other",
+        license_name="my-corpus-terms-1.0",
+        license_link="https://example.org/terms",
+    )
+    folder = write_hub_dataset(dataset, tmp_path / "toy", build_command="x")
+    metadata, body = read_card(folder)
+    keys = list(metadata)
+    assert keys[keys.index("license") : keys.index("license") + 3] == [
+        "license",
+        "license_name",
+        "license_link",
+    ]
+    assert (metadata["license"], metadata["license_name"], metadata["license_link"]) == (
+        "other",
+        "my-corpus-terms-1.0",
+        "https://example.org/terms",
+    )
+    section = license_section(body)
+    assert "`my-corpus-terms-1.0`" in section and "https://example.org/terms" in section
+
+
+def test_license_other_unstated_links_the_license_section_that_says_what_to_do(
+    tmp_path, card_template
+):
+    dataset = replace(make_dataset(card_template), license="other")
+    folder = write_hub_dataset(dataset, tmp_path / "toy", build_command="x")
+    metadata, body = read_card(folder)
+    assert metadata["license_name"] == "license-of-the-source"
+    assert metadata["license_link"] == "README.md#license"  # the section below, in this repo
+    section = license_section(body)
+    assert "was not told" in section
+    assert "--license ID" in section and "--license-name NAME --license-link URL" in section
+
+
+@pytest.mark.parametrize(
+    ("changes", "message"),
+    [
+        ({"license_name": "x", "license_link": "https://e.org"}, "only for license 'other'"),
+        ({"license": "other", "license_name": "My Terms"}, "license_name 'My Terms' must be"),
+    ],
+)
+def test_license_fields_that_the_hub_would_not_read_are_refused(
+    tmp_path, card_template, changes, message
+):
+    dataset = replace(make_dataset(card_template), **changes)
+    with pytest.raises(ValueError, match=message):
+        write_hub_dataset(dataset, tmp_path / "toy", build_command="x")
+    assert not (tmp_path / "toy").exists()

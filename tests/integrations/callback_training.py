@@ -71,38 +71,58 @@ def callback_options() -> dict:
     }
 
 
-def trainer_for(model, tokenizer, out_dir: Path, *, max_steps: int, batch_size: int = 4) -> Trainer:
-    texts = random_sentences(64, seed=20, min_words=3, max_words=10)
-    train = datasets.Dataset.from_dict({"text": texts}).map(
-        lambda row: tokenizer(row["text"]), remove_columns=["text"]
-    )
-    arguments = TrainingArguments(
-        output_dir=str(out_dir),
-        max_steps=max_steps,
-        per_device_train_batch_size=batch_size,
-        learning_rate=5e-3,
-        logging_steps=1,
-        report_to=[],
-        save_strategy="no",
-        use_cpu=True,
-        seed=0,
-        disable_tqdm=True,
-        dataloader_num_workers=0,
-        ddp_backend="gloo" if int(os.environ.get("WORLD_SIZE", "1")) > 1 else None,
-    )
+def trainer_for(
+    model,
+    tokenizer,
+    out_dir: Path,
+    *,
+    max_steps: int,
+    batch_size: int = 4,
+    callbacks=None,
+    **arguments,
+) -> Trainer:
+    """The tiny run; ``arguments`` override the TrainingArguments (with an ``eval_strategy``,
+    an evaluation set of 8 sentences is given)."""
+
+    def tokenized(texts):
+        return datasets.Dataset.from_dict({"text": texts}).map(
+            lambda row: tokenizer(row["text"]), remove_columns=["text"]
+        )
+
+    train = tokenized(random_sentences(64, seed=20, min_words=3, max_words=10))
+    evaluated = arguments.get("eval_strategy", "no") != "no"
+    options = {
+        "output_dir": str(out_dir),
+        "max_steps": max_steps,
+        "per_device_train_batch_size": batch_size,
+        "learning_rate": 5e-3,
+        "logging_steps": 1,
+        "report_to": [],
+        "save_strategy": "no",
+        "use_cpu": True,
+        "seed": 0,
+        "disable_tqdm": True,
+        "dataloader_num_workers": 0,
+        "ddp_backend": "gloo" if int(os.environ.get("WORLD_SIZE", "1")) > 1 else None,
+    }
+    arguments = TrainingArguments(**{**options, **arguments})
     collator = DataCollatorForLanguageModeling(tokenizer, mlm=False)
     return Trainer(
         model=model,
         args=arguments,
         train_dataset=train,
+        eval_dataset=tokenized(random_sentences(8, seed=23, min_words=3, max_words=10))
+        if evaluated
+        else None,
         data_collator=collator,
         processing_class=tokenizer,
+        callbacks=callbacks,
     )
 
 
-def train_with_callback(out_dir: Path, *, max_steps: int, with_callback: bool = True):
+def train_with_callback(out_dir: Path, *, max_steps: int, with_callback: bool = True, **arguments):
     tokenizer = word_tokenizer()
-    trainer = trainer_for(tiny_llama(), tokenizer, out_dir, max_steps=max_steps)
+    trainer = trainer_for(tiny_llama(), tokenizer, out_dir, max_steps=max_steps, **arguments)
     callback = None
     if with_callback:
         callback = PoeticDiversityCallback(trainer, PROMPTS, references(), **callback_options())
@@ -112,15 +132,23 @@ def train_with_callback(out_dir: Path, *, max_steps: int, with_callback: bool = 
 
 
 def main(out: str) -> None:
-    """The torchrun job: train, then the main process saves the model and what was logged."""
+    """The torchrun job: train (evaluated at the end, every process selecting on
+    eval_poetic/mtld), then the main process saves the model and what was logged."""
     out_dir = Path(out)
-    trainer, callback = train_with_callback(out_dir / "run", max_steps=EVERY_N_STEPS)
+    trainer, callback = train_with_callback(
+        out_dir / "run",
+        max_steps=EVERY_N_STEPS,
+        eval_strategy="steps",
+        eval_steps=EVERY_N_STEPS,
+        metric_for_best_model="eval_poetic/mtld",
+    )
     if trainer.is_world_process_zero():
         trainer.save_model(str(out_dir / "model"))
         record = {
             "log_history": trainer.state.log_history,
             "poems": callback.last_poems,
             "world_size": trainer.accelerator.num_processes,
+            "best_metric": trainer.state.best_metric,
         }
         (out_dir / "logged.json").write_text(json.dumps(record))
 

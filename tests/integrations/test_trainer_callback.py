@@ -24,7 +24,7 @@ from callback_training import (
 )
 from encoder_doubles import CountingEncoder
 from tiny_language_models import word_tokenizer
-from transformers import AutoModelForCausalLM
+from transformers import AutoModelForCausalLM, LlamaForCausalLM
 
 from poetic_eval.diversity import poetic_diversity
 from poetic_eval.integrations import PoeticDiversityCallback, generate_poems
@@ -110,6 +110,139 @@ def test_logged_metrics_equal_a_direct_compute_and_training_is_unchanged(tmp_pat
         assert torch.equal(weights, trainer.model.state_dict()[name]), name
     losses = [e["loss"] for e in history if "loss" in e]
     assert losses == [e["loss"] for e in plain.state.log_history if "loss" in e]
+
+
+def _selection_run(out_dir: Path, *, max_steps: int, callbacks=None, **options):
+    """The tiny run evaluated and saved every 2 steps, the best checkpoint by eval_poetic/mtld."""
+    trainer = trainer_for(
+        _tiny_llama(),
+        word_tokenizer(),
+        out_dir,
+        max_steps=max_steps,
+        callbacks=callbacks,
+        eval_strategy="steps",
+        eval_steps=2,
+        save_strategy="steps",
+        save_steps=2,
+        load_best_model_at_end=True,
+        metric_for_best_model="eval_poetic/mtld",
+        greater_is_better=True,
+    )
+    callback = PoeticDiversityCallback(
+        trainer, PROMPTS, references(), **{**callback_options(), **options}
+    )
+    trainer.add_callback(callback)
+    return trainer, callback
+
+
+def _same_weights(model, checkpoint: Path) -> bool:
+    from safetensors.torch import load_file
+
+    saved = load_file(checkpoint / "model.safetensors")
+    return all(torch.equal(saved[name], value) for name, value in model.state_dict().items())
+
+
+def test_the_best_checkpoint_is_the_one_eval_poetic_mtld_chose(tmp_path, monkeypatch):
+    generate_calls = []
+    original = LlamaForCausalLM.generate
+
+    def counting(self, *args, **kwargs):
+        generate_calls.append(1)
+        return original(self, *args, **kwargs)
+
+    monkeypatch.setattr(LlamaForCausalLM, "generate", counting)
+    trainer, _ = _selection_run(tmp_path, max_steps=10, every_n_steps=2)
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        trainer.train()
+    history = trainer.state.log_history
+    evaluated = {e["step"]: e for e in history if "eval_poetic/mtld" in e}
+    logged = {e["step"]: e for e in history if "poetic/mtld" in e}
+    assert sorted(evaluated) == sorted(logged) == [2, 4, 6, 8, 10]
+    for step, entry in evaluated.items():  # the same numbers as the step's own log ...
+        for key, value in entry.items():
+            if key.startswith("eval_poetic/"):
+                expected = logged[step][key.removeprefix("eval_")]
+                assert value == pytest.approx(expected, nan_ok=True), (step, key)
+    assert len(generate_calls) == 5 * 3  # ... sampled once per step (3 chunks of 4 poems)
+    mtld = {step: entry["eval_poetic/mtld"] for step, entry in evaluated.items()}
+    best = max(mtld, key=mtld.get)
+    assert trainer.state.best_metric == mtld[best]
+    assert trainer.state.best_model_checkpoint == str(tmp_path / f"checkpoint-{best}")
+    assert _same_weights(trainer.model, tmp_path / f"checkpoint-{best}")  # loaded at the end
+    losses = {e["step"]: e["eval_loss"] for e in history if "eval_loss" in e}
+    assert best != min(losses, key=losses.get)  # not what the loss would have chosen
+
+
+def test_early_stopping_given_to_the_trainer_first_reads_eval_poetic(tmp_path):
+    from transformers import EarlyStoppingCallback
+
+    early = EarlyStoppingCallback(early_stopping_patience=1)
+    trainer, callback = _selection_run(
+        tmp_path, max_steps=20, callbacks=[early], every_n_steps=None
+    )
+    scripted = iter([1.0, 5.0, 3.0, 2.0, 9.0])  # best at step 4, no better at step 6: stop
+    callback._diversity_scores = lambda poems: {"mtld": next(scripted)}
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        trainer.train()
+    assert trainer.state.global_step == 6
+    assert [
+        e["eval_poetic/mtld"] for e in trainer.state.log_history if "eval_poetic/mtld" in e
+    ] == [
+        1.0,
+        5.0,
+        3.0,
+    ]
+    assert trainer.state.best_model_checkpoint == str(tmp_path / "checkpoint-4")
+    assert _same_weights(trainer.model, tmp_path / "checkpoint-4")
+    names = [type(c).__name__ for c in trainer.callback_handler.callbacks]
+    assert names.index("PoeticDiversityCallback") < names.index("EarlyStoppingCallback")
+
+
+def test_metric_for_best_model_missing_from_an_evaluation_counts_as_nan(tmp_path):
+    trainer, callback = _selection_run(tmp_path, max_steps=4, every_n_steps=None)
+    scripted = iter([{"mtld": 2.0}, {}])  # the second evaluation has no mtld (blank poems)
+    callback._diversity_scores = lambda poems: next(scripted)
+    with pytest.warns(UserWarning, match="eval_poetic/mtld could not be computed at step 4"):
+        trainer.train()
+    assert trainer.state.best_model_checkpoint == str(tmp_path / "checkpoint-2")
+
+
+def test_a_misspelt_generation_option_fails_at_construction(tmp_path):
+    trainer = trainer_for(_tiny_llama(), word_tokenizer(), tmp_path, max_steps=1)
+
+    def build(**generation_kwargs):
+        return PoeticDiversityCallback(
+            trainer, PROMPTS, references(), generation_kwargs=generation_kwargs
+        )
+
+    with pytest.raises(
+        ValueError, match="'max_new_token' is neither.*did you mean 'max_new_tokens'"
+    ):
+        build(max_new_token=12)
+    with pytest.raises(ValueError, match="'temprature'.*did you mean 'temperature'"):
+        build(temprature=0.7)
+    with pytest.raises(ValueError, match="max_new_tokens` must be greater than 0"):
+        build(max_new_tokens=0)
+    with pytest.raises(ValueError, match="'attention_mask': the poem sampler sets"):
+        build(attention_mask=None)
+    # what generate takes: config fields, its own arguments, model inputs
+    build(max_new_tokens=3, top_k=5, repetition_penalty=1.1, streamer=None, use_cache=True)
+    with pytest.raises(ValueError, match="model_kwargs` are not used by the model"):
+        generate_poems(  # what the check stands for: generate's own error, at sampling time
+            trainer.model,
+            trainer.processing_class,
+            PROMPTS,
+            1,
+            generation_kwargs={"max_new_token": 2},
+        )
+
+
+def _tiny_llama():
+    from callback_training import tiny_llama
+
+    return tiny_llama()
 
 
 def test_bad_settings_fail_at_construction(tmp_path):
@@ -235,6 +368,12 @@ def test_two_torchrun_processes_log_the_one_process_numbers(tmp_path):
         one_process = callback.compute_metrics()
     assert callback.last_poems == record["poems"]
     _assert_same(_logged(record["log_history"], EVERY_N_STEPS), one_process)
+    [evaluated] = [e for e in record["log_history"] if "eval_poetic/mtld" in e]
+    _assert_same(
+        {k.removeprefix("eval_"): v for k, v in evaluated.items() if k.startswith("eval_poetic")},
+        one_process,
+    )
+    assert record["best_metric"] == one_process["poetic/mtld"]  # selected on every process
     _assert_same(one_process, _expected(model, tokenizer, record["poems"]))
 
 

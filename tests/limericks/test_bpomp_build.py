@@ -13,7 +13,7 @@ from bpomp_cases import SEEDS, assert_valid_synonym_pair
 import poetic_eval.builders
 from poetic_eval.cli import main as cli_main
 from poetic_eval.hub import parquet_path
-from poetic_eval.hub.cards import file_sha256
+from poetic_eval.hub.cards import card_header, file_sha256
 from poetic_eval.limericks.corruptions import CORRUPTIONS
 from poetic_eval.text import write_poems
 
@@ -121,6 +121,29 @@ def test_build_all_and_cli_build_forward_options(tmp_path, monkeypatch, finder, 
     assert code == 0
     card = (tmp_path / "cli" / "README.md").read_text(encoding="utf-8")
     assert "3 pairs (9 requested; capped at one pair per source limerick)" in card
+
+
+def test_license_options_reach_the_card(tmp_path, seed_limericks, capsys):
+    source = tmp_path / "three.txt"
+    write_poems([limerick.text for limerick in seed_limericks[:3]], source)
+    build = ["build", "bpomp", "--source", str(source), "--n-pairs", "2", "--no-progress"]
+    terms = ["--license-name", "my-limericks-1.0", "--license-link", "https://example.org/terms"]
+    assert cli_main([*build, "--out", str(tmp_path / "named"), *terms]) == 0
+    header = card_header(tmp_path / "named")
+    assert (header["license"], header["license_name"], header["license_link"]) == (
+        "other",
+        "my-limericks-1.0",
+        "https://example.org/terms",
+    )
+    card = (tmp_path / "named" / "README.md").read_text(encoding="utf-8")
+    assert " ".join(terms) in card  # the recorded build command repeats them
+
+    assert cli_main([*build, "--out", str(tmp_path / "half"), *terms[:2]]) == 1
+    assert "--license-name needs --license-link too" in capsys.readouterr().err
+    bundled = ["build", "bpomp", "--n-pairs", "2", "--no-progress", "--out", str(tmp_path / "b")]
+    assert cli_main([*bundled, *terms]) == 1
+    assert "are for license 'other', not 'cc-by-4.0'" in capsys.readouterr().err
+    assert not (tmp_path / "half").exists() and not (tmp_path / "b").exists()
 
 
 def test_failed_build_names_the_source_and_writes_nothing(tmp_path, capsys):

@@ -28,6 +28,7 @@ def test_every_metric_folder_has_module_and_card():
         assert (folder / "README.md").is_file(), f"{name} has no metric card"
 
 
+@pytest.mark.floors
 def test_wheel_ships_metric_modules_and_resolver_finds_them(tmp_path, repo_root):
     """After a plain `pip install` (no checkout), metric_path must find the modules, the
     builders must work, and no top-level `builders` package may be installed."""
@@ -43,6 +44,7 @@ def test_wheel_ships_metric_modules_and_resolver_finds_them(tmp_path, repo_root)
     for name in poetic_eval.available_metrics():
         assert f"poetic_eval/metric_modules/{name}/{name}.py" in names, name
     assert "poetic_eval/builders/__init__.py" in names
+    assert "poetic_eval/py.typed" in names  # PEP 561: type checkers read the annotations
     for name in ("nouns", "verbs", "adjectives", "agreement_templates", "alternation_phrases"):
         assert f"poetic_eval/blm/generator/data/{name}.json" in names, (
             f"BLM lexicon {name}.json not shipped"

@@ -40,7 +40,7 @@ COMMANDS: dict[str, tuple[str, str]] = {
     "build": ("build", "build a hub-ready dataset folder (bpomp, agreement, ... or all)"),
     "publish": (
         "publish",
-        "push built datasets and metric Spaces to the hub (dry run without HF_TOKEN)",
+        "push built datasets and metric Spaces to the hub (dry run without a token)",
     ),
     "score-pairs": (
         "score_pairs",

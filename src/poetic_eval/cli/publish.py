@@ -1,22 +1,24 @@
 """``poetic-eval publish``: push the built datasets and the metric Spaces to the hub.
 
-Every built dataset folder goes to the dataset repo ``<org>/<name>`` and every metric to the
-Space ``<org>/<metric>`` (evaluate's layout, so ``evaluate.load("<org>/<metric>")`` works),
-one commit per repo, and only for repos whose files changed. The token is read from
-``HF_TOKEN`` only and never printed. Without it, or with ``--dry-run``, nothing touches the
-network: the command lists every repo and file it would push, with sizes. A publish that
-stopped halfway is finished by running it again.
+Every built dataset folder goes to the dataset repo ``<org>/<name>`` (its card and the data
+files the card lists; nothing else) and every metric to the Space ``<org>/<metric>``
+(evaluate's layout, so ``evaluate.load("<org>/<metric>")`` works), one commit per repo, and
+only for repos whose files changed. The token is ``--token``, else huggingface_hub's own
+(``HF_TOKEN``, then the login saved by ``hf auth login``), and is never printed. Without one,
+or with ``--dry-run``, nothing touches the network: the command lists the operations of each
+repo's commit, with sizes, and warns of broken data files (which a real publish refuses). A
+publish that stopped halfway is finished by running it again.
 """
 
 from __future__ import annotations
 
 import argparse
-import os
 from collections.abc import Sequence
 from pathlib import Path
 
 from ..evaluate_modules.spaces import plan_metric_spaces
 from ..hub import describe_plan, plan_dataset_uploads, publish
+from ..hub.publish import DEFAULT_TIMEOUT, HOW_TO_LOG_IN
 
 
 def add_arguments(parser: argparse.ArgumentParser, words: Sequence[str] = ()) -> None:
@@ -35,6 +37,19 @@ def add_arguments(parser: argparse.ArgumentParser, words: Sequence[str] = ()) ->
         default=None,
         help="hub user or organisation owning the repos (default: the token's user)",
     )
+    parser.add_argument(
+        "--token",
+        default=None,
+        help="hub token with write access (default: HF_TOKEN, then the `hf auth login` one; "
+        "prefer those: a command-line argument is visible to other users of the machine)",
+    )
+    parser.add_argument(
+        "--timeout",
+        type=float,
+        default=DEFAULT_TIMEOUT,
+        metavar="SECONDS",
+        help=f"longest wait for the hub on any one request (default: {DEFAULT_TIMEOUT:g})",
+    )
     parser.add_argument("--dry-run", action="store_true", help="only list what would be pushed")
     parser.add_argument("--private", action="store_true", help="create new repos as private")
     parser.add_argument(
@@ -49,9 +64,9 @@ def run(args: argparse.Namespace) -> int:
         plans += plan_metric_spaces(args.org)
     if not plans:
         raise ValueError("nothing to publish: --skip-datasets and --skip-metrics together")
-    token = os.environ.get("HF_TOKEN", "").strip()
+    token = (args.token or "").strip() or (None if args.dry_run else find_token())
     if args.dry_run or not token:
-        reason = "--dry-run" if args.dry_run else "HF_TOKEN is not set"
+        reason = "--dry-run" if args.dry_run else f"no Hugging Face token found: {HOW_TO_LOG_IN}"
         print(f"dry run ({reason}): nothing is uploaded")
         print(describe_plan(plans))
         return 0
@@ -60,6 +75,14 @@ def run(args: argparse.Namespace) -> int:
         plans,
         token=token,
         private=args.private,
+        timeout=args.timeout,
         on_result=lambda result: print(result.summary(), flush=True),
     )
     return 0
+
+
+def find_token() -> str | None:
+    """huggingface_hub's token: ``HF_TOKEN``, then the one ``hf auth login`` saved."""
+    from huggingface_hub import get_token
+
+    return get_token()

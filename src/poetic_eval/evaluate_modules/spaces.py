@@ -16,9 +16,10 @@ from __future__ import annotations
 
 from pathlib import Path
 
-import yaml
+from huggingface_hub import SpaceCard, SpaceCardData
 
-from ..hub.upload_plan import UNKNOWN_OWNER, RepoUpload, UploadFile, read_card_header
+from ..files.dataset_cards import load_card
+from ..hub.upload_plan import UNKNOWN_OWNER, RepoUpload, UploadFile
 from .locations import available_metrics, metric_path
 
 #: evaluate's ``launch_gradio_widget`` uses the gradio 3 API (``gr.inputs``), as do the
@@ -64,12 +65,14 @@ def package_version() -> str:
 
 
 def space_card(name: str, repo_id: str) -> str:
-    """The Space's README.md: the metric card with evaluate's complete Space header."""
-    card = Path(metric_path(name)) / "README.md"
-    header, body = read_card_header(card, what="metric card")
+    """The Space's README.md: the metric card with evaluate's complete Space header, written
+    by the hub's ``SpaceCardData`` in evaluate's key order."""
+    path = Path(metric_path(name)) / "README.md"
+    card = load_card(path, SpaceCard, what="metric card")
+    header = card.data.to_dict()
     missing = [key for key in REQUIRED_CARD_KEYS if not header.get(key)]
     if missing:
-        raise ValueError(f"{card}: the YAML header lacks {', '.join(missing)}")
+        raise ValueError(f"{path}: the YAML header lacks {', '.join(missing)}")
     tags = list(header.get("tags") or [])
     absent = [tag for tag in ("evaluate", "metric") if tag not in tags]
     merged = {
@@ -77,9 +80,9 @@ def space_card(name: str, repo_id: str) -> str:
         for key, default in SPACE_HEADER_DEFAULTS.items()
     }
     merged.update({key: value for key, value in header.items() if key not in merged})
-    text = yaml.safe_dump(merged, sort_keys=False, allow_unicode=True, width=100)
+    text = SpaceCardData(**merged).to_yaml(original_order=list(merged))
     note = _LOAD_NOTE.format(version=package_version(), repo_id=repo_id, name=name)
-    return f"---\n{text}---\n\n{note}\n{body.lstrip(chr(10))}"
+    return f"---\n{text}\n---\n\n{note}\n{card.text.lstrip(chr(10))}"
 
 
 def app_source(name: str) -> str:

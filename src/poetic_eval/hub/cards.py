@@ -1,4 +1,5 @@
-"""Dataset cards: the README.md of a built dataset folder, its YAML header and its marker.
+"""Dataset cards as the builders write them: the README.md of a built dataset folder, its
+YAML header and its marker (reading cards: :mod:`poetic_eval.files.dataset_cards`).
 
 The card is ``cards/_layout.md`` with the per-dataset body ``cards/<name>.md`` rendered into
 it (``string.Template`` ``$placeholders``, strict: a missing value is an error). Its YAML
@@ -10,12 +11,15 @@ header carries the hub metadata, ``configs`` (the data files of each config and 
 from __future__ import annotations
 
 import hashlib
+import re
 from collections.abc import Mapping, Sequence
 from pathlib import Path
 from string import Template
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
-import yaml
+from datasets.info import DatasetInfo, DatasetInfosDict
+from datasets.splits import SplitDict, SplitInfo
+from huggingface_hub import DatasetCardData
 
 from ..resources import cards_root
 
@@ -25,6 +29,19 @@ if TYPE_CHECKING:
 LAYOUT_TEMPLATE = "_layout.md"
 #: Written into every card by the layout; only folders whose card holds it are replaced.
 BUILT_MARKER = "<!-- poetic-eval built dataset folder: rebuilding replaces this whole folder -->"
+#: license_link of a card whose license is "other" when the build was not told one: the card's
+#: own License section, which says so and how to set it
+LICENSE_SECTION_LINK = "README.md#license"
+#: license_name in that case
+UNSTATED_LICENSE_NAME = "license-of-the-source"
+# the hub's license ids the cards name in words (any other id is written as it is)
+_LICENSE_NAMES = {
+    "cc-by-4.0": (
+        "Creative Commons Attribution 4.0 International",
+        "https://creativecommons.org/licenses/by/4.0/",
+    ),
+}
+_LICENSE_SLUG = re.compile(r"[a-z0-9][a-z0-9.-]*")
 # hub size_categories buckets: (upper bound exclusive, label)
 _SIZE_CATEGORIES = (
     (1_000, "n<1K"),
@@ -32,6 +49,19 @@ _SIZE_CATEGORIES = (
     (100_000, "10K<n<100K"),
     (1_000_000, "100K<n<1M"),
     (10_000_000, "1M<n<10M"),
+)
+#: The card header's keys in the order the card shows them.
+HEADER_ORDER = (
+    "pretty_name",
+    "license",
+    "license_name",
+    "license_link",
+    "language",
+    "task_categories",
+    "size_categories",
+    "tags",
+    "configs",
+    "dataset_info",
 )
 
 
@@ -66,10 +96,11 @@ def size_category(n_rows: int) -> str:
     return "n>10M"
 
 
-def card_metadata(
+def card_data(
     dataset: HubDataset, split_sizes: Mapping[tuple[str, str], tuple[int, int]]
-) -> dict[str, Any]:
-    """The card's YAML header: hub metadata, ``configs`` with data_files, ``dataset_info``."""
+) -> DatasetCardData:
+    """The card's header: hub metadata, ``configs`` with data_files, and ``dataset_info`` as
+    ``datasets`` writes it (``DatasetInfosDict.to_dataset_card_data``, as ``push_to_hub``)."""
     total_rows = sum(n_rows for n_rows, _ in split_sizes.values())
     configs = [
         {
@@ -81,33 +112,84 @@ def card_metadata(
         }
         for config in dataset.configs
     ]
-    infos = [
-        {
-            "config_name": config.name,
-            "features": config.features._to_yaml_list(),
-            "splits": [
-                {
-                    "name": split,
-                    "num_bytes": split_sizes[(config.name, split)][1],
-                    "num_examples": split_sizes[(config.name, split)][0],
-                }
-                for split in config.splits
-            ],
-        }
-        for config in dataset.configs
-    ]
-    metadata: dict[str, Any] = {
-        "pretty_name": dataset.pretty_name,
-        "license": dataset.license,
-        "language": list(dataset.language),
-        "task_categories": list(dataset.task_categories),
-        "size_categories": [size_category(total_rows)],
+    data = DatasetCardData(
+        pretty_name=dataset.pretty_name,
+        **license_metadata(dataset),
+        language=list(dataset.language),
+        task_categories=list(dataset.task_categories),
+        size_categories=[size_category(total_rows)],
+        tags=list(dataset.tags) or None,
+        configs=configs,
+    )
+    infos = {}
+    for config in dataset.configs:
+        splits = SplitDict()
+        for split in config.splits:
+            n_rows, n_bytes = split_sizes[(config.name, split)]
+            splits.add(SplitInfo(name=split, num_bytes=n_bytes, num_examples=n_rows))
+        infos[config.name] = DatasetInfo(features=config.features, splits=splits)
+    DatasetInfosDict(infos).to_dataset_card_data(data)
+    # datasets writes one config as a mapping and several sorted by name: always a list in the
+    # configs' order, as this project's cards always had (datasets reads both forms)
+    written = data["dataset_info"]
+    if isinstance(written, dict):
+        rest = {key: value for key, value in written.items() if key != "config_name"}
+        written = [{"config_name": dataset.configs[0].name, **rest}]
+    order = list(infos)
+    data["dataset_info"] = sorted(written, key=lambda info: order.index(info["config_name"]))
+    return data
+
+
+def license_metadata(dataset: HubDataset) -> dict[str, str]:
+    """The card's ``license`` keys: the hub id, and for ``other`` the ``license_name`` and
+    ``license_link`` the hub's dataset-card spec asks for (the card's License section when the
+    build was not given them)."""
+    if dataset.license != "other":
+        if dataset.license_name or dataset.license_link:
+            raise ValueError(
+                f"license {dataset.license!r} is a hub license id: license_name and "
+                "license_link are only for license 'other' (--license other)"
+            )
+        return {"license": dataset.license}
+    name = dataset.license_name or UNSTATED_LICENSE_NAME
+    if not _LICENSE_SLUG.fullmatch(name):
+        raise ValueError(
+            f"license_name {name!r} must be an id of lower-case letters, digits, '-' and '.' "
+            "(e.g. my-corpus-terms-1.0)"
+        )
+    return {
+        "license": "other",
+        "license_name": name,
+        "license_link": dataset.license_link or LICENSE_SECTION_LINK,
     }
-    if dataset.tags:
-        metadata["tags"] = list(dataset.tags)
-    metadata["configs"] = configs
-    metadata["dataset_info"] = infos
-    return metadata
+
+
+def license_statement(dataset: HubDataset) -> str:
+    """The card's License section: under which license the generated data is."""
+    code = "poetic-eval's own code is under Apache-2.0; that license does not extend to the data."
+    if dataset.license in _LICENSE_NAMES:
+        title, url = _LICENSE_NAMES[dataset.license]
+        return (
+            f"The data of this build is under the {title} license ([{dataset.license}]({url})). "
+            + code
+        )
+    if dataset.license != "other":
+        return (
+            f"The data of this build is under the license with the hub id `{dataset.license}` "
+            f"(https://huggingface.co/docs/hub/repositories-licenses). {code}"
+        )
+    if dataset.license_name and dataset.license_link:
+        return (
+            "The rows are derived from the sources listed under *Provenance* and are under "
+            f"their license, `{dataset.license_name}`: {dataset.license_link}. {code}"
+        )
+    return (
+        "The rows are derived from the sources listed under *Provenance*, which were given to "
+        "the build, and are under those sources' license, which the build was not told. "
+        "Before publishing, rebuild with `--license ID` (a hub license id, such as cc-by-4.0) "
+        "or with `--license-name NAME --license-link URL` for a license the hub does not list. "
+        + code
+    )
 
 
 def render_card(
@@ -117,14 +199,12 @@ def render_card(
     build_command: str,
 ) -> str:
     """The README.md card: YAML header, the dataset's own text, configs, provenance."""
-    header = yaml.safe_dump(
-        card_metadata(dataset, split_sizes), sort_keys=False, allow_unicode=True, width=100
-    )
+    header = card_data(dataset, split_sizes).to_yaml(original_order=list(HEADER_ORDER))
     body_name = dataset.card_template or f"{dataset.name}.md"
     body = _render_template(body_name, dataset.card_values)
     first = dataset.configs[0]
     layout_values = {
-        "yaml": header.rstrip("\n"),
+        "yaml": header,
         "marker": BUILT_MARKER,
         "pretty_name": dataset.pretty_name,
         "name": dataset.name,
@@ -135,6 +215,7 @@ def render_card(
         "seed": str(dataset.seed),
         "sources": _sources_table(dataset.sources),
         "report": "\n".join(f"- {line}" for line in dataset.report) or "- nothing to report",
+        "license": license_statement(dataset),
         "build_command": build_command,
     }
     return _render_template(LAYOUT_TEMPLATE, layout_values).rstrip("\n") + "\n"

@@ -85,7 +85,9 @@ class HubDataset:
     configs: Sequence[ConfigData]
     seed: int
     sources: Sequence[Path] = ()
-    license: str = "cc-by-4.0"
+    license: str = "cc-by-4.0"  # a hub license id, or "other" with the two fields below
+    license_name: str = ""  # for "other": a slug naming the license, e.g. "my-corpus-terms"
+    license_link: str = ""  # for "other": a URL, or a file of the dataset repo
     language: Sequence[str] = ("en",)
     task_categories: Sequence[str] = ("text-classification",)
     tags: Sequence[str] = ()
@@ -149,7 +151,7 @@ def check_replaceable(out_dir: str | Path, argument: str = "out_dir") -> None:
     foreign = sorted(entries - DATASET_FOLDER_ENTRIES)
     ours = built_here(out_dir)
     if not foreign and ours:
-        foreign = files_not_listed(out_dir, "data", card_data_files(out_dir))
+        foreign = files_not_listed(out_dir, "data", set(card_data_files(out_dir)))
         reason = f"its data/ holds {shown_names(foreign)}, which its card does not list"
     elif foreign:
         reason = f"it holds {shown_names(foreign)}"

@@ -1,22 +1,37 @@
 """Publish planned repos (datasets and metric Spaces) to the Hugging Face hub.
 
-For each repo: create it if needed, list the files the hub holds (with their git and LFS
-object ids), and commit, in ONE commit, only the files whose content differs, plus the
-deletion of files under a pruned folder (``data/`` of a dataset) that the plan lacks. A repo
-that already matches gets no commit. So a publish that was interrupted (network down, killed)
-is finished by running it again: the repos already pushed are skipped.
+For each repo, through ``huggingface_hub.HfApi``: create it if needed, read its head commit and
+its file list, and send ONE ``create_commit`` with every planned file added and the files under
+a pruned folder (``data/`` of a dataset) that the plan lacks deleted. ``create_commit`` asks the
+hub which files it already holds with the same content, leaves those out, and makes no commit
+at all when nothing changed; the commit names the head it was planned on (``parent_commit``), so
+a repo changed in between is refused rather than overwritten. A publish that was interrupted
+(network down, killed) is finished by running it again: the repos already pushed get no commit.
 
-The token comes from the caller (the CLI reads ``HF_TOKEN``), goes only to ``HfApi``, and is
-never printed: errors are reported as one :class:`PublishError` line with the token removed.
+Every request has a time limit (``timeout``; huggingface_hub's own client has none), and every
+failure a user can act on (network, time-out, HTTP error, refused token, a reply that is not
+the hub's) is one :class:`PublishError` line. The token goes only to ``HfApi`` and is removed
+from any message.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+import json
+import traceback
+from collections.abc import Callable, Iterator, Sequence
+from contextlib import contextmanager
 from dataclasses import dataclass
+from pathlib import Path
 
+from huggingface_hub import CommitOperationDelete
+
+from ..checks import typed_options
 from ..files import UserError
-from .upload_plan import UNKNOWN_OWNER, RepoUpload, UploadFile
+from .upload_plan import UNKNOWN_OWNER, RepoUpload, commit_operations
+
+#: Seconds a request may wait for the hub (to connect, and between bytes of a reply).
+DEFAULT_TIMEOUT = 60.0
+HOW_TO_LOG_IN = "run `hf auth login`, set HF_TOKEN, or pass --token"
 
 
 class PublishError(UserError):
@@ -25,66 +40,122 @@ class PublishError(UserError):
 
 @dataclass(frozen=True)
 class PublishResult:
-    """What publishing did to one repo."""
+    """What publishing did to one repo: the operations sent, and the commit (None: the hub
+    already held every file, no commit was made)."""
 
     plan: RepoUpload
-    uploaded: tuple[str, ...]
+    added: tuple[str, ...]
     deleted: tuple[str, ...]
-    commit_url: str | None  # None: the repo already matched, no commit
+    commit_url: str | None
 
     def summary(self) -> str:
         if self.commit_url is None:
             return f"{self.plan.name}: unchanged, no commit ({self.plan.url})"
         deleted = f", deleted {len(self.deleted)}" if self.deleted else ""
         return (
-            f"{self.plan.name}: published {len(self.uploaded)} changed file(s){deleted} "
-            f"{self.commit_url}"
+            f"{self.plan.name}: published {self.commit_url} ({len(self.added)} file(s), "
+            f"only those that changed sent{deleted})"
         )
 
 
+@typed_options
 def publish(
     plans: Sequence[RepoUpload],
     *,
     token: str,
     private: bool = False,
+    timeout: float = DEFAULT_TIMEOUT,
     api=None,
     on_result: Callable[[PublishResult], None] | None = None,
 ) -> list[PublishResult]:
     """Bring every planned repo to its planned files; return what was done to each.
 
-    ``on_result`` is called after each repo (the CLI prints its line), so a failure later on
-    still leaves the report of the repos done.
+    Refused before any request when a plan has problems (a broken data file). ``on_result``
+    is called after each repo (the CLI prints its line), so a failure later on still leaves
+    the report of the repos done.
     """
     from huggingface_hub import HfApi
     from huggingface_hub.constants import is_offline_mode
 
     if not token:
-        raise ValueError("a Hugging Face token is required to publish (set HF_TOKEN)")
+        raise ValueError(f"a Hugging Face token is required to publish: {HOW_TO_LOG_IN}")
     if is_offline_mode():
         raise ValueError("HF_HUB_OFFLINE is set: unset it to publish to the hub")
+    if not timeout > 0:
+        raise ValueError(f"timeout must be a positive number of seconds, got {timeout!r}")
+    _refuse_problems(plans)
     api = api if api is not None else HfApi(token=token)
     owner = None
     results = []
-    for plan in plans:
-        if plan.repo_id.startswith(UNKNOWN_OWNER + "/"):
-            if owner is None:
-                owner = _hub_call(token, "asking the hub who owns the token", api.whoami)["name"]
-            plan = plan.with_owner(owner)
-        result = _publish_repo(api, plan, token=token, private=private)
-        results.append(result)
-        if on_result is not None:
-            on_result(result)
+    with bounded_requests(timeout):
+        for plan in plans:
+            if plan.repo_id.startswith(UNKNOWN_OWNER + "/"):
+                owner = owner or _token_owner(api, token, timeout)
+                plan = plan.with_owner(owner)
+            result = _publish_repo(api, plan, token=token, private=private, timeout=timeout)
+            results.append(result)
+            if on_result is not None:
+                on_result(result)
     return results
 
 
-def _publish_repo(api, plan: RepoUpload, *, token: str, private: bool) -> PublishResult:
-    from huggingface_hub import CommitOperationAdd, CommitOperationDelete
+def _refuse_problems(plans: Sequence[RepoUpload]) -> None:
+    broken = [plan for plan in plans if plan.problems]
+    if broken:
+        plan = broken[0]
+        more = len(plan.problems) - 1 + sum(len(other.problems) for other in broken[1:])
+        others = f" (and {more} more problem(s))" if more else ""
+        raise PublishError(
+            f"refusing to publish {plan.name}: {plan.problems[0]}{others}; nothing was "
+            "uploaded. Rebuild with `make build`; `poetic-eval publish --dry-run` lists them all"
+        )
 
+
+@contextmanager
+def bounded_requests(seconds: float) -> Iterator[None]:
+    """Give every request of huggingface_hub's shared HTTP client a time limit, for the
+    duration of the block: the client it builds by default has none, so a hub or proxy that
+    accepts the connection and never answers would hang for ever. A client the user
+    configured with its own limits (``set_client_factory``) keeps them."""
+    from huggingface_hub import constants, set_client_factory
+    from huggingface_hub.utils import _http
+
+    # the factory in force: not public, and a wrapper needs it; the default otherwise
+    previous = getattr(_http, "_GLOBAL_CLIENT_FACTORY", _http.default_client_factory)
+
+    def bounded_client():
+        client = previous()
+        limits = client.timeout
+        if limits.read is None and limits.connect is None:
+            # the client's own Timeout class (httpx2 here): no import of the HTTP library
+            connect = min(seconds, float(constants.HF_HUB_ETAG_TIMEOUT))
+            client.timeout = type(limits)(seconds, connect=connect)
+        return client
+
+    set_client_factory(bounded_client)
+    try:
+        yield
+    finally:
+        set_client_factory(previous)
+
+
+def _token_owner(api, token: str, timeout: float) -> str:
+    reply = _hub_call(token, timeout, "asking the hub who owns the token", api.whoami)
+    name = reply.get("name") if isinstance(reply, dict) else None
+    if not isinstance(name, str) or not name:
+        raise PublishError(_not_the_hub("asking the hub who owns the token", "no user name"))
+    return name
+
+
+def _publish_repo(api, plan: RepoUpload, *, token: str, private: bool, timeout: float):
     where = f"{plan.repo_type} repo {plan.repo_id}"
+
+    def call(action: str, request: Callable):
+        return _hub_call(token, timeout, f"{action} {where}", request)
+
     create_options = {"space_sdk": "gradio"} if plan.repo_type == "space" else {}
-    _hub_call(
-        token,
-        f"creating {where}",
+    call(
+        "creating",
         lambda: api.create_repo(
             plan.repo_id,
             repo_type=plan.repo_type,
@@ -93,98 +164,129 @@ def _publish_repo(api, plan: RepoUpload, *, token: str, private: bool) -> Publis
             **create_options,
         ),
     )
-    remote = _hub_call(token, f"listing the files of {where}", lambda: _remote_files(api, plan))
-    changed = [
-        file for file in plan.files if not _same_content(remote.get(file.path_in_repo), file)
-    ]
-    planned = {file.path_in_repo for file in plan.files}
-    stale = sorted(
-        path
-        for path in remote
-        if path not in planned and any(path.startswith(folder) for folder in plan.prune)
+    head = call(
+        "reading the head commit of", lambda: api.repo_info(plan.repo_id, repo_type=plan.repo_type)
+    ).sha
+    if not isinstance(head, str) or not head:
+        raise PublishError(_not_the_hub(f"reading the head commit of {where}", "no commit id"))
+    listing = call(
+        "listing the files of",
+        lambda: list(api.list_repo_tree(plan.repo_id, repo_type=plan.repo_type, recursive=True)),
     )
-    if not changed and not stale:
-        return PublishResult(plan, (), (), None)
-    operations = [
-        CommitOperationAdd(path_in_repo=file.path_in_repo, path_or_fileobj=file.source)
-        for file in changed
-    ] + [CommitOperationDelete(path_in_repo=path) for path in stale]
-    info = _hub_call(
-        token,
-        f"committing to {where}",
-        lambda: api.create_commit(
-            plan.repo_id,
-            operations,
-            commit_message=f"Publish {plan.name} with poetic-eval",
-            repo_type=plan.repo_type,
-        ),
-    )
-    return PublishResult(
-        plan,
-        tuple(file.path_in_repo for file in changed),
-        tuple(stale),
-        str(getattr(info, "commit_url", info)),
-    )
+    remote = [entry.path for entry in listing if hasattr(entry, "blob_id")]  # files, not folders
+    operations = commit_operations(plan, remote)
+    with _quiet_about_empty_commits():
+        info = call(
+            "committing to",
+            lambda: api.create_commit(
+                plan.repo_id,
+                operations,
+                commit_message=f"Publish {plan.name} with poetic-eval",
+                repo_type=plan.repo_type,
+                parent_commit=head,
+            ),
+        )
+    commit = getattr(info, "oid", None)
+    if not isinstance(commit, str) or not commit:
+        raise PublishError(_not_the_hub(f"committing to {where}", "no commit id"))
+    deleted = tuple(op.path_in_repo for op in operations if isinstance(op, CommitOperationDelete))
+    added = tuple(file.path_in_repo for file in plan.files)
+    # create_commit makes no commit when the hub holds every file: it returns the head
+    return PublishResult(plan, added, deleted, None if commit == head else str(info.commit_url))
 
 
-def _remote_files(api, plan: RepoUpload) -> dict:
-    """The hub's files of the repo, by path (``RepoFile``: size, blob_id, lfs)."""
-    entries = api.list_repo_tree(plan.repo_id, repo_type=plan.repo_type, recursive=True)
-    return {entry.path: entry for entry in entries if hasattr(entry, "blob_id")}
+@contextmanager
+def _quiet_about_empty_commits() -> Iterator[None]:
+    """Drop create_commit's warning that it skipped an empty commit: the summary says it."""
+    import logging
+
+    logger = logging.getLogger("huggingface_hub.hf_api")
+
+    def keep(record: logging.LogRecord) -> bool:
+        return not record.getMessage().startswith("No files have been modified since last")
+
+    logger.addFilter(keep)
+    try:
+        yield
+    finally:
+        logger.removeFilter(keep)
 
 
-def _same_content(remote, local: UploadFile) -> bool:
-    """Whether the hub's file has the local content: by LFS sha256, else by git blob id."""
-    if remote is None:
-        return False
-    lfs = getattr(remote, "lfs", None)
-    if lfs is not None:
-        return lfs.sha256 == local.sha256
-    return remote.blob_id == local.git_blob_id
-
-
-def _hub_call(token: str, action: str, call: Callable):
+def _hub_call(token: str, timeout: float, action: str, call: Callable):
     """Run one hub request; turn the failures a user can act on into one PublishError line."""
     try:
         return call()
     except Exception as error:  # classified below; re-raised when not a user's problem
-        message = _explain(error, action)
+        message = _explain(error, action, timeout)
         if message is None:
             raise
         raise PublishError(message.replace(token, "***") if token else message) from None
 
 
-def _explain(error: Exception, action: str) -> str | None:
+def _explain(error: Exception, action: str, timeout: float) -> str | None:
     from huggingface_hub import constants
     from huggingface_hub.errors import HfHubHTTPError
 
+    again = "run `make publish` again (repos already published are skipped)"
     if isinstance(error, HfHubHTTPError):
         status = getattr(getattr(error, "response", None), "status_code", None)
         if status in (401, 403):
             return (
-                f"the hub refused the token (HTTP {status}) while {action}: set HF_TOKEN to a "
-                "token with write access to that owner (https://huggingface.co/settings/tokens), "
-                "or choose another owner with HF_ORG= / --org"
+                f"the hub refused the token (HTTP {status}) while {action}: use a token with "
+                "write access to that owner (https://huggingface.co/settings/tokens; "
+                f"{HOW_TO_LOG_IN}), or choose another owner with HF_ORG= / --org"
             )
         detail = (getattr(error, "server_message", None) or "").strip().splitlines()
         detail = f": {detail[0]}" if detail else ""
+        return f"the hub answered HTTP {status} while {action}{detail}; {again} once that is fixed"
+    if _is_timeout(error):
         return (
-            f"the hub answered HTTP {status} while {action}{detail}; "
-            "run `make publish` again once that is fixed (repos already published are skipped)"
+            f"the hub at {constants.ENDPOINT} did not answer within {timeout:g} s while "
+            f"{action}: check the network connection or proxy (or allow longer with "
+            f"--timeout), then {again}"
         )
     if _is_network_failure(error):
         reason = str(error).splitlines()[0] if str(error) else "no reply"
         return (
             f"cannot reach the hub at {constants.ENDPOINT} while {action} "
-            f"({type(error).__name__}: {reason}): "
-            "check the network connection, then run `make publish` again "
-            "(repos already published are skipped)"
+            f"({type(error).__name__}: {reason}): check the network connection, then {again}"
         )
-    return None
+    if isinstance(error, json.JSONDecodeError):
+        return _not_the_hub(action, "a reply that is not JSON")
+    reading = (KeyError, IndexError, TypeError, AttributeError, ValueError)
+    if not isinstance(error, reading) or not _raised_in_hub_client(error):
+        return None  # a bug here: keep its traceback
+    if isinstance(error, KeyError):
+        return _not_the_hub(action, f"a reply without the field {error}")
+    reason = " ".join(line.strip() for line in str(error).splitlines() if line.strip())
+    if isinstance(error, ValueError) and reason:  # e.g. the hub found the README invalid
+        return f"the hub client refused {action}: {reason}; {again} once that is fixed"
+    return _not_the_hub(action, f"a reply it cannot read ({type(error).__name__})")
+
+
+def _not_the_hub(action: str, what: str) -> str:
+    from huggingface_hub import constants
+
+    return (
+        f"{constants.ENDPOINT} gave {what} while {action}: it does not answer as the Hugging "
+        "Face hub does (a proxy or captive portal? check HF_ENDPOINT and the network), then "
+        "run `make publish` again"
+    )
+
+
+def _raised_in_hub_client(error: Exception) -> bool:
+    """Whether ``error`` came from inside huggingface_hub (reading a reply), not this code."""
+    frames = traceback.extract_tb(error.__traceback__)
+    return any("huggingface_hub" in Path(frame.filename).parts for frame in frames[1:])
+
+
+def _is_timeout(error: Exception) -> bool:
+    names = {cls.__name__ for cls in type(error).__mro__}
+    return isinstance(error, TimeoutError) or bool(names & {"TimeoutException", "Timeout"})
 
 
 def _is_network_failure(error: Exception) -> bool:
-    """Connection refused, DNS failure, timeout, dropped connection, from any HTTP library."""
+    """Connection refused, DNS failure, dropped connection, from any HTTP library."""
     if isinstance(error, (ConnectionError, TimeoutError)):
         return True
     names = {cls.__name__ for cls in type(error).__mro__}

@@ -1,24 +1,33 @@
 """What ``make publish`` pushes: one :class:`RepoUpload` per hub repo, each a list of files.
 
-Dataset repos come from the built dataset folders (:func:`plan_dataset_uploads`); metric
-Spaces from the metric folders (:mod:`poetic_eval.evaluate_modules.spaces`). Planning reads local
-files only: it is what the dry run prints, and what :func:`poetic_eval.hub.publish` compares
-with the hub before committing.
+Dataset repos come from the built dataset folders (:func:`plan_dataset_uploads`): the card and
+exactly the data files its ``configs:`` lists, each a regular file inside the folder; anything
+else there is left out and named. Metric Spaces come from the metric folders
+(:mod:`poetic_eval.hub.metric_spaces`). Planning reads local files only, and
+:func:`commit_operations` turns a plan into the ``CommitOperationAdd`` /
+``CommitOperationDelete`` list that :func:`poetic_eval.hub.publish` sends in one
+``HfApi.create_commit`` (which itself leaves out the files the hub already holds, and makes no
+commit when nothing changed). The dry run prints those same operations.
 """
 
 from __future__ import annotations
 
-import hashlib
-from collections.abc import Callable, Sequence
+import os
+import stat
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
-from functools import cached_property
-from pathlib import Path
+from pathlib import Path, PurePosixPath
 
-import yaml
+import pyarrow as pa
+import pyarrow.parquet as pq
+from huggingface_hub import CommitOperationAdd, CommitOperationDelete, DatasetCard
+
+from ..files.dataset_cards import card_data_files, card_infos, config_entries, load_card
 
 HUB_URL = "https://huggingface.co"
 #: The repo owner of a plan made without ``org``: resolved from the token when publishing.
 UNKNOWN_OWNER = "<your-hub-user>"
+CARD = "README.md"
 
 
 @dataclass(frozen=True)
@@ -37,24 +46,14 @@ class UploadFile:
     def size(self) -> int:
         return len(self.data) if self.data is not None else self.local_path.stat().st_size
 
-    @property
-    def source(self) -> str | bytes:
-        """What ``CommitOperationAdd(path_or_fileobj=...)`` takes."""
-        return self.data if self.data is not None else str(self.local_path)
-
     def read_bytes(self) -> bytes:
         return self.data if self.data is not None else self.local_path.read_bytes()
 
-    @cached_property
-    def sha256(self) -> str:
-        """Hex SHA-256 of the content: the hub's LFS oid of a file stored in LFS."""
-        return hashlib.sha256(self.read_bytes()).hexdigest()
-
-    @cached_property
-    def git_blob_id(self) -> str:
-        """The git object id of the content: the hub's ``blob_id`` of a file stored in git."""
-        content = self.read_bytes()
-        return hashlib.sha1(b"blob %d\0" % len(content) + content).hexdigest()
+    def operation(self) -> CommitOperationAdd:
+        """The commit operation adding this file (a new one each time: the hub client mutates
+        and then refuses to reuse them)."""
+        source = self.data if self.data is not None else str(self.local_path)
+        return CommitOperationAdd(path_in_repo=self.path_in_repo, path_or_fileobj=source)
 
 
 @dataclass(frozen=True)
@@ -63,6 +62,10 @@ class RepoUpload:
 
     ``prune`` lists the folders whose files the repo may hold only if they are planned: a file
     under them that this build lacks is deleted in the same commit (``data/`` of a dataset).
+    ``left_out`` names local files that are not uploaded and why; ``problems`` are reasons
+    the repo must not be published (a data file that is missing, a link, or not a readable
+    parquet file with the card's row count): the dry run shows them as warnings, publishing
+    refuses.
     """
 
     name: str
@@ -73,6 +76,8 @@ class RepoUpload:
     kind: str = ""  # shown by the dry run
     # re-plans this repo for another owner, when its files name their own repo
     replan: Callable[[str], RepoUpload] | None = field(default=None, compare=False, repr=False)
+    left_out: tuple[str, ...] = ()
+    problems: tuple[str, ...] = ()
 
     @property
     def total_size(self) -> int:
@@ -87,8 +92,31 @@ class RepoUpload:
         if self.replan is not None:
             return self.replan(owner)
         return RepoUpload(
-            self.name, f"{owner}/{self.name}", self.repo_type, self.files, self.prune, self.kind
+            self.name,
+            f"{owner}/{self.name}",
+            self.repo_type,
+            self.files,
+            self.prune,
+            self.kind,
+            left_out=self.left_out,
+            problems=self.problems,
         )
+
+
+def commit_operations(
+    plan: RepoUpload, remote_paths: Iterable[str] = ()
+) -> list[CommitOperationAdd | CommitOperationDelete]:
+    """The operations of the plan's one commit: every planned file added, then every file of
+    ``remote_paths`` (what the hub holds) under a pruned folder that the plan lacks deleted."""
+    planned = {file.path_in_repo for file in plan.files}
+    stale = sorted(
+        path
+        for path in remote_paths
+        if path not in planned and any(path.startswith(folder) for folder in plan.prune)
+    )
+    return [file.operation() for file in plan.files] + [
+        CommitOperationDelete(path_in_repo=path) for path in stale
+    ]
 
 
 def repo_url(repo_id: str, repo_type: str) -> str:
@@ -108,12 +136,12 @@ def built_dataset_folders(datasets_dir: str | Path) -> list[Path]:
     return sorted(
         folder
         for folder in datasets_dir.iterdir()
-        if folder.is_dir() and not folder.name.startswith(".") and (folder / "README.md").is_file()
+        if folder.is_dir() and not folder.name.startswith(".") and (folder / CARD).is_file()
     )
 
 
 def plan_dataset_uploads(datasets_dir: str | Path, org: str | None) -> list[RepoUpload]:
-    """One dataset repo per built folder: its card and every file under ``data/``.
+    """One dataset repo per built folder: its card and the data files the card lists.
 
     ``org`` None names the repos ``<your-hub-user>/<name>`` (resolved from the token when
     publishing for real).
@@ -128,53 +156,137 @@ def plan_dataset_uploads(datasets_dir: str | Path, org: str | None) -> list[Repo
 
 
 def _plan_dataset_folder(folder: Path, owner: str) -> RepoUpload:
-    card = folder / "README.md"
-    read_card_header(card, what="dataset card", fix=", or rebuild it (make build)")
-    data_files = sorted(path for path in (folder / "data").rglob("*") if path.is_file())
-    if not data_files:
-        raise ValueError(f"{folder} has no files under data/: the build is incomplete")
-    files = tuple(
-        UploadFile(path.relative_to(folder).as_posix(), local_path=path)
-        for path in [card, *data_files]
+    card_path = folder / CARD
+    card = load_card(
+        card_path, DatasetCard, what="dataset card", fix=", or rebuild it (make build)"
     )
+    listed = card_data_files(folder)
+    if not listed:
+        raise ValueError(f"{card_path} lists no data files (configs: data_files): rebuild it")
+    found = {path: _data_file_problem(folder, path) for path in listed}
+    problems = [problem for problem in found.values() if problem]
+    if card_path.is_symlink():
+        problems.insert(0, f"{CARD} is a symbolic link; publish uploads regular files only")
+    sound = [path for path, problem in found.items() if not problem]
+    problems += _row_count_problems(folder, card, set(sound))
+    files = [UploadFile(CARD, local_path=card_path)]
+    files += [UploadFile(path, local_path=folder / path) for path in sound]
     return RepoUpload(
-        folder.name, f"{owner}/{folder.name}", "dataset", files, ("data/",), "dataset repo"
+        folder.name,
+        f"{owner}/{folder.name}",
+        "dataset",
+        tuple(files),
+        ("data/",),
+        "dataset repo",
+        left_out=tuple(_unlisted_files(folder, {CARD, *listed})),
+        problems=tuple(problems),
     )
 
 
-def read_card_header(card: Path, *, what: str, fix: str = "") -> tuple[dict, str]:
-    """A card's YAML header (a dict) and its body; ValueError naming the file otherwise
-    (``fix``: how else to repair it, added to the message)."""
+def _is_safe(path: str) -> bool:
+    """Whether a path the card lists stays inside the folder, under data/."""
+    parts = PurePosixPath(path).parts
+    return (
+        len(parts) > 1
+        and parts[0] == "data"
+        and ".." not in parts
+        and "\\" not in path
+        and path.isprintable()
+    )
+
+
+def _data_file_problem(folder: Path, path: str) -> str | None:
+    """Why the listed data file ``path`` cannot be published as it is (None when it can)."""
+    if not _is_safe(path):
+        return f"{shown(path)}: the card lists a path outside data/; rebuild the card"
+    local = folder / path
+    relative = local.relative_to(folder)
+    for part in [*reversed(relative.parents[:-1]), relative]:
+        if (folder / part).is_symlink():
+            what = "a symbolic link" if part == relative else f"under the symbolic link {part}"
+            return f"{path}: {what}; publish uploads regular files only"
     try:
-        text = card.read_text(encoding="utf-8")
-    except UnicodeDecodeError as error:
-        raise ValueError(
-            f"{card} is not UTF-8 (byte {error.start}): save the {what} as UTF-8{fix}"
-        ) from None
-    if not text.startswith("---\n") or "\n---\n" not in text[3:]:
-        raise ValueError(f"{card} has no YAML header (--- ... ---): not a {what} of poetic-eval")
-    end = text.index("\n---\n", 3)
+        mode = local.lstat().st_mode
+    except FileNotFoundError:
+        return f"{path}: listed in the card but missing: the build is incomplete"
+    if not stat.S_ISREG(mode):
+        return f"{path}: not a regular file"
+    if path.endswith(".parquet"):
+        return _parquet_problem(local, path)
+    return None
+
+
+def _parquet_problem(local: Path, path: str) -> str | None:
     try:
-        header = yaml.safe_load(text[4:end])
-    except yaml.YAMLError as error:
-        raise ValueError(f"{card}: the YAML header does not parse: {error}") from None
-    if not isinstance(header, dict):
-        raise ValueError(f"{card}: the YAML header is not a mapping of keys to values")  # noqa: TRY004
-    return header, text[end + len("\n---\n") :]
+        pq.ParquetFile(local).close()
+    except (pa.ArrowException, OSError) as error:
+        size = local.stat().st_size
+        reason = "0 bytes" if size == 0 else f"{size:,} bytes, {str(error).splitlines()[0]}"
+        return f"{path}: not a readable parquet file ({reason}); the build is broken"
+    return None
+
+
+def _row_count_problems(folder: Path, card: DatasetCard, sound: set[str]) -> list[str]:
+    """A sound parquet file whose row count differs from the card's ``num_examples`` of its
+    split (checked where a split is one file, the layout the builders write)."""
+    infos = card_infos(folder)
+    problems = []
+    for config in config_entries(card):
+        info = infos.get(config.get("config_name"))
+        entries = [entry for entry in config["data_files"] if isinstance(entry, dict)]
+        splits = [entry.get("split") for entry in entries]
+        for entry in entries:
+            path, split = entry.get("path"), entry.get("split")
+            if info is None or not info.splits or splits.count(split) != 1:
+                continue
+            if not isinstance(path, str) or path not in sound or not path.endswith(".parquet"):
+                continue
+            expected = info.splits[split].num_examples if split in info.splits else None
+            n_rows = pq.ParquetFile(folder / path).metadata.num_rows
+            if expected is not None and n_rows != expected:
+                problems.append(
+                    f"{path}: {n_rows:,} rows, the card says {expected:,}; "
+                    "the file was changed or truncated after the build"
+                )
+    return problems
+
+
+def _unlisted_files(folder: Path, listed: set[str]) -> list[str]:
+    """Files and links in ``folder`` (links not followed) that the card does not list."""
+    found = []
+    for current, folders, names in os.walk(folder, followlinks=False):
+        links = [name for name in folders if (Path(current) / name).is_symlink()]
+        for name in sorted(names + links):
+            relative = (Path(current) / name).relative_to(folder).as_posix()
+            if relative not in listed:
+                found.append(relative)
+    return sorted(found)
+
+
+def shown(path: str) -> str:
+    """A path as printed: as it is when printable, else escaped (a name cannot add lines)."""
+    return path if path.isprintable() else ascii(path)
 
 
 def describe_plan(plans: Sequence[RepoUpload]) -> str:
-    """The dry-run listing: each repo, then each file with its size in bytes."""
+    """The dry-run listing: each repo, then the operations of its commit (each file with its
+    size in bytes; names only, never content), the files left out, and the warnings."""
     out = []
     for plan in plans:
         out.append(
             f"{plan.name} -> {plan.url} ({plan.kind or plan.repo_type}, one commit, "
             f"{len(plan.files)} files, {plan.total_size:,} bytes)"
         )
-        width = max(len(file.path_in_repo) for file in plan.files)
+        width = max(len(shown(file.path_in_repo)) for file in plan.files)
         for file in plan.files:
-            out.append(f"  {file.path_in_repo:<{width}}  {file.size:>12,} bytes")
-    counts = {}
+            out.append(f"  add     {shown(file.path_in_repo):<{width}}  {file.size:>12,} bytes")
+        for folder in plan.prune:
+            out.append(f"  delete  any file under {folder} on the hub that is not listed above")
+        for path in plan.left_out:
+            out.append(f"  left out (not listed in the card): {shown(path)}")
+        for problem in plan.problems:
+            out.append(f"  warning: {problem}; publishing {plan.name} is refused until fixed")
+    counts: dict[str, int] = {}
     for plan in plans:
         counts[plan.repo_type] = counts.get(plan.repo_type, 0) + 1
     summary = ", ".join(f"{n} {kind} repo(s)" for kind, n in counts.items()) or "no repos"

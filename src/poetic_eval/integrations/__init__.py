@@ -5,7 +5,9 @@
   :func:`poetic_eval.pairs.pair_preference`; :func:`harness_model_args` and
   :func:`harness_lm` run the harness under the same scoring convention.
 * :class:`PoeticDiversityCallback`: every N training steps, generate poems with the model being
-  trained and log their diversity profile (and minimal-pair accuracy) through ``trainer.log``.
+  trained and log their diversity profile (and minimal-pair accuracy) through ``trainer.log``;
+  at each evaluation, add them to the evaluation metrics (``eval_poetic/<name>``) so that
+  ``metric_for_best_model`` and ``EarlyStoppingCallback`` can select on them.
 """
 
 from __future__ import annotations

@@ -36,9 +36,10 @@ from typing import Any
 
 import pyarrow.parquet as pq
 import yaml
+from huggingface_hub import DatasetCard
 
 from ..files import atomic_folder, check_output_folder, recover_folder
-from ..files.dataset_cards import card_header, declares_configs
+from ..files.dataset_cards import config_entries, declares_configs, load_card
 from ..hub import built_dataset_folders
 
 TASK_PREFIX = "poetic_eval"
@@ -129,23 +130,20 @@ def group_name(dataset: str) -> str:
 
 
 def card_configs(folder: str | Path) -> list[dict[str, Any]]:
-    """The ``configs:`` entries of a dataset folder's README card (YAML front matter)."""
-    header = card_header(folder)
-    card = Path(folder) / "README.md"
-    if not header:
-        raise ValueError(f"{card}: no YAML header (expected a dataset card starting with ---)")
-    configs = header.get("configs") or []
+    """The ``configs:`` entries of a dataset folder's README card (read as a ``DatasetCard``),
+    each with ``data_files`` as a list of ``{"split", "path"}``."""
+    path = Path(folder) / "README.md"
+    card = load_card(path, DatasetCard, what="dataset card")
+    configs = card.data.get("configs") or []
     if not isinstance(configs, list):
-        raise TypeError(f"{card}: configs must be a list, got {type(configs).__name__}")
-    return configs
+        raise TypeError(f"{path}: configs must be a list, got {type(configs).__name__}")
+    return config_entries(card)
 
 
 def _split_files(folder: Path, entry: dict[str, Any]) -> dict[str, list[Path]]:
     name = entry.get("config_name")
-    files = entry.get("data_files")
-    if isinstance(files, str):  # the card's short form: one pattern, split "train"
-        files = [{"split": "train", "path": files}]
-    if not isinstance(files, list):
+    files = entry["data_files"]
+    if not files:
         raise TypeError(f"{folder}/README.md: config {name!r} has no data_files list")
     by_split = {}
     for item in files:

@@ -11,6 +11,14 @@ minimal-pair set, the accuracy :func:`poetic_eval.pairs.pair_preference` of
 (TensorBoard, W&B, ...); a callback that adds keys to ``logs`` in ``on_log`` reaches nobody,
 because the Trainer has recorded and reported them by then.
 
+At every evaluation of the Trainer (``eval_strategy``) the callback also adds the same numbers to
+the evaluation metrics as ``eval_poetic/<metric>``, in ``on_evaluate``: ``Trainer.evaluate``
+hands its ``metrics`` dict to the callbacks and then returns that same dict to the training
+loop, which reads ``metric_for_best_model`` from it (``_determine_best_metric``) before it
+saves the checkpoint; so ``metric_for_best_model="eval_poetic/mtld"``,
+``load_best_model_at_end`` and ``EarlyStoppingCallback`` select on them. The Trainer has logged
+its evaluation dict before ``on_evaluate``, so the callback logs its additions itself.
+
 Work done once: the references become a :class:`poetic_eval.text.PoemCorpus`, which keeps their
 memorization units, lengths, rhyme schemes, lexical scores and sentence embeddings after the
 first evaluation; the pairs are tokenized once (:func:`poetic_eval.lm.causal_sequences`).
@@ -39,7 +47,8 @@ from ..lm import causal_sequences, load_language_model, sequence_log_probs
 from ..lm.distributed import shard_bounds
 from ..pairs import pair_columns, pair_preference
 from ..text import PoemCorpus, require_texts
-from .poem_generation import generate_poems
+from .generation_options import check_generation_kwargs
+from .poem_generation import DEFAULT_GENERATION_KWARGS, generate_poems
 
 _PROFILE_OPTIONS = ("human_samples", "seed")
 
@@ -53,11 +62,14 @@ class PoeticDiversityCallback(TrainerCallback):
         prompts: prompts the poems are sampled from, used in turn.
         references: the human corpus (a list of poems or a PoemCorpus); None runs only the
             dimensions that need none (``["lexical", "semantic"]``).
-        every_n_steps: evaluate after every N-th optimizer step.
+        every_n_steps: evaluate and log after every N-th optimizer step (None: only at the
+            Trainer's evaluations).
         num_poems: poems sampled per evaluation.
         dimensions: diversity dimensions to compute (default all that the data allows).
         generation_kwargs: ``model.generate`` options over
-            :data:`~poetic_eval.integrations.poem_generation.DEFAULT_GENERATION_KWARGS`.
+            :data:`~poetic_eval.integrations.poem_generation.DEFAULT_GENERATION_KWARGS`,
+            checked against the model at construction (a misspelt option is named, with the
+            closest valid one).
         seed: sampling seed; the same at every evaluation, so that differences between
             evaluations come from the model, not from the draw.
         generation_batch_size: poems per ``generate`` call.
@@ -69,7 +81,11 @@ class PoeticDiversityCallback(TrainerCallback):
             or hub name loaded with ``pairs_config`` and ``pairs_split``.
         pairs_limit: score only the first N pairs.
         pairs_batch_size: packed prefix trees per forward pass when scoring.
-        prefix: prepended to every logged key.
+        prefix: prepended to every key logged every N steps.
+        at_evaluation: also compute the metrics at each of the Trainer's evaluations and add
+            them to its evaluation metrics.
+        eval_prefix: prepended to every key added to the evaluation metrics
+            (``metric_for_best_model="eval_poetic/mtld"``).
         tokenizer: default ``trainer.processing_class``.
     """
 
@@ -80,7 +96,7 @@ class PoeticDiversityCallback(TrainerCallback):
         prompts: Sequence[str],
         references: Sequence[str] | None,
         *,
-        every_n_steps: int = 500,
+        every_n_steps: int | None = 500,
         num_poems: int = 100,
         dimensions: str | Sequence[str] | None = None,
         generation_kwargs: dict[str, Any] | None = None,
@@ -94,16 +110,25 @@ class PoeticDiversityCallback(TrainerCallback):
         pairs_limit: int | None = None,
         pairs_batch_size: int = 4,
         prefix: str = "poetic/",
+        at_evaluation: bool = True,
+        eval_prefix: str = "eval_poetic/",
         tokenizer: Any = None,
     ) -> None:
         self.trainer = trainer
         self.prompts = require_texts(prompts, "prompts")
         self.references = None if references is None else PoemCorpus(references)
-        self.every_n_steps = require_positive_int(every_n_steps, "every_n_steps")
+        if every_n_steps is not None:
+            require_positive_int(every_n_steps, "every_n_steps")
+        elif not at_evaluation:
+            raise ValueError("every_n_steps=None and at_evaluation=False: nothing would be logged")
+        self.every_n_steps = every_n_steps
         self.num_poems = require_positive_int(num_poems, "num_poems")
         self.dimensions = _checked_dimensions(dimensions, self.references, diversity_options)
         self.diversity_options = dict(diversity_options or {})
         self.generation_kwargs = dict(generation_kwargs or {})
+        check_generation_kwargs(
+            trainer.model, {**DEFAULT_GENERATION_KWARGS, **self.generation_kwargs}
+        )
         self.seed = seed
         self.generation_batch_size = require_positive_int(
             generation_batch_size, "generation_batch_size"
@@ -112,6 +137,8 @@ class PoeticDiversityCallback(TrainerCallback):
         self.pairs = load_pairs(pairs, pairs_config, pairs_split, pairs_limit)
         self.pairs_batch_size = require_positive_int(pairs_batch_size, "pairs_batch_size")
         self.prefix = prefix
+        self.at_evaluation = at_evaluation
+        self.eval_prefix = eval_prefix
         if tokenizer is None:
             tokenizer = getattr(trainer, "processing_class", None)
         self.tokenizer = tokenizer
@@ -119,13 +146,53 @@ class PoeticDiversityCallback(TrainerCallback):
             raise ValueError("the trainer has no processing_class: pass tokenizer= to the callback")
         self.last_poems: list[str] = []
         self._pair_sequences: tuple[list[list[int]], int] | None = None
+        # while training, the metrics of the last step they were computed at: the model does
+        # not change within a step, so a step's logging and evaluation(s) sample once
+        self._in_training = False
+        self._step_metrics: tuple[int, dict[str, float]] | None = None
+        self._eval_logged_step: int | None = None
+
+    def on_train_begin(self, args, state, control, **kwargs):
+        self._in_training, self._step_metrics, self._eval_logged_step = True, None, None
+        if self.at_evaluation:
+            _run_before_early_stopping(self, self.trainer.callback_handler.callbacks)
+        return control
+
+    def on_train_end(self, args, state, control, **kwargs):
+        # the best checkpoint may have been loaded: an evaluation after this samples again
+        self._in_training, self._step_metrics = False, None
+        return control
 
     def on_step_end(self, args, state, control, **kwargs):
-        if state.global_step > 0 and state.global_step % self.every_n_steps == 0:
+        every = self.every_n_steps
+        if every is not None and state.global_step > 0 and state.global_step % every == 0:
             should_log = control.should_log
             self.evaluate()
             # trainer.log clears should_log (CallbackHandler.on_log): restore it, or the
             # Trainer would skip its own log of this step (the loss, the learning rate)
+            control.should_log = should_log
+        return control
+
+    def on_evaluate(self, args, state, control, metrics=None, **kwargs):
+        """Add the metrics, as ``eval_prefix + name``, to the Trainer's evaluation metrics
+        (every process, so that each selects the same best checkpoint) and log them once."""
+        if not self.at_evaluation or metrics is None:
+            return control
+        added = {self.eval_prefix + k: v for k, v in self._on_every_process().items()}
+        step = state.global_step
+        selected = _selected_metric(args)
+        if added and selected.startswith(self.eval_prefix) and selected not in added:
+            warnings.warn(
+                f"{selected} could not be computed at step {step} (see the warnings above); "
+                "it counts as NaN: never the best, and no improvement for early stopping",
+                stacklevel=2,
+            )
+            added[selected] = float("nan")
+        metrics.update(added)
+        if added and not (self._in_training and self._eval_logged_step == step):
+            self._eval_logged_step = step
+            should_log = control.should_log
+            self.trainer.log(dict(added))
             control.should_log = should_log
         return control
 
@@ -139,6 +206,28 @@ class PoeticDiversityCallback(TrainerCallback):
 
     def compute_metrics(self) -> dict[str, float]:
         """The metrics of the model as it is now, on the main process ({} on the others)."""
+        return {self.prefix + key: value for key, value in self._metrics_now().items()}
+
+    def _metrics_now(self) -> dict[str, float]:
+        """The unprefixed metrics, computed once per optimizer step while training."""
+        step = self.trainer.state.global_step
+        if self._in_training and self._step_metrics and self._step_metrics[0] == step:
+            return self._step_metrics[1]
+        metrics = self._sampled_metrics()
+        if self._in_training:
+            self._step_metrics = (step, metrics)
+        return metrics
+
+    def _on_every_process(self) -> dict[str, float]:
+        """The metrics on every process (computed on the main one, then shared)."""
+        metrics = self._metrics_now()
+        processes = self._processes()
+        if processes["num_processes"] > 1:
+            metrics = processes["gather"]([metrics])[0]
+        return metrics
+
+    def _sampled_metrics(self) -> dict[str, float]:
+        """Sample and score now: the metrics on the main process ({} on the others)."""
         model = self.trainer.model
         was_training = model.training
         model.eval()
@@ -164,7 +253,7 @@ class PoeticDiversityCallback(TrainerCallback):
         if pair_scores is not None:
             summary = pair_preference(*pair_scores)
             metrics.update(pairs_accuracy=summary["accuracy"], pairs_ties=summary["ties"])
-        return {self.prefix + key: _loggable(value) for key, value in metrics.items()}
+        return {key: _loggable(value) for key, value in metrics.items()}
 
     def _diversity(self, poems: list[str]) -> dict[str, float]:
         kept = [poem for poem in poems if poem.strip()]
@@ -231,6 +320,30 @@ class PoeticDiversityCallback(TrainerCallback):
 
     def _is_main_process(self) -> bool:
         return self._processes()["process_index"] == 0
+
+
+def _selected_metric(args: Any) -> str:
+    """The evaluation key ``metric_for_best_model`` names, as the Trainer completes it."""
+    name = getattr(args, "metric_for_best_model", None) or ""
+    return name if not name or name.startswith("eval_") else f"eval_{name}"
+
+
+def _run_before_early_stopping(callback: TrainerCallback, callbacks: list) -> None:
+    """Move ``callback`` before the first ``EarlyStoppingCallback`` listed ahead of it, so that
+    early stopping reads the metrics it adds in ``on_evaluate``.
+
+    Called from ``on_train_begin`` while the callback handler iterates over this very list:
+    moving the current element to an earlier place leaves the iteration's next element as it was
+    (the elements between shift one place on, and all of them have been called already).
+    """
+    from transformers import EarlyStoppingCallback
+
+    place = next((i for i, listed in enumerate(callbacks) if listed is callback), None)
+    if place is None:
+        return
+    early = [i for i in range(place) if isinstance(callbacks[i], EarlyStoppingCallback)]
+    if early:
+        callbacks.insert(early[0], callbacks.pop(place))
 
 
 def _checked_dimensions(dimensions, references, options) -> tuple[str, ...] | None:
