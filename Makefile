@@ -77,7 +77,7 @@ lint: setup
 	$(PY) -m ruff format --check src builders metrics bench tests scripts
 
 build: setup
-	$(PY) -m builders all --out $(DATASETS) --seed $(SEED) \
+	$(PY) -m poetic_eval.cli build all --out $(DATASETS) --seed $(SEED) \
 		$(if $(BPOMP_SOURCE),--bpomp-source $(BPOMP_SOURCE)) $(if $(BPOMP_PAIRS),--n-pairs $(BPOMP_PAIRS)) \
 		$(if $(AGREEMENT_SOURCE),--agreement-source $(AGREEMENT_SOURCE)) \
 		$(if $(QUATRAIN_SOURCE),--quatrain-source $(QUATRAIN_SOURCE))

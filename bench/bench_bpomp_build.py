@@ -23,7 +23,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 import pronouncing
 
-from builders.bpomp import FEATURES, SPLIT, pair_rows
+from poetic_eval.builders.bpomp import FEATURES, SPLIT, pair_rows
 from poetic_eval.hub import ConfigData, HubDataset, write_hub_dataset
 from poetic_eval.limericks import (
     CORRUPTIONS,
@@ -59,7 +59,7 @@ def main() -> int:
     parser.add_argument("--pairs", type=int, default=10_000)
     args = parser.parse_args()
 
-    seeds = verify_limericks(read_limerick_source(seed_path("limericks.txt")), progress=False)
+    seeds = verify_limericks(read_limerick_source(seed_path("limericks.txt")), show_progress=False)
     texts = recombine_limericks(seeds.kept, args.limericks, seed=0)
     with tempfile.TemporaryDirectory() as folder:
         source = Path(folder) / "limericks.txt"
@@ -70,7 +70,7 @@ def main() -> int:
         records = read_limerick_source(source)
         read_time = time.perf_counter() - start
         start = time.perf_counter()
-        verification = verify_limericks(records, progress=False)
+        verification = verify_limericks(records, show_progress=False)
         verify_time = time.perf_counter() - start
         start = time.perf_counter()
         peer_kept = sum(pronouncing_is_limerick(record.text) for record in records)
@@ -90,7 +90,7 @@ def main() -> int:
         for kind in CORRUPTIONS:
             start = time.perf_counter()
             generation = generate_pairs(
-                verification.kept, kind, args.pairs, 0, finder=finder, progress=False
+                verification.kept, kind, args.pairs, 0, finder=finder, show_progress=False
             )
             rows = pair_rows(generation)
             elapsed = time.perf_counter() - start

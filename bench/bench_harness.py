@@ -1,6 +1,6 @@
 """Benchmark: lm-evaluation-harness on our task configs vs poetic-eval's own scoring, same model.
 
-bpomp is built from the seed limericks (``python -m builders bpomp --seed 0``) into a temporary
+bpomp is built from the seed limericks (``poetic-eval build bpomp --seed 0``) into a temporary
 folder, its harness tasks are written by ``write_harness_tasks``, and both sides score every
 config with the default model (SmolLM2-135M-Instruct, its float32 conversion in the project's
 cache folder, on the CPU):
@@ -43,7 +43,8 @@ def build_bpomp(out: Path) -> Path:
         [
             sys.executable,
             "-m",
-            "builders",
+            "poetic_eval.cli",
+            "build",
             "bpomp",
             "--out",
             str(out / "bpomp"),

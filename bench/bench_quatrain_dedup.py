@@ -60,19 +60,19 @@ def write_jsonl(stanzas: list[list[str]], path: Path) -> int:
     return count
 
 
-def child(source: Path, out: Path, progress: bool) -> None:
+def child(source: Path, out: Path, show_progress: bool) -> None:
     """Run the whole preparation on ``source``; print the stage times as JSON."""
-    from builders.quatrain import NAME, language_configs
+    from poetic_eval.builders.quatrain import NAME, language_configs
     from poetic_eval.hub import HubDataset, write_hub_dataset
     from poetic_eval.quatrain import prepare_language
 
     times = {}
     clock = time.perf_counter()
-    corpus = read_quatrain_source(source, progress=progress)
+    corpus = read_quatrain_source(source, show_progress=show_progress)
     times["read"] = time.perf_counter() - clock
 
     clock = time.perf_counter()
-    prepared = prepare_language(corpus, "en", seed=0, progress=progress)
+    prepared = prepare_language(corpus, "en", seed=0, show_progress=show_progress)
     total = time.perf_counter() - clock
     times.update(prepared.deduplication.seconds)
     times["split + sonnets"] = total - sum(prepared.deduplication.seconds.values())
@@ -80,7 +80,7 @@ def child(source: Path, out: Path, progress: bool) -> None:
     assert np.unique(kept_lines).size == kept_lines.size, "a line occurs twice"
 
     clock = time.perf_counter()
-    configs = language_configs(corpus, prepared, progress)
+    configs = language_configs(corpus, prepared, show_progress)
     times["rows"] = time.perf_counter() - clock
     clock = time.perf_counter()
     card_values = {
@@ -119,7 +119,7 @@ def child(source: Path, out: Path, progress: bool) -> None:
     )
 
 
-def scale_run(n_windows: int, progress: bool) -> None:
+def scale_run(n_windows: int, show_progress: bool) -> None:
     with tempfile.TemporaryDirectory(prefix="bench-quatrain-") as folder:
         clock = time.perf_counter()
         source = Path(folder) / "QuaTrain-synthetic.jsonl"
@@ -129,7 +129,7 @@ def scale_run(n_windows: int, progress: bool) -> None:
             f"in {time.perf_counter() - clock:.1f} s"
         )
         command = [sys.executable, __file__, "--child", str(source), str(Path(folder) / "out")]
-        if progress:
+        if show_progress:
             command.append("--progress")
         output = subprocess.run(command, check=True, text=True, stdout=subprocess.PIPE).stdout
         result = json.loads(output.strip().splitlines()[-1])

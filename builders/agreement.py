@@ -2,9 +2,9 @@
 
 Two ways in:
 
-* generate (no ``--source``): the project's own grammar and lexicon
-  (:mod:`poetic_eval.agreement.grammar`), ``--n-pairs`` pairs per family, seeded;
-* convert (``--source PATH``): the published refining-tse, BLiMP or Marvin & Linzen files
+* generate (no ``source``): the project's own grammar and lexicon
+  (:mod:`poetic_eval.agreement.grammar`), ``n_pairs`` pairs per family, seeded;
+* convert (``source``: a folder): the published refining-tse, BLiMP or Marvin & Linzen files
   under PATH (:mod:`poetic_eval.agreement.sources`), all their pairs, in file order.
 
 Both add the ``verbs`` config (:func:`poetic_eval.agreement.verb_lexicon.load_verb_list`).
@@ -12,8 +12,8 @@ Both add the ``verbs`` config (:func:`poetic_eval.agreement.verb_lexicon.load_ve
 
 from __future__ import annotations
 
-import argparse
 from collections.abc import Sequence
+from dataclasses import dataclass
 from pathlib import Path
 
 import datasets
@@ -37,8 +37,9 @@ from poetic_eval.agreement import (
 from poetic_eval.hub import ConfigData, HubDataset
 from poetic_eval.resources import seed_path
 
+from .options import BuildConfig, option
+
 NAME = "agreement"
-DESCRIPTION = "subject-verb agreement minimal pairs (Marvin & Linzen, BLiMP) and a verb list"
 SPLIT = "test"
 VERBS_CONFIG = "verbs"
 _DROPPED_SHOWN = 5
@@ -76,33 +77,30 @@ _CONVERTED_ORIGIN = (
 )
 
 
-def add_arguments(parser: argparse.ArgumentParser) -> None:
-    parser.add_argument(
-        "--n-pairs",
-        type=int,
-        default=DEFAULT_PAIRS_PER_FAMILY,
+@dataclass(frozen=True)
+class Config(BuildConfig):
+    """The options of the agreement build (``source``: a folder of published pair files)."""
+
+    n_pairs: int = option(
+        DEFAULT_PAIRS_PER_FAMILY,
         help=f"generated pairs per family (default {DEFAULT_PAIRS_PER_FAMILY}; "
         "ignored with --source)",
     )
-    parser.add_argument(
-        "--lexicon",
-        type=Path,
-        default=None,
-        help="lexicon JSON for generation (default: the bundled agreement_lexicon.json)",
+    lexicon: Path | None = option(
+        None, help="lexicon JSON for generation (default: the bundled agreement_lexicon.json)"
     )
-    parser.add_argument(
-        "--verb-min-zipf",
-        type=float,
-        default=DEFAULT_MIN_ZIPF,
+    verb_min_zipf: float = option(
+        DEFAULT_MIN_ZIPF,
         help=f"minimum wordfreq Zipf frequency of the verbs config (default {DEFAULT_MIN_ZIPF})",
     )
 
 
-def from_arguments(args: argparse.Namespace) -> HubDataset:
-    verbs = verbs_config(args.verb_min_zipf)
-    if args.source is None:
-        return generated_dataset(args.n_pairs, args.seed, args.lexicon, verbs)
-    return converted_dataset(args.source, args.seed, verbs, show_progress=args.progress)
+def build(config: Config) -> HubDataset:
+    """Generated pairs without a source, else the published pairs converted; then ``verbs``."""
+    verbs = verbs_config(config.verb_min_zipf)
+    if config.source is None:
+        return generated_dataset(config.n_pairs, config.seed, config.lexicon, verbs)
+    return converted_dataset(config.source, config.seed, verbs, show_progress=config.show_progress)
 
 
 def generated_dataset(

@@ -1,16 +1,17 @@
 """blm: Italian Blackbird Language Matrices (BLM-AgrI, BLM-CausI, BLM-OdI), types II and III.
 
-    python -m builders blm --out datasets/blm --seed 0
+    poetic-eval build blm --out datasets/blm --seed 0
 
 Generates the six configs ``agr_ii``, ``agr_iii``, ``caus_ii``, ``caus_iii``, ``od_ii`` and
 ``od_iii`` (splits ``train`` = few-shot items and ``test``) from the project's own Italian
 lexicon (:mod:`poetic_eval.blm`), in the record format of the BLM-It release. ``--source DIR``
-replaces the bundled lexicon by a folder holding the same five JSON files.
+(``source``) replaces the bundled lexicon by a folder holding the same five JSON files.
 """
 
 from __future__ import annotations
 
-import argparse
+import dataclasses
+from dataclasses import dataclass
 
 import datasets
 from tqdm.auto import tqdm
@@ -26,8 +27,9 @@ from poetic_eval.blm import (
 )
 from poetic_eval.hub import ConfigData, HubDataset
 
+from .options import BuildConfig, option
+
 NAME = "blm"
-DESCRIPTION = "Italian Blackbird Language Matrices: agreement, causative and object-drop (II, III)"
 EXAMPLES_PER_CONFIG = 3
 
 _CHUNKS = datasets.List({"tag": datasets.Value("string"), "text": datasets.Value("string")})
@@ -62,61 +64,46 @@ _TYPE_DESCRIPTIONS = {
 }
 
 
-def add_arguments(parser: argparse.ArgumentParser) -> None:
-    defaults = BlmSizes()
-    parser.add_argument(
-        "--agreement-items",
-        type=int,
-        default=defaults.agreement_items,
-        help=f"AgrI items per type (default {defaults.agreement_items})",
+_SIZES = BlmSizes()  # the defaults: the BLM-It release's sizes
+
+
+@dataclass(frozen=True)
+class Config(BuildConfig):
+    """The options of the blm build (``source``: a folder with the five lexicon JSON files);
+    the sizes are :class:`poetic_eval.blm.BlmSizes`' fields."""
+
+    agreement_items: int = option(
+        _SIZES.agreement_items, help=f"AgrI items per type (default {_SIZES.agreement_items})"
     )
-    parser.add_argument(
-        "--agreement-few-shot",
-        type=int,
-        default=defaults.agreement_few_shot,
+    agreement_few_shot: int = option(
+        _SIZES.agreement_few_shot,
         help="AgrI items drawn for the train (few-shot) split "
-        f"(default {defaults.agreement_few_shot})",
+        f"(default {_SIZES.agreement_few_shot})",
     )
-    parser.add_argument(
-        "--items-per-verb",
-        type=int,
-        default=defaults.items_per_verb,
-        help=f"CausI/OdI items per verb (default {defaults.items_per_verb})",
+    items_per_verb: int = option(
+        _SIZES.items_per_verb, help=f"CausI/OdI items per verb (default {_SIZES.items_per_verb})"
     )
-    parser.add_argument(
-        "--few-shot-verbs",
-        type=int,
-        default=defaults.few_shot_verbs,
-        help="CausI/OdI verbs whose items form the train split "
-        f"(default {defaults.few_shot_verbs})",
+    few_shot_verbs: int = option(
+        _SIZES.few_shot_verbs,
+        help=f"CausI/OdI verbs whose items form the train split (default {_SIZES.few_shot_verbs})",
     )
-    parser.add_argument(
-        "--max-verbs",
-        type=int,
-        default=None,
-        help="use only the first N verbs of each class (default: all)",
+    max_verbs: int | None = option(
+        _SIZES.max_verbs, help="use only the first N verbs of each class (default: all)"
     )
 
-
-def from_arguments(args: argparse.Namespace) -> HubDataset:
-    sizes = BlmSizes(
-        agreement_items=args.agreement_items,
-        agreement_few_shot=args.agreement_few_shot,
-        items_per_verb=args.items_per_verb,
-        few_shot_verbs=args.few_shot_verbs,
-        max_verbs=args.max_verbs,
-    )
-    return build_dataset(args.seed, sizes, source=args.source, progress=args.progress)
+    def sizes(self) -> BlmSizes:
+        return BlmSizes(
+            **{field.name: getattr(self, field.name) for field in dataclasses.fields(BlmSizes)}
+        )
 
 
-def build_dataset(
-    seed: int, sizes: BlmSizes | None = None, *, source=None, progress: bool = False
-) -> HubDataset:
-    """The six configs generated with ``seed`` from the lexicon in ``source`` (or the bundled)."""
-    sizes = sizes or BlmSizes()
-    lexicon = load_lexicon(source)
+def build(config: Config) -> HubDataset:
+    """The six configs generated with ``config.seed`` from the lexicon in ``config.source`` (or
+    the bundled one)."""
+    seed, sizes = config.seed, config.sizes()
+    lexicon = load_lexicon(config.source)
     configs, report, rows_by_config = [], [], {}
-    with tqdm(desc="blm items", unit=" items", disable=not progress) as bar:
+    with tqdm(desc="blm items", unit=" items", disable=not config.show_progress) as bar:
         for name, (task, lexical_type) in CONFIGS.items():
             bar.set_postfix_str(name)
             splits = generate_config(name, seed, sizes, lexicon, progress=bar.update)

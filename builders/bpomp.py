@@ -1,6 +1,6 @@
 """bpomp: BPoMP limerick minimal pairs (Abdibayev et al. 2021), one config per corruption.
 
-    python -m builders bpomp --source limerick_dataset_oedilf_v3.json --out datasets/bpomp \\
+    poetic-eval build bpomp --source limerick_dataset_oedilf_v3.json --out datasets/bpomp \\
         --seed 0 --n-pairs 10000
 
 Reads an OEDILF JSON or plain-text limerick source (default: the project's own seed limericks),
@@ -10,7 +10,7 @@ keeps verified limericks, and writes configs ``rhyme_word_swap``, ``line_swap`` 
 
 from __future__ import annotations
 
-import argparse
+from dataclasses import dataclass
 from pathlib import Path
 
 import datasets
@@ -28,7 +28,8 @@ from poetic_eval.limericks import (
 )
 from poetic_eval.resources import seed_path
 
-DESCRIPTION = "BPoMP limerick minimal pairs: rhyme_word_swap, line_swap, synonym_replace"
+from .options import BuildConfig, option
+
 DEFAULT_PAIRS = 10_000
 DEFAULT_SOURCE = "limericks.txt"
 SPLIT = "test"
@@ -57,41 +58,28 @@ CONFIG_DESCRIPTIONS = {
 }
 
 
-def add_arguments(parser: argparse.ArgumentParser) -> None:
-    parser.add_argument(
-        "--n-pairs",
-        type=int,
-        default=DEFAULT_PAIRS,
+@dataclass(frozen=True)
+class Config(BuildConfig):
+    """The options of the bpomp build (``source``: an OEDILF JSON or plain-text limericks)."""
+
+    n_pairs: int = option(
+        DEFAULT_PAIRS,
         help=f"pairs per config, capped by what the source allows (default {DEFAULT_PAIRS})",
+        in_all=True,
     )
 
 
-def from_arguments(args: argparse.Namespace) -> HubDataset:
-    return build_bpomp(
-        args.source,
-        seed=args.seed,
-        n_pairs=args.n_pairs,
-        progress=args.progress,
-    )
-
-
-def build_bpomp(
-    source: str | Path | None = None,
-    *,
-    seed: int = 0,
-    n_pairs: int = DEFAULT_PAIRS,
-    progress: bool = True,
-    finder: SynonymFinder | None = None,
-) -> HubDataset:
-    """The bpomp dataset from ``source`` (default: the bundled seed limericks).
+def build(config: Config, *, finder: SynonymFinder | None = None) -> HubDataset:
+    """The bpomp dataset from ``config.source`` (default: the bundled seed limericks).
 
     ``synonym_replace`` needs WordNet; without it that config is left out and the report
-    says how to install WordNet.
+    says how to install WordNet. ``finder`` replaces the WordNet synonym finder (tests).
     """
+    n_pairs, seed, show_progress = config.n_pairs, config.seed, config.show_progress
     require_positive_int(n_pairs, "n_pairs")
-    bundled = source is None
-    source = seed_path(DEFAULT_SOURCE) if bundled else Path(source)
-    verification = verify_limericks(read_limerick_source(source), progress=progress)
+    bundled = config.source is None
+    source = seed_path(DEFAULT_SOURCE) if bundled else Path(config.source)
+    verification = verify_limericks(read_limerick_source(source), show_progress=show_progress)
     if not verification.kept:
         raise ValueError(
             f"{source}: no verified limericks (" + "; ".join(verification.summary()) + ")"
@@ -106,7 +94,7 @@ def build_bpomp(
                 report.append(f"synonym_replace not built: {error}")
                 continue
         generation = generate_pairs(
-            verification.kept, kind, n_pairs, seed, finder=finder, progress=progress
+            verification.kept, kind, n_pairs, seed, finder=finder, show_progress=show_progress
         )
         report.append(_generation_summary(generation))
         configs.append(

@@ -1,6 +1,6 @@
 """quatrain: QuaTrain de-duplicated as in Chen et al. (2024), 9:1 split, with pseudo-sonnets.
 
-    python -m builders quatrain --source QuaTrain-en.json --out datasets/quatrain --seed 0 \\
+    poetic-eval build quatrain --source QuaTrain-en.json --out datasets/quatrain --seed 0 \\
         [--language en] [--p 10] [--sonnet-couplets split] [--sonnet-fraction 1.0]
 
 Reads QuaTrain JSON lines, a JSON list of QuaTrain records, or a plain-text corpus of stanzas
@@ -11,7 +11,7 @@ language (:mod:`poetic_eval.quatrain.pipeline`) and writes, per language ``xx``,
 
 from __future__ import annotations
 
-import argparse
+from dataclasses import dataclass
 from pathlib import Path
 
 from poetic_eval.checks import require_fraction, require_positive_int
@@ -31,95 +31,74 @@ from poetic_eval.quatrain.pipeline import PreparedLanguage
 from poetic_eval.quatrain.rows import stage_counts_table
 from poetic_eval.resources import seed_path
 
+from .options import BuildConfig, option
+
 NAME = "quatrain"
-DESCRIPTION = "QuaTrain de-duplicated (sequential pass, overlap removal), 9:1 split, pseudo-sonnets"
 DEFAULT_SOURCE = "quatrain_sample.jsonl"
 #: internal split name -> published split name
 SPLITS = {"train": "train", "dev": "validation"}
 
 
-def add_arguments(parser: argparse.ArgumentParser) -> None:
-    parser.add_argument(
-        "--language",
-        default=None,
+@dataclass(frozen=True)
+class Config(BuildConfig):
+    """The options of the quatrain build (``source``: QuaTrain records or plain-text stanzas)."""
+
+    language: str | None = option(
+        None,
         help="language to build, e.g. en or de (default: every language of the source; "
         "a plain-text source is taken to be in this language, default en)",
     )
-    parser.add_argument(
-        "--p",
-        type=int,
-        default=None,
+    p: int | None = option(
+        None,
         help="overlap removal deletes ceil(D/p) quatrains per round (default: the paper's, "
         + ", ".join(f"{code} {p}" for code, p in PAPER_P.items())
         + ", otherwise 10)",
     )
-    parser.add_argument(
-        "--sonnet-couplets",
+    sonnet_couplets: str = option(
+        "split",
         choices=COUPLET_RULES,
-        default="split",
         help="which couplet closes a pseudo-sonnet: 'split' (default; both couplets of a "
         "quatrain close two sonnets, floor(2n/7) sonnets, as in the paper), 'first' (lines "
         "1-2) or 'last' (lines 3-4) of a quatrain used once (floor(n/4) sonnets)",
     )
-    parser.add_argument(
-        "--sonnet-fraction",
-        type=float,
-        default=1.0,
-        help="draw this share of the most sonnets the rule allows, in (0, 1] (default 1)",
+    sonnet_fraction: float = option(
+        1.0, help="draw this share of the most sonnets the rule allows, in (0, 1] (default 1)"
     )
 
 
-def from_arguments(args: argparse.Namespace) -> HubDataset:
-    return build_quatrain(
-        args.source,
-        seed=args.seed,
-        language=args.language,
-        p=args.p,
-        couplets=args.sonnet_couplets,
-        sonnet_fraction=args.sonnet_fraction,
-        progress=args.progress,
-    )
-
-
-def build_quatrain(
-    source: str | Path | None = None,
-    *,
-    seed: int = 0,
-    language: str | None = None,
-    p: int | None = None,
-    couplets: str = "split",
-    sonnet_fraction: float = 1.0,
-    progress: bool = True,
-) -> HubDataset:
-    """The quatrain dataset from ``source`` (default: the bundled QuaTrain-format sample).
+def build(config: Config) -> HubDataset:
+    """The quatrain dataset from ``config.source`` (default: the bundled QuaTrain-format sample).
 
     Every check (records, language, sizes) runs before anything is written.
     """
-    if p is not None:
-        require_positive_int(p, "p")
-    require_fraction(sonnet_fraction, "sonnet_fraction")
-    bundled = source is None
-    source = seed_path(DEFAULT_SOURCE) if bundled else Path(source)
-    corpus = read_quatrain_source(source, text_language=language or "en", progress=progress)
+    language, show_progress = config.language, config.show_progress
+    if config.p is not None:
+        require_positive_int(config.p, "p")
+    require_fraction(config.sonnet_fraction, "sonnet_fraction")
+    bundled = config.source is None
+    source = seed_path(DEFAULT_SOURCE) if bundled else Path(config.source)
+    corpus = read_quatrain_source(
+        source, text_language=language or "en", show_progress=show_progress
+    )
     languages = [language] if language else list(corpus.language_names)
     prepared = [
         prepare_language(
             corpus,
             code,
-            seed=seed,
-            p=p,
-            couplets=couplets,
-            sonnet_fraction=sonnet_fraction,
-            progress=progress,
+            seed=config.seed,
+            p=config.p,
+            couplets=config.sonnet_couplets,
+            sonnet_fraction=config.sonnet_fraction,
+            show_progress=show_progress,
         )
         for code in languages
     ]
-    configs = [config for item in prepared for config in language_configs(corpus, item, progress)]
+    configs = [data for item in prepared for data in language_configs(corpus, item, show_progress)]
     return HubDataset(
         name=NAME,
         pretty_name="QuaTrain, de-duplicated, with pseudo-sonnets",
         configs=configs,
-        seed=seed,
+        seed=config.seed,
         sources=[source],
         license="cc-by-4.0" if bundled else "other",
         language=languages,
@@ -131,12 +110,12 @@ def build_quatrain(
 
 
 def language_configs(
-    corpus: QuatrainCorpus, item: PreparedLanguage, progress: bool = False
+    corpus: QuatrainCorpus, item: PreparedLanguage, show_progress: bool = False
 ) -> list[ConfigData]:
     """The ``<language>_quatrains`` and ``<language>_sonnets`` configs of one language."""
     code = item.language
     quatrains = {
-        published: quatrain_rows(corpus, item, split, progress=progress)
+        published: quatrain_rows(corpus, item, split, show_progress=show_progress)
         for split, published in SPLITS.items()
     }
     sonnets = {

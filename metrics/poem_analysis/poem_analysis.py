@@ -48,7 +48,7 @@ Args:
     return_per_poem (bool): add "per_poem", each poem's values and form checks (default False).
     Every option goes to `poetic_eval.analyzers.poem_analysis`, which owns the defaults above
     and also takes show_progress and the other analyzers' options (lowercase,
-    strip_punctuation, ...); an option no analyzer knows is a ValueError listing the valid ones.
+    remove_punctuation, ...); an option no analyzer knows is a ValueError listing the valid ones.
 Returns:
     poems (int); means over poems: stanza_count, line_count, lines_per_stanza,
     syllables_per_line, rhyme_chains, rhyme_richness, intra_novelty_rouge1/_rouge2/_rougeL,

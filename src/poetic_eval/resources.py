@@ -1,22 +1,21 @@
-"""Locate what the package ships besides code: card templates, seed data, dataset builders
-(the metric modules: :mod:`poetic_eval.evaluate_modules.locations`).
+"""Locate what the package ships besides code: card templates and seed data (the metric
+modules: :mod:`poetic_eval.evaluate_modules.locations`).
 
-In a source checkout the metric modules, card templates and dataset builders live in
-``<repo>/metrics``, ``<repo>/cards`` and ``<repo>/builders``; in an installed wheel they are
-shipped inside the package as ``poetic_eval/metric_modules``, ``poetic_eval/card_templates``
-and ``poetic_eval/builders`` (see ``pyproject.toml``), so no top-level ``builders`` package is
-installed.
+In a source checkout the metric modules and card templates live in ``<repo>/metrics`` and
+``<repo>/cards``; in an installed wheel they are shipped inside the package as
+``poetic_eval/metric_modules`` and ``poetic_eval/card_templates`` (see ``pyproject.toml``).
+The dataset builders are the package :mod:`poetic_eval.builders` in both: the checkout's
+``builders/`` folder, reached through the link ``src/poetic_eval/builders``, and copied into
+the wheel (so no top-level ``builders`` package is installed).
 The seed data (the small texts, lexicons and grammars the project writes itself) is package
 data in both: ``poetic_eval/seed_data``.
 """
 
 from __future__ import annotations
 
-import importlib
-import importlib.util
-import sys
 from pathlib import Path
-from types import ModuleType
+
+from .checks.names import unknown_name_message
 
 PACKAGE_DIR = Path(__file__).resolve().parent
 SEED_DIR = PACKAGE_DIR / "seed_data"
@@ -44,7 +43,7 @@ def seed_path(name: str) -> Path:
     path = SEED_DIR / name
     if not path.is_file():
         available = sorted(p.name for p in SEED_DIR.iterdir() if p.is_file())
-        raise FileNotFoundError(f"no seed file {name!r}; available: {', '.join(available)}")
+        raise FileNotFoundError(unknown_name_message(name, available, "seed file"))
     return path
 
 
@@ -53,32 +52,3 @@ def seed_poems(name: str) -> list[str]:
     from .text import read_poem_blocks
 
     return read_poem_blocks(seed_path(name))
-
-
-def builders_package() -> ModuleType:
-    """The dataset builders' package (registry ``BUILDERS``, ``command_line``).
-
-    Installed: ``poetic_eval.builders``. In a source checkout: the checkout's ``builders/``
-    folder, imported as ``builders`` (the name ``python -m builders`` gives it), once.
-    """
-    if importlib.util.find_spec(f"{__package__}.builders") is not None:
-        return importlib.import_module(f"{__package__}.builders")
-    folder = CHECKOUT_ROOT / "builders" if CHECKOUT_ROOT is not None else None
-    if folder is None or not (folder / "__init__.py").is_file():
-        raise FileNotFoundError("poetic-eval's dataset builders are missing from this install")
-    loaded = sys.modules.get("builders")
-    if loaded is not None and Path(loaded.__file__).resolve().parent == folder:
-        return loaded
-    spec = importlib.util.spec_from_file_location(
-        "builders", folder / "__init__.py", submodule_search_locations=[str(folder)]
-    )
-    module = importlib.util.module_from_spec(spec)
-    sys.modules["builders"] = module
-    spec.loader.exec_module(module)
-    return module
-
-
-def builders_command_line() -> ModuleType:
-    """The builders' command line module (``python -m builders`` / ``poetic-eval build``)."""
-    package = builders_package()
-    return importlib.import_module(f"{package.__name__}.command_line")

@@ -9,9 +9,9 @@ import datasets
 import pytest
 from agreement_cases import write_jsonl
 
-from builders import agreement as agreement_builder
-from builders.command_line import main as builders_main
 from poetic_eval.agreement import BLIMP_FAMILIES, FAMILIES, generate_pairs, tse_label
+from poetic_eval.builders import agreement as agreement_builder
+from poetic_eval.cli import main as cli_main
 
 # --- the hub build ----------------------------------------------------------------------------
 
@@ -23,7 +23,9 @@ def _parquet_bytes(folder: Path) -> dict[str, bytes]:
 @pytest.fixture(scope="module")
 def built(tmp_path_factory) -> Path:
     out = tmp_path_factory.mktemp("agreement") / "agreement"
-    assert builders_main(["agreement", "--out", str(out), "--seed", "5", "--n-pairs", "60"]) == 0
+    assert (
+        cli_main(["build", "agreement", "--out", str(out), "--seed", "5", "--n-pairs", "60"]) == 0
+    )
     return out
 
 
@@ -47,7 +49,9 @@ def test_build_loads_offline_for_every_config(built, tmp_path):
 
 def test_build_is_deterministic(built, tmp_path):
     again = tmp_path / "agreement"
-    assert builders_main(["agreement", "--out", str(again), "--seed", "5", "--n-pairs", "60"]) == 0
+    assert (
+        cli_main(["build", "agreement", "--out", str(again), "--seed", "5", "--n-pairs", "60"]) == 0
+    )
     assert _parquet_bytes(again) == _parquet_bytes(built)
     assert (again / "README.md").read_text().replace(str(again), "OUT") == (
         (built / "README.md").read_text().replace(str(built), "OUT")
@@ -71,7 +75,8 @@ def test_build_converts_published_files(tmp_path, generated):
     )
     out = tmp_path / "converted"
     assert (
-        builders_main(["agreement", "--source", str(source), "--out", str(out), "--seed", "0"]) == 0
+        cli_main(["build", "agreement", "--source", str(source), "--out", str(out), "--seed", "0"])
+        == 0
     )
     data = datasets.load_dataset(
         str(out), "vp_coord", split="test", cache_dir=str(tmp_path / "cache")

@@ -186,9 +186,7 @@ def test_generation_is_fast():
 
 
 def test_bad_arguments_raise_clear_errors(tmp_path):
-    with pytest.raises(
-        ValueError, match="unknown agreement family 'nope'; available: simple_agrmt"
-    ):
+    with pytest.raises(ValueError, match="unknown agreement family 'nope'; choices: simple_agrmt"):
         generate_pairs("nope")
     with pytest.raises(ValueError, match="n_pairs must be >= 1"):
         generate_pairs("simple_agrmt", n_pairs=0)
@@ -213,7 +211,7 @@ def test_label_conventions():
     assert [-1 - LABEL_NAMES.index(label_from_tse(v)) for v in (-1, -2)] == [-1, -2]
     with pytest.raises(ValueError, match="-1 .singular. or -2 .plural."):
         label_from_tse(1)
-    with pytest.raises(ValueError, match="label must be one of"):
+    with pytest.raises(ValueError, match="unknown label"):
         AgreementPair("a b", "a c", "dual", "f", "")
 
 

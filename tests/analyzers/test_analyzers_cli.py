@@ -208,4 +208,7 @@ def test_cli_encoding_and_line_by_line_divisor_reach_the_analyzers(tmp_path, cap
     assert chosen["inter_novelty"]["line_by_line"] != default["inter_novelty"]["line_by_line"]
     with pytest.raises(SystemExit):
         main([*base, "--encoding", "stanzas"])
-    assert "invalid choice: 'stanzas'" in capsys.readouterr().err
+    assert "unknown encoding 'stanzas'; choices: poem, lines, chunks" in capsys.readouterr().err
+    with pytest.raises(SystemExit):
+        main([*base, "--encoding", "line"])
+    assert "unknown encoding 'line'; did you mean 'lines'?" in capsys.readouterr().err

@@ -161,7 +161,7 @@ def test_encoding_reaches_topicality_through_the_runners_and_is_checked():
     assert analyze_collection(texts, ["topicality"], **options)["topicality"]["macro_f1"] == 1.0
     summary = poem_analysis(texts, analyzers=["topicality"], **options)
     assert summary["topicality_macro_f1"] == 1.0
-    with pytest.raises(ValueError, match="encoding must be one of poem, lines, chunks"):
+    with pytest.raises(ValueError, match="unknown encoding .*choices: poem, lines, chunks"):
         topicality(poems, labels, model=CountingEncoder(), encoding="stanzas")
     with pytest.raises(ValueError, match="encoding='chunks' needs an encoder with a tokenizer"):
         topicality(poems, labels, model=CountingEncoder(), encoding="chunks")

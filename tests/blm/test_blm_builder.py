@@ -1,4 +1,4 @@
-"""``python -m builders blm``: a hub folder that load_dataset reads back, row for row."""
+"""``poetic-eval build blm``: a hub folder that load_dataset reads back, row for row."""
 
 from __future__ import annotations
 
@@ -7,9 +7,9 @@ import json
 import datasets
 import pytest
 
-from builders import BUILDERS
-from builders.command_line import main as build_main
 from poetic_eval.blm import BlmSizes, generate_config, read_blm_items
+from poetic_eval.builders import BUILDERS
+from poetic_eval.cli import main as cli_main
 
 ARGS = [
     "--agreement-items",
@@ -28,7 +28,7 @@ CONFIGS = ["agr_ii", "agr_iii", "caus_ii", "caus_iii", "od_ii", "od_iii"]
 @pytest.fixture(scope="module")
 def built(tmp_path_factory):
     out = tmp_path_factory.mktemp("datasets") / "blm"
-    assert build_main(["blm", "--out", str(out), "--seed", "4", "--no-progress", *ARGS]) == 0
+    assert cli_main(["build", "blm", "--out", str(out), "--seed", "4", "--no-progress", *ARGS]) == 0
     return out
 
 
@@ -81,15 +81,18 @@ def test_rows_are_release_format_records(built, tmp_path):
 
 def test_same_seed_same_bytes(built, tmp_path):
     again = tmp_path / "blm"
-    assert build_main(["blm", "--out", str(again), "--seed", "4", "--no-progress", *ARGS]) == 0
+    assert (
+        cli_main(["build", "blm", "--out", str(again), "--seed", "4", "--no-progress", *ARGS]) == 0
+    )
     for path in sorted(built.rglob("*.parquet")):
         assert (again / path.relative_to(built)).read_bytes() == path.read_bytes()
     assert (again / "README.md").read_bytes() == (built / "README.md").read_bytes()
 
 
 def test_bad_sizes_are_refused(tmp_path, capsys):
-    status = build_main(
+    status = cli_main(
         [
+            "build",
             "blm",
             "--out",
             str(tmp_path / "x"),

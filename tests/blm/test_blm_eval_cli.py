@@ -181,7 +181,7 @@ def test_cli_errors(tmp_path, model_folder, capsys):
         main(["blm-eval", "--items", str(root), "--config", "od_iv", "--model", str(model_folder)])
         == 1
     )
-    assert "unknown config od_iv" in capsys.readouterr().err
+    assert "unknown config 'od_iv'; choices: agr_ii" in capsys.readouterr().err
     source = tmp_path / "bad.json"
     source.write_text(json.dumps([RELEASE_ITEM, broken(Correct_option="Z")]))
     assert main(["blm-eval", "--items", str(source), "--model", str(model_folder)]) == 1

@@ -58,7 +58,7 @@ def test_prefixes_and_continuations_are_what_each_method_scores(items):
     prefixes, continuations = prefixes_and_continuations(items, "candidates")
     assert prefixes == [running_context(item) for item in items]
     assert continuations == [candidate_continuations(item) for item in items]
-    with pytest.raises(ValueError, match="method must be one of"):
+    with pytest.raises(ValueError, match="unknown BLM method"):
         prefixes_and_continuations(items, "letters")
 
 

@@ -13,8 +13,7 @@ from tiny_language_models import random_minimal_pairs, tiny_causal_lm
 
 import poetic_eval.lm
 import poetic_eval.pairs
-from builders import BUILDERS
-from builders.command_line import main as builders_main
+from poetic_eval.builders import BUILDERS
 from poetic_eval.cli import main
 from poetic_eval.cli import score_pairs as score_pairs_command
 
@@ -50,7 +49,7 @@ def no_work(monkeypatch):
     monkeypatch.setattr(poetic_eval.pairs, "load_pair_tables", forbidden)
     monkeypatch.setattr(score_pairs_command, "load_pair_tables", forbidden)
     for builder in BUILDERS.values():
-        monkeypatch.setattr(builder.load(), "from_arguments", forbidden)
+        monkeypatch.setattr(builder.load(), "build", forbidden)
     monkeypatch.setattr("poetic_eval.diversity.diversity_profile", forbidden)
 
 
@@ -91,8 +90,8 @@ def test_outputs_are_checked_before_any_work(tmp_path, capsys, no_work, pairs_fi
 def test_build_all_refuses_before_building_any(tmp_path, capsys, monkeypatch):
     (tmp_path / "quatrain").mkdir()
     (tmp_path / "quatrain" / "mine.txt").write_text("my own file")
-    status = builders_main(["all", "--out", str(tmp_path)])
-    one_line_error(capsys, status, "python -m builders all", "refusing to replace")
+    status = main(["build", "all", "--out", str(tmp_path)])
+    one_line_error(capsys, status, "poetic-eval build", "refusing to replace")
     assert sorted(p.name for p in tmp_path.iterdir()) == ["quatrain"]
 
 
@@ -159,7 +158,7 @@ def test_debug_shows_the_traceback(tmp_path, capsys, where):
 
 def test_builders_take_debug_too(tmp_path, capsys):
     (tmp_path / "taken").write_text("x")
-    assert builders_main(["bpomp", "--out", str(tmp_path / "taken"), "--debug"]) == 1
+    assert main(["build", "bpomp", "--out", str(tmp_path / "taken"), "--debug"]) == 1
     assert "Traceback" in capsys.readouterr().err
 
 

@@ -113,7 +113,7 @@ def test_bpomp_style_dataset_folder_with_configs(tmp_path, model_folder, capsys)
     assert "line_swap" in printed and "rhyme_word_swap" in printed
     for flag, value, message in (
         ("--split", "nope", "split 'nope' is not in config 'line_swap' of dataset .*: test$"),
-        ("--config", "nope", "config 'nope' is not in dataset .*line_swap, rhyme_word_swap$"),
+        ("--config", "nope", ": unknown config 'nope'; choices: line_swap, rhyme_word_swap$"),
     ):
         code = main(["score-pairs", "--dataset", str(root), "--model", str(folder), flag, value])
         error = capsys.readouterr().err.strip()

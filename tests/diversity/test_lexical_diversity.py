@@ -142,10 +142,10 @@ def test_poem_tokens_equal_per_poem_tokenisation():
     poems = [*generated_poems(12, 30), "ΟΔΟΣ ΣΟΦΟΣ, ΣΟΦΟΣ!", "İstanbul'da — «kar» yağıyor…"]
     for lowercase in (True, False):
         for remove in (True, False):
-            expected = [tokens(p, lowercase=lowercase, strip_punctuation=remove) for p in poems]
+            expected = [tokens(p, lowercase=lowercase, remove_punctuation=remove) for p in poems]
             assert poem_tokens(poems, lowercase=lowercase, remove_punctuation=remove) == expected
     with_separator = ["a\x00b c", "d e"]  # a NUL in a poem: falls back to one poem at a time
-    assert poem_tokens(with_separator) == [tokens(p, lowercase=True, strip_punctuation=True)
+    assert poem_tokens(with_separator) == [tokens(p, lowercase=True, remove_punctuation=True)
                                            for p in with_separator]  # fmt: skip
 
 

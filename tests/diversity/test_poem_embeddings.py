@@ -98,7 +98,7 @@ def test_chunks_fill_the_encoder_length_and_split_long_lines():
 
 
 def test_encoding_is_checked_and_chunks_need_a_tokenizer():
-    with pytest.raises(ValueError, match="encoding must be one of poem, lines, chunks"):
+    with pytest.raises(ValueError, match="unknown encoding .*choices: poem, lines, chunks"):
         max_similarity(["a b", "c d"], model=CountingEncoder(), encoding="stanzas")
     with pytest.raises(ValueError, match="encoding='chunks' needs an encoder with a tokenizer"):
         encode_poems(["a b"], CountingEncoder(), encoding="chunks")

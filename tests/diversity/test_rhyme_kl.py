@@ -155,7 +155,7 @@ def test_non_quatrains_are_skipped_and_counted():
         ({"base": "2"}, TypeError, "base must be a number"),
         ({"smoothing": -1e-3}, ValueError, "smoothing must be >= 0"),
         ({"smoothing": float("nan")}, ValueError, "smoothing must be >= 0"),
-        ({"non_quatrains": "keep"}, ValueError, "non_quatrains must be one of"),
+        ({"non_quatrains": "keep"}, ValueError, "unknown non_quatrains policy 'keep'; .*choices: "),
     ],
 )
 def test_bad_inputs(kwargs, error, message):

@@ -91,7 +91,7 @@ def test_install_writes_one_newest_pointer_per_metric_idempotently(tmp_path):
             assert (package / "__init__.py").is_file()
         assert metric.module_folder == poetic_eval.metric_path(metric.name)
         assert installed_pointer(metric.name, modules_cache=cache) == metric.pointer
-    with pytest.raises(ValueError, match="unknown metric 'nope'; available metrics: "):
+    with pytest.raises(ValueError, match="unknown metric 'nope'; choices: "):
         install_metrics(["nope"], modules_cache=cache)
 
 

@@ -8,7 +8,7 @@ import json
 import datasets
 import pytest
 
-from builders.command_line import main as build_main
+from poetic_eval.cli import main as cli_main
 from poetic_eval.files.names import UnsafeNameError, checked_name, inside
 from poetic_eval.hub import ConfigData, HubDataset, write_hub_dataset
 
@@ -59,8 +59,8 @@ def test_build_agreement_refuses_a_uid_that_is_a_path(tmp_path, uid, capsys):
     source = tmp_path / "blimp"
     source.mkdir()
     (source / "paradigm.jsonl").write_text(_blimp_line("fine_family") * 2 + _blimp_line(uid))
-    code = build_main(
-        ["agreement", "--source", str(source), "--out", str(datasets_dir / "agreement")]
+    code = cli_main(
+        ["build", "agreement", "--source", str(source), "--out", str(datasets_dir / "agreement")]
     )
     assert code != 0
     err = capsys.readouterr().err

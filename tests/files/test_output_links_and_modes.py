@@ -12,7 +12,7 @@ import stat
 import datasets
 import pytest
 
-from builders.command_line import main as build_main
+from poetic_eval.cli import main as cli_main
 from poetic_eval.files import OutputLocationError, atomic_folder, atomic_path, write_text_atomically
 from poetic_eval.hub import ConfigData, HubDataset, check_replaceable, write_hub_dataset
 from poetic_eval.report.folders import REPORT_FORMAT, check_report_folder, report_folder
@@ -124,7 +124,7 @@ def test_the_current_folder_or_one_holding_it_is_refused_before_the_build(tmp_pa
                 check_report_folder(out, "--out")
         with pytest.raises(OutputLocationError, match="is the current folder"):
             write_hub_dataset(toy_dataset(tmp_path), ".", build_command="test")
-        assert build_main(["bpomp", "--out", "."]) != 0
+        assert cli_main(["build", "bpomp", "--out", "."]) != 0
     err = capsys.readouterr().err
     assert "--out . is the current folder" in err
     assert sorted(p.name for p in tmp_path.rglob("*")) == ["a", "b", "card.md"]

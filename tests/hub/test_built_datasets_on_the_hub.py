@@ -17,10 +17,11 @@ from datasets.naming import _split_re
 from datasets.utils.metadata import MetadataConfigs
 from huggingface_hub import DatasetCard, DatasetCardData
 
+from poetic_eval.builders import BUILDERS
+from poetic_eval.cli import main
 from poetic_eval.hub import BUILT_MARKER, plan_dataset_uploads, publish
-from poetic_eval.resources import builders_command_line, builders_package
 
-DATASETS = list(builders_package().BUILDERS)
+DATASETS = list(BUILDERS)
 # the keys huggingface_hub's DatasetCardData knows, plus those `datasets` writes itself
 # (`configs` by MetadataConfigs, `dataset_info` by DatasetInfosDict), the hub's `tags`, and
 # `license_name` / `license_link`, which the hub's dataset-card spec (hub-docs datasetcard.md)
@@ -43,12 +44,9 @@ DATA_FILE = re.compile(r"^data/(?P<config>[^/]+)/(?P<split>[^/]+)-(\d{5})-of-(\d
 
 @pytest.fixture(scope="module")
 def built(tmp_path_factory):
-    """`make build`: python -m builders all --out DIR --seed 0."""
+    """`make build`: poetic-eval build all --out DIR --seed 0."""
     out = tmp_path_factory.mktemp("datasets")
-    assert (
-        builders_command_line().main(["all", "--out", str(out), "--seed", "0", "--no-progress"])
-        == 0
-    )
+    assert main(["build", "all", "--out", str(out), "--seed", "0", "--no-progress"]) == 0
     return out
 
 
@@ -142,7 +140,7 @@ def test_publishing_pushes_exactly_the_built_folders(built, fake_hub, tmp_path):
 def test_rebuilding_gives_the_same_bytes(built, tmp_path):
     """Unchanged sources and seed give unchanged files, so `make publish` commits nothing."""
     again = tmp_path / "again"
-    assert builders_command_line().main(["all", "--out", str(again), "--no-progress"]) == 0
+    assert main(["build", "all", "--out", str(again), "--no-progress"]) == 0
     for name in DATASETS:
         files = ["README.md", *data_files(built / name)]
         assert files == ["README.md", *data_files(again / name)]

@@ -2,10 +2,9 @@
 
 from __future__ import annotations
 
-import argparse
 import hashlib
 import random
-from dataclasses import replace
+from dataclasses import dataclass, replace
 from pathlib import Path
 
 import datasets
@@ -13,8 +12,8 @@ import pyarrow.parquet as pq
 import pytest
 import yaml
 
-from builders import BUILDERS, RegisteredBuilder, builder_module
-from builders.command_line import command_line
+from poetic_eval.builders import BUILDERS, RegisteredBuilder, builder_module
+from poetic_eval.builders.options import BuildConfig, declared_options, option, recorded_command
 from poetic_eval.files.dataset_cards import card_data_files, config_columns
 from poetic_eval.hub import ConfigData, HubDataset, parquet_path, write_hub_dataset
 from poetic_eval.hub.cards import size_category
@@ -293,31 +292,34 @@ def test_size_category(rows, label):
     assert size_category(rows) == label
 
 
+@dataclass(frozen=True)
+class ToyConfig(BuildConfig):
+    size: int | None = option(None, help="rows", in_all=True)
+    lexicon: Path | None = option(None, help="a file")
+    shuffle: bool = option(False, help="a switch")
+    rule: str = option("split", choices=("split", "first"), help="a choice")
+
+
 def test_registry_and_recorded_command():
     assert isinstance(BUILDERS["bpomp"], RegisteredBuilder)
-    assert "n_pairs" in BUILDERS["bpomp"].all_options
-    with pytest.raises(ValueError, match="unknown dataset 'nope'; available: bpomp"):
-        builder_module("nope")
-    parser = argparse.ArgumentParser()
-    parser.add_argument("--source", type=Path)
-    parser.add_argument("--seed", type=int)
-    parser.add_argument("--no-progress", dest="progress", action="store_false")
-    parser.add_argument("--flag", action="store_true")
-    parser.add_argument("--out", type=Path)
-    argv = [
-        "--source",
-        "/home/alice/my file.json",
-        "--seed",
-        "3",
-        "--no-progress",
-        "--out",
-        "/a/b/toy",
-    ]
-    args = parser.parse_args(argv)
-    # paths by name only: the card is published, so no folders or user names in it
-    assert command_line("toy", parser, args) == (
-        "poetic-eval build toy --source 'my file.json' --seed 3 --out toy"
+    bpomp_options = {spec.name: spec for spec in declared_options(builder_module("bpomp").Config)}
+    assert bpomp_options["n_pairs"].in_all and bpomp_options["n_pairs"].flag == "--n-pairs"
+    assert not bpomp_options["show_progress"].recorded
+    with pytest.raises(ValueError, match="unknown builder 'bpmop'; did you mean 'bpomp'"):
+        builder_module("bpmop")
+    config = ToyConfig(source=Path("/home/alice/my file.json"), seed=3, show_progress=False)
+    # paths by name only: the card is published, so no folders or user names in it; display
+    # options and options left at None are not recorded, other defaults are
+    assert recorded_command("toy", config, Path("/a/b/toy")) == (
+        "poetic-eval build toy --source 'my file.json' --out toy --seed 3 --rule split"
     )
+    config = ToyConfig(size=5, lexicon=Path("/x/lex.json"), shuffle=True, license="mit")
+    assert recorded_command("toy", config, Path("toy")) == (
+        "poetic-eval build toy --license mit --out toy --seed 0 --size 5 --lexicon lex.json "
+        "--shuffle --rule split"
+    )
+    with pytest.raises(ValueError, match="unknown --rule 'frist'; did you mean 'first'"):
+        ToyConfig(rule="frist")
 
 
 # --- the license: header keys and the card's License section -------------------------------

@@ -9,8 +9,8 @@ import pytest
 import yaml
 from tiny_language_models import random_minimal_pairs, random_sentences, tiny_causal_lm
 
-import builders.agreement as agreement_builder
-import builders.bpomp as bpomp_builder
+import poetic_eval.builders.agreement as agreement_builder
+import poetic_eval.builders.bpomp as bpomp_builder
 from poetic_eval.cli import main
 from poetic_eval.hub import ConfigData, HubDataset, write_hub_dataset
 from poetic_eval.integrations.harness_models import harness_lm
@@ -257,11 +257,10 @@ def test_blm_multiple_choice_over_the_answers_after_the_context(tmp_path):
 def test_blm_builder_folder(tmp_path):
     """The blm builder's own records (Italian, numbered context, lettered answers, six configs)
     become six 8-way tasks with the letters and numbers stripped."""
-    from builders.blm import build_dataset
-    from poetic_eval.blm.generator.configs import BlmSizes
+    from poetic_eval.builders import blm
 
-    sizes = BlmSizes(agreement_items=6, agreement_few_shot=2, items_per_verb=3, max_verbs=2)
-    dataset = build_dataset(0, sizes)
+    config = blm.Config(agreement_items=6, agreement_few_shot=2, items_per_verb=3, max_verbs=2)
+    dataset = blm.build(config)
     write_hub_dataset(dataset, tmp_path / "datasets" / "blm", build_command="test")
     written = write_harness_tasks(tmp_path / "datasets", tmp_path / "tasks")
     configs = ["agr_ii", "agr_iii", "caus_ii", "caus_iii", "od_ii", "od_iii"]

@@ -19,7 +19,7 @@ from poetic_eval.limericks.corruptions import Limerick, verify_limericks
 
 @pytest.fixture(scope="module")
 def seed_limericks() -> list[Limerick]:
-    return verify_limericks(read_limerick_source(SEEDS), progress=False).kept
+    return verify_limericks(read_limerick_source(SEEDS), show_progress=False).kept
 
 
 @pytest.fixture(scope="module")
@@ -27,7 +27,7 @@ def recombined(seed_limericks) -> list[Limerick]:
     """400 limericks the test generates (seeded) by recombining the seeds' rhyme groups."""
     texts = recombine_limericks(seed_limericks, 400, seed=11)
     records = [LimerickRecord(f"r{i}", text) for i, text in enumerate(texts)]
-    return verify_limericks(records, progress=False).kept
+    return verify_limericks(records, show_progress=False).kept
 
 
 @pytest.fixture(scope="module")

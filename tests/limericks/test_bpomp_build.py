@@ -1,5 +1,5 @@
 """The built bpomp hub dataset: configs load offline, the card's record, byte-identical rebuilds,
-``all`` and the CLI forwarding options, failed builds, ``python -m builders``."""
+``all`` and the CLI forwarding options, failed builds, ``poetic-eval build bpomp --help``."""
 
 from __future__ import annotations
 
@@ -10,21 +10,21 @@ import datasets
 import pytest
 from bpomp_cases import SEEDS, assert_valid_synonym_pair
 
-import builders
-from builders.command_line import main as builders_main
+import poetic_eval.builders
 from poetic_eval.cli import main as cli_main
+from poetic_eval.files.dataset_cards import dataset_card
 from poetic_eval.hub import parquet_path
-from poetic_eval.hub.cards import card_header, file_sha256
+from poetic_eval.hub.cards import file_sha256
 from poetic_eval.limericks.corruptions import CORRUPTIONS
 from poetic_eval.text import write_poems
 
 
 @pytest.fixture(scope="module")
 def built(tmp_path_factory, finder):
-    """The bpomp dataset built by `python -m builders bpomp` (in-process) from the seeds."""
+    """The bpomp dataset built by `poetic-eval build bpomp` (in-process) from the seeds."""
     out = tmp_path_factory.mktemp("built") / "bpomp"
-    code = builders_main(
-        ["bpomp", "--out", str(out), "--seed", "5", "--n-pairs", "40", "--no-progress"]
+    code = cli_main(
+        ["build", "bpomp", "--out", str(out), "--seed", "5", "--n-pairs", "40", "--no-progress"]
     )
     assert code == 0
     return out
@@ -70,8 +70,18 @@ def test_rebuild_is_byte_identical_and_seed_dependent(built, tmp_path, finder):
     other = tmp_path / "other" / "bpomp"
     for out, seed in ((again, "5"), (other, "6")):
         assert (
-            builders_main(
-                ["bpomp", "--out", str(out), "--seed", seed, "--n-pairs", "40", "--no-progress"]
+            cli_main(
+                [
+                    "build",
+                    "bpomp",
+                    "--out",
+                    str(out),
+                    "--seed",
+                    seed,
+                    "--n-pairs",
+                    "40",
+                    "--no-progress",
+                ]
             )
             == 0
         )
@@ -85,11 +95,12 @@ def test_rebuild_is_byte_identical_and_seed_dependent(built, tmp_path, finder):
 def test_build_all_and_cli_build_forward_options(tmp_path, monkeypatch, finder, seed_limericks):
     source = tmp_path / "three.txt"
     write_poems([limerick.text for limerick in seed_limericks[:3]], source)
-    monkeypatch.setattr(builders, "BUILDERS", {"bpomp": builders.BUILDERS["bpomp"]})
-    monkeypatch.setattr("builders.command_line.BUILDERS", builders.BUILDERS)
+    only_bpomp = {"bpomp": poetic_eval.builders.BUILDERS["bpomp"]}
+    monkeypatch.setattr(poetic_eval.builders, "BUILDERS", only_bpomp)
+    monkeypatch.setattr("poetic_eval.cli.build.BUILDERS", only_bpomp)
     out = tmp_path / "datasets"
-    code = builders_main(
-        ["all", "--out", str(out), "--seed", "1", "--bpomp-source", str(source),
+    code = cli_main(
+        ["build", "all", "--out", str(out), "--seed", "1", "--bpomp-source", str(source),
          "--n-pairs", "2", "--no-progress"]
     )  # fmt: skip
     assert code == 0
@@ -119,7 +130,7 @@ def test_license_options_reach_the_card(tmp_path, seed_limericks, capsys):
     build = ["build", "bpomp", "--source", str(source), "--n-pairs", "2", "--no-progress"]
     terms = ["--license-name", "my-limericks-1.0", "--license-link", "https://example.org/terms"]
     assert cli_main([*build, "--out", str(tmp_path / "named"), *terms]) == 0
-    header = card_header(tmp_path / "named")
+    header = dataset_card(tmp_path / "named").data.to_dict()
     assert (header["license"], header["license_name"], header["license_link"]) == (
         "other",
         "my-limericks-1.0",
@@ -140,20 +151,21 @@ def test_failed_build_names_the_source_and_writes_nothing(tmp_path, capsys):
     bad = tmp_path / "bad.json"
     bad.write_text('[{"poem": "x"}]', encoding="utf-8")
     out = tmp_path / "out" / "bpomp"
-    assert builders_main(["bpomp", "--source", str(bad), "--out", str(out)]) == 1
+    assert cli_main(["build", "bpomp", "--source", str(bad), "--out", str(out)]) == 1
     assert "bad.json: record 0: missing field 'limerick'" in capsys.readouterr().err
     assert not (tmp_path / "out").exists() or not any((tmp_path / "out").iterdir())
     prose = tmp_path / "prose.txt"
     prose.write_text("Not a limerick at all.\n", encoding="utf-8")
-    assert builders_main(["bpomp", "--source", str(prose), "--out", str(out)]) == 1
+    assert cli_main(["build", "bpomp", "--source", str(prose), "--out", str(out)]) == 1
     assert "no verified limericks" in capsys.readouterr().err
     assert not out.exists()
 
 
-def test_python_dash_m_builders_runs(repo_root):
+def test_build_help_lists_the_declared_options(repo_root):
     result = subprocess.run(
-        [sys.executable, "-m", "builders", "bpomp", "--help"],
+        [sys.executable, "-m", "poetic_eval.cli", "build", "bpomp", "--help"],
         cwd=repo_root, capture_output=True, text=True, timeout=120, check=False,
     )  # fmt: skip
     assert result.returncode == 0, result.stderr
-    assert "--n-pairs" in result.stdout and "--source PATH" in result.stdout
+    assert "--n-pairs N_PAIRS" in result.stdout and "--source PATH" in result.stdout
+    assert "pairs per config, capped by what the source allows" in result.stdout

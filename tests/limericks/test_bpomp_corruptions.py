@@ -9,7 +9,7 @@ from collections import Counter
 import pytest
 from bpomp_cases import assert_valid_synonym_pair, changed_lines
 
-import builders.bpomp as bpomp_builder
+import poetic_eval.builders.bpomp as bpomp_builder
 from poetic_eval.limericks import (
     INSTALL_HINT,
     WordNetNotFoundError,
@@ -39,8 +39,8 @@ def test_rhyme_word_swap_invariants(recombined):
         assert corruption.original_words == (limerick.end_word(i), limerick.end_word(j))
         assert corruption.new_words == corruption.original_words[::-1]
         # only the two final words moved: the same words overall
-        assert Counter(tokens(corruption.bad, strip_punctuation=True)) == Counter(
-            tokens(limerick.text, strip_punctuation=True)
+        assert Counter(tokens(corruption.bad, remove_punctuation=True)) == Counter(
+            tokens(limerick.text, remove_punctuation=True)
         )
 
 
@@ -64,15 +64,15 @@ def test_no_swap_when_words_or_lines_are_identical():
 
 
 def test_generate_pairs_is_seeded_capped_and_unique(recombined):
-    first = generate_pairs(recombined, "line_swap", 150, seed=2, progress=False)
-    again = generate_pairs(recombined, "line_swap", 150, seed=2, progress=False)
-    other = generate_pairs(recombined, "line_swap", 150, seed=3, progress=False)
+    first = generate_pairs(recombined, "line_swap", 150, seed=2, show_progress=False)
+    again = generate_pairs(recombined, "line_swap", 150, seed=2, show_progress=False)
+    other = generate_pairs(recombined, "line_swap", 150, seed=3, show_progress=False)
     assert [(p.limerick, p.corruption) for p in first.pairs] == [
         (p.limerick, p.corruption) for p in again.pairs
     ]
     assert [p.corruption.bad for p in first.pairs] != [p.corruption.bad for p in other.pairs]
     assert len(first.pairs) == 150 and not first.capped
-    everything = generate_pairs(recombined, "rhyme_word_swap", 10**6, seed=2, progress=False)
+    everything = generate_pairs(recombined, "rhyme_word_swap", 10**6, seed=2, show_progress=False)
     assert everything.capped
     assert len(everything.pairs) + everything.without_candidate == len(recombined)
     keys = [(p.limerick.text, p.corruption.bad) for p in everything.pairs]
@@ -122,7 +122,7 @@ def test_build_without_wordnet_leaves_out_synonym_replace(tmp_path, monkeypatch)
         raise WordNetNotFoundError(INSTALL_HINT)
 
     monkeypatch.setattr(bpomp_builder, "SynonymFinder", unavailable)
-    dataset = bpomp_builder.build_bpomp(n_pairs=5, progress=False)
+    dataset = bpomp_builder.build(bpomp_builder.Config(n_pairs=5, show_progress=False))
     assert dataset.config_names() == ["rhyme_word_swap", "line_swap"]
     assert any("synonym_replace not built" in line and "apt-get" in line for line in dataset.report)
 
@@ -147,7 +147,7 @@ def test_part_of_speech_and_inflected_synonyms(finder):
 
 def test_synonym_pairs_on_generated_limericks(recombined, finder):
     generation = generate_pairs(
-        recombined, "synonym_replace", 300, 4, finder=finder, progress=False
+        recombined, "synonym_replace", 300, 4, finder=finder, show_progress=False
     )
     assert len(generation.pairs) > 100
     for pair in generation.pairs:

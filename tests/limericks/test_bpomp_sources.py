@@ -111,7 +111,7 @@ def test_verification_counts_every_drop(seed_limericks):
         else:
             records.append(LimerickRecord(str(i), text, is_limerick=True))
         expected[kind] += 1
-    report = verify_limericks(records, progress=False)
+    report = verify_limericks(records, show_progress=False)
     texts = [limerick.text for limerick in report.kept]
     assert len(texts) == len(set(texts)) == len({r.text for r in records if r.is_limerick})
     assert report.dropped["labelled is_limerick=false in the source"] == expected["label"]

@@ -204,11 +204,10 @@ def test_cli_scores_a_jsonl_file(tiny_causal, tmp_path, capsys):
     data = tmp_path / "pairs.jsonl"
     data.write_text("".join(json.dumps(pair) + "\n" for pair in PAIRS))
     parser = argparse.ArgumentParser()
-    command.register(parser.add_subparsers())
+    command.add_arguments(parser)
     out = tmp_path / "result.json"
     args = parser.parse_args(
         [
-            "verb-agreement",
             "--dataset",
             str(data),
             "--model",
@@ -220,7 +219,7 @@ def test_cli_scores_a_jsonl_file(tiny_causal, tmp_path, capsys):
             "--no-progress",
         ]
     )
-    assert args.func(args) == 0
+    assert command.run(args) == 0
     written = json.loads(out.read_text())["pairs"]
     assert written["n"] == 6 and 0 <= written["mw"] <= 1 and "ew_bottom_1e-06" in written
     assert "pairs" in capsys.readouterr().out

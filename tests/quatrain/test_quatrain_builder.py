@@ -10,8 +10,8 @@ import pytest
 from datasets import load_dataset
 from quatrain_corpora import synthetic_stanzas, transcribed_deduplication, windows_of
 
-from builders.command_line import main as build_main
-from builders.quatrain import build_quatrain
+from poetic_eval.builders import quatrain as quatrain_builder
+from poetic_eval.cli import main as cli_main
 from poetic_eval.hub import write_hub_dataset
 from poetic_eval.quatrain import dev_size, max_sonnets
 from poetic_eval.rhyme import rhyme_scheme
@@ -41,8 +41,18 @@ def test_builder_round_trip_through_load_dataset(tmp_path):
     source, english, german = two_language_source(tmp_path)
     out = tmp_path / "quatrain"
     assert (
-        build_main(
-            ["quatrain", "--source", str(source), "--out", str(out), "--seed", "4", "--no-progress"]
+        cli_main(
+            [
+                "build",
+                "quatrain",
+                "--source",
+                str(source),
+                "--out",
+                str(out),
+                "--seed",
+                "4",
+                "--no-progress",
+            ]
         )
         == 0
     )
@@ -81,7 +91,9 @@ def test_builder_round_trip_through_load_dataset(tmp_path):
 
 def test_language_option_and_p_option(tmp_path):
     source, english, german = two_language_source(tmp_path)
-    dataset = build_quatrain(source, language="de", p=3, progress=False)
+    dataset = quatrain_builder.build(
+        quatrain_builder.Config(source=source, language="de", p=3, show_progress=False)
+    )
     assert [config.name for config in dataset.configs] == ["de_quatrains", "de_sonnets"]
     rows = [*dataset.configs[0].splits["train"], *dataset.configs[0].splits["validation"]]
     expected = transcribed_deduplication(german, 3)[1]
@@ -93,7 +105,9 @@ def test_builds_are_deterministic_by_seed(tmp_path):
 
     def parquet_bytes(seed: int, name: str) -> dict[str, bytes]:
         out = write_hub_dataset(
-            build_quatrain(source, seed=seed, progress=False),
+            quatrain_builder.build(
+                quatrain_builder.Config(source=source, seed=seed, show_progress=False)
+            ),
             tmp_path / name,
             build_command="test",
         )
@@ -105,7 +119,7 @@ def test_builds_are_deterministic_by_seed(tmp_path):
 
 
 def test_default_build_uses_the_bundled_sample(tmp_path):
-    dataset = build_quatrain(progress=False)
+    dataset = quatrain_builder.build(quatrain_builder.Config(show_progress=False))
     quatrains, sonnets = dataset.configs
     assert (quatrains.name, sonnets.name) == ("en_quatrains", "en_sonnets")
     sizes = {split: len(rows) for split, rows in quatrains.splits.items()}
@@ -118,8 +132,8 @@ def test_default_build_uses_the_bundled_sample(tmp_path):
 def test_a_language_not_in_the_file_lists_those_present(tmp_path, capsys):
     source, _, _ = two_language_source(tmp_path)
     out = tmp_path / "out"
-    status = build_main(
-        ["quatrain", "--source", str(source), "--out", str(out), "--language", "fr"]
+    status = cli_main(
+        ["build", "quatrain", "--source", str(source), "--out", str(out), "--language", "fr"]
     )
     error = capsys.readouterr().err
     assert status == 1 and "no records in language 'fr'" in error
@@ -132,7 +146,9 @@ def test_a_plain_text_corpus_builds_with_progress_bars_per_stage(tmp_path, capsy
     source.write_text("\n\n".join("\n".join(s) for s in stanzas) + "\n", encoding="utf-8")
     out = tmp_path / "quatrain"
     assert (
-        build_main(["quatrain", "--source", str(source), "--out", str(out), "--language", "de"])
+        cli_main(
+            ["build", "quatrain", "--source", str(source), "--out", str(out), "--language", "de"]
+        )
         == 0
     )
     error = capsys.readouterr().err

@@ -6,7 +6,7 @@ import json
 
 import pytest
 
-from builders.command_line import main as build_main
+from poetic_eval.cli import main as cli_main
 from poetic_eval.quatrain import read_quatrain_source
 
 BLANK_CONTENTS = {
@@ -57,7 +57,7 @@ def test_the_builder_reports_the_empty_json_file_and_writes_nothing(tmp_path, ca
     source = tmp_path / "QuaTrain-en.jsonl"
     source.write_text("\n", encoding="utf-8")
     out = tmp_path / "out"
-    status = build_main(["quatrain", "--source", str(source), "--out", str(out)])
+    status = cli_main(["build", "quatrain", "--source", str(source), "--out", str(out)])
     error = capsys.readouterr().err
     assert status == 1
     assert "QuaTrain-en.jsonl: the JSON file holds no records" in error

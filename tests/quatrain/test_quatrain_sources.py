@@ -8,7 +8,7 @@ import json
 import pytest
 from quatrain_corpora import lines_of, synthetic_stanzas, windows_of, write_jsonl
 
-from builders.command_line import main as build_main
+from poetic_eval.cli import main as cli_main
 from poetic_eval.quatrain import prepare_language, read_quatrain_source
 from poetic_eval.resources import seed_path, seed_poems
 from poetic_eval.rhyme import rhyme_scheme
@@ -81,7 +81,7 @@ def test_a_bad_record_is_named_and_nothing_is_written(tmp_path, capsys, bad_line
     good = json.dumps({**GOOD, "meter": "iambus"})
     source.write_text(f"{good}\n{good}\n{bad_line}\n{good}\n", encoding="utf-8")
     out = tmp_path / "out"
-    assert build_main(["quatrain", "--source", str(source), "--out", str(out)]) == 1
+    assert cli_main(["build", "quatrain", "--source", str(source), "--out", str(out)]) == 1
     error = capsys.readouterr().err
     assert f"{source}:3 (record 2)" in error and message in error
     assert not out.exists()

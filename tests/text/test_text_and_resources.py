@@ -17,7 +17,7 @@ from poetic_eval.text import poem_inputs
 
 
 def test_metric_path_unknown_lists_names():
-    with pytest.raises(ValueError, match="available metrics"):
+    with pytest.raises(ValueError, match="unknown metric 'no_such_metric'.*choices: .*mtld"):
         poetic_eval.metric_path("no_such_metric")
 
 
@@ -102,7 +102,7 @@ def test_lines_and_stanzas():
 
 def test_tokens_and_length_unicode():
     poem = "Ça va — “très” bien!\nnaïve coöperation; it's"
-    assert text.tokens(poem, lowercase=True, strip_punctuation=True) == [
+    assert text.tokens(poem, lowercase=True, remove_punctuation=True) == [
         "ça",
         "va",
         "très",
@@ -112,7 +112,7 @@ def test_tokens_and_length_unicode():
         "its",
     ]
     assert text.length(poem) == 7
-    assert text.length(poem, strip_punctuation=False) == 8
+    assert text.length(poem, remove_punctuation=False) == 8
 
 
 def test_final_word():

@@ -16,6 +16,8 @@ from typing import Any
 
 import numpy as np
 
+from ..checks import require_choice
+
 SINGULAR = "singular"
 PLURAL = "plural"
 LABEL_NAMES = (SINGULAR, PLURAL)
@@ -45,8 +47,7 @@ class AgreementPair:
     case: str
 
     def __post_init__(self) -> None:
-        if self.label not in LABEL_NAMES:
-            raise ValueError(f"label must be one of {LABEL_NAMES}, got {self.label!r}")
+        require_choice(self.label, LABEL_NAMES, "label")
 
     def as_row(self) -> dict[str, str]:
         return asdict(self)
@@ -54,15 +55,13 @@ class AgreementPair:
 
 def other_number(label: str) -> str:
     """The other grammatical number: singular <-> plural."""
-    if label not in LABEL_NAMES:
-        raise ValueError(f"label must be one of {LABEL_NAMES}, got {label!r}")
+    require_choice(label, LABEL_NAMES, "label")
     return PLURAL if label == SINGULAR else SINGULAR
 
 
 def tse_label(label: str) -> int:
     """refining-tse's numeric label: -1 for "singular", -2 for "plural"."""
-    if label not in TSE_LABELS:
-        raise ValueError(f"label must be one of {LABEL_NAMES}, got {label!r}")
+    require_choice(label, TSE_LABELS, "label")
     return TSE_LABELS[label]
 
 

@@ -19,7 +19,7 @@ import random
 from collections.abc import Iterator, Sequence
 from functools import lru_cache
 
-from ..checks import require_positive_int, typed_options
+from ..checks import require_choice, require_positive_int, typed_options
 from .agreement_pairs import LABEL_NAMES, AgreementPair
 from .blimp import BLIMP
 from .lexicon import AgreementLexicon, load_lexicon
@@ -49,8 +49,7 @@ def generate_pairs(
     Fewer come back when the grammar cannot make that many distinct pairs for a case.
     Deterministic given (family, n_pairs, seed, lexicon). Rows are shuffled across cases.
     """
-    if family not in FAMILIES:
-        raise ValueError(f"unknown agreement family {family!r}; available: {', '.join(FAMILIES)}")
+    require_choice(family, FAMILIES, "agreement family")
     require_positive_int(n_pairs, "n_pairs")
     if isinstance(seed, bool) or not isinstance(seed, int):
         raise TypeError(f"seed must be an integer, got {type(seed).__name__}")
@@ -83,8 +82,7 @@ def generate_all_pairs(
 
 def family_capacity(family: str, lexicon: AgreementLexicon | None = None) -> int:
     """Upper bound on distinct pairs of a family: the size of its slot spaces summed."""
-    if family not in FAMILIES:
-        raise ValueError(f"unknown agreement family {family!r}; available: {', '.join(FAMILIES)}")
+    require_choice(family, FAMILIES, "agreement family")
     inventory = _inventory(lexicon if lexicon is not None else load_lexicon())
     return sum(variant.size for variant in FAMILY_RECORDS[family].variants(inventory))
 

@@ -14,6 +14,7 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
+from ..checks import unknown_name_message
 from .expectations import Distance, Expectation, absolute_difference, distance, expectation, passes
 from .poem import Poem, as_poem
 
@@ -88,14 +89,11 @@ class Analyzer:
     higher_is_better: bool = False
 
     def __post_init__(self) -> None:
-        if self.kind not in KINDS:
-            raise ValueError(
-                f"analyzer {self.name}: kind must be one of {KINDS}, got {self.kind!r}"
-            )
-        if self.aspect not in ASPECTS:
-            raise ValueError(
-                f"analyzer {self.name}: aspect must be one of {ASPECTS}, got {self.aspect!r}"
-            )
+        for value, choices, what in ((self.kind, KINDS, "kind"), (self.aspect, ASPECTS, "aspect")):
+            if value not in choices:
+                raise ValueError(
+                    f"analyzer {self.name}: " + unknown_name_message(value, choices, what)
+                )
 
     def run(self, subject: Any, options: Mapping[str, Any] | None = None) -> Any:
         """``analyze`` with the subset of ``options`` this analyzer declares."""

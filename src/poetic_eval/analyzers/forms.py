@@ -15,6 +15,7 @@ from functools import lru_cache
 from pathlib import Path
 from typing import Any
 
+from ..checks import require_choice
 from .analyzer import Evaluation
 from .expectations import expectation
 from .poem import Poem, as_poem
@@ -45,9 +46,7 @@ def form_expectations(name: str) -> dict[str, Any]:
 
 def _form(name: str) -> dict[str, Any]:
     forms = _forms()
-    if name not in forms:
-        raise ValueError(f"unknown form {name!r}; shipped forms: {', '.join(sorted(forms))}")
-    return forms[name]
+    return forms[require_choice(name, sorted(forms), "form")]
 
 
 @dataclass(frozen=True)

@@ -18,26 +18,26 @@ from .analyzer import Analyzer
 from .poem import Poem
 
 
-def poem_tokens(poem: Poem, lowercase: bool = True, strip_punctuation: bool = True) -> list[str]:
+def poem_tokens(poem: Poem, lowercase: bool = True, remove_punctuation: bool = True) -> list[str]:
     """The tokens the type/token ratio counts."""
-    return tokens(poem.text, lowercase=lowercase, strip_punctuation=strip_punctuation)
+    return tokens(poem.text, lowercase=lowercase, remove_punctuation=remove_punctuation)
 
 
 @typed_options
 def type_token_ratio(
-    poem: Poem, lowercase: bool = True, strip_punctuation: bool = True
+    poem: Poem, lowercase: bool = True, remove_punctuation: bool = True
 ) -> float | None:
     """Distinct tokens / tokens of one poem (None when it has no token)."""
-    found = poem_tokens(poem, lowercase, strip_punctuation)
+    found = poem_tokens(poem, lowercase, remove_punctuation)
     return ttr(found) if found else None
 
 
 @typed_options
 def collection_type_token_ratio(
-    poems: Sequence[Poem], lowercase: bool = True, strip_punctuation: bool = True
+    poems: Sequence[Poem], lowercase: bool = True, remove_punctuation: bool = True
 ) -> float | None:
     """Distinct tokens / tokens of all poems together (None when there is no token)."""
-    found = [token for poem in poems for token in poem_tokens(poem, lowercase, strip_punctuation)]
+    found = [token for poem in poems for token in poem_tokens(poem, lowercase, remove_punctuation)]
     return ttr(found) if found else None
 
 
@@ -47,7 +47,7 @@ TYPE_TOKEN_RATIO = Analyzer(
     aspect="lexico-semantic",
     analyze=type_token_ratio,
     description="distinct words / words",
-    options=("lowercase", "strip_punctuation"),
+    options=("lowercase", "remove_punctuation"),
 )
 
 COLLECTION_TYPE_TOKEN_RATIO = Analyzer(
@@ -56,5 +56,5 @@ COLLECTION_TYPE_TOKEN_RATIO = Analyzer(
     aspect="lexico-semantic",
     analyze=collection_type_token_ratio,
     description="distinct words / words over all poems together",
-    options=("lowercase", "strip_punctuation"),
+    options=("lowercase", "remove_punctuation"),
 )

@@ -29,7 +29,7 @@ from typing import Any
 import numpy as np
 from tqdm.auto import tqdm
 
-from ..checks import require_positive_int, typed_options
+from ..checks import require_choice, require_choices, require_positive_int, typed_options
 from .analyzer import Analyzer
 from .poem import Poem
 from .rouge import DEFAULT_ROUGE_TYPES, RougeTexts, check_rouge_types
@@ -223,17 +223,13 @@ def inter_novelty(
     ``sampled`` (whether they were a sample).
     """
     rouge_types = check_rouge_types(rouge_types)
-    unknown = [way for way in ways if way not in WAYS]
-    if unknown or not ways:
+    if not ways:
         raise ValueError(f"ways must be a non-empty subset of {WAYS}, got {list(ways)}")
+    require_choices(ways, WAYS, "way")
     if len(poems) < 2:
         raise ValueError(f"inter-poem novelty needs at least 2 poems, got {len(poems)}")
     require_positive_int(block_size, "block_size")
-    if line_by_line_divisor not in LINE_BY_LINE_DIVISORS:
-        raise ValueError(
-            f"line_by_line_divisor must be one of {LINE_BY_LINE_DIVISORS}, "
-            f"got {line_by_line_divisor!r}"
-        )
+    require_choice(line_by_line_divisor, LINE_BY_LINE_DIVISORS, "line_by_line_divisor")
     n = len(poems)
     data = _Collection(poems, include_blank_lines, use_stemmer)
     result: dict[str, Any] = {way: {} for way in ways}

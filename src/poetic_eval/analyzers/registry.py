@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
+from ..checks import require_choice, require_choices
 from .analyzer import Analyzer
 from .lexical import COLLECTION_TYPE_TOKEN_RATIO, TYPE_TOKEN_RATIO
 from .meter import STRESS_PER_LINE, SYLLABLES_PER_LINE
@@ -35,10 +36,7 @@ ANALYZERS: dict[str, Analyzer] = {
 
 def get_analyzer(name: str) -> Analyzer:
     """The analyzer called ``name``; ValueError listing the names when there is none."""
-    try:
-        return ANALYZERS[name]
-    except (KeyError, TypeError):
-        raise ValueError(f"unknown analyzer {name!r}; available: {', '.join(ANALYZERS)}") from None
+    return ANALYZERS[require_choice(name, ANALYZERS, "analyzer")]
 
 
 def select_analyzers(names: Iterable[str] | None, kind: str) -> list[Analyzer]:
@@ -58,9 +56,4 @@ def option_names() -> set[str]:
 
 def check_options(options: dict) -> None:
     """ValueError naming an option no analyzer accepts, with the valid names."""
-    unknown = sorted(set(options) - option_names())
-    if unknown:
-        raise ValueError(
-            f"unknown analyzer option(s) {', '.join(unknown)}; valid options: "
-            f"{', '.join(sorted(option_names()))}"
-        )
+    require_choices(sorted(options), sorted(option_names()), "analyzer option")

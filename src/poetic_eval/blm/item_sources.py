@@ -9,7 +9,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from pathlib import Path
 
-from ..checks import require_positive_int
+from ..checks import require_positive_int, unknown_name_message
 from ..files.dataset_cards import card_config_names
 from ..files.parquet_files import load_built_config
 from ..text import refuse_special_file
@@ -94,9 +94,9 @@ def _configs(folder: Path, configs: list[str] | None) -> list[str]:
         )
     if not configs:
         return list(available)
-    unknown = [name for name in configs if name not in available]
-    if unknown:
-        raise ValueError(f"unknown config {', '.join(unknown)} in {folder}; available: {available}")
+    for name in configs:
+        if name not in available:
+            raise ValueError(f"{folder}: " + unknown_name_message(name, available, "config"))
     return list(configs)
 
 
@@ -105,7 +105,9 @@ def _config_set(
 ) -> EvaluationSet:
     loaded = load_built_config(folder, name)  # the files as on disk, not a cached copy
     if split not in loaded:
-        raise ValueError(f"{folder} config {name}: no split {split!r}; available: {list(loaded)}")
+        raise ValueError(
+            f"{folder} config {name}: " + unknown_name_message(split, list(loaded), "split")
+        )
     example = None
     if one_shot:
         if EXAMPLE_SPLIT not in loaded or len(loaded[EXAMPLE_SPLIT]) == 0:

@@ -6,12 +6,11 @@ import functools
 import inspect
 import math
 import numbers
+import sys
 import types
 import typing
 from collections.abc import Callable, Mapping
 from typing import Any, TypeVar
-
-import numpy as np
 
 Result = TypeVar("Result")
 _UNIONS = (typing.Union, types.UnionType)
@@ -137,10 +136,17 @@ def _annotations(function: Callable) -> dict[str, Any]:
     return found
 
 
+def _is_bool(value: Any) -> bool:
+    """A Python or numpy boolean (numpy is not imported for this: the command line starts
+    without it, and a numpy boolean exists only once numpy is imported)."""
+    numpy = sys.modules.get("numpy")
+    return isinstance(value, bool) or (numpy is not None and isinstance(value, numpy.bool_))
+
+
 def _is_instance(value: Any, kind: type) -> bool:
     if kind is bool:
-        return isinstance(value, (bool, np.bool_))
-    if isinstance(value, (bool, np.bool_)):
+        return _is_bool(value)
+    if _is_bool(value):
         return False
     if kind is int:
         return isinstance(value, numbers.Integral)

@@ -4,23 +4,30 @@ from __future__ import annotations
 
 import argparse
 import json
+from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
 from ..analyzers.novelty import LINE_BY_LINE_DIVISORS, check_all_pairs
 from ..diversity import ENCODINGS
-from .arguments import OPTION_GRAMMAR, parse_option, positive_int
+from .arguments import (
+    OPTION_GRAMMAR,
+    add_show_progress_flag,
+    choice_of,
+    choices_metavar,
+    parse_option,
+    positive_int,
+)
 
 
-def register(subparsers: argparse._SubParsersAction) -> None:
-    parser = subparsers.add_parser(
-        "analyze",
-        help="analyze a poem or a folder of poems (stanzas, syllables, stress, rhyme, novelty)",
-        description="Run the poem analyzers on POEM_FILE_OR_DIR and print a table per poem "
+def add_arguments(parser: argparse.ArgumentParser, words: Sequence[str] = ()) -> None:
+    """The options of ``poetic-eval analyze``."""
+    parser.description = (
+        "Run the poem analyzers on POEM_FILE_OR_DIR and print a table per poem "
         "(or JSON). A .txt file is one poem (blank lines between stanzas); .json/.jsonl hold "
         "several. A folder is read recursively, and the collection analyzers (inter-poem "
         "novelty, topicality, collection type/token ratio) run on all its poems. In the "
-        "Erato layout, topic<k>.txt gives the topic of the poems in poems<k>/.",
+        "Erato layout, topic<k>.txt gives the topic of the poems in poems<k>/."
     )
     parser.add_argument("path", type=Path, metavar="POEM_FILE_OR_DIR")
     parser.add_argument(
@@ -68,7 +75,8 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     )
     parser.add_argument(
         "--encoding",
-        choices=ENCODINGS,
+        type=choice_of(ENCODINGS, "encoding"),
+        metavar=choices_metavar(ENCODINGS),
         default="poem",
         help="how topicality embeds a poem: 'poem' (default: one sentence, cut at the "
         "encoder's length), 'lines' (mean of its lines) or 'chunks' (mean of runs of lines "
@@ -76,7 +84,8 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     )
     parser.add_argument(
         "--line-by-line-divisor",
-        choices=LINE_BY_LINE_DIVISORS,
+        type=choice_of(LINE_BY_LINE_DIVISORS, "divisor"),
+        metavar=choices_metavar(LINE_BY_LINE_DIVISORS),
         default="shorter",
         help="inter-poem novelty line by line: divide a pair's zipped-line sum by the shorter "
         "poem's line count (default: the mean of the zipped pairs) or by the first poem's "
@@ -85,8 +94,7 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     parser.add_argument(
         "--no-collection", action="store_true", help="skip the collection analyzers"
     )
-    parser.add_argument("--no-progress", action="store_true", help="hide progress bars")
-    parser.set_defaults(func=run)
+    add_show_progress_flag(parser)
 
 
 def _rhyme_window(text: str) -> int | None:
@@ -160,7 +168,7 @@ def run(args: argparse.Namespace) -> int:
             line_by_line_divisor=args.line_by_line_divisor,
             sample_pairs=args.sample_pairs,
             seed=args.seed,
-            show_progress=not args.no_progress,
+            show_progress=args.show_progress,
         )
     if args.json:
         print(json.dumps(_as_json(records, collection_values), indent=2, ensure_ascii=False))

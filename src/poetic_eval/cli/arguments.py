@@ -5,6 +5,42 @@ from __future__ import annotations
 import argparse
 import json
 import re
+from collections.abc import Callable, Sequence
+
+from ..checks.names import require_choice
+
+
+def first_word(argv: Sequence[str]) -> str | None:
+    """The first word of ``argv`` that is not an option: the sub-command it names, if any.
+
+    Only flags without a value (``--debug``, ``-h``) may come before a sub-command.
+    """
+    return next((word for word in argv if not word.startswith("-")), None)
+
+
+def choice_of(choices: Sequence[str], what: str) -> Callable[[str], str]:
+    """argparse type: one of ``choices``; a misspelt one is refused with the closest named
+    (argparse's own ``choices=`` lists them but suggests none)."""
+
+    def parse(text: str) -> str:
+        try:
+            return require_choice(text, choices, what)
+        except ValueError as error:
+            raise argparse.ArgumentTypeError(str(error)) from None
+
+    return parse
+
+
+def choices_metavar(choices: Sequence[str]) -> str:
+    """``{a,b,c}``: how argparse shows an option's choices."""
+    return "{" + ",".join(choices) + "}"
+
+
+def add_show_progress_flag(parser: argparse.ArgumentParser) -> None:
+    """``--no-progress``, the command-line spelling of ``show_progress=False``."""
+    parser.add_argument(
+        "--no-progress", dest="show_progress", action="store_false", help="hide progress bars"
+    )
 
 
 def add_pair_dataset_arguments(parser: argparse.ArgumentParser) -> None:
@@ -28,7 +64,11 @@ def add_model_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument(
         "--device", default=None, help="cpu, cuda, cuda:1 ... (default: cuda if available)"
     )
-    parser.add_argument("--dtype", choices=("float32", "bfloat16", "float16"), default="float32")
+    dtypes = ("float32", "bfloat16", "float16")
+    parser.add_argument(
+        "--dtype", type=choice_of(dtypes, "dtype"), metavar=choices_metavar(dtypes),
+        default="float32",
+    )  # fmt: skip
 
 
 def positive_int(text: str) -> int:

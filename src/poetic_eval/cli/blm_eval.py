@@ -13,19 +13,23 @@ from __future__ import annotations
 
 import argparse
 import json
+from collections.abc import Sequence
 from typing import Any
 
-from .arguments import add_model_arguments, positive_int
+from .arguments import (
+    add_model_arguments,
+    add_show_progress_flag,
+    choice_of,
+    choices_metavar,
+    positive_int,
+)
 
 BY_CONFIG_OMITS = ("predictions",)
 
 
-def register(subparsers: argparse._SubParsersAction) -> None:
-    parser = subparsers.add_parser(
-        "blm-eval",
-        help="evaluate a causal LM on BLM-It items (prompting or candidate likelihood)",
-        description=__doc__.split("\n\n")[1],
-    )
+def add_arguments(parser: argparse.ArgumentParser, words: Sequence[str] = ()) -> None:
+    """The options of ``poetic-eval blm-eval``."""
+    parser.description = __doc__.split("\n\n")[1]
     parser.add_argument(
         "--items", required=True, help="BLM dataset folder (parquet + card) or release JSON file"
     )
@@ -33,7 +37,11 @@ def register(subparsers: argparse._SubParsersAction) -> None:
         "--config", action="append", help="config(s) of a dataset folder (default: all)"
     )
     parser.add_argument("--split", default="test", help="split of a dataset folder (test)")
-    parser.add_argument("--method", choices=("prompt", "candidates"), default="prompt")
+    methods, languages, reductions = ("prompt", "candidates"), ("en", "it"), ("sum", "mean")
+    parser.add_argument(
+        "--method", type=choice_of(methods, "method"), metavar=choices_metavar(methods),
+        default="prompt",
+    )  # fmt: skip
     parser.add_argument(
         "--shots",
         type=int,
@@ -41,10 +49,14 @@ def register(subparsers: argparse._SubParsersAction) -> None:
         default=0,
         help="prompt method: 1 shows a solved example (first train item; a file's first record)",
     )
-    parser.add_argument("--language", choices=("en", "it"), default="en", help="prompt language")
+    parser.add_argument(
+        "--language", type=choice_of(languages, "language"), metavar=choices_metavar(languages),
+        default="en", help="prompt language",
+    )  # fmt: skip
     parser.add_argument(
         "--reduction",
-        choices=("sum", "mean"),
+        type=choice_of(reductions, "reduction"),
+        metavar=choices_metavar(reductions),
         default="sum",
         help="candidates method: sum of the candidate's token log-probs, or their mean",
     )
@@ -59,8 +71,7 @@ def register(subparsers: argparse._SubParsersAction) -> None:
         help="packed prefix trees per forward pass (4)",
     )
     parser.add_argument("--json", action="store_true", help="print the results as JSON")
-    parser.add_argument("--no-progress", action="store_true")
-    parser.set_defaults(func=run)
+    add_show_progress_flag(parser)
 
 
 def combined(results: list[dict[str, Any]]) -> dict[str, Any]:
@@ -139,7 +150,7 @@ def run(args: argparse.Namespace) -> int:
         lm,
         settings=[settings],
         batch_size=args.batch_size,
-        show_progress=not args.no_progress,
+        show_progress=args.show_progress,
     )
     if args.json:
         print(json.dumps(combined(results), ensure_ascii=False, indent=2))

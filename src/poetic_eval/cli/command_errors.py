@@ -3,12 +3,15 @@
 A user error (:data:`poetic_eval.files.USER_ERRORS`: a bad value, type, file or output location,
 an unknown model or device, a full disk) is printed as ``PROG: error: MESSAGE`` and the
 command exits with status 1; ``--debug`` prints the traceback first. Anything else is a bug and
-propagates with its traceback. Ctrl-C prints ``PROG: interrupted`` and exits with 130.
+propagates with its traceback. Ctrl-C prints ``PROG: interrupted`` and exits with 130. Output
+into a pipe closed early (``poetic-eval metrics | head -3``) ends the command quietly with the
+status of a process stopped by SIGPIPE, 141 (the recipe of Python's ``signal`` documentation).
 """
 
 from __future__ import annotations
 
 import argparse
+import os
 import sys
 import traceback
 from collections.abc import Callable
@@ -36,12 +39,20 @@ def _add_to_subcommands(parser: argparse.ArgumentParser) -> None:
                 _add_to_subcommands(subparser)
 
 
+CLOSED_PIPE_STATUS = 128 + 13  # as if stopped by SIGPIPE, like the shell's tools
+
+
 def run_command(
     run: Callable[[argparse.Namespace], int | None], args: argparse.Namespace, prog: str
 ) -> int:
     """``run(args)`` as a command: its exit status, or 1 after a one-line user error."""
     try:
-        return int(run(args) or 0)
+        status = int(run(args) or 0)
+        sys.stdout.flush()  # a closed pipe shows here, where it can be handled
+        return status
+    except BrokenPipeError:
+        _discard_stdout()
+        return CLOSED_PIPE_STATUS
     except KeyboardInterrupt:
         print(f"{prog}: interrupted", file=sys.stderr)
         return 130
@@ -50,3 +61,9 @@ def run_command(
             traceback.print_exc()
         print(f"{prog}: error: {describe_error(error)}", file=sys.stderr)
         return 1
+
+
+def _discard_stdout() -> None:
+    """Point stdout at /dev/null, so that Python's flush at exit does not fail again."""
+    devnull = os.open(os.devnull, os.O_WRONLY)
+    os.dup2(devnull, sys.stdout.fileno())

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import argparse
 import time
+from collections.abc import Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -28,13 +29,10 @@ SCORES_FILE = "minimal_pair_scores.jsonl"
 VERB_AGREEMENT_CONFIGS = ("simple_agrmt", "prep_anim", "obj_rel_across_anim", "subj_rel")
 
 
-def register(subparsers: argparse._SubParsersAction) -> None:
-    parser = subparsers.add_parser(
-        "demo",
-        help="build the datasets from the bundled seeds, score the default model, write a report",
-        description=__doc__,
-        formatter_class=argparse.RawDescriptionHelpFormatter,
-    )
+def add_arguments(parser: argparse.ArgumentParser, words: Sequence[str] = ()) -> None:
+    """The options of ``poetic-eval demo``."""
+    parser.description = __doc__
+    parser.formatter_class = argparse.RawDescriptionHelpFormatter
     parser.add_argument("--out", type=Path, default=Path("out"), help="report folder (out)")
     parser.add_argument(
         "--datasets", type=Path, default=Path("datasets"), help="where to build the datasets"
@@ -56,7 +54,6 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     parser.add_argument(
         "--skip-scoring", action="store_true", help="build and report, but score no LM"
     )
-    parser.set_defaults(func=run)
 
 
 def run(args: argparse.Namespace) -> int:
@@ -81,12 +78,10 @@ def run(args: argparse.Namespace) -> int:
 
 
 def build_datasets(out: Path, seed: int) -> None:
-    from ..resources import builders_command_line
-
-    build_main = builders_command_line().main
+    from . import main
 
     print(f"demo: building the datasets from the bundled seeds into {out}/")
-    status = build_main(["all", "--out", str(out), "--seed", str(seed)])
+    status = main(["build", "all", "--out", str(out), "--seed", str(seed)])
     if status:
         raise UserError(f"the dataset build failed (exit status {status}; its error is above)")
 

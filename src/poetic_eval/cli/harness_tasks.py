@@ -15,16 +15,14 @@ from __future__ import annotations
 
 import argparse
 import shlex
+from collections.abc import Sequence
 from pathlib import Path
 
 
-def register(subparsers: argparse._SubParsersAction) -> None:
-    parser = subparsers.add_parser(
-        "harness-tasks",
-        help="write lm-evaluation-harness task configs for the built datasets",
-        description=__doc__.split("\n\n")[1],
-        formatter_class=argparse.RawDescriptionHelpFormatter,
-    )
+def add_arguments(parser: argparse.ArgumentParser, words: Sequence[str] = ()) -> None:
+    """The options of ``poetic-eval harness-tasks``."""
+    parser.description = __doc__.split("\n\n")[1]
+    parser.formatter_class = argparse.RawDescriptionHelpFormatter
     parser.add_argument(
         "--datasets", default="datasets", help="built dataset folders (default: datasets)"
     )
@@ -38,7 +36,6 @@ def register(subparsers: argparse._SubParsersAction) -> None:
         help="also print the lm_eval --model_args matching poetic-eval scoring for this model "
         '("default": the default SmolLM2 model)',
     )
-    parser.set_defaults(func=run)
 
 
 def run(args: argparse.Namespace) -> int:

@@ -9,21 +9,18 @@ HF_MODULES_CACHE; ``--remove`` deletes exactly what it wrote.
 from __future__ import annotations
 
 import argparse
+from collections.abc import Sequence
 
 from ..evaluate_modules.bare_names import install_metrics, metrics_cache_dir, remove_metrics
 
 
-def register(subparsers: argparse._SubParsersAction) -> None:
-    parser = subparsers.add_parser(
-        "install-metrics",
-        help='make evaluate.load("<name>") find every metric by its bare name',
-        description=__doc__,
-        formatter_class=argparse.RawDescriptionHelpFormatter,
-    )
+def add_arguments(parser: argparse.ArgumentParser, words: Sequence[str] = ()) -> None:
+    """The options of ``poetic-eval install-metrics``."""
+    parser.description = __doc__
+    parser.formatter_class = argparse.RawDescriptionHelpFormatter
     parser.add_argument(
         "--remove", action="store_true", help="delete the pointers this command wrote"
     )
-    parser.set_defaults(func=run)
 
 
 def run(args: argparse.Namespace) -> int:

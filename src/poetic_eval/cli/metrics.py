@@ -3,13 +3,13 @@
 from __future__ import annotations
 
 import argparse
+from collections.abc import Sequence
 
 from ..evaluate_modules.locations import available_metrics, metric_path
 
 
-def register(subparsers: argparse._SubParsersAction) -> None:
-    parser = subparsers.add_parser("metrics", help="list the metric modules and their folders")
-    parser.set_defaults(func=run)
+def add_arguments(parser: argparse.ArgumentParser, words: Sequence[str] = ()) -> None:
+    """The options of ``poetic-eval metrics``."""
 
 
 def run(args: argparse.Namespace) -> int:

@@ -13,6 +13,7 @@ publish that stopped halfway is finished by running it again.
 from __future__ import annotations
 
 import argparse
+from collections.abc import Sequence
 from pathlib import Path
 
 from ..evaluate_modules.spaces import plan_metric_spaces
@@ -20,13 +21,10 @@ from ..hub import describe_plan, plan_dataset_uploads, publish
 from ..hub.publish import DEFAULT_TIMEOUT, HOW_TO_LOG_IN
 
 
-def register(subparsers: argparse._SubParsersAction) -> None:
-    parser = subparsers.add_parser(
-        "publish",
-        help="push built datasets and metric Spaces to the hub (dry run without a token)",
-        description=__doc__,
-        formatter_class=argparse.RawDescriptionHelpFormatter,
-    )
+def add_arguments(parser: argparse.ArgumentParser, words: Sequence[str] = ()) -> None:
+    """The options of ``poetic-eval publish``."""
+    parser.description = __doc__
+    parser.formatter_class = argparse.RawDescriptionHelpFormatter
     parser.add_argument(
         "--datasets",
         type=Path,
@@ -58,7 +56,6 @@ def register(subparsers: argparse._SubParsersAction) -> None:
         "--skip-datasets", action="store_true", help="publish the metric Spaces only"
     )
     parser.add_argument("--skip-metrics", action="store_true", help="publish the datasets only")
-    parser.set_defaults(func=run)
 
 
 def run(args: argparse.Namespace) -> int:

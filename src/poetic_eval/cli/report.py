@@ -3,20 +3,20 @@
 from __future__ import annotations
 
 import argparse
+from collections.abc import Sequence
 from pathlib import Path
 
 from ..diversity import DIMENSION_NAMES
-from .arguments import OPTION_GRAMMAR, parse_option, positive_int
+from .arguments import OPTION_GRAMMAR, add_show_progress_flag, choice_of, parse_option, positive_int
 
 
-def register(subparsers: argparse._SubParsersAction) -> None:
-    parser = subparsers.add_parser(
-        "report",
-        help="write report.json, report.md and figures comparing generated with human poems",
-        description="Compute every diversity dimension of generated poems against a human "
+def add_arguments(parser: argparse.ArgumentParser, words: Sequence[str] = ()) -> None:
+    """The options of ``poetic-eval report``."""
+    parser.description = (
+        "Compute every diversity dimension of generated poems against a human "
         "corpus and write report.json, report.md and PNG figures into --out. Poem files: "
         "blank-line-separated text, or .jsonl/.json of strings, lists of lines or "
-        "objects with a 'text' field.",
+        "objects with a 'text' field."
     )
     parser.add_argument("--generated", required=True, type=Path, help="generated poems file")
     parser.add_argument("--human", required=True, type=Path, help="human poems file")
@@ -26,7 +26,7 @@ def register(subparsers: argparse._SubParsersAction) -> None:
         "new one is complete)",
     )  # fmt: skip
     parser.add_argument(
-        "--dimensions", nargs="+", choices=DIMENSION_NAMES, metavar="DIM",
+        "--dimensions", nargs="+", type=choice_of(DIMENSION_NAMES, "dimension"), metavar="DIM",
         help=f"dimensions to run (default all): {', '.join(DIMENSION_NAMES)}",
     )  # fmt: skip
     parser.add_argument(
@@ -45,8 +45,7 @@ def register(subparsers: argparse._SubParsersAction) -> None:
         "or 'memorization_thresholds={\"verse\": 0.95}'; repeatable. " + OPTION_GRAMMAR,
     )  # fmt: skip
     parser.add_argument("--title", default="Poetry diversity report")
-    parser.add_argument("--no-progress", action="store_true", help="hide progress bars")
-    parser.set_defaults(func=run)
+    add_show_progress_flag(parser)
 
 
 def run(args: argparse.Namespace) -> int:
@@ -64,7 +63,7 @@ def run(args: argparse.Namespace) -> int:
         seed=args.seed,
         model=args.model,
         title=args.title,
-        show_progress=not args.no_progress,
+        show_progress=args.show_progress,
         **options,
     )
     print(f"wrote {args.out / 'report.md'} ({len(report['sections'])} sections)")

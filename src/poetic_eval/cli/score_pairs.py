@@ -15,25 +15,34 @@ from __future__ import annotations
 
 import argparse
 import time
+from collections.abc import Sequence
 
 from ..pairs import collect_pairs, load_pair_tables
-from .arguments import add_model_arguments, add_pair_dataset_arguments, positive_int
+from .arguments import (
+    add_model_arguments,
+    add_pair_dataset_arguments,
+    add_show_progress_flag,
+    choice_of,
+    choices_metavar,
+    positive_int,
+)
 
 #: The formats of ``--out``, by extension.
 OUT_SUFFIXES = (".jsonl", ".json", ".csv", ".parquet")
 
 
-def register(subparsers: argparse._SubParsersAction) -> None:
-    parser = subparsers.add_parser(
-        "score-pairs",
-        help="score a minimal-pair dataset with a language model and report accuracy",
-        description=__doc__.split("\n\n")[1],
-    )
+def add_arguments(parser: argparse.ArgumentParser, words: Sequence[str] = ()) -> None:
+    """The options of ``poetic-eval score-pairs``."""
+    parser.description = __doc__.split("\n\n")[1]
     add_pair_dataset_arguments(parser)
     parser.add_argument(
         "--out", default="pair_scores.jsonl", help="per-pair scores (.jsonl, .csv, .parquet)"
     )
-    parser.add_argument("--reduction", choices=("sum", "mean"), default="sum")
+    reductions = ("sum", "mean")
+    parser.add_argument(
+        "--reduction", type=choice_of(reductions, "reduction"),
+        metavar=choices_metavar(reductions), default="sum",
+    )  # fmt: skip
     parser.add_argument(
         "--batch-size", type=positive_int, default=None, help="sequences per forward pass"
     )
@@ -44,8 +53,7 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     add_model_arguments(parser)
     parser.add_argument("--n-bootstrap", type=positive_int, default=1000)
     parser.add_argument("--seed", type=int, default=0)
-    parser.add_argument("--no-progress", action="store_true")
-    parser.set_defaults(func=run)
+    add_show_progress_flag(parser)
 
 
 def write_rows(rows: list[dict], out: str) -> None:
@@ -118,7 +126,7 @@ def run(args: argparse.Namespace) -> int:
         model=lm,
         reduction=args.reduction,
         batch_size=args.batch_size,
-        show_progress=not args.no_progress and rank == 0,
+        show_progress=args.show_progress and rank == 0,
     )
     elapsed = time.perf_counter() - started
     end_process_group()

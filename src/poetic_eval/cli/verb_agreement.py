@@ -10,16 +10,19 @@ from __future__ import annotations
 
 import argparse
 import json
+from collections.abc import Sequence
 
-from .arguments import add_model_arguments, add_pair_dataset_arguments, positive_int
+from .arguments import (
+    add_model_arguments,
+    add_pair_dataset_arguments,
+    add_show_progress_flag,
+    positive_int,
+)
 
 
-def register(subparsers: argparse._SubParsersAction) -> None:
-    parser = subparsers.add_parser(
-        "verb-agreement",
-        help="TSE / EW / MW of a language model on subject-verb agreement pairs",
-        description=__doc__.split("\n\n")[1],
-    )
+def add_arguments(parser: argparse.ArgumentParser, words: Sequence[str] = ()) -> None:
+    """The options of ``poetic-eval verb-agreement``."""
+    parser.description = __doc__.split("\n\n")[1]
     add_pair_dataset_arguments(parser)
     parser.add_argument(
         "--out", default="verb_agreement.json", help="all figures per config (JSON)"
@@ -32,8 +35,7 @@ def register(subparsers: argparse._SubParsersAction) -> None:
         "--limit", type=positive_int, default=None, help="first N pairs of each config"
     )
     add_model_arguments(parser)
-    parser.add_argument("--no-progress", action="store_true")
-    parser.set_defaults(func=run)
+    add_show_progress_flag(parser)
 
 
 def run(args: argparse.Namespace) -> int:
@@ -57,7 +59,7 @@ def run(args: argparse.Namespace) -> int:
         if args.limit is not None:
             table = table.select(range(min(args.limit, len(table))))
         results[name] = evaluate_verb_agreement(
-            table, lm, verbs=verbs, batch_size=args.batch_size, show_progress=not args.no_progress
+            table, lm, verbs=verbs, batch_size=args.batch_size, show_progress=args.show_progress
         )
     print(f"{'config':32} {'n':>7} {'TSE':>6} {'EW':>6} {'MW':>6}  invalid (TSE/EW)")
     for name, result in results.items():

@@ -24,7 +24,7 @@ def poem_lengths(poems: Sequence[str], *, remove_punctuation: bool = True) -> np
 
     def count() -> np.ndarray:
         counts = np.array(
-            [length(poem, strip_punctuation=remove_punctuation) for poem in poems], dtype=np.int64
+            [length(poem, remove_punctuation=remove_punctuation) for poem in poems], dtype=np.int64
         )
         counts.flags.writeable = False  # may be shared by later calls
         return counts

@@ -24,8 +24,7 @@ from itertools import chain
 import numpy as np
 
 from ..checks import require_fraction, require_positive_int, typed_options
-from ..text import derived, require_texts
-from ..text import remove_punctuation as delete_punctuation
+from ..text import derived, require_texts, without_punctuation
 from ..text import tokens as text_tokens
 
 _POEM_SEPARATOR = "\x00"  # neither whitespace nor punctuation: survives both, splits poems
@@ -223,7 +222,7 @@ def poem_tokens(
     """
     if any(_POEM_SEPARATOR in poem for poem in poems):
         texts = [
-            " ".join(text_tokens(p, lowercase=lowercase, strip_punctuation=remove_punctuation))
+            " ".join(text_tokens(p, lowercase=lowercase, remove_punctuation=remove_punctuation))
             for p in poems
         ]
     else:
@@ -231,7 +230,7 @@ def poem_tokens(
         if lowercase:
             joined = joined.lower()
         if remove_punctuation:
-            joined = delete_punctuation(joined)
+            joined = without_punctuation(joined)
         texts = joined.split(_POEM_SEPARATOR)
     token_lists = [text.split() for text in texts]
     for index, token_list in enumerate(token_lists):

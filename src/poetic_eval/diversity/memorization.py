@@ -38,7 +38,13 @@ from rapidfuzz import process
 from rapidfuzz.distance import Indel
 from tqdm.auto import tqdm
 
-from ..checks import require_fraction, typed_options
+from ..checks import (
+    require_choice,
+    require_choices,
+    require_fraction,
+    typed_options,
+    unknown_name_message,
+)
 from ..text import derived, lines, require_texts
 
 LEVELS = ("quatrain", "couplet", "verse")
@@ -59,7 +65,7 @@ def poem_units(poem: str, level: str) -> list[str]:
         return [" ".join(poem_lines[i : i + 2]) for i in range(0, len(poem_lines) - 1, 2)]
     if level == "verse":
         return poem_lines
-    raise ValueError(f"level must be one of {', '.join(LEVELS)}, got {level!r}")
+    raise ValueError(unknown_name_message(level, LEVELS, "level"))
 
 
 @typed_options
@@ -253,9 +259,7 @@ def _resolve_levels(levels: str | Iterable[str]) -> tuple[str, ...]:
     levels = tuple(levels)
     if not levels:
         raise ValueError(f"levels is empty: choose from {', '.join(LEVELS)}")
-    for level in levels:
-        if level not in LEVELS:
-            raise ValueError(f"levels: unknown level {level!r}; choose from {', '.join(LEVELS)}")
+    require_choices(levels, LEVELS, "level (levels)")
     return tuple(dict.fromkeys(levels))
 
 
@@ -268,10 +272,7 @@ def _resolve_thresholds(thresholds: dict[str, float] | None) -> dict[str, float]
             f"thresholds must be a dict level -> float, got {type(thresholds).__name__}"
         )
     for level, value in thresholds.items():
-        if level not in LEVELS:
-            raise ValueError(
-                f"thresholds: unknown level {level!r}; choose from {', '.join(LEVELS)}"
-            )
+        require_choice(level, LEVELS, "level (thresholds)")
         resolved[level] = require_fraction(value, f"thresholds[{level!r}]")
     return resolved
 

@@ -17,7 +17,7 @@ from typing import Any
 
 import numpy as np
 
-from ..checks import typed_options
+from ..checks import require_choice, typed_options
 from ..text import lines
 
 #: The ways a poem is embedded (see the module docstring).
@@ -35,9 +35,7 @@ def poem_sentence(poem: str) -> str:
 
 def check_encoding(encoding: str) -> str:
     """``encoding`` when it is one of :data:`ENCODINGS`; ValueError listing them otherwise."""
-    if encoding not in ENCODINGS:
-        raise ValueError(f"encoding must be one of {', '.join(ENCODINGS)}, got {encoding!r}")
-    return encoding
+    return require_choice(encoding, ENCODINGS, "encoding")
 
 
 @typed_options

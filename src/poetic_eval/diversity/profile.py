@@ -40,7 +40,13 @@ from typing import Any
 
 import numpy as np
 
-from ..checks import check_option_types, require_positive_int, typed_options
+from ..checks import (
+    check_option_types,
+    require_choices,
+    require_positive_int,
+    suggestion,
+    typed_options,
+)
 from ..text import require_texts
 from .dimensions import DIMENSIONS
 from .rhyme_distribution import NoQuatrainError
@@ -71,12 +77,7 @@ def resolve_dimensions(dimensions: str | Iterable[str] | None) -> tuple[str, ...
     if dimensions is None:
         return DIMENSION_NAMES
     requested = [dimensions] if isinstance(dimensions, str) else list(dimensions)
-    unknown = [d for d in requested if d not in DIMENSION_NAMES]
-    if unknown:
-        raise ValueError(
-            f"unknown dimension(s) {', '.join(map(repr, unknown))}; "
-            f"valid dimensions: {', '.join(DIMENSION_NAMES)}"
-        )
+    require_choices(requested, DIMENSION_NAMES, "dimension")
     if not requested:
         raise ValueError(f"dimensions is empty; choose among {', '.join(DIMENSION_NAMES)}")
     return tuple(d for d in DIMENSION_NAMES if d in requested)
@@ -90,16 +91,17 @@ def split_part_options(
     for name, value in options.items():
         dimension = next((d for d in DIMENSION_NAMES if name.startswith(d + "_")), None)
         if dimension is None:
+            every = [f"{d}_{o}" for d in DIMENSION_NAMES for o in dimension_options(d)]
             raise TypeError(
                 f"unexpected keyword argument {name!r}; options of a dimension are passed as "
-                f"'<dimension>_<option>' with <dimension> one of {', '.join(DIMENSION_NAMES)}"
+                f"'<dimension>_<option>': {suggestion(name, every)}"
             )
         option = name[len(dimension) + 1 :]
-        valid = dimension_options(dimension)
-        if option not in valid:
+        valid = [f"{dimension}_{o}" for o in dimension_options(dimension)]
+        if name not in valid:
             raise TypeError(
                 f"unexpected keyword argument {name!r}: {dimension} has no option {option!r}; "
-                f"its options: {', '.join(f'{dimension}_{o}' for o in valid)}"
+                + suggestion(name, valid)
             )
         if dimension not in dimensions:
             raise ValueError(

@@ -25,7 +25,7 @@ from collections.abc import Sequence
 
 from tqdm.auto import tqdm
 
-from ..checks import is_number, typed_options
+from ..checks import is_number, require_choice, typed_options
 from ..rhyme import QUATRAIN_SCHEMES, is_repetition, resolve_method, rhyme_schemes
 from ..text import derived, lines, require_texts
 
@@ -54,10 +54,7 @@ def _quatrain_schemes(
     show_progress: bool,
 ) -> tuple[list[tuple[str, bool]], int]:
     """(scheme, is_repetition) of every quatrain, and the number of non-quatrains skipped."""
-    if non_quatrains not in _NON_QUATRAIN_POLICIES:
-        raise ValueError(
-            f"non_quatrains must be one of {_NON_QUATRAIN_POLICIES}, got {non_quatrains!r}"
-        )
+    require_choice(non_quatrains, _NON_QUATRAIN_POLICIES, "non_quatrains policy")
     poems = require_texts(poems, name)
     options = {
         "method": resolve_method(method, weak=weak, near=near, historical=historical),

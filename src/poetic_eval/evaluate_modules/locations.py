@@ -6,6 +6,7 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
+from ..checks.names import unknown_name_message
 from ..resources import CHECKOUT_ROOT, PACKAGE_DIR, first_existing
 
 
@@ -29,9 +30,7 @@ def metric_path(name: str) -> str:
     """
     folder = metrics_root() / name
     if not (folder / f"{name}.py").is_file():
-        raise ValueError(
-            f"unknown metric {name!r}; available metrics: {', '.join(available_metrics())}"
-        )
+        raise ValueError(unknown_name_message(name, available_metrics(), "metric"))
     return str(folder)
 
 

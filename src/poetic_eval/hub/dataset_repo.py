@@ -23,7 +23,7 @@ uploads as is::
         card_values={"grammar_size": "120 nouns"},   # $placeholders of cards/agreement.md
         report=["dropped 3 rows: ..."],        # build report: printed and written in the card
     )
-    write_hub_dataset(dataset, "datasets/agreement", build_command="python -m builders ...")
+    write_hub_dataset(dataset, "datasets/agreement", build_command="poetic-eval build ...")
 
 Layout written::
 

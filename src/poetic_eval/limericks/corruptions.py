@@ -33,7 +33,7 @@ from dataclasses import dataclass, field
 
 from tqdm.auto import tqdm
 
-from ..checks import typed_options
+from ..checks import require_choice, typed_options
 from ..rhyme import in_dictionary, may_rhyme, rhyme_scheme, same_word
 from ..text import final_word
 from ..text import lines as poem_lines
@@ -116,12 +116,14 @@ def limerick_problem(record: LimerickRecord) -> str | None:
 
 @typed_options
 def verify_limericks(
-    records: Iterable[LimerickRecord], *, progress: bool = True
+    records: Iterable[LimerickRecord], *, show_progress: bool = True
 ) -> VerificationReport:
     """Keep the true limericks of ``records`` (first of identical texts); count the rest."""
     report = VerificationReport()
     seen: set[str] = set()
-    for record in tqdm(records, desc="verifying limericks", unit=" poems", disable=not progress):
+    for record in tqdm(
+        records, desc="verifying limericks", unit=" poems", disable=not show_progress
+    ):
         problem = limerick_problem(record)
         if problem is None:
             limerick = Limerick(record.source_id, tuple(poem_lines(record.text)))
@@ -281,7 +283,7 @@ def generate_pairs(
     seed: int,
     *,
     finder: SynonymFinder | None = None,
-    progress: bool = True,
+    show_progress: bool = True,
 ) -> PairGeneration:
     """Up to ``n_pairs`` pairs of corruption ``kind``, at most one per limerick.
 
@@ -290,15 +292,14 @@ def generate_pairs(
     kept once. Fewer than ``n_pairs`` pairs (``capped``) means every limerick of the source
     gave its one pair or had no valid corruption.
     """
-    if kind not in CORRUPTIONS:
-        raise ValueError(f"unknown corruption {kind!r}; expected one of {', '.join(CORRUPTIONS)}")
+    require_choice(kind, CORRUPTIONS, "corruption")
     corrupt = _corruption_function(kind, finder)
     rng = random.Random(f"bpomp/{kind}/{seed}")
     order = list(range(len(limericks)))
     rng.shuffle(order)
     generation = PairGeneration(kind, [], n_pairs)
     seen: set[tuple[str, str]] = set()
-    with tqdm(total=n_pairs, desc=kind, unit=" pairs", disable=not progress) as bar:
+    with tqdm(total=n_pairs, desc=kind, unit=" pairs", disable=not show_progress) as bar:
         for index in order:
             if len(generation.pairs) >= n_pairs:
                 break

@@ -22,7 +22,7 @@ from typing import Any
 
 import numpy as np
 
-from ..checks import typed_options
+from ..checks import require_choice, typed_options
 from .causal import sequence_log_probs
 from .language_model import LanguageModel, document_start_token_id
 from .scoring import REDUCTIONS
@@ -106,8 +106,7 @@ def score_choices(
     ``reduction="mean"`` divides each by its number of tokens. ``share_prefixes=False`` scores
     every sequence on its own (same numbers, for checks). Returns one float64 array per item.
     """
-    if reduction not in REDUCTIONS:
-        raise ValueError(f"reduction must be one of {REDUCTIONS}, got {reduction!r}")
+    require_choice(reduction, REDUCTIONS, "reduction")
     sequences = [item.prefix + ids for item in items for ids in item.continuations]
     contexts = [len(item.prefix) for item in items for _ in item.continuations]
     largest = max((item.nodes for item in items), default=0)

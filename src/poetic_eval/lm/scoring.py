@@ -30,7 +30,7 @@ import numpy as np
 import torch
 from tqdm.auto import tqdm
 
-from ..checks import require_positive_int, typed_options
+from ..checks import require_choice, require_positive_int, typed_options
 from ..text import require_texts
 from .causal import sequence_log_probs
 from .language_model import LanguageModel, document_start_token_id
@@ -74,8 +74,7 @@ def score_texts(
             an unknown reduction, or a model that is neither causal nor masked.
     """
     texts = require_texts(texts, "texts")
-    if reduction not in REDUCTIONS:
-        raise ValueError(f"reduction must be one of {REDUCTIONS}, got {reduction!r}")
+    require_choice(reduction, REDUCTIONS, "reduction")
     if batch_size is not None:
         require_positive_int(batch_size, "batch_size")
     require_positive_int(pack_tokens, "pack_tokens", minimum=2)

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from ..checks import require_positive_int, typed_options
+from ..checks import require_positive_int, typed_options, unknown_name_message
 from ..files import describe_error
 from ..files.dataset_cards import card_config_names, config_columns, declares_configs
 from ..files.parquet_files import load_built_config
@@ -49,9 +49,7 @@ def load_pair_tables(dataset: str, configs: list[str] | None, split: str | None)
     available = card_config_names(path)
     for name in configs or []:
         if name not in available:
-            raise ValueError(
-                f"config {name!r} is not in dataset {dataset}; its configs: {', '.join(available)}"
-            )
+            raise ValueError(f"{dataset}: " + unknown_name_message(name, available, "config"))
     names = configs or _pair_config_names(path, available)
     tables = []
     for name in names:

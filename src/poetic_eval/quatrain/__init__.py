@@ -2,7 +2,7 @@
 pseudo-sonnets: reading the release formats (or a plain-text corpus of stanzas), the sequential
 pass, the iterative overlap removal, the seeded 9:1 split and the SonNet draw.
 
-The builder ``python -m builders quatrain`` (``builders/quatrain.py``) publishes the result;
+The builder ``poetic-eval build quatrain`` (``builders/quatrain.py``) publishes the result;
 the modules here do the work:
 
 - :mod:`.sources` reads JSON lines, a JSON list or plain text into a :class:`QuatrainCorpus`;

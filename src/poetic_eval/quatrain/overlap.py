@@ -80,7 +80,7 @@ def remove_overlaps(
     line_ids: np.ndarray,
     p: int,
     *,
-    progress: bool = False,
+    show_progress: bool = False,
     description: str = "overlap removal",
 ) -> OverlapRemoval:
     """Run stage 2 on the ``(m, 4)`` integer line ids of quatrains in source order."""
@@ -96,7 +96,9 @@ def remove_overlaps(
     active = np.flatnonzero(counts[line_ids].sum(axis=1) > 4)
     initially = int(active.size)
     iterations = 0
-    with tqdm(total=initially, desc=description, unit=" quatrains", disable=not progress) as bar:
+    with tqdm(
+        total=initially, desc=description, unit=" quatrains", disable=not show_progress
+    ) as bar:
         while active.size:
             scores = counts[line_ids[active]].sum(axis=1)
             overlapping = scores > 4

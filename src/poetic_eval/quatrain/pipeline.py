@@ -2,7 +2,7 @@
 pseudo-sonnets, and the counts after each stage.
 
     from poetic_eval.quatrain import read_quatrain_source, prepare_language
-    corpus = read_quatrain_source("QuaTrain-en.json", progress=True)
+    corpus = read_quatrain_source("QuaTrain-en.json", show_progress=True)
     prepared = prepare_language(corpus, "en", seed=0)
     prepared.counts()      # records, after_sequential, after_overlap_removal, train, dev, ...
     corpus.lines(prepared.train[0])
@@ -43,7 +43,7 @@ class Deduplication:
 
 @typed_options
 def deduplicate(
-    corpus: QuatrainCorpus, language: str, *, p: int | None = None, progress: bool = False
+    corpus: QuatrainCorpus, language: str, *, p: int | None = None, show_progress: bool = False
 ) -> Deduplication:
     """The spec's two stages on the records of ``language``, in source order.
 
@@ -57,7 +57,7 @@ def deduplicate(
         total=records.size,
         desc=f"sequential pass ({language})",
         unit=" records",
-        disable=not progress,
+        disable=not show_progress,
     ) as bar:
         positions = run_positions(corpus.line_ids[records])
         bar.update(records.size)
@@ -66,7 +66,7 @@ def deduplicate(
     removal = remove_overlaps(
         corpus.line_ids[after_sequential],
         p,
-        progress=progress,
+        show_progress=show_progress,
         description=f"overlap removal ({language}, p={p})",
     )
     seconds = {
@@ -133,10 +133,10 @@ def prepare_language(
     couplets: str = "split",
     sonnet_fraction: float = 1.0,
     dev_share: float = DEV_SHARE,
-    progress: bool = False,
+    show_progress: bool = False,
 ) -> PreparedLanguage:
     """De-duplicate, split 9:1 with ``seed`` and draw the pseudo-sonnets of each split."""
-    dedup = deduplicate(corpus, language, p=p, progress=progress)
+    dedup = deduplicate(corpus, language, p=p, show_progress=show_progress)
     kept = dedup.kept
     if kept.size == 0:
         raise ValueError(

@@ -77,14 +77,14 @@ def _id_width(corpus: QuatrainCorpus) -> int:
 
 @typed_options
 def quatrain_rows(
-    corpus: QuatrainCorpus, prepared: PreparedLanguage, split: str, *, progress: bool = False
+    corpus: QuatrainCorpus, prepared: PreparedLanguage, split: str, *, show_progress: bool = False
 ) -> list[dict[str, Any]]:
     """Rows of one split (``"train"`` or ``"dev"``) of the quatrains, in source order."""
     width = _id_width(corpus)
     language = prepared.language
     rows = []
     indices = prepared.split(split).tolist()
-    for row in tqdm(indices, desc=f"rows ({language}, {split})", disable=not progress):
+    for row in tqdm(indices, desc=f"rows ({language}, {split})", disable=not show_progress):
         lines = corpus.lines(row)
         labels: dict[str, Hashable] = {name: corpus.label(row, name) for name in LABEL_FIELDS}
         rows.append(

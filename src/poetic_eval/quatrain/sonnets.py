@@ -25,7 +25,7 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from ..checks import typed_options
+from ..checks import require_choice, typed_options
 
 COUPLET_RULES = ("split", "first", "last")
 #: Sonnet lines: 3 quatrains and a couplet.
@@ -56,9 +56,7 @@ def max_sonnets(n_quatrains: int, couplets: str = "split") -> int:
 
 
 def check_couplet_rule(couplets: str) -> str:
-    if couplets not in COUPLET_RULES:
-        raise ValueError(f"couplets must be one of {', '.join(COUPLET_RULES)}, got {couplets!r}")
-    return couplets
+    return require_choice(couplets, COUPLET_RULES, "couplet rule")
 
 
 @typed_options

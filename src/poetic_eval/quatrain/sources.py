@@ -46,12 +46,12 @@ JSON_SUFFIXES = (".json", ".jsonl", ".ndjson")
 
 @typed_options
 def read_quatrain_source(
-    path: str | Path, *, text_language: str = "en", progress: bool = False
+    path: str | Path, *, text_language: str = "en", show_progress: bool = False
 ) -> QuatrainCorpus:
     """All records of a QuaTrain JSON-lines file, a JSON list, or a plain-text corpus.
 
     ``text_language`` is the language given to the windows of a plain-text corpus (JSON
-    records carry their own). ``progress`` shows a bar over the bytes read.
+    records carry their own). ``show_progress`` shows a bar over the bytes read.
     """
     path = Path(path)
     if not path.is_file():
@@ -59,11 +59,11 @@ def read_quatrain_source(
         raise FileNotFoundError(f"quatrain source {path} does not exist")
     first = _first_character(path)
     if first == b"[":
-        return read_json_list(path, progress=progress)
+        return read_json_list(path, show_progress=show_progress)
     if first == b"{" or (not first and path.suffix.lower() in JSON_SUFFIXES):
         # a blank JSON file is JSON lines without a record: the builder says it holds none
-        return read_json_lines(path, progress=progress)
-    return read_stanza_text(path, language=text_language, progress=progress)
+        return read_json_lines(path, show_progress=show_progress)
+    return read_stanza_text(path, language=text_language, show_progress=show_progress)
 
 
 def _first_character(path: Path) -> bytes:
@@ -78,19 +78,19 @@ def _first_character(path: Path) -> bytes:
     return b""
 
 
-def _bar(path: Path, total: int, progress: bool) -> tqdm:
+def _bar(path: Path, total: int, show_progress: bool) -> tqdm:
     return tqdm(
         total=total,
         desc=f"reading {path.name}",
         unit="B",
         unit_scale=True,
-        disable=not progress,
+        disable=not show_progress,
     )
 
 
-def _binary_lines(path: Path, progress: bool) -> Iterator[tuple[int, bytes]]:
+def _binary_lines(path: Path, show_progress: bool) -> Iterator[tuple[int, bytes]]:
     """(1-based line number, bytes) of a file, BOM removed, with a progress bar over bytes."""
-    with open(path, "rb") as stream, _bar(path, path.stat().st_size, progress) as bar:
+    with open(path, "rb") as stream, _bar(path, path.stat().st_size, show_progress) as bar:
         done = 0
         for number, raw in enumerate(stream, 1):
             done += len(raw)
@@ -103,11 +103,11 @@ def _binary_lines(path: Path, progress: bool) -> Iterator[tuple[int, bytes]]:
         bar.update(done)
 
 
-def read_json_lines(path: str | Path, *, progress: bool = False) -> QuatrainCorpus:
+def read_json_lines(path: str | Path, *, show_progress: bool = False) -> QuatrainCorpus:
     """Records of a JSON-lines file, one object per non-blank line."""
     path = Path(path)
     builder = CorpusBuilder(path, "jsonl")
-    for number, raw in _binary_lines(path, progress):
+    for number, raw in _binary_lines(path, show_progress):
         if not raw.strip():
             continue
         where = f"{path}:{number} (record {len(builder)})"
@@ -123,7 +123,7 @@ def read_json_lines(path: str | Path, *, progress: bool = False) -> QuatrainCorp
     return builder.corpus()
 
 
-def read_json_list(path: str | Path, *, progress: bool = False) -> QuatrainCorpus:
+def read_json_list(path: str | Path, *, show_progress: bool = False) -> QuatrainCorpus:
     """Records of a file holding one JSON list of record objects."""
     path = Path(path)
     try:
@@ -140,7 +140,7 @@ def read_json_list(path: str | Path, *, progress: bool = False) -> QuatrainCorpu
     closed = text[position : position + 1] == "]"
     if closed:
         position = _WHITESPACE.match(text, position + 1).end()
-    with _bar(path, len(text), progress) as bar:
+    with _bar(path, len(text), show_progress) as bar:
         while not closed:
             line += text.count("\n", counted, position)
             bar.update(position - counted)
@@ -224,7 +224,7 @@ def check_language(language: object, what: str) -> str:
 
 
 def read_stanza_text(
-    path: str | Path, *, language: str = "en", progress: bool = False
+    path: str | Path, *, language: str = "en", show_progress: bool = False
 ) -> QuatrainCorpus:
     """Every 4-line window (stride 1) of each blank-line-separated stanza of a text file."""
     path = Path(path)
@@ -246,7 +246,7 @@ def read_stanza_text(
             )
         stanza.clear()
 
-    for number, raw in _binary_lines(path, progress):
+    for number, raw in _binary_lines(path, show_progress):
         try:
             line = raw.decode("utf-8").strip()
         except UnicodeDecodeError as error:

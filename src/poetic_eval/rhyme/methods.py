@@ -13,7 +13,7 @@
 
 from __future__ import annotations
 
-from ..checks import typed_options
+from ..checks import require_choice, typed_options
 
 LEARNED, PERFECT = "learned", "perfect"
 METHODS = (LEARNED, PERFECT)
@@ -28,8 +28,7 @@ def resolve_method(
     widened = weak or near or historical
     if method is None:
         return PERFECT if widened else DEFAULT_METHOD
-    if method not in METHODS:
-        raise ValueError(f"method must be one of {METHODS}, got {method!r}")
+    require_choice(method, METHODS, "rhyme method")
     if method == LEARNED and widened:
         raise ValueError(
             "weak, near and historical widen method='perfect'; the learned method already "

@@ -254,7 +254,7 @@ def learn_model(
     *,
     long_stanzas: Sequence[Sequence[str]] = (),
     iterations: int = 20,
-    progress: bool = True,
+    show_progress: bool = True,
 ) -> RhymeModel:
     """EM over ``units`` ((kind, line-final words) from :func:`training_units`) with the
     non-rhyme side from ``random_pairs`` (line-final words of different poems); the sequential
@@ -273,7 +273,7 @@ def learn_model(
         count = len(scheme_table(group[0])[0])
         priors[group] = np.full(count, -np.log(count))
     history = []
-    for step in tqdm(range(iterations), desc="rhyme EM", disable=not progress):
+    for step in tqdm(range(iterations), desc="rhyme EM", disable=not show_progress):
         pair_score, best = unit_pairs.best(tables)
         posteriors = _e_step(ids, pair_score, repetition, priors)
         history.append(posteriors.log_likelihood)

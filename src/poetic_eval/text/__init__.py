@@ -17,9 +17,9 @@ from .poems import (
     final_word,
     length,
     lines,
-    remove_punctuation,
     stanzas,
     tokens,
+    without_punctuation,
 )
 from .text_files import NotARegularFileError, TextFileError, read_text_file, refuse_special_file
 
@@ -40,9 +40,9 @@ __all__ = [
     "read_poems_by_suffix",
     "read_text_file",
     "refuse_special_file",
-    "remove_punctuation",
     "require_texts",
     "stanzas",
     "tokens",
+    "without_punctuation",
     "write_poems",
 ]

@@ -7,6 +7,7 @@ category starts with ``P`` (so curly quotes and dashes count), plus ASCII symbol
 
 from __future__ import annotations
 
+import functools
 import re
 import string
 import sys
@@ -15,13 +16,17 @@ from collections.abc import Sequence
 
 from ..checks.validation import typed_options
 
-_PUNCTUATION = (
-    "".join(
+
+@functools.cache
+def _punctuation_table() -> dict[int, None]:
+    """Deletes every punctuation character; built on first use (a pass over all of Unicode,
+    which would cost every import of the package a few tenths of a second)."""
+    punctuation = "".join(
         chr(i) for i in range(sys.maxunicode + 1) if unicodedata.category(chr(i)).startswith("P")
     )
-    + string.punctuation
-)
-_PUNCTUATION_TABLE = str.maketrans("", "", _PUNCTUATION)
+    return str.maketrans("", "", punctuation + string.punctuation)
+
+
 #: One or more blank lines: what separates stanzas (and poems in a text file).
 BLANK_LINE = re.compile(r"\n[ \t]*\n+")
 
@@ -37,28 +42,28 @@ def stanzas(poem: str) -> list[list[str]]:
     return [lines(block) for block in blocks if lines(block)]
 
 
-def remove_punctuation(text: str) -> str:
+def without_punctuation(text: str) -> str:
     """Delete every punctuation character (Unicode category P*, plus ASCII symbols)."""
-    return text.translate(_PUNCTUATION_TABLE)
+    return text.translate(_punctuation_table())
 
 
 @typed_options
-def tokens(text: str, *, lowercase: bool = False, strip_punctuation: bool = False) -> list[str]:
+def tokens(text: str, *, lowercase: bool = False, remove_punctuation: bool = False) -> list[str]:
     """Whitespace tokens of ``text``, optionally lowercased and with punctuation deleted.
 
     Punctuation is deleted before splitting, so "don't" -> "dont" and a lone "—" vanishes.
     """
     if lowercase:
         text = text.lower()
-    if strip_punctuation:
-        text = remove_punctuation(text)
+    if remove_punctuation:
+        text = without_punctuation(text)
     return text.split()
 
 
 @typed_options
-def length(poem: str, *, strip_punctuation: bool = True) -> int:
+def length(poem: str, *, remove_punctuation: bool = True) -> int:
     """Number of whitespace tokens of a poem (the paper removes punctuation first)."""
-    return len(tokens(poem, strip_punctuation=strip_punctuation))
+    return len(tokens(poem, remove_punctuation=remove_punctuation))
 
 
 # a word keeps its inner apostrophes and hyphens ("pow'r", "lov'd", "marriage-hearse")

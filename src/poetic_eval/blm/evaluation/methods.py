@@ -23,7 +23,7 @@ from typing import Any
 import numpy as np
 from tqdm.auto import tqdm
 
-from ...checks import typed_options
+from ...checks import require_choice, typed_options, unknown_name_message
 from ...lm import REDUCTIONS, LanguageModel, resolve_model
 from ...lm.choices import encode_choices, score_choices
 from ..answer_labels import LETTERS, answer_labels, as_items
@@ -36,11 +36,9 @@ ITEMS_PER_STEP = 16
 
 
 def _check_options(method: str, language: str, example: Any, reduction: str) -> None:
-    if method not in METHODS:
-        raise ValueError(f"method must be one of {METHODS}, got {method!r}")
+    require_choice(method, METHODS, "BLM method")
     require_language(language)
-    if reduction not in REDUCTIONS:
-        raise ValueError(f"reduction must be one of {REDUCTIONS}, got {reduction!r}")
+    require_choice(reduction, REDUCTIONS, "reduction")
     if method == "candidates" and example is not None:
         raise ValueError("a one-shot example applies to the prompt method, not to 'candidates'")
     if method == "prompt" and reduction != "sum":
@@ -83,7 +81,7 @@ def prefixes_and_continuations(
         return [running_context(item) for item in items], [
             candidate_continuations(item) for item in items
         ]
-    raise ValueError(f"method must be one of {METHODS}, got {method!r}")
+    raise ValueError(unknown_name_message(method, METHODS, "BLM method"))
 
 
 def _scores(

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from ...checks import require_choice
 from ..answer_labels import LETTERS
 from ..records import BlmItem
 
@@ -66,9 +67,7 @@ WORDINGS = {
 
 
 def require_language(language: str) -> PromptWording:
-    if language not in WORDINGS:
-        raise ValueError(f"language must be one of {PROMPT_LANGUAGES}, got {language!r}")
-    return WORDINGS[language]
+    return WORDINGS[require_choice(language, PROMPT_LANGUAGES, "prompt language")]
 
 
 def _problem(item: BlmItem, wording: PromptWording) -> list[str]:

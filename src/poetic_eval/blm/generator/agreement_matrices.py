@@ -19,6 +19,7 @@ from __future__ import annotations
 import random
 from dataclasses import dataclass, replace
 
+from ...checks import require_choice
 from .labels import AGREEMENT_LABELS
 from .lexicon import Attachment, Lexicon, Noun, Predicate
 from .matrices import LEXICAL_TYPES, Chunk, Matrix, Sentence, pick
@@ -224,8 +225,7 @@ class AgreementGenerator:
 
     def matrix(self, rng: random.Random, lexical_type: str) -> Matrix:
         """One AgrI matrix of ``lexical_type`` (II or III)."""
-        if lexical_type not in LEXICAL_TYPES:
-            raise ValueError(f"lexical type must be one of {LEXICAL_TYPES}, got {lexical_type!r}")
+        require_choice(lexical_type, LEXICAL_TYPES, "lexical type")
         base = self.fresh_words(rng)
         context = []
         for step in range(7):

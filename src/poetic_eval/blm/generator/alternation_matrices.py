@@ -29,6 +29,7 @@ from __future__ import annotations
 import random
 from dataclasses import dataclass, replace
 
+from ...checks import require_choice
 from .labels import ALTERNATION_LABELS
 from .lexicon import Lexicon, Noun, Verb
 from .matrices import LEXICAL_TYPES, Chunk, Matrix, Sentence, pick
@@ -63,8 +64,7 @@ def context_templates(alternation: str) -> tuple[tuple[str, ...], ...]:
 
 def answer_template(alternation: str, label: str) -> tuple[str, ...]:
     """The template of the answer labelled ``label``: I swaps the subject's role."""
-    if label not in ALTERNATION_LABELS:
-        raise ValueError(f"unknown label {label!r}; known: {ALTERNATION_LABELS}")
+    require_choice(label, ALTERNATION_LABELS, "label")
     kept = KEPT_SUBJECT[alternation]
     other = "Ag" if kept == "Pat" else "Pat"
     prefix, _, structure = label.rpartition("-") if label != "Correct" else ("", "", "Int")
@@ -181,8 +181,7 @@ class AlternationGenerator:
 
     def matrix(self, verb: Verb, rng: random.Random, lexical_type: str) -> Matrix:
         """One matrix of ``verb`` of ``lexical_type`` (II or III)."""
-        if lexical_type not in LEXICAL_TYPES:
-            raise ValueError(f"lexical type must be one of {LEXICAL_TYPES}, got {lexical_type!r}")
+        require_choice(lexical_type, LEXICAL_TYPES, "lexical type")
         base = self.fresh_words(verb, rng, DURATION_FRAMES)  # base words fit every template
         context = []
         for template in context_templates(self.alternation):

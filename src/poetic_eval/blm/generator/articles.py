@@ -19,6 +19,8 @@ Determiner kinds (:data:`DETERMINERS`) are the ones the BLM templates use.
 
 from __future__ import annotations
 
+from ...checks import require_choice
+
 VOWELS = frozenset("aeiouàèéìíòóùú")
 #: prepositions that fuse with the definite article, and their stem
 FUSING_PREPOSITIONS = {"di": "de", "a": "a", "da": "da", "in": "ne", "su": "su"}
@@ -74,9 +76,7 @@ def spelled_onset(word: str) -> str:
 def _onset(next_word: str, onset: str | None) -> str:
     if onset is None:
         return spelled_onset(next_word)
-    if onset not in ONSETS:
-        raise ValueError(f"onset must be one of {', '.join(ONSETS)}, got {onset!r}")
-    return onset
+    return require_choice(onset, ONSETS, "onset")
 
 
 def starts_with_vowel(word: str) -> bool:
@@ -157,8 +157,7 @@ def determiner_words(
     kinship noun, which takes a possessive without article (*sua madre*).
     """
     _check(gender, number)
-    if kind not in DETERMINERS:
-        raise ValueError(f"unknown determiner {kind!r}; known: {', '.join(DETERMINERS)}")
+    require_choice(kind, DETERMINERS, "determiner")
     if number not in DETERMINERS[kind]:
         raise ValueError(f"determiner {kind!r} does not take a {number} noun")
     article = definite_article(gender, number, next_word, onset=onset)

@@ -25,7 +25,7 @@ from contextlib import contextmanager
 from dataclasses import dataclass
 from typing import Any
 
-from ...checks import typed_options
+from ...checks import require_choice, typed_options
 from .agreement_matrices import AgreementGenerator
 from .alternation_matrices import AlternationGenerator
 from .lexicon import Lexicon, load_lexicon
@@ -80,8 +80,7 @@ def generate_config(
 
     ``progress`` is called with the number of items made since its last call.
     """
-    if name not in CONFIGS:
-        raise ValueError(f"unknown BLM config {name!r}; available: {', '.join(CONFIGS)}")
+    require_choice(name, CONFIGS, "BLM config")
     task, lexical_type = CONFIGS[name]
     sizes = sizes or BlmSizes()
     lexicon = lexicon or load_lexicon()

@@ -15,6 +15,7 @@ before another infinitive (*deve poter aprire*).
 
 from __future__ import annotations
 
+from ...checks import require_choice
 from .lexicon import Verb, adjective_form
 
 NUMBERS = ("sg", "pl")
@@ -28,8 +29,7 @@ def conjugation(verb: Verb) -> str:
 
 def finite_form(verb: Verb, tense: str, number: str) -> str:
     """The third-person form of ``verb`` in ``tense`` (present/imperfect/future) and ``number``."""
-    if tense not in SIMPLE_TENSES:
-        raise ValueError(f"tense must be one of {SIMPLE_TENSES}, got {tense!r}")
+    require_choice(tense, SIMPLE_TENSES, "tense")
     if number not in NUMBERS:
         raise ValueError(f"number must be 'sg' or 'pl', got {number!r}")
     written = getattr(verb, tense)

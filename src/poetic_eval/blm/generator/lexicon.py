@@ -25,6 +25,7 @@ from functools import lru_cache
 from pathlib import Path
 from typing import Any
 
+from ...checks import require_choice
 from ...text import read_text_file
 
 DATA_DIR = Path(__file__).resolve().parent / "data"
@@ -180,8 +181,7 @@ class Lexicon:
 
     def alternation_verbs(self, alternation: str) -> list[Verb]:
         """The verbs of one alternation class, in file order."""
-        if alternation not in ALTERNATIONS:
-            raise ValueError(f"alternation must be one of {ALTERNATIONS}, got {alternation!r}")
+        require_choice(alternation, ALTERNATIONS, "alternation")
         return [verb for verb in self.verbs.values() if verb.alternation == alternation]
 
     def verb(self, lemma: str) -> Verb:

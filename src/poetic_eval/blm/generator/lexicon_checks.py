@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from ...checks import unknown_name_message
 from .articles import DETERMINERS, ONSETS
 from .lexicon import ALTERNATIONS, Adjective, Lexicon, LexiconError, Noun, PhraseSpec, Verb
 
@@ -49,7 +50,7 @@ def _check_noun(noun: Noun) -> None:
     if noun.gender not in ("m", "f") or noun.plural_gender not in (None, "m", "f"):
         raise LexiconError(f"{where}: gender must be 'm' or 'f'")
     if noun.onset is not None and noun.onset not in ONSETS:
-        raise LexiconError(f"{where}: onset must be one of {', '.join(ONSETS)}, got {noun.onset!r}")
+        raise LexiconError(f"{where}: " + unknown_name_message(noun.onset, ONSETS, "onset"))
     if noun.animacy not in ("animate", "inanimate"):
         raise LexiconError(f"{where}: animacy must be 'animate' or 'inanimate'")
     if not noun.plural or not noun.classes:
@@ -72,7 +73,9 @@ def _check_verb(lexicon: Lexicon, verb: Verb) -> None:
     if verb.alternation is None:
         return
     if verb.alternation not in ALTERNATIONS:
-        raise LexiconError(f"{where}: alternation must be one of {ALTERNATIONS}")
+        raise LexiconError(
+            f"{where}: " + unknown_name_message(verb.alternation, ALTERNATIONS, "alternation")
+        )
     for role in ("agents", "patients"):
         lemmas = getattr(verb, role)
         if len(set(lemmas)) < MIN_ARGUMENTS:

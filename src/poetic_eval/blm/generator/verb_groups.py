@@ -22,6 +22,7 @@ number. :func:`copula_group` is essere in a frame plus an agreeing adjective (*s
 
 from __future__ import annotations
 
+from ...checks import require_choice
 from .conjugation import finite_form, infinitive_with_si, participle, truncated_infinitive
 from .lexicon import Adjective, Lexicon, Verb
 
@@ -36,10 +37,8 @@ def verb_group(
     lexicon: Lexicon, verb: Verb, frame: str, voice: str, number: str, gender: str
 ) -> str:
     """The verb group of ``verb`` for a third-person subject of ``number`` and ``gender``."""
-    if frame not in FRAMES:
-        raise ValueError(f"frame must be one of {FRAMES}, got {frame!r}")
-    if voice not in VOICES:
-        raise ValueError(f"voice must be one of {VOICES}, got {voice!r}")
+    require_choice(frame, FRAMES, "frame")
+    require_choice(voice, VOICES, "voice")
     essere = lexicon.verb("essere")
     agreeing = participle(verb, gender, number)
     if frame in _MODALS:

@@ -1,5 +1,0 @@
-import sys
-
-from .command_line import main
-
-sys.exit(main())
