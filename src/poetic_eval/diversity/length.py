@@ -15,6 +15,7 @@ import numpy as np
 from scipy.stats import wasserstein_distance
 
 from ..text import derived, length, require_positive_int, require_texts, typed_options
+from .stored_forms import lengths_form
 
 
 @typed_options
@@ -28,7 +29,7 @@ def poem_lengths(poems: Sequence[str], *, remove_punctuation: bool = True) -> np
         counts.flags.writeable = False  # may be shared by later calls
         return counts
 
-    return derived(poems, ("poem_lengths", remove_punctuation), count)
+    return derived(poems, ("poem_lengths", remove_punctuation), count, lengths_form())
 
 
 @typed_options

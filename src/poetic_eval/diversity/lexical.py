@@ -26,6 +26,7 @@ import numpy as np
 from ..text import derived, require_fraction, require_positive_int, require_texts, typed_options
 from ..text import remove_punctuation as delete_punctuation
 from ..text import tokens as text_tokens
+from .stored_forms import scores_form
 
 _POEM_SEPARATOR = "\x00"  # neither whitespace nor punctuation: survives both, splits poems
 
@@ -276,4 +277,4 @@ def lexical_diversity(
 
     options = (window, threshold, min_segment, strict, lowercase, remove_punctuation)
     key = ("lexical_diversity", *options, final_token_closes_factor)
-    return dict(derived(poems, key, scores))  # a PoemCorpus keeps its scores
+    return dict(derived(poems, key, scores, scores_form()))  # a PoemCorpus keeps its scores

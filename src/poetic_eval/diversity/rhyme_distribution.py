@@ -27,6 +27,7 @@ from tqdm.auto import tqdm
 
 from ..rhyme import QUATRAIN_SCHEMES, is_repetition, resolve_method, rhyme_schemes
 from ..text import derived, is_number, lines, require_texts, typed_options
+from .stored_forms import schemes_form
 
 _NON_QUATRAIN_POLICIES = ("skip", "error")
 
@@ -71,7 +72,7 @@ def _quatrain_schemes(
 
     # a PoemCorpus keeps its schemes for the next call
     key = ("quatrain_schemes", non_quatrains, *options.values())
-    found, skipped = derived(poems, key, schemes)
+    found, skipped = derived(poems, key, schemes, schemes_form())
     if not found:
         raise NoQuatrainError(f"{name} has no quatrain (poem of exactly 4 non-empty lines)")
     return found, skipped

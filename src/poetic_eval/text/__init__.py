@@ -3,7 +3,7 @@ user errors; checked output locations and safe writes; caches."""
 
 from .atomic_files import atomic_folder, atomic_path, recover_folder, write_text_atomically
 from .cache_paths import cache_root
-from .corpus import PoemCorpus, derived
+from .corpus import DISK_CACHE_MIN_POEMS, PoemCorpus, StoredForm, derived
 from .metric_inputs import ColumnInputs, PoemCorpusInputs, PoemInputs, checked_columns
 from .model_sources import check_device, check_model_source, loading_model
 from .output_locations import (
@@ -51,6 +51,7 @@ from .validation import (
 )
 
 __all__ = [
+    "DISK_CACHE_MIN_POEMS",
     "JSON_POEM_SUFFIXES",
     "USER_ERRORS",
     "ColumnInputs",
@@ -62,6 +63,7 @@ __all__ = [
     "PoemCorpusInputs",
     "PoemInputs",
     "PoemItem",
+    "StoredForm",
     "TextFileError",
     "UserError",
     "atomic_folder",
