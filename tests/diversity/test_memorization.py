@@ -278,7 +278,7 @@ def test_banded_bound_holds_for_every_pair_reaching_the_threshold(threshold):
     import numpy as np
     from rapidfuzz.distance import LCSseq
 
-    from poetic_eval.diversity.memorization import _banded_lcs_bound
+    from poetic_eval.diversity.memorization import _banded_lcs_bound, unit_pieces
 
     maker = SyntheticPoems(11)
     texts = [" ".join(p.split("\n")) for p in dictionary_word_poems(2, 40)]
@@ -286,7 +286,7 @@ def test_banded_bound_holds_for_every_pair_reaching_the_threshold(threshold):
     queries += [" ".join(p.split("\n")) for p in maker.quatrains(10)]
     lengths = np.array([len(t) for t in texts])
     query_lengths = np.array([len(q) for q in queries])
-    bound = _banded_lcs_bound(texts, lengths, queries, query_lengths, threshold, 1)
+    bound = _banded_lcs_bound(unit_pieces(texts), lengths, queries, query_lengths, threshold, 1)
     reaching = 0
     for row, text in enumerate(texts):
         for column, query in enumerate(queries):

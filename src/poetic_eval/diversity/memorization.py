@@ -61,6 +61,7 @@ DEFAULT_THRESHOLDS = {"quatrain": 0.7, "couplet": 0.8, "verse": 0.9}
 BOUND_TOLERANCE = 1e-5
 _QUERY_BLOCK = 256
 _MAX_MATRIX_CELLS = 8_000_000
+_MIN_MATRIX_CELLS = 1_000_000  # pairs per rapidfuzz call, at least (when there are as many)
 _PIECE = 64  # characters: rapidfuzz compares strings up to 64 long many at a time
 _DENSE_SHARE = 0.02
 _PARALLEL_PAIRS = 4000  # difflib pairs (~50 us each) worth starting worker processes for
@@ -130,17 +131,25 @@ def _length_window(low: int, high: int, threshold: float) -> tuple[float, float]
 
 
 def _length_groups(
-    order: np.ndarray, lengths: np.ndarray, width: int, size: int
-) -> list[np.ndarray]:
-    """Consecutive runs of ``order`` (sorted by length) spanning at most ``width`` characters
-    and holding at most ``size`` items: narrow groups keep the banded bound's windows short."""
+    sorted_lengths: np.ndarray, width: int, size: int, minimum: int
+) -> list[tuple[int, int]]:
+    """(start, end) runs of the sorted lengths, of at most ``size`` items, spanning at most
+    ``width`` characters once they hold ``minimum``: narrow groups keep the banded bound's
+    windows short, and the minimum keeps the number of rapidfuzz calls small."""
     groups, start = [], 0
-    while start < len(order):
-        end = int(np.searchsorted(lengths[order], lengths[order[start]] + width, side="right"))
-        end = min(max(end, start + 1), start + size)
-        groups.append(order[start:end])
+    while start < len(sorted_lengths):
+        floor = min(len(sorted_lengths), start + minimum) - 1
+        end = int(np.searchsorted(sorted_lengths, sorted_lengths[floor] + width, side="right"))
+        end = min(max(end, floor + 1), start + size)
+        groups.append((start, end))
         start = end
     return groups
+
+
+def unit_pieces(texts: list[str]) -> list[list[str]]:
+    """For each offset 0, 64, 128, ... up to the longest text: every text's piece there."""
+    longest = max(map(len, texts), default=0)
+    return [[text[start : start + _PIECE] for text in texts] for start in range(0, longest, _PIECE)]
 
 
 def _candidate_blocks(
@@ -154,37 +163,41 @@ def _candidate_blocks(
     """Blocks of queries of similar length, each as a list of (query id, choice ids, bounds)
     for the choices that pass the upper bounds; one block at a time keeps memory bounded."""
     query_lengths = np.array([len(q) for q in queries])
-    choice_lengths = np.array([len(c) for c in choices])
     query_order = np.argsort(query_lengths, kind="stable")
+    choice_lengths = np.array([len(c) for c in choices])
     choice_order = np.argsort(choice_lengths, kind="stable")
-    sorted_choice_lengths = choice_lengths[choice_order]
-    blocks = _length_groups(query_order, query_lengths, _GROUP_WIDTH, _QUERY_BLOCK)
-    for block in tqdm(blocks, desc=description, unit="block", disable=not show_progress):
+    lengths = choice_lengths[choice_order]
+    texts = [choices[i] for i in choice_order]
+    pieces = unit_pieces(texts)  # sliced once, shared by every block
+    blocks = _length_groups(query_lengths[query_order], _GROUP_WIDTH, _QUERY_BLOCK, 32)
+    for block_start, block_end in tqdm(
+        blocks, desc=description, unit="block", disable=not show_progress
+    ):
+        block = query_order[block_start:block_end]
         low, high = _length_window(query_lengths[block[0]], query_lengths[block[-1]], threshold)
-        first = int(np.searchsorted(sorted_choice_lengths, math.floor(low), side="left"))
-        last = int(np.searchsorted(sorted_choice_lengths, math.ceil(high), side="right"))
+        first = int(np.searchsorted(lengths, math.floor(low), side="left"))
+        last = int(np.searchsorted(lengths, math.ceil(high), side="right"))
         block_queries = [queries[i] for i in block]
-        block_lengths = query_lengths[block]
         step = max(1, _MAX_MATRIX_CELLS // len(block))
-        chunks = _length_groups(choice_order[first:last], choice_lengths, _GROUP_WIDTH, step)
+        least = max(1, _MIN_MATRIX_CELLS // len(block))
         found_ids, found_bounds, found_columns = [], [], []
-        for chunk in chunks:
+        for start, end in _length_groups(lengths[first:last], _GROUP_WIDTH, step, least):
+            start, end = first + start, first + end
             rows, columns, bounds = _surviving_pairs(
-                [choices[i] for i in chunk],
-                choice_lengths[chunk],
+                (texts[start:end], [piece[start:end] for piece in pieces], lengths[start:end]),
                 block_queries,
-                block_lengths,
+                query_lengths[block],
                 threshold,
                 workers,
             )
-            found_ids.append(chunk[rows])
+            found_ids.append(choice_order[start:end][rows])
             found_bounds.append(bounds)
             found_columns.append(columns)
         yield _split_by_query(block, found_ids, found_bounds, found_columns)
 
 
 def _banded_lcs_bound(
-    texts: list[str],
+    pieces: list[list[str]],
     lengths: np.ndarray,
     queries: list[str],
     query_lengths: np.ndarray,
@@ -197,7 +210,8 @@ def _banded_lcs_bound(
     of the query unmatched, so the text's character ``i`` can only be matched to query
     characters ``i - (m - L)`` to ``i + (n - L)``. For a pair that reaches the threshold,
     ``L >= threshold * (m + n) / 2``: so the LCS is at most the sum, over pieces of
-    :data:`_PIECE` characters of the text, of the LCS of the piece with its window of the
+    :data:`_PIECE` characters of the text (``pieces[j]``: each text's piece at offset
+    ``64 * j``, from :func:`unit_pieces`), of the LCS of the piece with its window of the
     query. Pieces that short are compared many at a time (rapidfuzz's SIMD path), several
     times faster than the full LCS of long units; for other pairs the bound means nothing,
     but they fail the threshold anyway.
@@ -206,29 +220,33 @@ def _banded_lcs_bound(
     need = math.floor(slack * (int(lengths.min()) + int(query_lengths.min())) / 2)
     left = max(0, int(lengths.max()) - need)
     right = max(0, int(query_lengths.max()) - need)
-    total = np.zeros((len(texts), len(queries)), dtype=np.int32)
+    total = np.zeros((len(lengths), len(queries)), dtype=np.int32)
     for start in range(0, int(lengths.max()), _PIECE):
-        pieces = [text[start : start + _PIECE] for text in texts]
         windows = [query[max(0, start - left) : start + _PIECE + right] for query in queries]
         total += process.cdist(
-            pieces, windows, scorer=LCSseq.similarity, dtype=np.int32, workers=workers
+            pieces[start // _PIECE],
+            windows,
+            scorer=LCSseq.similarity,
+            dtype=np.int32,
+            workers=workers,
         )
     return total
 
 
 def _surviving_pairs(
-    texts: list[str],
-    lengths: np.ndarray,
+    units: tuple[list[str], list[list[str]], np.ndarray],
     queries: list[str],
     query_lengths: np.ndarray,
     threshold: float,
     workers: int,
 ) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
     """(text rows, query columns, Indel bounds) of the pairs whose bounds reach the threshold:
-    the banded LCS bound first, then the exact Indel similarity on the few that pass it."""
+    the banded LCS bound first, then the exact Indel similarity on the few that pass it.
+    ``units``: the texts, their pieces (:func:`unit_pieces`) and their lengths."""
+    texts, pieces, lengths = units
     slack = max(threshold - BOUND_TOLERANCE, 0.0)
     sums = lengths[:, None] + query_lengths[None, :]
-    banded = _banded_lcs_bound(texts, lengths, queries, query_lengths, threshold, workers)
+    banded = _banded_lcs_bound(pieces, lengths, queries, query_lengths, threshold, workers)
     rows, columns = np.nonzero(2 * banded >= slack * sums)
     if len(rows) > _DENSE_SHARE * banded.size:  # low thresholds: one dense pass is cheaper
         scores = process.cdist(

@@ -22,6 +22,7 @@ _PUNCTUATION = (
     + string.punctuation
 )
 _PUNCTUATION_TABLE = str.maketrans("", "", _PUNCTUATION)
+_ASCII_PUNCTUATION = bytes(sorted({ord(c) for c in _PUNCTUATION if ord(c) < 128}))
 #: One or more blank lines: what separates stanzas (and poems in a text file).
 BLANK_LINE = re.compile(r"\n[ \t]*\n+")
 
@@ -39,6 +40,8 @@ def stanzas(poem: str) -> list[list[str]]:
 
 def remove_punctuation(text: str) -> str:
     """Delete every punctuation character (Unicode category P*, plus ASCII symbols)."""
+    if text.isascii():  # the same deletion on bytes: several times faster than str.translate
+        return text.encode("ascii").translate(None, _ASCII_PUNCTUATION).decode("ascii")
     return text.translate(_PUNCTUATION_TABLE)
 
 
