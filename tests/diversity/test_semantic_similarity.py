@@ -360,3 +360,29 @@ def test_real_model_reference_cache_skips_encoding(minilm, monkeypatch):
     monkeypatch.setattr(type(minilm), "encode", counting_encode)
     max_similarity(SyntheticPoems(rng).poems(4), human, model=minilm)
     assert seen == [4]
+
+
+class DeviceRecordingEncoder(CountingEncoder):
+    """Records the device each encode call was asked to run on."""
+
+    def __init__(self):
+        super().__init__(cache_key=None)
+        self.devices = []
+
+    def encode(self, sentences, batch_size=32, show_progress_bar=None, device=None):
+        self.devices.append(device)
+        return super().encode(sentences, batch_size=batch_size)
+
+
+def test_semantic_device_reaches_the_encoder_through_poetic_diversity():
+    from poetic_eval.diversity import poetic_diversity
+
+    human = SyntheticPoems(random.Random(9)).poems(12)
+    encoder = DeviceRecordingEncoder()
+    scores = poetic_diversity(
+        human[:4], human, dimensions=["semantic"], semantic_model=encoder, semantic_device="cpu"
+    )
+    assert encoder.devices == ["cpu", "cpu"]  # the predictions, then the references
+    assert scores == max_similarity(human[:4], human, model=DeviceRecordingEncoder())
+    with pytest.raises(TypeError, match="device='cpu' was given but the encoder"):
+        max_similarity(human[:4], human, model=CountingEncoder(), device="cpu")
