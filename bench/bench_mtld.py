@@ -54,13 +54,14 @@ def largest_disagreement(poems: list[str]) -> float:
 
 
 def best_of(repeats: int, function, samples) -> float:
-    """Fastest of ``repeats`` runs over all samples (seconds), to damp noise from other load."""
+    """Fastest of ``repeats`` runs over all samples, in CPU seconds of this process (both run
+    on one thread): on a shared machine wall time mostly measures the other processes."""
     times = []
     for _ in range(repeats):
-        start = time.perf_counter()
+        start = time.process_time()
         for sample in samples:
             function(sample)
-        times.append(time.perf_counter() - start)
+        times.append(time.process_time() - start)
     return min(times)
 
 
@@ -82,9 +83,14 @@ def main() -> int:
 
     reference_seconds = best_of(args.repeats, lexicalrichness_scores, samples)
     ours_seconds = best_of(args.repeats, poetic_eval_scores, samples)
-    print(f"lexicalrichness: {reference_seconds:.3f} s   poetic-eval: {ours_seconds:.3f} s")
+    print(
+        f"lexicalrichness: {reference_seconds:.3f} s CPU   poetic-eval: {ours_seconds:.3f} s CPU "
+        f"(load average {os.getloadavg()[0]:.1f})"
+    )
     ratio = reference_seconds / ours_seconds
-    print(f"speed-up: {ratio:.1f}x (target >= 5x: {'met' if ratio >= 5 else 'MISSED in this run'})")
+    print(
+        f"speed-up: {ratio:.1f}x (target >= 10x: {'met' if ratio >= 10 else 'MISSED in this run'})"
+    )
     return 0
 
 

@@ -218,3 +218,42 @@ def test_real_poems_match_lexical_diversity_package(shared_data):
         )
         assert relaxed["mtld"] == pytest.approx(richness.mtld(0.72), rel=1e-12)
         assert relaxed["mattr"] == pytest.approx(richness.mattr(100), rel=1e-12)
+
+
+def _transcribed_mtld_direction(tokens, threshold, min_segment, strict, final_closes):
+    """MTLD's one-direction factor count as the definition reads, with sets."""
+    factors, segment = 0.0, []
+    for position, token in enumerate(tokens):
+        segment.append(token)
+        ratio = len(set(segment)) / len(segment)
+        below = ratio < threshold if strict else ratio <= threshold
+        last = position == len(tokens) - 1
+        if below and len(segment) >= min_segment and (final_closes or not last):
+            factors += 1.0
+            segment = []
+    if segment:
+        factors += (1.0 - len(set(segment)) / len(segment)) / (1.0 - threshold)
+    return len(tokens) / factors if factors else float(len(tokens))
+
+
+@pytest.mark.parametrize("min_segment", [0, 1, 5, 10, 30])
+@pytest.mark.parametrize("strict", [True, False])
+@pytest.mark.parametrize("final_closes", [True, False])
+def test_mtld_equals_the_transcribed_definition(min_segment, strict, final_closes):
+    import random
+
+    rng = random.Random(min_segment * 4 + 2 * strict + final_closes)
+    for _ in range(30):
+        vocabulary = [f"w{i}" for i in range(rng.randint(2, 60))]
+        stream = rng.choices(vocabulary, k=rng.randint(1, 400))
+        expected = [
+            _transcribed_mtld_direction(s, 0.72, min_segment, strict, final_closes)
+            for s in (stream, stream[::-1])
+        ]
+        got = mtld(
+            stream,
+            min_segment=min_segment,
+            strict=strict,
+            final_token_closes_factor=final_closes,
+        )
+        assert got == pytest.approx(sum(expected) / 2, rel=1e-12)

@@ -243,3 +243,81 @@ def test_real_poems_equal_naive_scan(shared_data):
         share, matches = naive_scan(generated, training, level, DEFAULT_THRESHOLDS[level])
         assert result[f"memorization_{level}"] == share
         assert as_tuples(result["matches"][level]) == matches
+
+
+def dictionary_word_poems(seed, count):
+    """Quatrains whose lines are 5-7 random words of the CMU dictionary: English-like
+    characters with no repeated phrases, where character bounds pass the most candidates."""
+    import pronouncing
+
+    pronouncing.init_cmu()
+    words = sorted(word for word in pronouncing.lookup if word.isalpha())
+    rng = random.Random(seed)
+    return [
+        "\n".join(" ".join(rng.choices(words, k=rng.randint(5, 7))) for _ in range(4))
+        for _ in range(count)
+    ]
+
+
+def test_dictionary_word_poems_equal_naive_scan():
+    training = dictionary_word_poems(0, 120)
+    maker = SyntheticPoems(7)
+    generated = [maker.near_copy(maker.rng.choice(training)) for _ in range(12)]
+    generated += dictionary_word_poems(1, 12)
+    result = memorization(generated, training, return_matches=True)
+    for level in LEVELS:
+        share, matches = naive_scan(generated, training, level, DEFAULT_THRESHOLDS[level])
+        assert result[f"memorization_{level}"] == share, level
+        assert as_tuples(result["matches"][level]) == matches, level
+    assert result["memorization_quatrain"] > 0
+
+
+@pytest.mark.parametrize("threshold", [0.5, 0.7, 0.9])
+def test_banded_bound_holds_for_every_pair_reaching_the_threshold(threshold):
+    """The banded LCS bound is at least the LCS of every pair whose Indel similarity reaches
+    the threshold (the premise of the bound), on near copies and unrelated texts alike."""
+    import numpy as np
+    from rapidfuzz.distance import LCSseq
+
+    from poetic_eval.diversity.memorization import _banded_lcs_bound, unit_pieces
+
+    maker = SyntheticPoems(11)
+    texts = [" ".join(p.split("\n")) for p in dictionary_word_poems(2, 40)]
+    queries = [maker.edited(t, maker.rng.randint(0, 40)) for t in texts[:20]]
+    queries += [" ".join(p.split("\n")) for p in maker.quatrains(10)]
+    lengths = np.array([len(t) for t in texts])
+    query_lengths = np.array([len(q) for q in queries])
+    bound = _banded_lcs_bound(unit_pieces(texts), lengths, queries, query_lengths, threshold, 1)
+    reaching = 0
+    for row, text in enumerate(texts):
+        for column, query in enumerate(queries):
+            lcs = LCSseq.similarity(text, query)
+            if 2 * lcs >= threshold * (len(text) + len(query)):
+                reaching += 1
+                assert bound[row, column] >= lcs, (row, column)
+    assert reaching >= 5
+
+
+def test_parallel_verification_equals_one_process(monkeypatch):
+    """Enough candidates to start worker processes (a low threshold): same result."""
+    import importlib
+
+    module = importlib.import_module("poetic_eval.diversity.memorization")
+    pools = []
+
+    class CountedPool(module.ProcessPoolExecutor):
+        def __init__(self, *args, **kwargs):
+            pools.append(kwargs["max_workers"])
+            super().__init__(*args, **kwargs)
+
+    monkeypatch.setattr(module, "ProcessPoolExecutor", CountedPool)
+    generated, training = memorization_corpora(12, n_training=100, n_generated=40)
+    options = {"thresholds": dict.fromkeys(LEVELS, 0.35), "return_matches": True}
+    one = memorization(generated, training, workers=1, **options)
+    assert pools == []
+    two = memorization(generated, training, workers=2, **options)
+    assert pools and set(pools) == {2}
+    assert one == two
+    share, matches = naive_scan(generated, training, "verse", 0.35)
+    assert two["memorization_verse"] == share
+    assert as_tuples(two["matches"]["verse"]) == matches

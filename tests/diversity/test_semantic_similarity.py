@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import random
 import sys
+import warnings
+from pathlib import Path
 
 import numpy as np
 import pytest
@@ -136,7 +138,7 @@ def test_second_call_does_not_encode_the_references_again(isolated_cache):
     assert second == pytest.approx(uncached)
     assert first["reference_within_max_sim"] == second["reference_within_max_sim"]
     files = sorted(p.name for p in (isolated_cache / "embeddings").iterdir())
-    assert len(files) == 2 and all(name.endswith(".npy") for name in files)
+    assert len(files) == 2 and all(name.endswith(".npz") for name in files)
 
 
 def test_cache_key_follows_corpus_content_and_encoder_identity(isolated_cache):
@@ -176,11 +178,70 @@ def test_corrupt_cache_file_is_recomputed(isolated_cache):
     assert [len(call) for call in encoder.calls] == [4, 20, 4, 20]
 
 
+def _cached_file(cache: Path, kind: str) -> Path:
+    (path,) = (cache / "embeddings").glob(f"*.{kind}.npz")
+    return path
+
+
+def _rewrite(path: Path, **replaced) -> None:
+    """Rewrite a cache file with some arrays replaced and its manifest kept (a file whose
+    checksums still match the manifest, or not: whatever the replacement makes of it)."""
+    with np.load(path) as stored:
+        arrays = {name: stored[name] for name in stored.files}
+    arrays.update(replaced)
+    with open(path, "wb") as stream:
+        np.savez(stream, **arrays)
+
+
+def _refreshed_manifest(path: Path, values: np.ndarray) -> None:
+    """Write ``values`` with a manifest that matches them: only the caller's checks can refuse."""
+    from poetic_eval.files.array_cache import ArrayCache
+
+    key, kind = path.name.split(".")[:2]
+    ArrayCache("embeddings", path.parent.parent).save(key, kind, {"values": values})
+
+
+@pytest.mark.parametrize("fault", ["checksum", "nan", "width", "rows", "truncated"])
+def test_damaged_embedding_cache_is_named_and_rebuilt(isolated_cache, fault):
+    from poetic_eval.files.array_cache import CacheFileWarning
+
+    rng = random.Random(8)
+    human, generated = SyntheticPoems(rng).poems(20), SyntheticPoems(rng).poems(4)
+    encoder = CountingEncoder()
+    expected = max_similarity(generated, human, model=encoder)
+    path = _cached_file(isolated_cache, "embeddings")
+    with np.load(path) as stored:
+        values = stored["values"].copy()
+    if fault == "checksum":
+        values[3, 1] += 0.5
+        _rewrite(path, values=values)
+    elif fault == "nan":
+        values[2] = np.nan
+        _refreshed_manifest(path, values)
+    elif fault == "width":
+        _refreshed_manifest(path, values[:, :-4])
+    elif fault == "rows":
+        _refreshed_manifest(path, values[:-1])
+    else:
+        path.write_bytes(path.read_bytes()[:200])
+    with pytest.warns(CacheFileWarning) as caught:
+        again = max_similarity(generated, human, model=encoder)
+    message = str(caught[0].message)
+    assert str(path) in message and "rebuilt" in message and "delete" in message
+    assert "\n" not in message
+    assert again == pytest.approx(expected)
+    assert [len(call) for call in encoder.calls] == [4, 20, 4, 20]
+    with warnings.catch_warnings():  # the rebuilt file is sound
+        warnings.simplefilter("error", CacheFileWarning)
+        assert max_similarity(generated, human, model=encoder) == pytest.approx(expected)
+    assert [len(call) for call in encoder.calls] == [4, 20, 4, 20, 4]
+
+
 def test_a_cache_that_cannot_be_written_only_warns(isolated_cache):
     isolated_cache.parent.mkdir(parents=True, exist_ok=True)
     isolated_cache.write_text("a file where the cache folder should be")
     human = SyntheticPoems(random.Random(7)).poems(10)
-    with pytest.warns(UserWarning, match=r"embedding cache not written \(could not write "):
+    with pytest.warns(UserWarning, match=r"embeddings cache not written \(could not write "):
         written = max_similarity(human[:3], human, model=CountingEncoder())
     assert written == max_similarity(human[:3], human, model=CountingEncoder(), cache=False)
 
@@ -300,3 +361,29 @@ def test_real_model_reference_cache_skips_encoding(minilm, monkeypatch):
     monkeypatch.setattr(type(minilm), "encode", counting_encode)
     max_similarity(SyntheticPoems(rng).poems(4), human, model=minilm)
     assert seen == [4]
+
+
+class DeviceRecordingEncoder(CountingEncoder):
+    """Records the device each encode call was asked to run on."""
+
+    def __init__(self):
+        super().__init__(cache_key=None)
+        self.devices = []
+
+    def encode(self, sentences, batch_size=32, show_progress_bar=None, device=None):
+        self.devices.append(device)
+        return super().encode(sentences, batch_size=batch_size)
+
+
+def test_semantic_device_reaches_the_encoder_through_poetic_diversity():
+    from poetic_eval.diversity import poetic_diversity
+
+    human = SyntheticPoems(random.Random(9)).poems(12)
+    encoder = DeviceRecordingEncoder()
+    scores = poetic_diversity(
+        human[:4], human, dimensions=["semantic"], semantic_model=encoder, semantic_device="cpu"
+    )
+    assert encoder.devices == ["cpu", "cpu"]  # the predictions, then the references
+    assert scores == max_similarity(human[:4], human, model=DeviceRecordingEncoder())
+    with pytest.raises(TypeError, match="device='cpu' was given but the encoder"):
+        max_similarity(human[:4], human, model=CountingEncoder(), device="cpu")

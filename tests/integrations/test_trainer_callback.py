@@ -19,6 +19,7 @@ from callback_training import (
     callback_options,
     pairs,
     references,
+    tiny_llama,
     train_with_callback,
     trainer_for,
 )
@@ -398,3 +399,29 @@ def test_pairs_from_lists_a_dataset_or_a_dataset_folder(tmp_path):
         load_pairs(datasets.Dataset.from_dict({"text": good}), None, "test", None)
     with pytest.raises(TypeError, match="pairs must be"):
         load_pairs(["a", "b", "c"], None, "test", None)
+
+
+def test_the_semantic_encoder_runs_on_the_trainers_device(tmp_path, monkeypatch):
+    """A model named by path is encoded on the trainer's device; a device the options name,
+    or an encoder instance, is left as given."""
+    module = importlib.import_module("poetic_eval.integrations.trainer_callback")
+    seen = []
+
+    def recording(poems, references, **options):
+        seen.append(options.get("semantic_device", "unset"))
+        raise StopIteration  # enough: the options are what is checked
+
+    monkeypatch.setattr(module, "diversity_profile", recording)
+    trainer = trainer_for(tiny_llama(), word_tokenizer(), tmp_path, max_steps=1)
+    named = {"semantic_model": "path/to/a/model"}
+    for options in (
+        named,
+        {**named, "semantic_device": "meta"},
+        {"semantic_model": CountingEncoder()},
+    ):
+        callback = PoeticDiversityCallback(
+            trainer, PROMPTS, references(), dimensions=["semantic"], diversity_options=options
+        )
+        with pytest.raises(StopIteration):
+            callback._diversity_scores(["a poem\nof two lines", "another poem\nof two"])
+    assert seen == [str(trainer.args.device), "meta", "unset"]

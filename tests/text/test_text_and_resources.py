@@ -165,3 +165,18 @@ def test_cli_lists_metrics():
     assert out.returncode == 0, out.stderr
     for name in poetic_eval.available_metrics():
         assert name in out.stdout
+
+
+def test_without_punctuation_ascii_fast_path_equals_the_unicode_table():
+    import random
+
+    from poetic_eval.text import without_punctuation
+    from poetic_eval.text.poems import _punctuation_table
+
+    rng = random.Random(0)
+    alphabet = [chr(i) for i in range(128)] + ["é", "—", "’", "夜", "«"]
+    texts = ["".join(rng.choices(alphabet, k=rng.randint(0, 40))) for _ in range(3000)]
+    texts += ["".join(rng.choices(alphabet[:128], k=40)) for _ in range(3000)]
+    for sample in texts:
+        assert without_punctuation(sample) == sample.translate(_punctuation_table()), repr(sample)
+    assert without_punctuation("Don't -- stop!") == "Dont  stop"

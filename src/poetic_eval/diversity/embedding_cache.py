@@ -1,43 +1,47 @@
-"""Sentence embeddings of a reference corpus kept on disk, so a corpus is encoded once."""
+"""Sentence embeddings of a reference corpus kept on disk, so a corpus is encoded once.
+
+Each entry is an :class:`~poetic_eval.files.array_cache.ArrayCache` file: its shape, dtype and
+checksum are checked when it is read, and so are what the caller expects of it (the corpus's
+row count, the encoder's width, finite values); a file that fails is named in one line and
+rebuilt.
+"""
 
 from __future__ import annotations
 
-import warnings
+from collections.abc import Mapping
 from pathlib import Path
 
 import numpy as np
 
-from ..files import OutputWriteError, atomic_path, cache_root
+from ..files.array_cache import ArrayCache
 
 
 class EmbeddingCache:
-    """Arrays on disk under ``directory/embeddings``, written atomically (temp file + rename)."""
+    """Arrays (embeddings, within-corpus maxima) under ``directory/embeddings``."""
 
     def __init__(self, directory: str | Path | None = None) -> None:
-        self.directory = Path(directory) if directory is not None else cache_root()
+        self.store = ArrayCache("embeddings", directory)
 
     def path(self, key: str, kind: str) -> Path:
-        return self.directory / "embeddings" / f"{key}.{kind}.npy"
+        return self.store.path(key, kind)
 
-    def load(self, key: str, kind: str, rows: int) -> np.ndarray | None:
-        """The stored array, or None when absent, unreadable or of the wrong length."""
-        path = self.path(key, kind)
-        try:
-            array = np.load(path, allow_pickle=False)
-        except (OSError, ValueError):
+    def load(self, key: str, kind: str, rows: int, width: int | None = None) -> np.ndarray | None:
+        """The stored array, or None when absent or unusable (corrupted, not ``rows`` long,
+        not ``width`` wide, NaN or infinite values; those are named in a warning)."""
+
+        def check(arrays: Mapping[str, np.ndarray]) -> str | None:
+            values = arrays["values"]
+            if values.shape[0] != rows:
+                return f"of {values.shape[0]} rows where the corpus has {rows}"
+            if width is not None and (values.ndim != 2 or values.shape[1] != width):
+                return f"of shape {values.shape} where the encoder gives vectors of {width}"
+            if not np.isfinite(values).all():
+                return "holding NaN or infinite values"
             return None
-        return array if array.shape[0] == rows else None
+
+        stored = self.store.load(key, kind, check)
+        return None if stored is None else stored["values"]
 
     def save(self, key: str, kind: str, array: np.ndarray) -> None:
-        """Store ``array``; a cache that cannot be written (read-only, full) only warns: the
-        result does not depend on it."""
-        path = self.path(key, kind)
-        try:
-            with atomic_path(path) as staging, open(staging, "wb") as stream:
-                np.save(stream, array, allow_pickle=False)
-        except OutputWriteError as error:
-            warnings.warn(
-                f"embedding cache not written ({error}); set POETIC_EVAL_CACHE or cache_dir "
-                "to a writable folder, or cache=False",
-                stacklevel=3,
-            )
+        """Store ``array`` (atomically; an unwritable cache only warns)."""
+        self.store.save(key, kind, {"values": array})

@@ -16,6 +16,7 @@ from scipy.stats import wasserstein_distance
 
 from ..checks import require_positive_int, typed_options
 from ..text import derived, length, require_texts
+from .stored_forms import lengths_form
 
 
 @typed_options
@@ -29,7 +30,7 @@ def poem_lengths(poems: Sequence[str], *, remove_punctuation: bool = True) -> np
         counts.flags.writeable = False  # may be shared by later calls
         return counts
 
-    return derived(poems, ("poem_lengths", remove_punctuation), count)
+    return derived(poems, ("poem_lengths", remove_punctuation), count, lengths_form())
 
 
 @typed_options

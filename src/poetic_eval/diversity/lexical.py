@@ -26,6 +26,7 @@ import numpy as np
 from ..checks import require_fraction, require_positive_int, typed_options
 from ..text import derived, require_texts, without_punctuation
 from ..text import tokens as text_tokens
+from .stored_forms import scores_form
 
 _POEM_SEPARATOR = "\x00"  # neither whitespace nor punctuation: survives both, splits poems
 
@@ -139,25 +140,42 @@ def _closing_type_counts(n: int, threshold: float, min_segment: int, strict: boo
 def _mtld_one_direction(
     previous: np.ndarray, closing: np.ndarray, threshold: float, final_token_closes_factor: bool
 ) -> float:
-    # A plain loop over Python ints: the segments are short, so per-segment numpy calls cost more.
+    """MTLD's factor count over one direction of the stream, as tokens / factors.
+
+    A plain loop over Python ints (the segments are short, so per-segment numpy calls cost
+    more), which checks for a closing factor only where one can happen: a token new to the
+    segment adds one type while the closing count grows by at most one per token, so it
+    cannot close a segment the token before did not, except where that count jumps (once, at
+    the minimum segment length, ``boundary``).
+    """
     close_below = closing.tolist()
-    last = len(previous) - 1
+    jumps = np.flatnonzero(np.diff(closing, prepend=0) > 1)
+    assert len(jumps) <= 1, "the closing counts jump at most once"
+    boundary = int(jumps[0]) if len(jumps) else 0
+    earlier_of = previous.tolist()
+    tokens = len(earlier_of)
+    stop = tokens if final_token_closes_factor else tokens - 1  # may the last token close?
     factors = 0.0
     start = types = 0
-    for position, earlier in enumerate(previous.tolist()):
-        if earlier < start:
+    check_at = boundary
+    for position in range(stop):
+        if earlier_of[position] < start:
             types += 1
-        if types < close_below[position - start] and (
-            final_token_closes_factor or position != last
-        ):
-            factors += 1.0
-            start = position + 1
-            types = 0
-    if start <= last:
-        factors += (1.0 - types / (last + 1 - start)) / (1.0 - threshold)
+            if position != check_at or types >= close_below[boundary]:
+                continue
+        elif types >= close_below[position - start]:
+            continue
+        factors += 1.0
+        start = position + 1
+        check_at = start + boundary
+        types = 0
+    if stop < tokens and earlier_of[-1] < start:
+        types += 1
+    if start < tokens:
+        factors += (1.0 - types / (tokens - start)) / (1.0 - threshold)
     if factors == 0:
-        return float(last + 1)  # every token is new: the text never "uses up" a factor
-    return (last + 1) / factors
+        return float(tokens)  # every token is new: the text never "uses up" a factor
+    return tokens / factors
 
 
 @typed_options
@@ -276,4 +294,4 @@ def lexical_diversity(
 
     options = (window, threshold, min_segment, strict, lowercase, remove_punctuation)
     key = ("lexical_diversity", *options, final_token_closes_factor)
-    return dict(derived(poems, key, scores))  # a PoemCorpus keeps its scores
+    return dict(derived(poems, key, scores, scores_form()))  # a PoemCorpus keeps its scores

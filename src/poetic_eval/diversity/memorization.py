@@ -14,11 +14,15 @@ Units, as in the paper's public code (raw characters, case-sensitive, no normali
 * verse: each line.
 
 Exact and fast. Ratcliff-Obershelp matching blocks form a common subsequence, so
-``ratio <= 2 * LCS / (|a| + |b|)`` (the normalised Indel similarity, computed bit-parallel and
-multithreaded by ``rapidfuzz.process.cdist``) and ``ratio <= 2 * min(|a|, |b|) / (|a| + |b|)``.
-Candidates are pruned with both bounds (with a small float tolerance, so that no pair at the
-threshold is lost) and difflib runs only on the survivors, best bound first: the result equals
-the naive difflib scan over all pairs.
+``ratio <= 2 * LCS / (|a| + |b|)`` (the normalised Indel similarity) and
+``ratio <= 2 * min(|a|, |b|) / (|a| + |b|)``. Candidates are pruned in three steps, each an
+upper bound of the ratio (with a small float tolerance, so that no pair at the threshold is
+lost): the length bound; a banded LCS bound, the sum of the LCS of each 64-character piece
+of the training unit with the stretch of the generated unit it can be aligned to (see
+:func:`_banded_lcs_bound`; rapidfuzz compares such short pieces many at a time, several times
+faster than whole units); then the exact Indel similarity of the few pairs left. difflib runs
+only on the survivors, best bound first, in ``workers`` processes when there are many: the
+result equals the naive difflib scan over all pairs.
 
 ``autojunk`` (default True, as the reference code) is passed to ``SequenceMatcher``; the
 generated unit is the second sequence, so its characters that occur more than ``1 + n // 100``
@@ -29,19 +33,23 @@ from __future__ import annotations
 
 import difflib
 import math
+import multiprocessing
+import os
 from collections.abc import Iterable, Iterator, Sequence
+from concurrent.futures import ProcessPoolExecutor
 from dataclasses import asdict, dataclass
 from functools import partial
 
 import numpy as np
 from rapidfuzz import process
-from rapidfuzz.distance import Indel
+from rapidfuzz.distance import Indel, LCSseq
 from tqdm.auto import tqdm
 
 from ..checks import (
     require_choice,
     require_choices,
     require_fraction,
+    require_positive_int,
     typed_options,
     unknown_name_message,
 )
@@ -54,6 +62,11 @@ DEFAULT_THRESHOLDS = {"quatrain": 0.7, "couplet": 0.8, "verse": 0.9}
 BOUND_TOLERANCE = 1e-5
 _QUERY_BLOCK = 256
 _MAX_MATRIX_CELLS = 8_000_000
+_MIN_MATRIX_CELLS = 1_000_000  # pairs per rapidfuzz call, at least (when there are as many)
+_PIECE = 64  # characters: rapidfuzz compares strings up to 64 long many at a time
+_DENSE_SHARE = 0.02
+_PARALLEL_PAIRS = 4000  # difflib pairs (~50 us each) worth starting worker processes for
+_GROUP_WIDTH = 8  # characters of length spread within a group of units
 
 
 def poem_units(poem: str, level: str) -> list[str]:
@@ -118,6 +131,28 @@ def _length_window(low: int, high: int, threshold: float) -> tuple[float, float]
     return low * slack / (2 - slack), high * (2 - slack) / slack
 
 
+def _length_groups(
+    sorted_lengths: np.ndarray, width: int, size: int, minimum: int
+) -> list[tuple[int, int]]:
+    """(start, end) runs of the sorted lengths, of at most ``size`` items, spanning at most
+    ``width`` characters once they hold ``minimum``: narrow groups keep the banded bound's
+    windows short, and the minimum keeps the number of rapidfuzz calls small."""
+    groups, start = [], 0
+    while start < len(sorted_lengths):
+        floor = min(len(sorted_lengths), start + minimum) - 1
+        end = int(np.searchsorted(sorted_lengths, sorted_lengths[floor] + width, side="right"))
+        end = min(max(end, floor + 1), start + size)
+        groups.append((start, end))
+        start = end
+    return groups
+
+
+def unit_pieces(texts: list[str]) -> list[list[str]]:
+    """For each offset 0, 64, 128, ... up to the longest text: every text's piece there."""
+    longest = max(map(len, texts), default=0)
+    return [[text[start : start + _PIECE] for text in texts] for start in range(0, longest, _PIECE)]
+
+
 def _candidate_blocks(
     queries: list[str],
     choices: list[str],
@@ -127,37 +162,106 @@ def _candidate_blocks(
     description: str,
 ) -> Iterator[list[tuple[int, np.ndarray, np.ndarray]]]:
     """Blocks of queries of similar length, each as a list of (query id, choice ids, bounds)
-    for the choices that pass both upper bounds; one block at a time keeps memory bounded."""
+    for the choices that pass the upper bounds; one block at a time keeps memory bounded."""
     query_lengths = np.array([len(q) for q in queries])
-    choice_lengths = np.array([len(c) for c in choices])
     query_order = np.argsort(query_lengths, kind="stable")
+    choice_lengths = np.array([len(c) for c in choices])
     choice_order = np.argsort(choice_lengths, kind="stable")
-    sorted_choice_lengths = choice_lengths[choice_order]
-    cutoff = max(0.0, threshold - BOUND_TOLERANCE)
-    blocks = range(0, len(queries), _QUERY_BLOCK)
-    for block_start in tqdm(blocks, desc=description, unit="block", disable=not show_progress):
-        block = query_order[block_start : block_start + _QUERY_BLOCK]
+    lengths = choice_lengths[choice_order]
+    texts = [choices[i] for i in choice_order]
+    pieces = unit_pieces(texts)  # sliced once, shared by every block
+    blocks = _length_groups(query_lengths[query_order], _GROUP_WIDTH, _QUERY_BLOCK, 32)
+    for block_start, block_end in tqdm(
+        blocks, desc=description, unit="block", disable=not show_progress
+    ):
+        block = query_order[block_start:block_end]
         low, high = _length_window(query_lengths[block[0]], query_lengths[block[-1]], threshold)
-        first = int(np.searchsorted(sorted_choice_lengths, math.floor(low), side="left"))
-        last = int(np.searchsorted(sorted_choice_lengths, math.ceil(high), side="right"))
+        first = int(np.searchsorted(lengths, math.floor(low), side="left"))
+        last = int(np.searchsorted(lengths, math.ceil(high), side="right"))
         block_queries = [queries[i] for i in block]
         step = max(1, _MAX_MATRIX_CELLS // len(block))
+        least = max(1, _MIN_MATRIX_CELLS // len(block))
         found_ids, found_bounds, found_columns = [], [], []
-        for chunk_start in range(first, last, step):
-            chunk = choice_order[chunk_start : min(last, chunk_start + step)]
-            scores = process.cdist(
-                [choices[i] for i in chunk],
+        for start, end in _length_groups(lengths[first:last], _GROUP_WIDTH, step, least):
+            start, end = first + start, first + end
+            rows, columns, bounds = _surviving_pairs(
+                (texts[start:end], [piece[start:end] for piece in pieces], lengths[start:end]),
                 block_queries,
-                scorer=Indel.normalized_similarity,
-                score_cutoff=cutoff,
-                dtype=np.float32,
-                workers=workers,
+                query_lengths[block],
+                threshold,
+                workers,
             )
-            rows, columns = np.nonzero(scores >= cutoff)
-            found_ids.append(chunk[rows])
-            found_bounds.append(scores[rows, columns])
+            found_ids.append(choice_order[start:end][rows])
+            found_bounds.append(bounds)
             found_columns.append(columns)
         yield _split_by_query(block, found_ids, found_bounds, found_columns)
+
+
+def _banded_lcs_bound(
+    pieces: list[list[str]],
+    lengths: np.ndarray,
+    queries: list[str],
+    query_lengths: np.ndarray,
+    threshold: float,
+    workers: int,
+) -> np.ndarray:
+    """An upper bound of LCS(text, query) for every pair that can reach ``threshold``.
+
+    A common subsequence of length L leaves ``m - L`` characters of the text and ``n - L``
+    of the query unmatched, so the text's character ``i`` can only be matched to query
+    characters ``i - (m - L)`` to ``i + (n - L)``. For a pair that reaches the threshold,
+    ``L >= threshold * (m + n) / 2``: so the LCS is at most the sum, over pieces of
+    :data:`_PIECE` characters of the text (``pieces[j]``: each text's piece at offset
+    ``64 * j``, from :func:`unit_pieces`), of the LCS of the piece with its window of the
+    query. Pieces that short are compared many at a time (rapidfuzz's SIMD path), several
+    times faster than the full LCS of long units; for other pairs the bound means nothing,
+    but they fail the threshold anyway.
+    """
+    slack = max(threshold - BOUND_TOLERANCE, 0.0)
+    need = math.floor(slack * (int(lengths.min()) + int(query_lengths.min())) / 2)
+    left = max(0, int(lengths.max()) - need)
+    right = max(0, int(query_lengths.max()) - need)
+    total = np.zeros((len(lengths), len(queries)), dtype=np.int32)
+    for start in range(0, int(lengths.max()), _PIECE):
+        windows = [query[max(0, start - left) : start + _PIECE + right] for query in queries]
+        total += process.cdist(
+            pieces[start // _PIECE],
+            windows,
+            scorer=LCSseq.similarity,
+            dtype=np.int32,
+            workers=workers,
+        )
+    return total
+
+
+def _surviving_pairs(
+    units: tuple[list[str], list[list[str]], np.ndarray],
+    queries: list[str],
+    query_lengths: np.ndarray,
+    threshold: float,
+    workers: int,
+) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """(text rows, query columns, Indel bounds) of the pairs whose bounds reach the threshold:
+    the banded LCS bound first, then the exact Indel similarity on the few that pass it.
+    ``units``: the texts, their pieces (:func:`unit_pieces`) and their lengths."""
+    texts, pieces, lengths = units
+    slack = max(threshold - BOUND_TOLERANCE, 0.0)
+    sums = lengths[:, None] + query_lengths[None, :]
+    banded = _banded_lcs_bound(pieces, lengths, queries, query_lengths, threshold, workers)
+    rows, columns = np.nonzero(2 * banded >= slack * sums)
+    if len(rows) > _DENSE_SHARE * banded.size:  # low thresholds: one dense pass is cheaper
+        scores = process.cdist(
+            texts, queries, scorer=Indel.normalized_similarity, dtype=np.float32, workers=workers
+        )
+        rows, columns = np.nonzero(scores >= slack)
+        return rows, columns, scores[rows, columns]
+    bounds = np.fromiter(
+        (Indel.normalized_similarity(texts[r], queries[c]) for r, c in zip(rows, columns)),
+        dtype=np.float64,
+        count=len(rows),
+    )
+    keep = bounds >= slack
+    return rows[keep], columns[keep], bounds[keep]
 
 
 def _split_by_query(
@@ -181,37 +285,57 @@ def _split_by_query(
 
 
 def _best_match(
-    query: str,
-    choices: list[str],
-    candidate_ids: np.ndarray,
-    bounds: np.ndarray,
+    task: tuple[str, list[str], np.ndarray, np.ndarray],
+    *,
     threshold: float,
     autojunk: bool,
     find_best: bool,
 ) -> tuple[int, float] | None:
-    """The first-indexed training unit with the highest ratio >= threshold, or None.
-
-    With ``find_best=False`` any unit reaching the threshold is returned (enough for the score).
+    """For ``task = (generated unit, candidate texts, their training ids, their bounds)``:
+    (position among the candidates, ratio) of the lowest-id candidate with the highest ratio
+    >= threshold, or None. With ``find_best=False`` any candidate reaching the threshold is
+    returned (enough for the score).
     """
-    order = np.lexsort((candidate_ids, -bounds))
+    query, texts, ids, bounds = task
+    order = np.lexsort((ids, -bounds))
     matcher = difflib.SequenceMatcher(None, autojunk=autojunk)
     matcher.set_seq2(query)  # the generated unit is the second sequence, as the reference code
     best: tuple[int, float] | None = None
-    for position in order:
-        bound = float(bounds[position])
+    for position in order.tolist():
         floor = best[1] if best else threshold
-        if bound < floor - BOUND_TOLERANCE:
+        if float(bounds[position]) < floor - BOUND_TOLERANCE:
             break
-        choice_id = int(candidate_ids[position])
-        matcher.set_seq1(choices[choice_id])
+        matcher.set_seq1(texts[position])
         ratio = matcher.ratio()
         if ratio < threshold:
             continue
-        if best is None or ratio > best[1] or (ratio == best[1] and choice_id < best[0]):
-            best = (choice_id, ratio)
+        if best is None or ratio > best[1] or (ratio == best[1] and ids[position] < ids[best[0]]):
+            best = (position, ratio)
             if not find_best:
                 break
     return best
+
+
+def available_cores() -> int:
+    """CPU cores this process may run on."""
+    try:
+        return len(os.sched_getaffinity(0))
+    except AttributeError:  # not on Linux
+        return os.cpu_count() or 1
+
+
+def _run_tasks(function, tasks: list, workers: int) -> list:
+    """``function`` over ``tasks``, in ``workers`` processes (-1: every core) when there is
+    enough difflib work to pay for starting them (many near copies), else in this process."""
+    processes = available_cores() if workers == -1 else workers
+    work = sum(len(task[1]) for task in tasks)
+    if processes <= 1 or work < _PARALLEL_PAIRS or len(tasks) < 2:
+        return [function(task) for task in tasks]
+    methods = multiprocessing.get_all_start_methods()
+    context = multiprocessing.get_context("fork" if "fork" in methods else "spawn")
+    chunk = max(1, len(tasks) // (4 * processes))
+    with ProcessPoolExecutor(max_workers=processes, mp_context=context) as pool:
+        return list(pool.map(function, tasks, chunksize=chunk))
 
 
 @typed_options
@@ -232,6 +356,8 @@ def memorized_units(
     ratio go to the lowest index, as in a naive scan that keeps the first maximum.
     """
     threshold = require_fraction(threshold, "threshold")
+    if workers != -1:
+        require_positive_int(workers, "workers")
     distinct_training: dict[str, int] = {}
     for index, unit in enumerate(training):
         distinct_training.setdefault(unit, index)
@@ -240,16 +366,19 @@ def memorized_units(
     distinct_generated = list(dict.fromkeys(generated))
     if not choices or not distinct_generated:
         return [None] * len(generated)
-    result: dict[str, tuple[int, float]] = {}
     blocks = _candidate_blocks(
         distinct_generated, choices, threshold, workers, show_progress, description
     )
-    for block in blocks:
-        for query_id, ids, bounds in block:
-            query = distinct_generated[query_id]
-            match = _best_match(query, choices, ids, bounds, threshold, autojunk, find_best)
-            if match is not None:
-                result[query] = (int(choice_index[match[0]]), match[1])
+    tasks = [
+        (distinct_generated[query_id], [choices[i] for i in ids], ids, bounds)
+        for block in blocks
+        for query_id, ids, bounds in block
+    ]
+    verify = partial(_best_match, threshold=threshold, autojunk=autojunk, find_best=find_best)
+    result: dict[str, tuple[int, float]] = {}
+    for (query, _, ids, _), match in zip(tasks, _run_tasks(verify, tasks, workers)):
+        if match is not None:
+            result[query] = (int(choice_index[ids[match[0]]]), match[1])
     return [result.get(unit) for unit in generated]
 
 
@@ -297,7 +426,8 @@ def memorization(
     ``prediction`` and ``unit`` (indices), ``text``, ``reference`` and ``reference_unit``
     (indices of the best training match: the highest ratio, first in corpus order on ties),
     ``reference_text`` and ``ratio``. ``thresholds`` overrides the paper's per level;
-    ``workers`` is passed to rapidfuzz (-1: all cores).
+    ``workers``: threads of the rapidfuzz bounds and processes of the difflib checks (-1:
+    every core available).
     """
     predictions = require_texts(predictions, "predictions")
     references = require_texts(references, "references")

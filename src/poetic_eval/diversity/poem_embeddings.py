@@ -11,11 +11,13 @@ the mean of its normalised line or chunk vectors, normalised again.
 
 from __future__ import annotations
 
+import inspect
 import warnings
 from collections.abc import Sequence
 from typing import Any
 
 import numpy as np
+from tqdm.auto import tqdm
 
 from ..checks import require_choice, typed_options
 from ..text import lines
@@ -45,11 +47,15 @@ def encode_poems(
     *,
     encoding: str = "poem",
     batch_size: int = 64,
+    device: str | None = None,
     show_progress: bool = False,
+    description: str = "embedding poems",
 ) -> np.ndarray:
     """Embed poems with ``encoder`` and L2-normalize the rows; returns float32 (n, dim).
 
-    ``encoding`` is ``"poem"``, ``"lines"`` or ``"chunks"`` (module docstring). A
+    ``encoding`` is ``"poem"``, ``"lines"`` or ``"chunks"`` (module docstring). ``device``
+    is passed to the encoder's ``encode`` (None: where the encoder is). ``show_progress``
+    shows one bar over the batches, labelled ``description``. A
     :class:`TruncationWarning` gives the number of poems (or lines, chunks) longer than the
     encoder's maximum sequence length, when the encoder has a tokenizer to tell.
     """
@@ -67,7 +73,8 @@ def encode_poems(
         pieces += found
         owners += [index] * len(found)
     _warn_truncated(encoder, budget, pieces, owners, encoding, len(poems))
-    vectors = _normalized(_encode(encoder, pieces, batch_size, show_progress))
+    run = {"batch_size": batch_size, "device": device}
+    vectors = _normalized(_encode(encoder, pieces, run, show_progress, description))
     if encoding == "poem":
         return vectors
     pooled = np.zeros((len(poems), vectors.shape[1]), dtype=np.float32)
@@ -75,17 +82,42 @@ def encode_poems(
     return _normalized(pooled)
 
 
-def _encode(encoder: Any, texts: list[str], batch_size: int, show_progress: bool) -> np.ndarray:
-    raw = encoder.encode(texts, batch_size=batch_size, show_progress_bar=show_progress)
-    if hasattr(raw, "detach"):
-        raw = raw.detach().cpu().numpy()
-    embeddings = np.asarray(raw, dtype=np.float32)
+def _encode(
+    encoder: Any, texts: list[str], run: dict, show_progress: bool, description: str
+) -> np.ndarray:
+    """The encoder's vectors of ``texts``, batch by batch under one progress bar."""
+    batch_size, device = run["batch_size"], run["device"]
+    options = {"device": device} if device is not None else {}
+    if options and not _accepts_device(encoder):
+        raise TypeError(
+            f"device={device!r} was given but the encoder's encode() takes no device; "
+            "move the encoder there yourself and leave device unset"
+        )
+    step = batch_size * 16  # several encoder batches per bar update: fewer calls, same result
+    parts = []
+    with tqdm(total=len(texts), desc=description, unit="poem", disable=not show_progress) as bar:
+        for start in range(0, len(texts), step):
+            batch = texts[start : start + step]
+            raw = encoder.encode(batch, batch_size=batch_size, show_progress_bar=False, **options)
+            if hasattr(raw, "detach"):
+                raw = raw.detach().cpu().numpy()
+            parts.append(np.asarray(raw, dtype=np.float32))
+            bar.update(len(batch))
+    embeddings = np.concatenate(parts) if parts else np.zeros((0, 0), dtype=np.float32)
     if embeddings.ndim != 2 or embeddings.shape[0] != len(texts):
         raise ValueError(
             f"the encoder returned an array of shape {embeddings.shape} for {len(texts)} "
             "texts; expected one vector per poem (per line or chunk with those encodings)"
         )
     return embeddings
+
+
+def _accepts_device(encoder: Any) -> bool:
+    try:
+        parameters = inspect.signature(encoder.encode).parameters.values()
+    except (TypeError, ValueError):
+        return True
+    return any(p.name == "device" or p.kind is p.VAR_KEYWORD for p in parameters)
 
 
 def _normalized(embeddings: np.ndarray) -> np.ndarray:

@@ -28,6 +28,7 @@ from tqdm.auto import tqdm
 from ..checks import is_number, require_choice, typed_options
 from ..rhyme import QUATRAIN_SCHEMES, is_repetition, resolve_method, rhyme_schemes
 from ..text import derived, lines, require_texts
+from .stored_forms import schemes_form
 
 _NON_QUATRAIN_POLICIES = ("skip", "error")
 
@@ -69,7 +70,7 @@ def _quatrain_schemes(
 
     # a PoemCorpus keeps its schemes for the next call
     key = ("quatrain_schemes", non_quatrains, *options.values())
-    found, skipped = derived(poems, key, schemes)
+    found, skipped = derived(poems, key, schemes, schemes_form())
     if not found:
         raise NoQuatrainError(f"{name} has no quatrain (poem of exactly 4 non-empty lines)")
     return found, skipped

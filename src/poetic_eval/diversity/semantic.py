@@ -202,21 +202,32 @@ def embed_references(
     batch_size: int = 64,
     cache: bool = True,
     cache_dir: str | Path | None = None,
+    width: int | None = None,
+    device: str | None = None,
     show_progress: bool = False,
 ) -> tuple[np.ndarray, str | None]:
     """Embeddings of the human corpus, from the disk cache when possible.
 
-    Returns the embeddings and the cache key (None when caching is off or the encoder has no
-    known identity, see :func:`poetic_eval.diversity.encoders.encoder_identity`).
+    A cache file that is corrupted, of another row count or ``width`` (the encoder's, when
+    given), or holding NaN vectors is named in a warning and encoded again. ``device``: where
+    the encoder runs. Returns the embeddings and the cache key (None when caching is off or
+    the encoder has no known identity, see
+    :func:`poetic_eval.diversity.encoders.encoder_identity`).
     """
     key = _cache_key(encoder, references, encoding) if cache else None
     store = EmbeddingCache(cache_dir)
     if key is not None:
-        stored = store.load(key, "embeddings", len(references))
+        stored = store.load(key, "embeddings", len(references), width)
         if stored is not None:
             return stored, key
     embeddings = encode_poems(
-        references, encoder, encoding=encoding, batch_size=batch_size, show_progress=show_progress
+        references,
+        encoder,
+        encoding=encoding,
+        batch_size=batch_size,
+        device=device,
+        show_progress=show_progress,
+        description="embedding the reference corpus",
     )
     if key is not None:
         store.save(key, "embeddings", embeddings)
@@ -272,7 +283,8 @@ def max_similarity(
         references: the human corpus, of any size (optional).
         model: sentence encoder: None (bundled all-MiniLM-L6-v2), a sentence-transformers
             name or path, or an instance (see :func:`load_sentence_encoder`).
-        device: torch device for a model loaded by name.
+        device: torch device the encoder runs on ("cpu", "cuda", "cuda:1", ...): a model
+            loaded by name is loaded there, and an instance is asked to encode there.
         encoding: how a poem becomes a vector: ``"poem"`` (default, the paper's: the whole
             poem as one sentence, cut at the encoder's maximum length with a warning),
             ``"lines"`` or ``"chunks"`` (the mean of its lines' or length-fitting chunks'
@@ -308,13 +320,20 @@ def max_similarity(
         encoder,
         encoding=encoding,
         batch_size=batch_size,
+        device=device,
         show_progress=show_progress,
     )
     reference_embeddings = within_values = None
     if references is not None:
-        reference_embeddings, key = _corpus_embeddings(
-            references, encoder, encoding, batch_size, cache, cache_dir, show_progress
-        )
+        options = {
+            "batch_size": batch_size,
+            "cache": cache,
+            "cache_dir": cache_dir,
+            "width": prediction_embeddings.shape[1],
+            "device": device,
+            "show_progress": show_progress,
+        }
+        reference_embeddings, key = _corpus_embeddings(references, encoder, encoding, options)
         if reference_within:
             within_values = _reference_within(
                 references,
@@ -370,21 +389,23 @@ def _reference_within(
     )
 
 
-def _corpus_embeddings(references, encoder, encoding, batch_size, cache, cache_dir, show_progress):
+def _corpus_embeddings(references, encoder, encoding, options):
     """:func:`embed_references`, kept by a PoemCorpus per encoder object and encoding (the
     encoder is kept too, so its id is not reused; one fine-tuned in place is not noticed)."""
 
     def embed():
-        options = {"batch_size": batch_size, "cache_dir": cache_dir, "show_progress": show_progress}
-        embeddings, key = embed_references(
-            references, encoder, encoding=encoding, cache=cache, **options
-        )
+        embeddings, key = embed_references(references, encoder, encoding=encoding, **options)
         embeddings.flags.writeable = False
         return encoder, embeddings, key
 
-    _, embeddings, key = derived(
-        references, ("sentence_embeddings", id(encoder), encoding, cache, str(cache_dir)), embed
+    kept = (
+        "sentence_embeddings",
+        id(encoder),
+        encoding,
+        options["cache"],
+        str(options["cache_dir"]),
     )
+    _, embeddings, key = derived(references, kept, embed)
     return embeddings, key
 
 

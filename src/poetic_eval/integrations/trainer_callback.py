@@ -32,6 +32,7 @@ are not supported.
 
 from __future__ import annotations
 
+import os
 import warnings
 from collections.abc import Sequence
 from typing import Any
@@ -280,12 +281,25 @@ class PoeticDiversityCallback(TrainerCallback):
                 self.references,
                 dimensions=self.dimensions,
                 skip_unscorable=True,
-                **self.diversity_options,
+                **self._with_device(self.diversity_options),
             )
         if named:
             for dimension, reason in profile.skipped.items():
                 warnings.warn(f"{dimension} left out this time: {reason}", stacklevel=4)
         return profile.scores
+
+    def _with_device(self, options: dict[str, Any]) -> dict[str, Any]:
+        """The options, with the semantic encoder on the trainer's device unless they name
+        one (an encoder instance stays where its owner put it)."""
+        runs_semantic = self.dimensions is None or "semantic" in self.dimensions
+        model = options.get("semantic_model")
+        if not runs_semantic or "semantic_device" in options:
+            return options
+        if model is not None and not isinstance(model, (str, os.PathLike)):
+            return options
+        args = getattr(self.trainer, "args", None)
+        device = getattr(args, "device", None) or self.trainer.model.device
+        return {**options, "semantic_device": str(device)}
 
     def _score_pairs(self, model) -> tuple[np.ndarray, np.ndarray]:
         """Log-probabilities of the good and bad texts, this process scoring its shard."""

@@ -1,7 +1,7 @@
 """Poem text: lines, stanzas, tokens and lengths; reading text files and poem files; the checked
 poems a caller passes; corpora of poems with what is derived from them."""
 
-from .corpus import PoemCorpus, derived
+from .corpus import DISK_CACHE_MIN_POEMS, PoemCorpus, StoredForm, derived
 from .poem_files import (
     JSON_POEM_SUFFIXES,
     PoemItem,
@@ -24,10 +24,12 @@ from .poems import (
 from .text_files import NotARegularFileError, TextFileError, read_text_file, refuse_special_file
 
 __all__ = [
+    "DISK_CACHE_MIN_POEMS",
     "JSON_POEM_SUFFIXES",
     "NotARegularFileError",
     "PoemCorpus",
     "PoemItem",
+    "StoredForm",
     "TextFileError",
     "common_prefix_length",
     "derived",

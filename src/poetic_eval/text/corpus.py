@@ -11,17 +11,41 @@ the result on the corpus (keyed by the function and the options it depends on) a
     for step in range(...):
         poetic_diversity(generate(), references)   # reference-side work on the first call only
 
-Plain lists work as before and keep nothing. A corpus is immutable (a tuple); results kept on it
-must be treated as read-only by the code that reads them.
+Results that are costly to derive again (rhyme schemes, lengths, lexical scores; the sentence
+embeddings have their own cache) are also kept on disk, keyed by the corpus content, the
+options and the version of the code, so that a later process reads them back (see
+:class:`StoredForm`). Plain lists work as before and keep nothing. A corpus is immutable (a
+tuple); results kept on it must be treated as read-only by the code that reads them.
 """
 
 from __future__ import annotations
 
+import hashlib
 import threading
 from collections.abc import Callable, Hashable, Iterable
+from dataclasses import dataclass
+from pathlib import Path
 from typing import Any, TypeVar
 
+import numpy as np
+
+from ..checks.validation import typed_options
+
 Derived = TypeVar("Derived")
+
+#: Smaller corpora are quick to derive again: their results are not written to disk.
+DISK_CACHE_MIN_POEMS = 1000
+
+
+@dataclass(frozen=True)
+class StoredForm:
+    """How a derived result is kept on disk: as named arrays (no pickles), under ``kind``,
+    valid while ``version`` (the code that computes it) is unchanged."""
+
+    kind: str
+    version: str
+    encode: Callable[[Any], dict[str, np.ndarray]]
+    decode: Callable[[dict[str, np.ndarray]], Any]
 
 
 class PoemCorpus(tuple):
@@ -30,28 +54,82 @@ class PoemCorpus(tuple):
     Args:
         poems: the poems; checked as :func:`poetic_eval.text.require_texts` checks texts.
         name: the argument name used in error messages.
+        cache_dir: where results with a :class:`StoredForm` are kept on disk between
+            processes (default :func:`poetic_eval.text.cache_root`), keyed by the corpus
+            content, the options and the code's version; None with ``disk_cache=False``
+            keeps them in this process only. Corpora of fewer than
+            :data:`DISK_CACHE_MIN_POEMS` poems are never written.
     """
 
-    def __new__(cls, poems: Iterable[str], name: str = "references"):
+    @typed_options  # the options are checked before the poems, as in __init__
+    def __new__(
+        cls,
+        poems: Iterable[str],
+        name: str = "references",
+        *,
+        cache_dir: str | Path | None = None,
+        disk_cache: bool = True,
+    ):
         if isinstance(poems, PoemCorpus):
             return poems
         from .poem_inputs import require_texts
 
         return super().__new__(cls, require_texts(poems, name))
 
-    def __init__(self, poems: Iterable[str], name: str = "references") -> None:
+    @typed_options
+    def __init__(
+        self,
+        poems: Iterable[str],
+        name: str = "references",
+        *,
+        cache_dir: str | Path | None = None,
+        disk_cache: bool = True,
+    ) -> None:
         if not hasattr(self, "_derived"):
             self._derived: dict[Hashable, Any] = {}
             self._lock = threading.Lock()
+            self._fingerprint: str | None = None
+            self._disk = disk_cache and len(self) >= DISK_CACHE_MIN_POEMS
+            self._cache_dir = cache_dir
 
-    def derived(self, key: Hashable, compute: Callable[[], Derived]) -> Derived:
-        """``compute()`` the first time ``key`` is asked for, the kept result afterwards."""
+    def fingerprint(self) -> str:
+        """SHA-256 of the poems, in order (length-prefixed UTF-8); computed once."""
+        if self._fingerprint is None:
+            digest = hashlib.sha256()
+            for poem in self:
+                encoded = poem.encode("utf-8", "surrogatepass")
+                digest.update(len(encoded).to_bytes(8, "little"))
+                digest.update(encoded)
+            self._fingerprint = digest.hexdigest()
+        return self._fingerprint
+
+    def derived(
+        self, key: Hashable, compute: Callable[[], Derived], stored: StoredForm | None = None
+    ) -> Derived:
+        """``compute()`` the first time ``key`` is asked for, the kept result afterwards;
+        with a ``stored`` form, also read from and written to the disk cache."""
         with self._lock:
             if key in self._derived:
                 return self._derived[key]
-        value = compute()  # outside the lock: computations may derive other keys
+        if stored is not None and self._disk:
+            value = self._from_disk(key, compute, stored)
+        else:
+            value = compute()  # outside the lock: computations may derive other keys
         with self._lock:
             return self._derived.setdefault(key, value)
+
+    def _from_disk(self, key: Hashable, compute: Callable[[], Derived], stored: StoredForm):
+        from ..files.array_cache import ArrayCache
+
+        cache = ArrayCache("corpus", self._cache_dir)
+        text = "\0".join((self.fingerprint(), stored.kind, stored.version, repr(key)))
+        disk_key = hashlib.sha256(text.encode("utf-8")).hexdigest()
+        arrays = cache.load(disk_key, stored.kind)
+        if arrays is not None:
+            return stored.decode(arrays)
+        value = compute()
+        cache.save(disk_key, stored.kind, stored.encode(value))
+        return value
 
     def __reduce__(self):  # pickled as its poems: derived results stay in this process
         return (PoemCorpus, (tuple(self),))
@@ -60,8 +138,10 @@ class PoemCorpus(tuple):
         return f"PoemCorpus({len(self)} poems, {len(self._derived)} derived results kept)"
 
 
-def derived(poems: Any, key: Hashable, compute: Callable[[], Derived]) -> Derived:
-    """``poems.derived(key, compute)`` for a :class:`PoemCorpus`, else just ``compute()``."""
+def derived(
+    poems: Any, key: Hashable, compute: Callable[[], Derived], stored: StoredForm | None = None
+) -> Derived:
+    """``poems.derived(key, compute, stored)`` for a :class:`PoemCorpus`, else ``compute()``."""
     if isinstance(poems, PoemCorpus):
-        return poems.derived(key, compute)
+        return poems.derived(key, compute, stored)
     return compute()

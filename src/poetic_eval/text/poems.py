@@ -27,6 +27,9 @@ def _punctuation_table() -> dict[int, None]:
     return str.maketrans("", "", punctuation + string.punctuation)
 
 
+#: The ASCII characters deleted (every ASCII one of category P* is in string.punctuation).
+_ASCII_PUNCTUATION = string.punctuation.encode("ascii")
+
 #: One or more blank lines: what separates stanzas (and poems in a text file).
 BLANK_LINE = re.compile(r"\n[ \t]*\n+")
 
@@ -44,6 +47,8 @@ def stanzas(poem: str) -> list[list[str]]:
 
 def without_punctuation(text: str) -> str:
     """Delete every punctuation character (Unicode category P*, plus ASCII symbols)."""
+    if text.isascii():  # the same deletion on bytes: several times faster than str.translate
+        return text.encode("ascii").translate(None, _ASCII_PUNCTUATION).decode("ascii")
     return text.translate(_punctuation_table())
 
 

@@ -1,0 +1,128 @@
+"""Arrays kept on disk between processes, each file checked when it is read back.
+
+A cache file is one ``.npz`` (no pickles) holding the arrays and a manifest: the shape, dtype
+and SHA-256 of every array. A file is written to a temporary name and renamed into place, so
+two processes that write the same entry at once each leave a complete file, and a reader
+never sees half of one. A file that is unreadable, whose arrays do not match their manifest,
+or that fails the caller's own check (NaN vectors, a wrong width) is reported in one line that
+names it and how to clear the cache, and the caller computes the entry again.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import warnings
+import zipfile
+from collections.abc import Callable, Mapping
+from pathlib import Path
+
+import numpy as np
+
+from .atomic_files import atomic_path
+from .cache_paths import cache_root
+from .user_errors import OutputWriteError
+
+_FORMAT = "poetic-eval-array-cache/v1"
+_MANIFEST = "manifest"
+
+#: A caller's check of what it reads: None if the arrays are usable, else why not.
+ArrayCheck = Callable[[Mapping[str, np.ndarray]], "str | None"]
+
+
+class CacheFileWarning(UserWarning):
+    """A cache file was corrupted or did not fit its use: it is rebuilt."""
+
+
+def array_checksum(array: np.ndarray) -> str:
+    """SHA-256 of the array's bytes in C order."""
+    return hashlib.sha256(np.ascontiguousarray(array).data).hexdigest()
+
+
+class ArrayCache:
+    """Named arrays per key under ``directory/folder`` (default folder of
+    :func:`~poetic_eval.text.cache_root`)."""
+
+    def __init__(self, folder: str, directory: str | Path | None = None) -> None:
+        self.root = Path(directory) if directory is not None else cache_root()
+        self.directory = self.root / folder
+
+    def path(self, key: str, kind: str) -> Path:
+        return self.directory / f"{key}.{kind}.npz"
+
+    def load(
+        self, key: str, kind: str, check: ArrayCheck | None = None
+    ) -> dict[str, np.ndarray] | None:
+        """The stored arrays; None when absent, or (with a :class:`CacheFileWarning`) when
+        corrupted or refused by ``check``."""
+        path = self.path(key, kind)
+        if not path.exists():
+            return None
+        try:
+            arrays = _read(path)
+            problem = _manifest_problem(arrays) or (check(arrays) if check else None)
+        except (OSError, ValueError, KeyError, zipfile.BadZipFile, EOFError) as error:
+            arrays, problem = {}, f"unreadable ({type(error).__name__}: {error})"
+        if problem is None:
+            arrays.pop(_MANIFEST)
+            return arrays
+        warnings.warn(
+            f"cache file {path} is {problem}; it is rebuilt now (to clear the cache, delete "
+            f"{self.root} or set POETIC_EVAL_CACHE to another folder)",
+            CacheFileWarning,
+            stacklevel=3,
+        )
+        return None
+
+    def save(self, key: str, kind: str, arrays: Mapping[str, np.ndarray]) -> None:
+        """Store ``arrays`` atomically; a cache that cannot be written (read-only, full) only
+        warns: results do not depend on it."""
+        manifest = {
+            "format": _FORMAT,
+            "arrays": {
+                name: {
+                    "shape": list(array.shape),
+                    "dtype": array.dtype.str,
+                    "sha256": array_checksum(array),
+                }
+                for name, array in arrays.items()
+            },
+        }
+        path = self.path(key, kind)
+        try:
+            with atomic_path(path) as staging, open(staging, "wb") as stream:
+                np.savez(stream, **arrays, **{_MANIFEST: np.array(json.dumps(manifest))})
+        except OutputWriteError as error:
+            warnings.warn(
+                f"{self.directory.name} cache not written ({error}); set POETIC_EVAL_CACHE "
+                "(or cache_dir) to a writable folder",
+                stacklevel=3,
+            )
+
+
+def _read(path: Path) -> dict[str, np.ndarray]:
+    with open(path, "rb") as stream, np.load(stream, allow_pickle=False) as stored:
+        return {name: stored[name] for name in stored.files}
+
+
+def _manifest_problem(arrays: dict[str, np.ndarray]) -> str | None:
+    """Why the arrays do not match their manifest, or None."""
+    if _MANIFEST not in arrays:
+        return "missing its manifest"
+    manifest = json.loads(str(arrays[_MANIFEST]))
+    if manifest.get("format") != _FORMAT:
+        return f"of an unknown format {manifest.get('format')!r}"
+    expected = manifest["arrays"]
+    found = set(arrays) - {_MANIFEST}
+    if found != set(expected):
+        return f"holding arrays {sorted(found)} instead of {sorted(expected)}"
+    for name, entry in expected.items():
+        array = arrays[name]
+        if list(array.shape) != entry["shape"] or array.dtype.str != entry["dtype"]:
+            return (
+                f"corrupted: {name} is {array.dtype.str} {list(array.shape)}, its manifest "
+                f"says {entry['dtype']} {entry['shape']}"
+            )
+        if array_checksum(array) != entry["sha256"]:
+            return f"corrupted: the checksum of {name} does not match its manifest"
+    return None

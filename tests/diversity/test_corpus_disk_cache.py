@@ -1,0 +1,159 @@
+"""The corpus statistics kept on disk: shared by processes started at once, keyed by the
+corpus content and the options, and a damaged file named and rebuilt."""
+
+from __future__ import annotations
+
+import importlib
+import json
+import os
+import subprocess
+import sys
+import textwrap
+import warnings
+from pathlib import Path
+
+import pytest
+
+from bench.synthetic_poems import SyntheticPoems
+from poetic_eval.diversity import poetic_diversity
+from poetic_eval.files.array_cache import CacheFileWarning
+from poetic_eval.text import DISK_CACHE_MIN_POEMS, PoemCorpus
+
+DIMENSIONS = ["length", "rhyme", "lexical"]
+SRC = Path(__file__).resolve().parents[2] / "src"
+
+_SCRIPT = textwrap.dedent(
+    """
+    import json, sys
+    from poetic_eval.diversity import poetic_diversity
+    from poetic_eval.text import PoemCorpus
+    from bench.synthetic_poems import SyntheticPoems
+    poems = SyntheticPoems(3)
+    human = PoemCorpus(poems.rhyming_quatrains({count}), cache_dir=sys.argv[1])
+    scores = poetic_diversity(poems.rhyming_quatrains(20), human, dimensions={dimensions})
+    print(json.dumps(scores, sort_keys=True))
+    """
+)
+
+
+def corpus_poems(seed: int = 3) -> tuple[list[str], list[str]]:
+    poems = SyntheticPoems(seed)
+    return poems.rhyming_quatrains(DISK_CACHE_MIN_POEMS), poems.rhyming_quatrains(20)
+
+
+def cache_files(folder: Path) -> list[Path]:
+    return sorted((folder / "corpus").iterdir())
+
+
+def recomputations(monkeypatch) -> list[str]:
+    """Names of the corpus statistics computed (not read from disk) from now on."""
+    calls: list[str] = []
+    for module_name, function in [
+        ("poetic_eval.diversity.rhyme_distribution", "_schemes_of_quatrains"),
+        ("poetic_eval.diversity.length", "length"),
+        ("poetic_eval.diversity.lexical", "poem_tokens"),
+    ]:
+        module = importlib.import_module(module_name)
+        original = getattr(module, function)
+
+        def counted(*args, _original=original, _name=function, **kwargs):
+            calls.append(_name)
+            return _original(*args, **kwargs)
+
+        monkeypatch.setattr(module, function, counted)
+    return calls
+
+
+@pytest.mark.slow  # two fresh processes: about 30 s on 2 busy cores
+def test_two_processes_started_at_once_share_the_cache(tmp_path):
+    script = _SCRIPT.format(count=DISK_CACHE_MIN_POEMS, dimensions=DIMENSIONS)
+    environment = {
+        **os.environ,
+        "PYTHONPATH": f"{SRC}{os.pathsep}{os.environ.get('PYTHONPATH', '')}",
+    }
+    started = [
+        subprocess.Popen(
+            [sys.executable, "-c", script, str(tmp_path)],
+            stdout=subprocess.PIPE,
+            stderr=subprocess.PIPE,
+            text=True,
+            env=environment,
+        )
+        for _ in range(2)
+    ]
+    outputs = [process.communicate(timeout=300) for process in started]
+    assert [process.returncode for process in started] == [0, 0], outputs
+    first, second = (json.loads(out) for out, _ in outputs)
+    assert first == second
+    files = cache_files(tmp_path)
+    assert [path.suffix for path in files] == [".npz"] * 3  # no temporary file left
+    assert not any("CacheFileWarning" in err for _, err in outputs)
+    with warnings.catch_warnings():  # what they left is sound, and read back here
+        warnings.simplefilter("error", CacheFileWarning)
+        human, generated = corpus_poems()
+        again = poetic_diversity(
+            generated, PoemCorpus(human, cache_dir=tmp_path), dimensions=DIMENSIONS
+        )
+    assert json.loads(json.dumps(again, sort_keys=True)) == first
+
+
+def test_a_new_corpus_object_reads_the_disk_and_keys_follow_content(tmp_path, monkeypatch):
+    human, generated = corpus_poems()
+    expected = poetic_diversity(generated, human, dimensions=DIMENSIONS)
+    first = poetic_diversity(
+        generated, PoemCorpus(human, cache_dir=tmp_path), dimensions=DIMENSIONS
+    )
+    assert first == expected
+    calls = recomputations(monkeypatch)
+    again = poetic_diversity(
+        generated, PoemCorpus(human, cache_dir=tmp_path), dimensions=DIMENSIONS
+    )
+    assert again == expected
+    assert calls.count("_schemes_of_quatrains") == 1  # the predictions' own, not the corpus's
+    assert "poem_tokens" in calls  # the predictions' lexical scores
+    assert calls.count("length") < len(human)  # the predictions' lengths only
+    changed = [*human[:-1], human[0]]
+    calls.clear()
+    poetic_diversity(generated, PoemCorpus(changed, cache_dir=tmp_path), dimensions=DIMENSIONS)
+    assert calls.count("_schemes_of_quatrains") == 2 and calls.count("length") > len(human)
+    calls.clear()
+    options = {"length_remove_punctuation": False, "rhyme_method": "perfect"}
+    corpus = PoemCorpus(human, cache_dir=tmp_path)
+    poetic_diversity(generated, corpus, dimensions=DIMENSIONS, **options)
+    assert calls.count("_schemes_of_quatrains") == 2 and calls.count("length") > len(human)
+
+
+def test_small_corpora_and_plain_lists_write_nothing(tmp_path):
+    poems = SyntheticPoems(4)
+    small = PoemCorpus(poems.rhyming_quatrains(DISK_CACHE_MIN_POEMS - 1), cache_dir=tmp_path)
+    poetic_diversity(poems.rhyming_quatrains(5), small, dimensions=DIMENSIONS)
+    off = PoemCorpus(corpus_poems()[0], cache_dir=tmp_path, disk_cache=False)
+    poetic_diversity(poems.rhyming_quatrains(5), off, dimensions=DIMENSIONS)
+    assert not (tmp_path / "corpus").exists()
+
+
+@pytest.mark.parametrize("damage", ["truncated", "flipped byte", "empty"])
+def test_a_damaged_cache_file_is_named_and_rebuilt(tmp_path, damage):
+    human, generated = corpus_poems()
+    expected = poetic_diversity(
+        generated, PoemCorpus(human, cache_dir=tmp_path), dimensions=DIMENSIONS
+    )
+    (victim,) = [p for p in cache_files(tmp_path) if ".rhyme-schemes." in p.name]
+    data = victim.read_bytes()
+    if damage == "truncated":
+        victim.write_bytes(data[: len(data) // 2])
+    elif damage == "flipped byte":
+        position = data.index(b"ABCD") if b"ABCD" in data else len(data) // 3
+        victim.write_bytes(data[:position] + bytes([data[position] ^ 0x01]) + data[position + 1 :])
+    else:
+        victim.write_bytes(b"")
+    with pytest.warns(CacheFileWarning) as caught:
+        again = poetic_diversity(
+            generated, PoemCorpus(human, cache_dir=tmp_path), dimensions=DIMENSIONS
+        )
+    assert again == expected
+    message = str(caught[0].message)
+    assert str(victim) in message and "rebuilt" in message and str(tmp_path) in message
+    with warnings.catch_warnings():
+        warnings.simplefilter("error", CacheFileWarning)
+        poetic_diversity(generated, PoemCorpus(human, cache_dir=tmp_path), dimensions=DIMENSIONS)
