@@ -34,7 +34,10 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     )
     parser.add_argument("--reduction", choices=("sum", "mean"), default="sum")
     parser.add_argument(
-        "--batch-size", type=positive_int, default=None, help="sequences per forward pass"
+        "--batch-size",
+        type=positive_int,
+        default=None,
+        help="a cap on sequences per forward pass (default: the token budget decides)",
     )
     parser.add_argument(
         "--limit", type=positive_int, default=None, help="first N pairs of each config"
@@ -76,7 +79,7 @@ def run(args: argparse.Namespace) -> int:
     )
 
     from ..files import check_output_file
-    from ..lm import resolve_model
+    from ..lm import load_language_model
     from ..pairs import pair_preference
 
     check_output_file(args.out, "--out", suffixes=OUT_SUFFIXES)  # before any scoring
@@ -85,7 +88,7 @@ def run(args: argparse.Namespace) -> int:
         load_pair_tables(args.dataset, args.config, args.split), args.limit, args.category_column
     )
     device = args.device or (local_device() if world_size > 1 else None)
-    lm = resolve_model(args.model, device=device, dtype=getattr(torch, args.dtype))
+    lm = load_language_model(args.model, device=device, dtype=getattr(torch, args.dtype))
     started = time.perf_counter()
     good_scores, bad_scores = score_pairs_sharded(
         [row["good"] for row in rows],
