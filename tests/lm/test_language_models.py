@@ -130,7 +130,7 @@ def test_models_without_a_language_model_head_are_refused(tmp_path):
 
 
 def test_the_caller_holds_the_model_no_module_cache():
-    import poetic_eval.lm.loading as loading
+    from poetic_eval.lm import loading
 
     first = load_language_model(None, device="cpu")
     assert load_language_model(first) is first  # a loaded engine passes through unchanged

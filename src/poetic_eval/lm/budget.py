@@ -33,7 +33,8 @@ def token_budget(lm: LanguageModel) -> int:
 
 
 def cuda_token_budget(free_bytes: int, per_position: int) -> int:
-    """``CUDA_MEMORY_SHARE`` of ``free_bytes`` over ``per_position``, within ``CUDA_BUDGET_RANGE``."""
+    """``CUDA_MEMORY_SHARE`` of ``free_bytes`` over ``per_position``, clipped to
+    ``CUDA_BUDGET_RANGE``."""
     low, high = CUDA_BUDGET_RANGE
     return int(min(max(CUDA_MEMORY_SHARE * free_bytes // max(per_position, 1), low), high))
 

@@ -20,9 +20,9 @@ import numpy as np
 import torch
 
 from ..checks import typed_options
+from .budget import PACK_TOKENS
 from .language_model import LanguageModel
 from .model_checks import checked, probe_ids, split_head
-from .budget import PACK_TOKENS
 from .prefix_tree import (
     Pack,
     ancestor_mask,

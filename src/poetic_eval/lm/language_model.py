@@ -18,7 +18,6 @@ from dataclasses import dataclass
 from typing import Any, Literal
 
 import numpy as np
-
 import torch
 
 from ..checks import typed_options

@@ -12,8 +12,8 @@ from typing import Any
 
 import torch
 
-from .default_model import load_default_lm
 from ..checks import require_positive_int
+from .default_model import load_default_lm
 from .language_model import LanguageModel, adopt, load_pretrained
 from .model_sources import check_device
 

@@ -1,9 +1,9 @@
 """TSE, EW and MW of a language model on agreement pairs, from the pairs to the scores.
 
 The user entry point of the verb-slot metrics: :func:`evaluate_verb_agreement` runs the model
-over the distinct strings of the pairs (:mod:`.distributions`, through the engine's slot verb) and scores each batch of
-verb-slot distributions with the arithmetic of :mod:`.verb_weighted_agreement` as soon as the
-model returns it, so runs of any size keep no vocabulary-sized vectors.
+over the distinct strings of the pairs (:mod:`.distributions`, through the engine's slot verb)
+and scores each batch of verb-slot distributions with the arithmetic of :mod:`.scores` as soon
+as the model returns it, so runs of any size keep no vocabulary-sized vectors.
 """
 
 from __future__ import annotations
