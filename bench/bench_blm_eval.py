@@ -60,7 +60,7 @@ def plain_scores(lm, items, method) -> np.ndarray:
         for row, item in enumerate(encoded):
             for column, ids in enumerate(item.continuations):
                 tokens = torch.tensor([item.prefix + ids])
-                log_probs = lm.model(input_ids=tokens).logits[0, :-1].float().log_softmax(-1)
+                log_probs = lm.model(input_ids=tokens).logits[0, :-1].double().log_softmax(-1)
                 positions = torch.arange(len(item.prefix) - 1, tokens.shape[1] - 1)
                 scores[row, column] = log_probs[positions, tokens[0, positions + 1]].sum().item()
     return scores
