@@ -7,10 +7,15 @@ the benchmark's words. Scored, on the same sentences (agreement-style, bench/pai
   only at the masked position);
 - this project with the head on every position (the split turned off), to show what that gains;
 - minicons: ``MaskedLMScorer.sequence_score`` (PLL_metric "original", sum reduction).
-Each runs once on 8 texts first (warm-up). Prints texts/s for each, the ratios and the largest
-score difference.
+Each runs once on 8 texts first (warm-up). Prints texts/s for each, the ratios, the largest
+score difference and the peak memory. The texts are the good and the bad sides of minimal
+pairs: the scores must agree with minicons to 1e-4 nats and every pair's decision must be
+identical (asserted). Target (issue 20): >= 3x minicons on 2 cores.
 
-Usage: python bench/bench_masked_scoring.py [--texts 200] [--batch-size 64] [--threads N]
+Usage: python bench/bench_masked_scoring.py [--quick | --full] [--texts N] [--batch-size N]
+    [--threads N]
+
+``--quick`` (the default) scores 200 texts, ``--full`` 1,000.
 """
 
 from __future__ import annotations
@@ -30,6 +35,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 import numpy as np
 import torch
 from pair_texts import agreement_pairs
+from peak_memory import peak_memory
 from tokenizers import Tokenizer, models, pre_tokenizers, processors
 from transformers import BertConfig, BertForMaskedLM, PreTrainedTokenizerFast
 
@@ -79,14 +85,22 @@ def timed(function):
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--texts", type=int, default=200)
-    parser.add_argument("--batch-size", type=int, default=64)
+    size = parser.add_mutually_exclusive_group()
+    size.add_argument("--quick", action="store_true", help="the default: 200 texts")
+    size.add_argument("--full", action="store_true", help="1,000 texts")
+    parser.add_argument("--texts", type=int, default=None, help="texts (both sides of N/2 pairs)")
+    parser.add_argument(
+        "--batch-size", type=int, default=None, help="a cap on masked copies per forward pass"
+    )
     parser.add_argument("--threads", type=int, default=None)
     args = parser.parse_args()
+    if args.texts is None:
+        args.texts = 1000 if args.full else 200
     if args.threads:
         torch.set_num_threads(args.threads)
-    texts = [good for good, _ in agreement_pairs(args.texts // 2, seed=0)]
-    texts += [bad for _, bad in agreement_pairs(args.texts - len(texts), seed=1)]
+    print(f"{torch.get_num_threads()} torch threads, load average {os.getloadavg()}")
+    pairs = agreement_pairs(args.texts // 2, seed=0)
+    texts = [good for good, _ in pairs] + [bad for _, bad in pairs]
     from minicons import scorer
 
     with tempfile.TemporaryDirectory() as folder:
@@ -126,8 +140,19 @@ def main() -> None:
         f"speed-up vs minicons: {theirs_time / ours_time:.2f}x; "
         f"vs head everywhere: {full_time / ours_time:.2f}x"
     )
-    print(f"largest score difference: vs minicons {np.abs(ours - theirs).max():.2e} nats, "
+    difference = float(np.abs(ours - theirs).max())
+    print(f"largest score difference: vs minicons {difference:.2e} nats, "
           f"vs head everywhere {np.abs(ours - full).max():.2e}")  # fmt: skip
+    half = len(pairs)
+    same = np.array_equal(ours[:half] > ours[half:], theirs[:half] > theirs[half:])
+    ratio = theirs_time / ours_time
+    print(
+        f"same decisions on {half} pairs: {same} | target >= 3x minicons: "
+        f"{'met' if ratio >= 3 else 'NOT met'} ({ratio:.2f}x) | load {os.getloadavg()[0]:.1f} | "
+        f"{peak_memory()}"
+    )
+    assert difference < 1e-4, f"PLL differs from minicons by {difference:.2e} nats"
+    assert same, "PLL decisions differ from minicons"
 
 
 if __name__ == "__main__":

@@ -1,22 +1,113 @@
-"""EW / MW over a verb list at every cutoff: the vectorised core against a per-lemma loop.
+"""Verb agreement: the verb-slot distributions of the engine against a per-sentence loop, and
+EW / MW over a verb list at every cutoff: the vectorised core against a per-lemma loop.
 
+Part 1 (the model): the distinct left contexts of generated agreement pairs
+(``bench/pair_texts.py``) are run through the default model (SmolLM2-135M-Instruct, float32,
+CPU) by :func:`poetic_eval.pairs.verb_slot_log_probs` (the engine's slot verb: rows batched by
+the token budget, the LM head at the slot only) and by a per-sentence loop (one forward per
+context, the full logits, log-softmax at the last position), on the same token ids. The
+log-probabilities must agree to 1e-4 and every TSE decision (correct form above the incorrect
+one) must be identical; the ratio and the peak memory are printed.
+
+Part 2 (the arithmetic):
 The loop is written here in the style of the public refining-tse code (its MainMetricComputer):
 sort each distribution once, then for every lemma look up the ranks and probabilities of its two
 forms and update running sums for all examples and cutoffs, interpolating between the token sets
 just below and just above each cutoff. Both run on the same synthetic verb-slot logits (the
 SmolLM2 vocabulary size, a Zipf-like head, the verb list's size) in one process.
 
-    python bench/bench_verb_agreement.py [--examples 64] [--lemmas 1233] [--vocab 49152]
+    python bench/bench_verb_agreement.py [--quick | --full] [--examples 64] [--lemmas 1233]
+        [--vocab 49152] [--pairs N] [--threads N]
+
+``--quick`` (the default) runs 120 pairs in part 1, ``--full`` 1,000.
 """
 
 from __future__ import annotations
 
 import argparse
+import os
+import sys
 import time
+from pathlib import Path
+
+os.environ.setdefault("HF_HUB_OFFLINE", "1")
+os.environ.setdefault("TOKENIZERS_PARALLELISM", "false")
+sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 import numpy as np
+import torch
+from pair_texts import INTRANSITIVE, agreement_pairs
+from peak_memory import peak_memory
 
-from poetic_eval.pairs import DEFAULT_BOTTOM_CUTOFFS, DEFAULT_TOP_CUTOFFS, score_verb_slots
+from poetic_eval.pairs import (
+    DEFAULT_BOTTOM_CUTOFFS,
+    DEFAULT_TOP_CUTOFFS,
+    score_verb_slots,
+    verb_slot_log_probs,
+)
+from poetic_eval.pairs.verb_agreement.distributions import DistinctViews, _encode, as_verb_slots
+
+TARGET_SLOTS = 3.0
+
+
+def per_sentence_slots(lm, slots) -> torch.Tensor:
+    """One forward per distinct left context: full logits, log-softmax at the last position."""
+    rows = _encode(slots, lm)
+    values = []
+    with torch.inference_mode():
+        for row in rows:
+            logits = lm.model(input_ids=torch.tensor([row])).logits[0, -1]
+            values.append(logits.float().log_softmax(-1))
+    return torch.stack(values)
+
+
+def _verdict(ratio: float, target: float) -> str:
+    return "met" if ratio >= target else "NOT met"
+
+
+def slot_distributions(pairs: int, seed: int) -> bool:
+    """Part 1; True when the results agree."""
+    from poetic_eval.lm import load_default_lm
+
+    lm = load_default_lm(device="cpu")
+    good_bad = agreement_pairs(pairs, seed)
+    singular = {forms[0].split()[0] for forms in INTRANSITIVE}
+    labels = []
+    for good, bad in good_bad:
+        (verb,) = [g for g, b in zip(good.split(), bad.split()) if g != b]
+        labels.append(-1 if verb.strip(".") in singular else -2)
+    table = {
+        "sentence_good": [good for good, _ in good_bad],
+        "sentence_bad": [bad for _, bad in good_bad],
+        "label": labels,
+    }
+    slots = as_verb_slots(table)
+    views = DistinctViews(slots, lm)
+    verb_slot_log_probs(table, lm, show_progress=False)  # warm-up, one-off checks
+    per_sentence_slots(lm, views.representatives[:4])
+    started = time.perf_counter()
+    ours = verb_slot_log_probs(table, lm, show_progress=False)
+    ours_seconds = time.perf_counter() - started
+    started = time.perf_counter()
+    loop = per_sentence_slots(lm, views.representatives)[torch.as_tensor(views.of_example)]
+    loop_seconds = time.perf_counter() - started
+    difference = float((ours.log_probs - loop).abs().max())
+    rows = np.arange(len(slots))
+    valid = (ours.correct_ids >= 0) & (ours.incorrect_ids >= 0)
+    correct, incorrect = np.maximum(ours.correct_ids, 0), np.maximum(ours.incorrect_ids, 0)
+
+    def decide(values):
+        return (values[rows, correct] > values[rows, incorrect]).numpy()
+
+    same = bool(np.array_equal(decide(ours.log_probs)[valid], decide(loop)[valid]))
+    ratio = loop_seconds / ours_seconds
+    print(
+        f"verb slots: {len(views.representatives)} distinct contexts of {len(slots)} pairs | "
+        f"engine {ours_seconds:.2f} s | per-sentence loop {loop_seconds:.2f} s | ratio "
+        f"{ratio:.2f}x (target >= {TARGET_SLOTS:.0f}x: {_verdict(ratio, TARGET_SLOTS)})"
+        f" | max |diff| {difference:.1e} | same TSE decisions {same} | {peak_memory()}"
+    )
+    return difference < 1e-4 and same
 
 
 def synthetic_batch(examples: int, vocab: int, lemmas: int, seed: int = 0):
@@ -86,7 +177,19 @@ def main() -> int:
         "--lemmas", type=int, default=1233, help="SmolLM2 keeps 1233 of the default list"
     )
     parser.add_argument("--vocab", type=int, default=49152, help="SmolLM2's vocabulary size")
+    size = parser.add_mutually_exclusive_group()
+    size.add_argument("--quick", action="store_true", help="the default: 120 pairs in part 1")
+    size.add_argument("--full", action="store_true", help="1,000 pairs in part 1")
+    parser.add_argument("--pairs", type=int, default=None, help="pairs in part 1 (0: skip it)")
+    parser.add_argument("--threads", type=int, default=None)
     args = parser.parse_args()
+    if args.threads:
+        torch.set_num_threads(args.threads)
+    print(f"{torch.get_num_threads()} torch threads, load average {os.getloadavg()}")
+    pairs = args.pairs if args.pairs is not None else (1000 if args.full else 120)
+    if pairs and not slot_distributions(pairs, seed=0):
+        print("VERB-SLOT DISTRIBUTIONS DISAGREE")
+        return 1
     logits, labels, verbs = synthetic_batch(args.examples, args.vocab, args.lemmas)
     print(
         f"{args.examples} examples, vocabulary {args.vocab}, {args.lemmas} lemmas, "

@@ -118,7 +118,7 @@ def test_bad_records_name_the_item(record, message):
 
 
 def test_context_too_short_for_the_one_shot_prompt_is_caught_before_scoring(items, monkeypatch):
-    from poetic_eval.blm.evaluation import methods as evaluation
+    from poetic_eval.lm import choices  # the engine's multiple-choice scorer
 
     short = italian_lm(max_positions=300)
     zero_shot = choice_scores(items[1:], short, show_progress=False)  # fits
@@ -127,7 +127,7 @@ def test_context_too_short_for_the_one_shot_prompt_is_caught_before_scoring(item
     def never(*args, **kwargs):
         raise AssertionError("scored before checking the context length")
 
-    monkeypatch.setattr(evaluation, "score_choices", never)
+    monkeypatch.setattr(choices, "score_choices", never)
     with pytest.raises(
         ValueError, match="item 'caus-7': the one-shot prompt.*at most 300 positions"
     ):

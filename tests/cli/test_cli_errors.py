@@ -45,7 +45,7 @@ def no_work(monkeypatch):
     def forbidden(*args, **kwargs):
         raise AssertionError("work started before the output location was checked")
 
-    monkeypatch.setattr(poetic_eval.lm, "resolve_model", forbidden)
+    monkeypatch.setattr(poetic_eval.lm, "load_language_model", forbidden)
     monkeypatch.setattr(poetic_eval.pairs, "load_pair_tables", forbidden)
     monkeypatch.setattr(score_pairs_command, "load_pair_tables", forbidden)
     for builder in BUILDERS.values():

@@ -13,14 +13,14 @@ from poetic_eval.cli import main
 def test_demo_builds_datasets_and_writes_the_full_report(tmp_path, monkeypatch):
     out, built = tmp_path / "out", tmp_path / "datasets"
     loads = []
-    resolve_model = poetic_eval.lm.resolve_model
+    load_language_model = poetic_eval.lm.load_language_model
 
     def counting(model=None, **options):
-        if not isinstance(model, poetic_eval.lm.LanguageModel):  # a loaded model passes through
+        if not isinstance(model, poetic_eval.lm.LanguageModel):  # a loaded one passes through
             loads.append(model)
-        return resolve_model(model, **options)
+        return load_language_model(model, **options)
 
-    monkeypatch.setattr(poetic_eval.lm, "resolve_model", counting)
+    monkeypatch.setattr(poetic_eval.lm, "load_language_model", counting)
     status = main(
         ["demo", "--out", str(out), "--datasets", str(built), "--max-pairs", "2", "--seed", "0"]
         + ["--blm-items", "1"]

@@ -24,7 +24,7 @@ def pairs_file(tmp_path):
 
 def fake_model(monkeypatch, good, bad):
     model = SimpleNamespace(name="fake", kind="causal", device="cpu")
-    monkeypatch.setattr(poetic_eval.lm, "resolve_model", lambda *a, **k: model)
+    monkeypatch.setattr(poetic_eval.lm, "load_language_model", lambda *a, **k: model)
     monkeypatch.setattr(
         poetic_eval.lm.distributed,
         "score_pairs_sharded",
@@ -60,7 +60,7 @@ def test_a_huge_n_bootstrap_is_refused_before_the_model_loads(
     def no_model(*args, **kwargs):
         raise AssertionError("the model was loaded before --n-bootstrap was checked")
 
-    monkeypatch.setattr(poetic_eval.lm, "resolve_model", no_model)
+    monkeypatch.setattr(poetic_eval.lm, "load_language_model", no_model)
     assert score(pairs_file, tmp_path / "s.jsonl", "--n-bootstrap", "10000000000") == 1
     err = capsys.readouterr().err.strip().splitlines()[-1:]
     assert "--n-bootstrap 10,000,000,000 is too many resamples for 3 group" in err[0]

@@ -265,3 +265,23 @@ def test_torchrun_on_a_gpu_machine_cpu_jobs_use_gloo_and_gpu_jobs_one_gpu_each(t
     record = json.loads((tmp_path / "gpu.json").read_text())
     assert record["world"] == gpus and record["backend"] == ("nccl" if gpus > 1 else None)
     np.testing.assert_allclose(record["good"], single, rtol=1e-4, atol=1e-3)
+
+
+def test_token_budget_follows_free_memory_and_slots_equal_the_cpu():
+    from poetic_eval.lm import document_start_token_id
+    from poetic_eval.lm.budget import CUDA_BUDGET_RANGE, bytes_per_position, cuda_token_budget
+
+    gpu_lm = _on_gpu(tiny_causal_lm(11))
+    free, _ = torch.cuda.mem_get_info(gpu_lm.device)
+    expected = cuda_token_budget(free, bytes_per_position(gpu_lm))
+    assert gpu_lm.tokens_per_forward == expected
+    assert CUDA_BUDGET_RANGE[0] <= expected <= CUDA_BUDGET_RANGE[1]
+    cpu_lm = tiny_causal_lm(11)
+    start = document_start_token_id(cpu_lm)
+    rows = [
+        [start, *cpu_lm.tokenizer(text, add_special_tokens=False).input_ids]
+        for text in random_sentences(50, seed=12)
+    ]
+    cpu = torch.cat([batch for _, batch in cpu_lm.slot_log_probs(rows)])
+    gpu = torch.cat([batch.cpu() for _, batch in gpu_lm.slot_log_probs(rows)])
+    torch.testing.assert_close(gpu, cpu, rtol=1e-4, atol=1e-3)

@@ -129,12 +129,15 @@ def test_models_without_a_language_model_head_are_refused(tmp_path):
         load_language_model(42)
 
 
-def test_resolve_model_keeps_the_default_model_loaded():
-    from poetic_eval.lm import resolve_model
+def test_the_caller_holds_the_model_no_module_cache():
+    from poetic_eval.lm import loading
 
-    first = resolve_model(None, device="cpu")
-    assert resolve_model(None, device="cpu") is first
-    assert resolve_model(first) is first
+    first = load_language_model(None, device="cpu")
+    assert load_language_model(first) is first  # a loaded engine passes through unchanged
+    assert load_language_model(None, device="cpu") is not first  # nothing kept between calls
+    assert not hasattr(loading, "resolve_model") and not hasattr(loading, "_DEFAULT_MODELS")
+    budgeted = load_language_model(first, token_budget=64)
+    assert budgeted.model is first.model and budgeted.tokens_per_forward == 64
 
 
 def test_conversion_key_follows_content_not_time_and_stale_conversions_go(tmp_path):

@@ -67,8 +67,8 @@ def add_arguments(parser: argparse.ArgumentParser, words: Sequence[str] = ()) ->
     parser.add_argument(
         "--batch-size",
         type=positive_int,
-        default=4,
-        help="packed prefix trees per forward pass (4)",
+        default=None,
+        help="a cap on packed prefix trees per forward pass (default: the token budget decides)",
     )
     parser.add_argument("--json", action="store_true", help="print the results as JSON")
     add_show_progress_flag(parser)
@@ -130,7 +130,7 @@ def run(args: argparse.Namespace) -> int:
 
     from ..blm import evaluate_sets
     from ..blm.item_sources import load_evaluation_sets
-    from ..lm import resolve_model
+    from ..lm import load_language_model
 
     if args.method == "candidates" and args.shots:
         raise ValueError(
@@ -143,7 +143,7 @@ def run(args: argparse.Namespace) -> int:
     sets = load_evaluation_sets(
         args.items, args.config, split=args.split, one_shot=args.shots == 1, limit=args.limit
     )
-    lm = resolve_model(args.model, device=args.device, dtype=getattr(torch, args.dtype))
+    lm = load_language_model(args.model, device=args.device, dtype=getattr(torch, args.dtype))
     settings = {"method": args.method, "language": args.language, "reduction": args.reduction}
     results = evaluate_sets(
         sets,

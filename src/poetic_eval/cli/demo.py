@@ -67,9 +67,9 @@ def run(args: argparse.Namespace) -> int:
     build_datasets(args.datasets, args.seed)
     report = diversity_report(args.out, args.seed)
     if not args.skip_scoring:
-        from ..lm import resolve_model
+        from ..lm import load_language_model
 
-        lm = resolve_model(args.model)  # loaded once, for the pairs and the BLM items
+        lm = load_language_model(args.model)  # loaded once, for the pairs and the BLM items
         score_minimal_pairs(args.datasets, args.out, args.max_pairs, lm, args.seed)
         if args.blm_items:
             blm_report(args.datasets / "blm", args.out, args.blm_items, lm)

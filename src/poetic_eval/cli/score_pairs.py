@@ -44,7 +44,10 @@ def add_arguments(parser: argparse.ArgumentParser, words: Sequence[str] = ()) ->
         metavar=choices_metavar(reductions), default="sum",
     )  # fmt: skip
     parser.add_argument(
-        "--batch-size", type=positive_int, default=None, help="sequences per forward pass"
+        "--batch-size",
+        type=positive_int,
+        default=None,
+        help="a cap on sequences per forward pass (default: the token budget decides)",
     )
     parser.add_argument(
         "--limit", type=positive_int, default=None, help="first N pairs of each config"
@@ -105,7 +108,7 @@ def run(args: argparse.Namespace) -> int:
     )
 
     from ..files import check_output_file
-    from ..lm import resolve_model
+    from ..lm import load_language_model
     from ..pairs import pair_preference
     from ..pairs.statistics import check_bootstrap_size
 
@@ -118,7 +121,7 @@ def run(args: argparse.Namespace) -> int:
         args.n_bootstrap, 1 + len({row["category"] for row in rows}), "--n-bootstrap"
     )
     device = args.device or (local_device() if world_size > 1 else None)
-    lm = resolve_model(args.model, device=device, dtype=getattr(torch, args.dtype))
+    lm = load_language_model(args.model, device=device, dtype=getattr(torch, args.dtype))
     started = time.perf_counter()
     good_scores, bad_scores = score_pairs_sharded(
         [row["good"] for row in rows],

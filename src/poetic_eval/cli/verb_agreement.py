@@ -30,7 +30,12 @@ def add_arguments(parser: argparse.ArgumentParser, words: Sequence[str] = ()) ->
     parser.add_argument(
         "--min-zipf", type=float, default=None, help="verb-list frequency threshold"
     )
-    parser.add_argument("--batch-size", type=positive_int, default=32)
+    parser.add_argument(
+        "--batch-size",
+        type=positive_int,
+        default=None,
+        help="a cap on rows per forward pass (default: the token budget decides)",
+    )
     parser.add_argument(
         "--limit", type=positive_int, default=None, help="first N pairs of each config"
     )
@@ -43,7 +48,7 @@ def run(args: argparse.Namespace) -> int:
 
     from ..agreement import load_verb_list
     from ..files import check_output_file, write_text_atomically
-    from ..lm import resolve_model
+    from ..lm import load_language_model
     from ..pairs import evaluate_verb_agreement, load_pair_tables
 
     check_output_file(args.out, "--out", suffixes=(".json",))  # before any scoring
@@ -53,7 +58,7 @@ def run(args: argparse.Namespace) -> int:
         if missing:
             raise ValueError(f"{name}: missing column(s) {sorted(missing)}")
     verbs = load_verb_list() if args.min_zipf is None else load_verb_list(min_zipf=args.min_zipf)
-    lm = resolve_model(args.model, device=args.device, dtype=getattr(torch, args.dtype))
+    lm = load_language_model(args.model, device=args.device, dtype=getattr(torch, args.dtype))
     results = {}
     for name, table in tables:
         if args.limit is not None:

@@ -12,7 +12,12 @@ from __future__ import annotations
 from typing import Any
 
 from ..checks import typed_options
-from ..lm import LanguageModel, default_model_cache_dir, document_start_token_id, resolve_model
+from ..lm import (
+    LanguageModel,
+    default_model_cache_dir,
+    document_start_token_id,
+    load_language_model,
+)
 
 
 def harness_model_args(model: Any = None) -> str:
@@ -24,7 +29,7 @@ def harness_model_args(model: Any = None) -> str:
     """
     if model is not None and not isinstance(model, str):
         raise TypeError(f"model must be None or a model name or path, got {type(model).__name__}")
-    lm = _causal(resolve_model(model))
+    lm = _causal(load_language_model(model))
     pretrained = str(default_model_cache_dir()) if model is None else model
     return f"pretrained={pretrained},prefix_token_id={document_start_token_id(lm)},dtype=float32"
 
@@ -33,12 +38,12 @@ def harness_model_args(model: Any = None) -> str:
 def harness_lm(model: Any = None, *, batch_size: int = 16, device: str | None = None) -> Any:
     """An ``lm_eval`` HFLM around a loaded model, for ``lm_eval.simple_evaluate(model=...)``.
 
-    ``model`` is anything :func:`poetic_eval.lm.resolve_model` takes; the HFLM
+    ``model`` is anything :func:`poetic_eval.lm.load_language_model` takes; the HFLM
     uses the same start token as poetic-eval's scoring.
     """
     from lm_eval.models.huggingface import HFLM
 
-    lm = _causal(resolve_model(model, device=device))
+    lm = _causal(load_language_model(model, device=device))
     return HFLM(
         pretrained=lm.model,
         tokenizer=lm.tokenizer,

@@ -44,7 +44,7 @@ from ..checks import require_positive_int, typed_options
 from ..diversity import diversity_profile, resolve_dimensions
 from ..diversity.dimensions import DIMENSIONS
 from ..diversity.profile import split_part_options
-from ..lm import causal_sequences, load_language_model, sequence_log_probs
+from ..lm import causal_sequences, load_language_model
 from ..lm.distributed import shard_bounds
 from ..pairs import pair_columns, pair_preference
 from ..text import PoemCorpus, require_texts
@@ -311,7 +311,7 @@ class PoeticDiversityCallback(TrainerCallback):
         processes = self._processes()
         start, end = shard_bounds(count, processes["process_index"], processes["num_processes"])
         shard = sequences[start:end] + sequences[count + start : count + end]
-        totals = sequence_log_probs(lm, shard, batch_size=self.pairs_batch_size) if shard else []
+        totals = lm.score_sequences(shard, batch_size=self.pairs_batch_size) if shard else []
         parts = [(start, totals[: end - start], totals[end - start :])]
         if processes["num_processes"] > 1:
             parts = processes["gather"](parts)

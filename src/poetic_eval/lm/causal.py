@@ -20,9 +20,16 @@ import numpy as np
 import torch
 
 from ..checks import typed_options
+from .budget import PACK_TOKENS
 from .language_model import LanguageModel
 from .model_checks import checked, probe_ids, split_head
-from .prefix_tree import Pack, ancestor_mask, pack_prefix_trees, single_sequence_packs
+from .prefix_tree import (
+    Pack,
+    ancestor_mask,
+    pack_prefix_trees,
+    single_sequence_packs,
+    token_budget_batches,
+)
 
 HEAD_BLOCK_ROWS = 256
 
@@ -33,8 +40,8 @@ def sequence_log_probs(
     sequences: Sequence[Sequence[int]],
     *,
     share_prefixes: bool = True,
-    batch_size: int = 16,
-    pack_tokens: int = 256,
+    batch_size: int | None = None,
+    pack_tokens: int | None = None,
     progress: Callable | None = None,
     context_lengths: Sequence[int] | None = None,
 ) -> np.ndarray:
@@ -44,7 +51,16 @@ def sequence_log_probs(
     ``context_lengths[i]`` positions of sequence ``i`` (at least the start token) are context
     only: log p(continuation | context), and the LM head skips the nodes that no summed token
     needs (multiple-choice scoring: a long prompt, short answers). Returns float64 sums.
+
+    All sequences go into one lexicographic order, so the packs (prefix trees of at most
+    ``pack_tokens`` nodes, default :data:`~poetic_eval.lm.budget.PACK_TOKENS`) share every
+    prefix common to neighbouring sequences, whichever item or pair they come from. Forward
+    passes take packs of similar size while rows x width stays within the model's token budget
+    (``batch_size``, when given, also caps the packs per pass).
     """
+    budget = lm.tokens_per_forward
+    if pack_tokens is None:
+        pack_tokens = min(PACK_TOKENS, budget)
     if share_prefixes and not _tree_mask_works(lm):
         share_prefixes = False
     if share_prefixes:
@@ -55,7 +71,8 @@ def sequence_log_probs(
     if context_lengths is not None:
         starts = np.maximum(starts, np.asarray(context_lengths, dtype=np.int64))
     totals = np.zeros(len(sequences), dtype=np.float64)
-    batches = _length_bucketed_batches(packs, batch_size, pack_tokens)
+    batches = token_budget_batches([len(pack) for pack in packs], budget, batch_size)
+    batches = [[packs[index] for index in batch] for batch in batches]
     iterator = progress(batches) if progress is not None else batches
     for batch in iterator:
         scored = (
@@ -74,25 +91,6 @@ def _scored_nodes(pack: Pack, starts: np.ndarray) -> np.ndarray:
     for sequence_id, path in zip(pack.sequence_ids, pack.paths):
         scored[path[starts[sequence_id] :]] = True
     return scored
-
-
-def _length_bucketed_batches(
-    packs: list[Pack], batch_size: int, pack_tokens: int
-) -> list[list[Pack]]:
-    """Batches of packs of similar length: at most ``batch_size`` packs and a token budget."""
-    ordered = sorted(packs, key=len)
-    token_budget = batch_size * max(pack_tokens, 1)
-    batches: list[list[Pack]] = []
-    current: list[Pack] = []
-    for pack in ordered:
-        padded = (len(current) + 1) * len(pack)  # packs are sorted: this one is the longest
-        if current and (len(current) >= batch_size or padded > token_budget):
-            batches.append(current)
-            current = []
-        current.append(pack)
-    if current:
-        batches.append(current)
-    return batches
 
 
 def _pack_batch_log_probs(

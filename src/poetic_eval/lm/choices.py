@@ -8,10 +8,10 @@ The item's sequences, ``[start] + prefix + continuation`` for each continuation,
 project's prefix-tree scorer (:func:`poetic_eval.lm.sequence_log_probs`) in one pack, with the
 start token and prefix as their context: the prefix runs through the model once, only the
 continuations are added on top, and the LM head runs only where a continuation token needs it.
-What is shared is the prefix within one item (the prompt or context of its 8 answers): a pack is
-sized to the largest item, so a beginning common to several items (the task text, a one-shot
-example) is computed again for each item. The result equals scoring each full text and summing
-over the continuation's tokens only.
+All items of a call go into one lexicographic order, so items whose prompts or contexts begin
+alike (the task text, a one-shot example, the context sentences type II items repeat) are
+neighbours and share those tokens wherever they land in one pack. The result equals scoring each
+full text and summing over the continuation's tokens only.
 """
 
 from __future__ import annotations
@@ -23,11 +23,10 @@ from typing import Any
 import numpy as np
 
 from ..checks import require_choice, typed_options
+from .budget import PACK_TOKENS
 from .causal import sequence_log_probs
 from .language_model import LanguageModel, document_start_token_id
 from .scoring import REDUCTIONS
-
-MIN_PACK_TOKENS = 256
 
 
 @dataclass(frozen=True)
@@ -98,13 +97,16 @@ def score_choices(
     items: Sequence[EncodedChoices],
     *,
     reduction: str = "sum",
-    batch_size: int = 4,
+    batch_size: int | None = None,
     share_prefixes: bool = True,
+    progress: Any = None,
 ) -> list[np.ndarray]:
     """log p(continuation | prefix) in nats for every continuation of every item.
 
     ``reduction="mean"`` divides each by its number of tokens. ``share_prefixes=False`` scores
-    every sequence on its own (same numbers, for checks). Returns one float64 array per item.
+    every sequence on its own (same numbers, for checks). ``batch_size`` caps the packs per
+    forward pass (the token budget sets it otherwise); ``progress`` wraps the forward passes
+    (e.g. ``tqdm``). Returns one float64 array per item.
     """
     require_choice(reduction, REDUCTIONS, "reduction")
     sequences = [item.prefix + ids for item in items for ids in item.continuations]
@@ -115,8 +117,9 @@ def score_choices(
         sequences,
         share_prefixes=share_prefixes,
         batch_size=batch_size,
-        pack_tokens=max(MIN_PACK_TOKENS, largest),
+        pack_tokens=max(PACK_TOKENS, largest),
         context_lengths=contexts,
+        progress=progress,
     )
     scores, offset = [], 0
     for item in items:

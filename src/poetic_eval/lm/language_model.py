@@ -1,15 +1,23 @@
-"""A loaded language model ready for scoring, and loading any causal or masked LM.
+"""The language-model engine: one loaded model and every scoring verb the project uses.
 
 :class:`LanguageModel` bundles a ``transformers`` model with its tokenizer, its kind (causal or
-masked, read from its architecture) and its device. :func:`load_pretrained` loads a Hugging Face
-model name or a local folder; :func:`wrap` adopts objects the caller already loaded.
+masked, read from its architecture), its device and its token budget, and offers the verbs of
+every caller: :meth:`~LanguageModel.score_texts`, :meth:`~LanguageModel.score_pairs`,
+:meth:`~LanguageModel.score_choices` (continuations after shared prefixes) and
+:meth:`~LanguageModel.slot_log_probs` (the distribution at a slot). Causal and masked models
+answer the same verbs (masked ones by pseudo-log-likelihood). It is built by
+:func:`poetic_eval.lm.load_language_model` (the one public constructor) or
+:func:`poetic_eval.lm.load_default_lm`; :func:`load_pretrained` and :func:`adopt` are the two
+ways those constructors build it.
 """
 
 from __future__ import annotations
 
+from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 from typing import Any, Literal
 
+import numpy as np
 import torch
 
 from ..checks import typed_options
@@ -31,6 +39,9 @@ class LanguageModel:
         name: a human-readable name (the model name or path).
         start_token_id: for causal LMs, the token every text is conditioned on so that its first
             token is scored too; None means :func:`document_start_token_id` decides.
+        token_budget: most token positions (rows x width, padding included) in one forward
+            pass; None sizes it from the device (:func:`poetic_eval.lm.budget.token_budget`:
+            a fixed size on the CPU, the free memory on CUDA).
     """
 
     model: Any
@@ -39,6 +50,74 @@ class LanguageModel:
     device: torch.device
     name: str
     start_token_id: int | None = None
+    token_budget: int | None = None
+
+    @property
+    def tokens_per_forward(self) -> int:
+        """The token budget of one forward pass (``token_budget``, or sized from the device)."""
+        from .budget import token_budget
+
+        return self.token_budget if self.token_budget is not None else token_budget(self)
+
+    def score_texts(
+        self, texts: Sequence[str], reduction: str = "sum", **options: Any
+    ) -> np.ndarray:
+        """Log-probability (nats) of each text; options of :func:`poetic_eval.lm.score_texts`
+        (``show_progress`` defaults to False here)."""
+        from .scoring import text_log_probs
+
+        return text_log_probs(self, texts, reduction=reduction, **options)
+
+    def score_pairs(
+        self, good: Sequence[str], bad: Sequence[str], reduction: str = "sum", **options: Any
+    ) -> tuple[np.ndarray, np.ndarray]:
+        """Scores of the good and the bad text of each pair, both in one call (shared prefixes
+        within and across pairs computed once)."""
+        from .scoring import pair_log_probs
+
+        return pair_log_probs(self, good, bad, reduction=reduction, **options)
+
+    def score_sequences(self, sequences: Sequence[Sequence[int]], **options: Any) -> np.ndarray:
+        """Causal LMs: sum of log p(token | previous) over positions 1.. of token sequences
+        (:func:`poetic_eval.lm.sequence_log_probs`)."""
+        from .causal import sequence_log_probs
+
+        return sequence_log_probs(self, sequences, **options)
+
+    def score_choices(
+        self,
+        prefixes: Sequence[str],
+        continuations: Sequence[Sequence[str]],
+        reduction: str = "sum",
+        *,
+        item_ids: Sequence[Any] | None = None,
+        what: str = "text",
+        **options: Any,
+    ) -> list[np.ndarray]:
+        """log p(continuation | prefix) of every continuation of every item (multiple choice),
+        one array per item; every prefix shared within and across items is computed once.
+        ``item_ids`` and ``what`` name items and prefixes in errors; ``options`` are those of
+        :func:`poetic_eval.lm.score_choices`."""
+        from .choices import encode_choices, score_choices
+
+        ids = list(range(len(prefixes))) if item_ids is None else list(item_ids)
+        encoded = encode_choices(self, prefixes, continuations, ids, what=what)
+        return score_choices(self, encoded, reduction=reduction, **options)
+
+    def slot_log_probs(
+        self,
+        rows: Sequence[Sequence[int]],
+        *,
+        max_rows: int | None = None,
+        show_progress: bool = False,
+    ) -> Iterator[tuple[int, torch.Tensor]]:
+        """The distribution over the vocabulary at a slot of each encoded row: after the row's
+        last token (causal) or at its one mask token (masked). Yields (first row, (rows, vocab)
+        log-probs on the model's device) per forward pass, in input order
+        (:func:`poetic_eval.lm.slots.slot_log_prob_batches`)."""
+        from .slots import slot_log_prob_batches
+
+        return slot_log_prob_batches(self, rows, max_rows=max_rows, show_progress=show_progress)
 
     @property
     def dtype(self) -> torch.dtype:
@@ -90,6 +169,8 @@ def load_pretrained(
     dtype: torch.dtype | None,
     local_only: bool = False,
 ) -> LanguageModel:
+    """Internal: a model name or folder loaded for :func:`poetic_eval.lm.load_language_model`
+    and :func:`poetic_eval.lm.load_default_lm` (callers use those)."""
     from transformers import AutoConfig, AutoModelForCausalLM, AutoModelForMaskedLM, AutoTokenizer
 
     name = check_model_source(name)
@@ -100,16 +181,17 @@ def load_pretrained(
         auto_class = AutoModelForCausalLM if kind == "causal" else AutoModelForMaskedLM
         network = auto_class.from_pretrained(name, dtype=dtype or torch.float32, **options)
         tokenizer = AutoTokenizer.from_pretrained(name, **options)
-    return wrap(network, tokenizer, name, device, None)
+    return adopt(network, tokenizer, name, device, None)
 
 
-def wrap(
+def adopt(
     network: Any,
     tokenizer: Any,
     name: str,
     device: str | torch.device | None,
     dtype: torch.dtype | None,
 ) -> LanguageModel:
+    """Internal: loaded objects made a :class:`LanguageModel` (moved, converted, eval mode)."""
     kind = model_kind(network)
     target = torch.device(device) if device is not None else _current_device(network)
     if dtype is not None:

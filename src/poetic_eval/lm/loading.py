@@ -1,4 +1,9 @@
-"""Load the model that scores texts: the offline default, a name or path, or loaded objects."""
+"""The one public constructor of the engine: the offline default, a name or path, or loaded objects.
+
+There is no module-level cache: the caller holds the returned
+:class:`~poetic_eval.lm.language_model.LanguageModel` and passes it on (every function that takes
+``model=`` returns a given ``LanguageModel`` unchanged).
+"""
 
 from __future__ import annotations
 
@@ -7,8 +12,9 @@ from typing import Any
 
 import torch
 
+from ..checks import require_positive_int
 from .default_model import load_default_lm
-from .language_model import LanguageModel, load_pretrained, wrap
+from .language_model import LanguageModel, adopt, load_pretrained
 from .model_sources import check_device
 
 
@@ -17,8 +23,9 @@ def load_language_model(
     *,
     device: str | torch.device | None = None,
     dtype: torch.dtype | None = None,
+    token_budget: int | None = None,
 ) -> LanguageModel:
-    """Load a causal or masked LM for scoring.
+    """Load a causal or masked LM for scoring, once; every scoring verb is a method of the result.
 
     Args:
         model: None for the default model (:func:`load_default_lm`); a Hugging Face model name
@@ -27,6 +34,8 @@ def load_language_model(
         device: where to run (default: CUDA when available, else CPU).
         dtype: weight dtype, e.g. ``torch.bfloat16``. Default float32 for names and paths;
             a given model object keeps its dtype unless this is set.
+        token_budget: most token positions per forward pass (None: sized from the device,
+            :func:`poetic_eval.lm.budget.token_budget`).
 
     A given model object is moved and converted in place (as ``torch.nn.Module.to`` does).
 
@@ -37,14 +46,23 @@ def load_language_model(
         DeviceError: a device this machine or torch build does not have.
     """
     check_device(device)
+    if token_budget is not None:
+        require_positive_int(token_budget, "token_budget", minimum=2)
+    if isinstance(model, LanguageModel):
+        if device is None and dtype is None and token_budget in (None, model.token_budget):
+            return model
+        loaded = adopt(model.model, model.tokenizer, model.name, device, dtype)
+        loaded.start_token_id = model.start_token_id
+        loaded.token_budget = token_budget if token_budget is not None else model.token_budget
+        return loaded
+    loaded = _load(model, device, dtype)
+    loaded.token_budget = token_budget
+    return loaded
+
+
+def _load(model: Any, device: Any, dtype: torch.dtype | None) -> LanguageModel:
     if model is None:
         return load_default_lm(device=device, dtype=dtype)
-    if isinstance(model, LanguageModel):
-        if device is None and dtype is None:
-            return model
-        moved = wrap(model.model, model.tokenizer, model.name, device, dtype)
-        moved.start_token_id = model.start_token_id
-        return moved
     if isinstance(model, (str, os.PathLike)):
         return load_pretrained(str(model), device=device, dtype=dtype)
     if isinstance(model, tuple) and len(model) == 2:
@@ -52,26 +70,8 @@ def load_language_model(
         name = (
             getattr(getattr(network, "config", None), "name_or_path", "") or type(network).__name__
         )
-        return wrap(network, tokenizer, name, device, dtype)
+        return adopt(network, tokenizer, name, device, dtype)
     raise TypeError(
         "model must be None, a model name or path, a (model, tokenizer) pair or a LanguageModel; "
         f"got {type(model).__name__}"
     )
-
-
-_DEFAULT_MODELS: dict[tuple[str, str], LanguageModel] = {}
-
-
-def resolve_model(
-    model: Any = None,
-    *,
-    device: str | torch.device | None = None,
-    dtype: torch.dtype | None = None,
-) -> LanguageModel:
-    """:func:`load_language_model`, keeping the default model loaded for later calls."""
-    if model is not None:
-        return load_language_model(model, device=device, dtype=dtype)
-    key = (str(device), str(dtype))
-    if key not in _DEFAULT_MODELS:
-        _DEFAULT_MODELS[key] = load_language_model(None, device=device, dtype=dtype)
-    return _DEFAULT_MODELS[key]

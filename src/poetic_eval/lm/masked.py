@@ -1,8 +1,9 @@
 """Pseudo-log-likelihood of texts under a masked LM (Salazar et al. 2020).
 
 Each token of a text (special tokens excepted) is masked in turn and the log-probability of the
-true token at the mask is summed. All masked copies of all texts are scored together, in
-length-bucketed batches with attention masks. Only the masked position's log-probabilities are
+true token at the mask is summed. All masked copies of all texts are scored together, sorted by
+length and batched by the model's token budget (rows x width, padding included), with attention
+masks. Only the masked position's log-probabilities are
 needed, so when the model's LM head is a separate position-wise module (BERT's ``cls``,
 RoBERTa's ``lm_head``, ...) it runs on that position alone instead of on every token; a probe
 checks once per model that this gives the model's own logits, else the full forward is used.
@@ -18,6 +19,7 @@ import torch
 from ..checks import typed_options
 from .language_model import LanguageModel
 from .model_checks import split_head
+from .prefix_tree import token_budget_batches
 
 
 def masked_copies(
@@ -43,23 +45,26 @@ def pseudo_log_likelihoods(
     encodings: Sequence[Sequence[int]],
     special: Sequence[Sequence[int]],
     *,
-    batch_size: int = 64,
+    batch_size: int | None = None,
     progress: Callable | None = None,
 ) -> np.ndarray:
-    """PLL of each encoded text (token ids with special tokens; ``special`` flags them)."""
+    """PLL of each encoded text (token ids with special tokens; ``special`` flags them).
+    ``batch_size`` caps the masked copies per forward pass (the token budget sets it otherwise).
+    """
     mask_token_id = lm.tokenizer.mask_token_id
     if mask_token_id is None:
         raise ValueError(f"{lm.name}: masked LM tokenizer has no mask token")
     pad_token_id = lm.tokenizer.pad_token_id if lm.tokenizer.pad_token_id is not None else 0
     copies = masked_copies(encodings, special, mask_token_id)
-    copies.sort(key=lambda copy: len(copy[3]))
+    batches = token_budget_batches(
+        [len(copy[3]) for copy in copies], lm.tokens_per_forward, batch_size
+    )
     totals = np.zeros(len(encodings), dtype=np.float64)
     split = split_head(lm.model)
-    starts = range(0, len(copies), batch_size)
-    iterator = progress(starts) if progress is not None else starts
-    for start in iterator:
-        batch = copies[start : start + batch_size]
-        width = len(batch[-1][3])
+    iterator = progress(batches) if progress is not None else batches
+    for indices in iterator:
+        batch = [copies[index] for index in indices]
+        width = max(len(copy[3]) for copy in batch)
         input_ids = torch.full((len(batch), width), pad_token_id, dtype=torch.long)
         attention = torch.zeros((len(batch), width), dtype=torch.long)
         for row, (_, _, _, ids) in enumerate(batch):

@@ -118,3 +118,24 @@ def ancestor_mask(parents: Sequence[int]) -> np.ndarray:
             mask[node, : parent + 1] = mask[parent, : parent + 1]
         mask[node, node] = True
     return mask
+
+
+def token_budget_batches(
+    lengths: Sequence[int], budget: int, max_rows: int | None = None
+) -> list[list[int]]:
+    """Indices of rows of the given lengths grouped into batches, shortest rows first: a batch
+    grows while (rows + 1) x its longest row stays within ``budget`` padded positions (and
+    within ``max_rows`` rows, when given). A row longer than the budget is a batch alone."""
+    order = sorted(range(len(lengths)), key=lambda index: lengths[index])
+    batches: list[list[int]] = []
+    current: list[int] = []
+    for index in order:
+        padded = (len(current) + 1) * lengths[index]  # sorted: this row is the longest
+        full = max_rows is not None and len(current) >= max_rows
+        if current and (full or padded > budget):
+            batches.append(current)
+            current = []
+        current.append(index)
+    if current:
+        batches.append(current)
+    return batches

@@ -34,12 +34,10 @@ from ..checks import require_choice, require_positive_int, typed_options
 from ..text import require_texts
 from .causal import sequence_log_probs
 from .language_model import LanguageModel, document_start_token_id
-from .loading import resolve_model
+from .loading import load_language_model
 from .masked import pseudo_log_likelihoods
 
 REDUCTIONS = ("sum", "mean")
-CAUSAL_BATCH_SIZE = 4
-MASKED_BATCH_SIZE = 64
 
 
 @typed_options
@@ -52,33 +50,58 @@ def score_texts(
     dtype: torch.dtype | None = None,
     show_progress: bool = True,
     share_prefixes: bool = True,
-    pack_tokens: int = 256,
+    pack_tokens: int | None = None,
 ) -> np.ndarray:
-    """Log-probability (nats) of each text under ``model``.
+    """Log-probability (nats) of each text under ``model``: a convenience over
+    :meth:`LanguageModel.score_texts <poetic_eval.lm.LanguageModel.score_texts>` (same numbers).
 
     Args:
         texts: non-empty strings.
-        model: None (the default SmolLM2 model), a model name or path, a ``(model, tokenizer)``
-            pair or a :class:`~poetic_eval.lm.language_model.LanguageModel`.
+        model: None (the default SmolLM2 model, loaded for this call), a model name or path, a
+            ``(model, tokenizer)`` pair or a loaded
+            :class:`~poetic_eval.lm.language_model.LanguageModel` (hold one to score many times).
         reduction: ``"sum"`` (total log-prob) or ``"mean"`` (per scored token).
-        batch_size: sequences per forward pass. Causal LMs: packed prefix trees of up to
-            ``pack_tokens`` tokens each (default 4, the fastest measured on a 2-core CPU; raise
-            it on a GPU); masked LMs: masked copies (default 64).
+        batch_size: a cap on sequences per forward pass (causal LMs: packed prefix trees;
+            masked LMs: masked copies); the model's token budget sets the batches otherwise.
         device, dtype: where and in what precision to run (see :func:`load_language_model`).
         show_progress: show a progress bar over forward passes.
         share_prefixes: causal LMs: compute shared prefixes once (same numbers, less work).
-        pack_tokens: causal LMs: most tokens in one packed prefix tree.
+        pack_tokens: causal LMs: most tokens in one packed prefix tree (default 256, at most the
+            token budget).
 
     Raises:
         ValueError: an empty text, a text longer than the model's context (the row is named),
             an unknown reduction, or a model that is neither causal nor masked.
     """
+    lm = load_language_model(model, device=device, dtype=dtype)
+    return text_log_probs(
+        lm,
+        texts,
+        reduction=reduction,
+        batch_size=batch_size,
+        show_progress=show_progress,
+        share_prefixes=share_prefixes,
+        pack_tokens=pack_tokens,
+    )
+
+
+def text_log_probs(
+    lm: LanguageModel,
+    texts: Sequence[str],
+    *,
+    reduction: str = "sum",
+    batch_size: int | None = None,
+    show_progress: bool = False,
+    share_prefixes: bool = True,
+    pack_tokens: int | None = None,
+) -> np.ndarray:
+    """:func:`score_texts` under a loaded model (the engine's ``score_texts`` verb)."""
     texts = require_texts(texts, "texts")
     require_choice(reduction, REDUCTIONS, "reduction")
     if batch_size is not None:
         require_positive_int(batch_size, "batch_size")
-    require_positive_int(pack_tokens, "pack_tokens", minimum=2)
-    lm = resolve_model(model, device=device, dtype=dtype)
+    if pack_tokens is not None:
+        require_positive_int(pack_tokens, "pack_tokens", minimum=2)
     bar = _progress_factory(show_progress, lm)
     if lm.kind == "causal":
         sequences, counts = causal_sequences(lm, texts)
@@ -86,15 +109,13 @@ def score_texts(
             lm,
             sequences,
             share_prefixes=share_prefixes,
-            batch_size=batch_size or CAUSAL_BATCH_SIZE,
+            batch_size=batch_size,
             pack_tokens=pack_tokens,
             progress=bar,
         )
     else:
         encodings, special, counts = _masked_encodings(lm, texts)
-        totals = pseudo_log_likelihoods(
-            lm, encodings, special, batch_size=batch_size or MASKED_BATCH_SIZE, progress=bar
-        )
+        totals = pseudo_log_likelihoods(lm, encodings, special, batch_size=batch_size, progress=bar)
     return totals / counts if reduction == "mean" else totals
 
 
@@ -106,17 +127,28 @@ def score_pairs(
     reduction: str = "sum",
     **options: Any,
 ) -> tuple[np.ndarray, np.ndarray]:
-    """Scores of the good and the bad text of each minimal pair, as two arrays.
+    """Scores of the good and the bad text of each minimal pair, as two arrays: a convenience
+    over :meth:`LanguageModel.score_pairs <poetic_eval.lm.LanguageModel.score_pairs>`.
 
     Both texts of every pair are scored in one call, so prefixes shared within a pair and across
     pairs are computed once. ``options`` are those of :func:`score_texts`.
     """
+    loading = {key: options.pop(key) for key in ("device", "dtype") if key in options}
+    options.setdefault("show_progress", True)
+    lm = load_language_model(model, **loading)
+    return pair_log_probs(lm, good, bad, reduction=reduction, **options)
+
+
+def pair_log_probs(
+    lm: LanguageModel, good: Sequence[str], bad: Sequence[str], *, reduction: str = "sum", **options
+) -> tuple[np.ndarray, np.ndarray]:
+    """:func:`score_pairs` under a loaded model (the engine's ``score_pairs`` verb)."""
     good = require_texts(good, "good")
     bad = require_texts(bad, "bad")
     if len(good) != len(bad):
         raise ValueError(f"good and bad must have the same length, got {len(good)} and {len(bad)}")
     try:
-        scores = score_texts(list(good) + list(bad), model=model, reduction=reduction, **options)
+        scores = text_log_probs(lm, list(good) + list(bad), reduction=reduction, **options)
     except ValueError as error:  # rows of the joined list -> rows of good / bad
         raise ValueError(_pair_rows(str(error), len(good))) from None
     return scores[: len(good)], scores[len(good) :]

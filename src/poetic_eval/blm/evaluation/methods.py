@@ -12,7 +12,8 @@ task):
   candidate's tokens (``reduction="sum"``, default) or averaged per token (``"mean"``).
 
 In both, the 8 continuations share the prompt or context, which is computed once
-(:mod:`.choice_scoring`). Ties go to the earlier letter.
+(:meth:`poetic_eval.lm.LanguageModel.score_choices`), and a beginning common to several
+items once for all of them. Ties go to the earlier letter.
 """
 
 from __future__ import annotations
@@ -24,15 +25,13 @@ import numpy as np
 from tqdm.auto import tqdm
 
 from ...checks import require_choice, typed_options, unknown_name_message
-from ...lm import REDUCTIONS, LanguageModel, resolve_model
-from ...lm.choices import encode_choices, score_choices
+from ...lm import REDUCTIONS, LanguageModel, load_language_model
 from ..answer_labels import LETTERS, answer_labels, as_items
 from ..records import BlmItem, validate_blm_record
 from .prompts import blm_prompt, candidate_continuations, require_language, running_context
 from .results import blm_results
 
 METHODS = ("prompt", "candidates")
-ITEMS_PER_STEP = 16
 
 
 def _check_options(method: str, language: str, example: Any, reduction: str) -> None:
@@ -61,7 +60,7 @@ def _checked(
     items = as_items(items)
     if not items:
         raise ValueError("items is empty: at least one BLM item is needed")
-    lm = resolve_model(model)
+    lm = load_language_model(model)
     if example is not None:
         example = example if isinstance(example, BlmItem) else validate_blm_record(example)
         if example in items:
@@ -102,17 +101,20 @@ def _scores(
         what = "context"
     else:
         what = "one-shot prompt" if example is not None else "zero-shot prompt"
-    encoded = encode_choices(lm, prefixes, continuations, [item.id for item in items], what=what)
-    scores = []
-    with tqdm(
-        total=len(items), desc=f"BLM ({method})", unit="item", disable=not show_progress
-    ) as bar:
-        for start in range(0, len(encoded), ITEMS_PER_STEP):
-            step = encoded[start : start + ITEMS_PER_STEP]
-            scores += score_choices(
-                lm, step, reduction=reduction, batch_size=batch_size, share_prefixes=share_prefixes
-            )
-            bar.update(len(step))
+
+    def progress(batches):
+        return tqdm(batches, desc=f"BLM ({method})", unit="batch", disable=not show_progress)
+
+    scores = lm.score_choices(
+        prefixes,
+        continuations,
+        reduction,
+        item_ids=[item.id for item in items],
+        what=what,
+        batch_size=batch_size,
+        share_prefixes=share_prefixes,
+        progress=progress,
+    )
     return np.vstack(scores)
 
 
@@ -125,7 +127,7 @@ def choice_scores(
     language: str = "en",
     example: BlmItem | Mapping[str, Any] | None = None,
     reduction: str = "sum",
-    batch_size: int = 4,
+    batch_size: int | None = None,
     share_prefixes: bool = True,
     show_progress: bool = True,
 ) -> np.ndarray:
@@ -141,9 +143,10 @@ def choice_scores(
         language: prompt language, ``"en"`` or ``"it"`` (prompt method).
         example: a solved item shown before each question: a one-shot prompt (prompt method).
         reduction: candidates method: ``"sum"`` over the candidate's tokens or ``"mean"``.
-        batch_size: packed prefix trees per forward pass.
+        batch_size: a cap on packed prefix trees per forward pass (default: the model's
+            token budget decides).
         share_prefixes: compute each prompt/context once (False: every text alone, same scores).
-        show_progress: a progress bar over items.
+        show_progress: a progress bar over forward passes.
 
     Raises:
         ValueError: a bad record (named by its ID), an unknown method, language or reduction, a
@@ -172,7 +175,7 @@ def evaluate_blm(
     language: str = "en",
     example: BlmItem | Mapping[str, Any] | None = None,
     reduction: str = "sum",
-    batch_size: int = 4,
+    batch_size: int | None = None,
     show_progress: bool = True,
 ) -> dict[str, Any]:
     """Choose an answer for every item and score the choices (:func:`~.results.blm_results`).

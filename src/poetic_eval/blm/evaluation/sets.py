@@ -8,7 +8,7 @@ from pathlib import Path
 from typing import Any
 
 from ...checks import typed_options
-from ...lm import resolve_model
+from ...lm import load_language_model
 from ..item_sources import EvaluationSet, load_evaluation_sets
 from .methods import evaluate_blm
 
@@ -39,12 +39,12 @@ def evaluate_sets(
     model: Any = None,
     *,
     settings: Sequence[Mapping[str, Any]] = REPORT_SETTINGS,
-    batch_size: int = 4,
+    batch_size: int | None = None,
     show_progress: bool = True,
 ) -> list[dict[str, Any]]:
     """:func:`~poetic_eval.blm.evaluate_blm` of every set (with its one-shot example, if any)
     under each of ``settings``, each result with its ``config`` (the set's name)."""
-    lm = resolve_model(model)
+    lm = load_language_model(model)
     results = []
     for evaluation_set in sets:
         for options in settings:

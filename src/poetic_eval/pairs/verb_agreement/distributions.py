@@ -25,11 +25,10 @@ from typing import Any
 
 import numpy as np
 import torch
-from tqdm.auto import tqdm
 
 from ...agreement.verb_lexicon import VerbEntry, load_verb_list
 from ...checks import typed_options
-from ...lm import LanguageModel, document_start_token_id, resolve_model
+from ...lm import LanguageModel, document_start_token_id, load_language_model
 from .slots import VerbSlot, verb_slots
 
 _PROBE = "a"
@@ -140,7 +139,7 @@ def verb_slot_log_probs(
     model: Any = None,
     *,
     verbs: Sequence[VerbEntry] | None = None,
-    batch_size: int = 32,
+    batch_size: int | None = None,
     device: Any = None,
     dtype: torch.dtype | None = None,
     show_progress: bool = True,
@@ -149,7 +148,7 @@ def verb_slot_log_probs(
     verb list's token ids. The model runs once per distinct visible string. Memory: 4 bytes x
     vocabulary size per pair (196 kB for SmolLM2); use
     :func:`~poetic_eval.pairs.evaluate_verb_agreement` for large runs."""
-    lm = resolve_model(model, device=device, dtype=dtype)
+    lm = load_language_model(model, device=device, dtype=dtype)
     slots = as_verb_slots(pairs)
     vocabulary = verb_vocabulary(lm.tokenizer, verbs)
     views = DistinctViews(slots, lm)
@@ -192,21 +191,14 @@ class DistinctViews:
 
 
 def log_prob_batches(
-    slots: Sequence[VerbSlot], lm: LanguageModel, batch_size: int, show_progress: bool
+    slots: Sequence[VerbSlot], lm: LanguageModel, batch_size: int | None, show_progress: bool
 ) -> Iterator[tuple[int, torch.Tensor]]:
-    """(first row, (rows, vocab) log-probs on the model's device) per batch, in input order."""
-    if batch_size < 1:
+    """(first row, (rows, vocab) log-probs on the model's device) per batch, in input order:
+    the engine's slot verb (:meth:`poetic_eval.lm.LanguageModel.slot_log_probs`) on the rows
+    the model sees, batched by its token budget (and at most ``batch_size`` rows per pass)."""
+    if batch_size is not None and batch_size < 1:
         raise ValueError(f"batch_size must be >= 1, got {batch_size}")
-    encoded = _encode(slots, lm)
-    starts = range(0, len(encoded), batch_size)
-    for start in tqdm(starts, desc="verb slots", unit="batch", disable=not show_progress):
-        rows = encoded[start : start + batch_size]
-        with torch.inference_mode():
-            if lm.kind == "causal":
-                logits = _causal_last_logits(lm, rows)
-            else:
-                logits = _masked_logits(lm, rows)
-        yield start, torch.log_softmax(logits.float(), dim=-1)
+    return lm.slot_log_probs(_encode(slots, lm), max_rows=batch_size, show_progress=show_progress)
 
 
 def _encode(slots: Sequence[VerbSlot], lm: LanguageModel) -> list[list[int]]:
@@ -231,44 +223,6 @@ def _encode(slots: Sequence[VerbSlot], lm: LanguageModel) -> list[list[int]]:
             raise ValueError(f"row {row}: {len(ids)} tokens exceed the model's context of {limit}")
         encoded.append(ids)
     return encoded
-
-
-def _causal_last_logits(lm: LanguageModel, rows: list[list[int]]) -> torch.Tensor:
-    """Next-token logits after each row: left padding, explicit positions, LM head on the last
-    position only."""
-    width = max(len(ids) for ids in rows)
-    pad = lm.tokenizer.pad_token_id if lm.tokenizer.pad_token_id is not None else 0
-    input_ids = torch.tensor([[pad] * (width - len(ids)) + ids for ids in rows], device=lm.device)
-    attention = torch.tensor(
-        [[0] * (width - len(ids)) + [1] * len(ids) for ids in rows], device=lm.device
-    )
-    positions = (attention.cumsum(-1) - 1).clamp(min=0)
-    options = {"logits_to_keep": 1} if _accepts(lm.model, "logits_to_keep") else {}
-    output = lm.model(
-        input_ids=input_ids, attention_mask=attention, position_ids=positions, **options
-    )
-    return output.logits[:, -1, :]
-
-
-def _masked_logits(lm: LanguageModel, rows: list[list[int]]) -> torch.Tensor:
-    width = max(len(ids) for ids in rows)
-    pad = lm.tokenizer.pad_token_id if lm.tokenizer.pad_token_id is not None else 0
-    input_ids = torch.tensor([ids + [pad] * (width - len(ids)) for ids in rows], device=lm.device)
-    attention = torch.tensor(
-        [[1] * len(ids) + [0] * (width - len(ids)) for ids in rows], device=lm.device
-    )
-    logits = lm.model(input_ids=input_ids, attention_mask=attention).logits
-    mask_positions = (input_ids == lm.tokenizer.mask_token_id).int().argmax(-1)
-    return logits[torch.arange(len(rows), device=lm.device), mask_positions]
-
-
-def _accepts(network: Any, argument: str) -> bool:
-    import inspect
-
-    try:
-        return argument in inspect.signature(network.forward).parameters
-    except (TypeError, ValueError):
-        return False
 
 
 def _mask_token(lm: LanguageModel) -> str:

@@ -1,9 +1,9 @@
 """TSE, EW and MW of a language model on agreement pairs, from the pairs to the scores.
 
 The user entry point of the verb-slot metrics: :func:`evaluate_verb_agreement` runs the model
-over the distinct strings of the pairs (:mod:`.verb_distributions`) and scores each batch of
-verb-slot distributions with the arithmetic of :mod:`.verb_weighted_agreement` as soon as the
-model returns it, so runs of any size keep no vocabulary-sized vectors.
+over the distinct strings of the pairs (:mod:`.distributions`, through the engine's slot verb)
+and scores each batch of verb-slot distributions with the arithmetic of :mod:`.scores` as soon
+as the model returns it, so runs of any size keep no vocabulary-sized vectors.
 """
 
 from __future__ import annotations
@@ -16,7 +16,7 @@ import torch
 
 from ...agreement.verb_lexicon import VerbEntry
 from ...checks import typed_options
-from ...lm import resolve_model
+from ...lm import load_language_model
 from .aggregate import aggregate_verb_agreement, first_occurrences
 from .distributions import (
     DistinctViews,
@@ -36,7 +36,7 @@ def evaluate_verb_agreement(
     verbs: Sequence[VerbEntry] | None = None,
     top_cutoffs: Sequence[float] = DEFAULT_TOP_CUTOFFS,
     bottom_cutoffs: Sequence[float] = DEFAULT_BOTTOM_CUTOFFS,
-    batch_size: int = 32,
+    batch_size: int | None = None,
     device: Any = None,
     dtype: torch.dtype | None = None,
     return_details: bool = False,
@@ -49,7 +49,7 @@ def evaluate_verb_agreement(
     Returns the dict of :func:`~poetic_eval.pairs.aggregate_verb_agreement`, plus
     ``model`` and ``n_lemmas_excluded`` (lemmas with a multi-token form).
     """
-    lm = resolve_model(model, device=device, dtype=dtype)
+    lm = load_language_model(model, device=device, dtype=dtype)
     slots = as_verb_slots(pairs)
     if not slots:
         raise ValueError("pairs is empty: at least one pair is needed")

@@ -1,0 +1,54 @@
+"""How many token positions one forward pass may take: fixed on the CPU, from free memory on CUDA.
+
+Every scorer builds its batches against this budget: packed prefix trees (causal), masked copies
+(PLL) and slot rows are sorted by length and added to a batch while rows x width, padding
+included, stays within it. On the CPU the fastest measured size on 2 cores is about 1,024
+positions (larger batches gain nothing once the matrix products fill the cores). On CUDA the
+budget is the share of the device's free memory (``torch.cuda.mem_get_info``) that the
+activations of one forward may take, divided by an estimate of their size per position.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+import torch
+
+if TYPE_CHECKING:
+    from .language_model import LanguageModel
+
+CPU_TOKEN_BUDGET = 1024
+#: nodes of one packed prefix tree: its attention mask grows with the square of this
+PACK_TOKENS = 256
+CUDA_MEMORY_SHARE = 0.5
+CUDA_BUDGET_RANGE = (1024, 131072)
+
+
+def token_budget(lm: LanguageModel) -> int:
+    """Token positions per forward pass for ``lm`` on its device."""
+    if lm.device.type != "cuda":
+        return CPU_TOKEN_BUDGET
+    free, _ = torch.cuda.mem_get_info(lm.device)
+    return cuda_token_budget(free, bytes_per_position(lm))
+
+
+def cuda_token_budget(free_bytes: int, per_position: int) -> int:
+    """``CUDA_MEMORY_SHARE`` of ``free_bytes`` over ``per_position``, clipped to
+    ``CUDA_BUDGET_RANGE``."""
+    low, high = CUDA_BUDGET_RANGE
+    return int(min(max(CUDA_MEMORY_SHARE * free_bytes // max(per_position, 1), low), high))
+
+
+def bytes_per_position(lm: LanguageModel) -> int:
+    """Activation bytes one position costs in a forward pass (an upper estimate): a few
+    hidden-size tensors alive at once, the widest MLP intermediate, a row of a packed tree's
+    attention mask and of its attention weights, and the float32 logits of the LM head."""
+    config = lm.model.config
+    hidden = int(getattr(config, "hidden_size", 0) or getattr(config, "n_embd", 1024))
+    intermediate = int(getattr(config, "intermediate_size", 0) or 4 * hidden)
+    heads = int(getattr(config, "num_attention_heads", 0) or getattr(config, "n_head", 16))
+    vocabulary = int(getattr(config, "vocab_size", 50000))
+    element = torch.finfo(lm.dtype).bits // 8
+    activations = (8 * hidden + 3 * intermediate) * element
+    attention = (heads + 1) * PACK_TOKENS * 4
+    return activations + attention + 2 * vocabulary * 4

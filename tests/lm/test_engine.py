@@ -1,0 +1,128 @@
+"""The engine: every verb against a plain one-forward-per-text loop, on generated data.
+
+Templated pairs repeat their openings across the whole batch and multiple-choice items repeat
+their prefixes across items; the engine shares both and must give the numbers (1e-4 nats) and
+the decisions of scoring every text alone. Token budgets from tiny to large give the same.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+import pytest
+import torch
+from tiny_language_models import random_sentences, tiny_causal_lm, tiny_masked_lm
+
+from poetic_eval.lm import (
+    document_start_token_id,
+    load_language_model,
+    score_pairs,
+    score_texts,
+    token_budget_batches,
+)
+from poetic_eval.lm.budget import CPU_TOKEN_BUDGET, cuda_token_budget, token_budget
+from poetic_eval.lm.slots import slot_batches
+
+pytestmark = pytest.mark.usefixtures("one_torch_thread")
+
+
+def one_forward_per_text(lm, texts):
+    start = document_start_token_id(lm)
+    scores = []
+    for text in texts:
+        ids = torch.tensor([[start, *lm.tokenizer(text, add_special_tokens=False).input_ids]])
+        with torch.no_grad():
+            log_probs = lm.model(ids).logits.double().log_softmax(-1)[0, :-1]
+        scores.append(log_probs.gather(1, ids[0, 1:, None]).sum().item())
+    return np.array(scores)
+
+
+def templated_pairs(count: int, seed: int) -> tuple[list[str], list[str]]:
+    """Pairs whose openings repeat across the batch (a few templates, many fillers)."""
+    rng = np.random.default_rng(seed)
+    words = random_sentences(40, seed, min_words=1, max_words=1)
+    openings = random_sentences(5, seed + 1, min_words=3, max_words=7)
+    good, bad = [], []
+    for _ in range(count):
+        opening = openings[rng.integers(len(openings))]
+        middle, verb, wrong = (words[k] for k in rng.choice(len(words), 3, replace=False))
+        good.append(f"{opening} {middle} {verb}")
+        bad.append(f"{opening} {middle} {wrong}")
+    return good, bad
+
+
+@pytest.mark.parametrize("budget", [16, 97, 4096])
+def test_pairs_across_the_batch_equal_one_forward_per_text(budget):
+    lm = load_language_model(tiny_causal_lm(seed=2), token_budget=budget)
+    good, bad = templated_pairs(120, seed=budget)
+    good_scores, bad_scores = lm.score_pairs(good, bad)
+    expected_good, expected_bad = one_forward_per_text(lm, good), one_forward_per_text(lm, bad)
+    assert np.abs(good_scores - expected_good).max() < 1e-4
+    assert np.abs(bad_scores - expected_bad).max() < 1e-4
+    assert np.array_equal(good_scores > bad_scores, expected_good > expected_bad)
+    convenience = score_pairs(good, bad, lm, show_progress=False)
+    assert np.array_equal(convenience[0], good_scores)
+
+
+def test_choices_share_prefixes_across_items_and_equal_full_texts():
+    lm = load_language_model(tiny_causal_lm(seed=4), token_budget=512)
+    shared = random_sentences(2, 7, min_words=6, max_words=9)
+    rng = np.random.default_rng(0)
+    prefixes = [f"{shared[k % 2]} {word}" for k, word in enumerate(random_sentences(12, 8))]
+    continuations = [random_sentences(8, int(seed)) for seed in rng.integers(0, 10**6, 12)]
+    scores = lm.score_choices(prefixes, continuations)
+    for prefix, answers, got in zip(prefixes, continuations, scores):
+        full = one_forward_per_text(lm, [f"{prefix} {answer}" for answer in answers])
+        alone = one_forward_per_text(lm, [prefix])
+        assert np.abs(got - (full - alone)).max() < 1e-4
+        assert np.argmax(got) == np.argmax(full - alone)
+
+
+@pytest.mark.parametrize("kind", ["causal", "masked"])
+def test_slot_distributions_equal_one_forward_per_row(kind):
+    lm = tiny_causal_lm(seed=1) if kind == "causal" else tiny_masked_lm(seed=1)
+    lm = load_language_model(lm, token_budget=40)
+    texts = random_sentences(30, 3)
+    if kind == "causal":
+        rows = [
+            [document_start_token_id(lm), *lm.tokenizer(t, add_special_tokens=False).input_ids]
+            for t in texts
+        ]
+    else:
+        rows = [lm.tokenizer(f"{t} {lm.tokenizer.mask_token}").input_ids for t in texts]
+    batches = list(lm.slot_log_probs(rows))
+    assert len(batches) > 1 and batches[0][0] == 0
+    got = torch.cat([batch for _, batch in batches])
+    for row, values in zip(rows, got):
+        with torch.no_grad():
+            logits = lm.model(torch.tensor([row])).logits[0]
+        position = len(row) - 1 if kind == "causal" else row.index(lm.tokenizer.mask_token_id)
+        expected = logits[position].float().log_softmax(-1)
+        assert torch.allclose(values, expected, atol=1e-4)
+
+
+def test_masked_scores_through_the_engine_equal_the_convenience():
+    lm = load_language_model(tiny_masked_lm(seed=3), token_budget=64)
+    texts = random_sentences(20, 5)
+    assert np.array_equal(lm.score_texts(texts), score_texts(texts, lm, show_progress=False))
+
+
+def test_token_budget_batches_stay_within_the_budget_and_cover_every_row():
+    rng = np.random.default_rng(1)
+    lengths = rng.integers(1, 50, 300).tolist()
+    batches = token_budget_batches(lengths, 200, max_rows=9)
+    assert sorted(index for batch in batches for index in batch) == list(range(300))
+    for batch in batches:
+        longest = max(lengths[index] for index in batch)
+        assert len(batch) <= 9 and (len(batch) * longest <= 200 or len(batch) == 1)
+    in_order = slot_batches(lengths, 200)
+    assert [index for batch in in_order for index in batch] == list(range(300))
+    assert all(len(b) * max(lengths[i] for i in b) <= 200 or len(b) == 1 for b in in_order)
+
+
+def test_budget_on_cpu_is_fixed_and_cuda_sizing_follows_free_memory():
+    lm = tiny_causal_lm(seed=0)
+    assert token_budget(lm) == CPU_TOKEN_BUDGET == lm.tokens_per_forward
+    small, large = cuda_token_budget(2 * 1024**3, 50_000), cuda_token_budget(60 * 1024**3, 50_000)
+    assert small < large and cuda_token_budget(0, 50_000) >= 1024
+    with pytest.raises(ValueError, match="token_budget"):
+        load_language_model(lm, token_budget=1)
