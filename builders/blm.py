@@ -42,7 +42,11 @@ FEATURES = datasets.Features(
         "Correct_answer": datasets.Value("string"),
         "Verb": datasets.Value("string"),
         "Context_annotation": datasets.List(
-            {"pattern": datasets.Value("string"), "chunks": _CHUNKS}
+            {
+                "pattern": datasets.Value("string"),
+                "verb": datasets.Value("string"),
+                "chunks": _CHUNKS,
+            }
         ),
         "Answer_set_annotation": datasets.List(
             {
@@ -50,6 +54,7 @@ FEATURES = datasets.Features(
                 "value": datasets.Value("bool"),
                 "option": datasets.Value("string"),
                 "pattern": datasets.Value("string"),
+                "verb": datasets.Value("string"),
                 "chunks": _CHUNKS,
             }
         ),

@@ -102,6 +102,11 @@ scolpire    scolpisce scolpiscono | scolpiva scolpivano
 fotografare fotografa fotografano | fotografava fotografavano
 tessere     tesse tessono | tesseva tessevano
 spolverare  spolvera spolverano | spolverava spolveravano
+aspettare   aspetta aspettano | aspettava aspettavano
+cercare     cerca cercano | cercava cercavano
+vedere      vede vedono | vedeva vedevano
+ricordare   ricorda ricordano | ricordava ricordavano
+preferire   preferisce preferiscono | preferiva preferivano
 """
 
 FUTURE_PARTICIPLE = """
@@ -128,6 +133,11 @@ saltare     salterà salteranno | saltato
 cadere      cadrà cadranno | caduto
 sparire     sparirà spariranno | sparito
 funzionare  funzionerà funzioneranno | funzionato
+aspettare   aspetterà aspetteranno | aspettato
+cercare     cercherà cercheranno | cercato
+vedere      vedrà vedranno | visto
+ricordare   ricorderà ricorderanno | ricordato
+preferire   preferirà preferiranno | preferito
 crescere    crescerà cresceranno | cresciuto
 aprire      aprirà apriranno | aperto
 chiudere    chiuderà chiuderanno | chiuso

@@ -6,10 +6,14 @@ The bundled lexicon is the JSON files in ``blm/generator/data/`` (written for th
   (singular only), ``kinship`` (*sua madre*), ``plural_gender`` (*l'uovo, le uova*),
   ``onset`` where the spelling misleads the article rules (*chef*: ``"lo"``, as
   :data:`~poetic_eval.blm.generator.articles.ONSETS` lists);
-* ``adjectives.json``: masculine singular lemma, irregular masculine plural, ``invariable``;
+* ``adjectives.json``: masculine singular lemma, irregular masculine plural, ``invariable``,
+  ``permanent`` (a lasting property: no future, *sarà bianco* is odd);
 * ``verbs.json``: lemma, auxiliary, ``isc``, the forms the regular rules get wrong, and for
-  the alternation verbs their class (``causative`` / ``object_drop``), agents and patients;
-* ``agreement_templates.json``: BLM-AgrI attachments, predicates and clause prefixes;
+  the alternation verbs their class (``causative`` / ``object_drop``), agents and patients and
+  the semantic filters of the answers (:class:`Verb`);
+* ``agreement_templates.json``: BLM-AgrI attachments (``location``: a singular head is in one
+  place), predicates (with ``objects`` for a transitive one), clause prefixes and the verbs of
+  the relative clause;
 * ``alternation_phrases.json``: BLM-CausI/OdI non-argument phrases (P-NP and temporal da-NP).
 
 :func:`load_lexicon` reads a folder of these files and checks every cross reference, naming
@@ -73,6 +77,7 @@ class Adjective:
     lemma: str
     masculine_plural: str | None = None
     invariable: bool = False
+    permanent: bool = False  # a lasting property (bianco, grande): not in the future
 
     def form(self, gender: str, number: str) -> str:
         """The form agreeing with ``gender`` (m/f) and ``number`` (sg/pl)."""
@@ -121,6 +126,27 @@ class Verb:
     alternation: str | None = None
     agents: tuple[str, ...] = ()
     patients: tuple[str, ...] = ()
+    #: a punctual event (rompere): with a temporal "da" phrase only an iterated one reads
+    #: naturally, so its patients are plural
+    punctual: bool = False
+    #: agents whose "si" form of this verb is a natural reflexive (*il bambino si bagna*): the
+    #: answers never use them, so that the I-Int distractor stays wrong
+    reflexive_agents: tuple[str, ...] = ()
+    #: patients a "da" reads as the source of (*studiano dal libro*): the answers never use
+    #: them, so that the E-WrBy distractor stays wrong
+    source_patients: tuple[str, ...] = ()
+    #: agents that can act on some patients only (*il sole* shortens a shadow, not a dress)
+    agent_patients: Mapping[str, tuple[str, ...]] = field(default_factory=dict)
+
+    def can_act_on(self, agent: str, patient: str) -> bool:
+        """Whether ``agent`` can do this verb's action to ``patient``."""
+        return agent not in self.agent_patients or patient in self.agent_patients[agent]
+
+    def answer_agents(self) -> tuple[str, ...]:
+        return tuple(a for a in self.agents if a not in self.reflexive_agents)
+
+    def answer_patients(self) -> tuple[str, ...]:
+        return tuple(p for p in self.patients if p not in self.source_patients)
 
 
 @dataclass(frozen=True, eq=False)  # one object per entry: identity is equality
@@ -130,6 +156,10 @@ class Attachment:
     head: str
     preposition: str
     dependent: str
+    #: the dependent is where the head is: a singular head in several of them is odd
+    #: (*una matita in alcune scatole*); the AgrI counter pairs every number with every number,
+    #: so a location attachment is not used there
+    location: bool = False
 
 
 @dataclass(frozen=True, eq=False)  # one object per entry: identity is equality
@@ -140,6 +170,7 @@ class Predicate:
     verb: str | None = None
     adjective: str | None = None
     voice: str = "active"
+    objects: tuple[str, ...] = ()  # noun lemmas a transitive predicate takes as its object
 
     @property
     def lemma(self) -> str:
@@ -167,6 +198,7 @@ class Lexicon:
     attachments: tuple[Attachment, ...]
     predicates: tuple[Predicate, ...]
     prefixes: tuple[str, ...]
+    relative_verbs: tuple[str, ...]
     other_phrases: tuple[PhraseSpec, ...]
     da_phrases: tuple[PhraseSpec, ...]
     files: tuple[Path, ...] = ()
@@ -216,6 +248,7 @@ def _load(folder: Path) -> Lexicon:
             _predicate(e) for e in _list(templates, "predicates", "agreement_templates.json")
         ),
         prefixes=tuple(_list(templates, "prefixes", "agreement_templates.json")),
+        relative_verbs=tuple(_list(templates, "relative_verbs", "agreement_templates.json")),
         other_phrases=tuple(
             _phrase(e) for e in _list(phrases, "other_phrases", "alternation_phrases.json")
         ),
@@ -272,14 +305,20 @@ def _adjective(entry: Mapping[str, Any]) -> Adjective:
 
 def _verb(entry: Mapping[str, Any]) -> Verb:
     pairs = {key: tuple(entry[key]) for key in ("present", "imperfect", "future") if key in entry}
-    lists = {key: tuple(entry.get(key, ())) for key in ("agents", "patients")}
-    return Verb(**{**entry, **pairs, **lists})
+    roles = ("agents", "patients", "reflexive_agents", "source_patients")
+    lists = {key: tuple(entry.get(key, ())) for key in roles}
+    limits = {agent: tuple(p) for agent, p in entry.get("agent_patients", {}).items()}
+    return Verb(**{**entry, **pairs, **lists, "agent_patients": limits})
 
 
 def _predicate(entry: Mapping[str, Any]) -> Predicate:
     return _build(
         Predicate,
-        {**entry, "subjects": tuple(entry.get("subjects", ()))},
+        {
+            **entry,
+            "subjects": tuple(entry.get("subjects", ())),
+            "objects": tuple(entry.get("objects", ())),
+        },
         "agreement_templates.json",
     )
 

@@ -31,10 +31,12 @@ class Sentence:
     pattern: str
     chunks: tuple[Chunk, ...]
     text: str
+    verb: str = ""  # the lemma of the sentence's verb (AgrI: of its predicate, essere + adjective)
 
     def annotation(self) -> dict[str, Any]:
         return {
             "pattern": self.pattern,
+            "verb": self.verb,
             "chunks": [{"tag": chunk.tag, "text": chunk.text} for chunk in self.chunks],
         }
 
