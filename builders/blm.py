@@ -18,8 +18,11 @@ from tqdm.auto import tqdm
 from poetic_eval.blm import (
     CONFIGS,
     TASK_NAMES,
+    TEXT_FORMATS,
     BlmSizes,
     examples_section,
+    shortcut_section,
+    text_format_text,
     generate_config,
     label_inventory,
     load_lexicon,
@@ -96,6 +99,13 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         f"(default {defaults.few_shot_verbs})",
     )
     parser.add_argument(
+        "--text-format",
+        choices=TEXT_FORMATS,
+        default="natural",
+        help="natural Italian (default), or the BLM-It release's tokenised form "
+        '("l\' avvocato è partito .")',
+    )
+    parser.add_argument(
         "--max-verbs",
         type=int,
         default=None,
@@ -111,20 +121,30 @@ def from_arguments(args: argparse.Namespace) -> HubDataset:
         few_shot_verbs=args.few_shot_verbs,
         max_verbs=args.max_verbs,
     )
-    return build_dataset(args.seed, sizes, source=args.source, progress=args.progress)
+    return build_dataset(
+        args.seed, sizes, source=args.source, progress=args.progress, text_format=args.text_format
+    )
 
 
 def build_dataset(
-    seed: int, sizes: BlmSizes | None = None, *, source=None, progress: bool = False
+    seed: int,
+    sizes: BlmSizes | None = None,
+    *,
+    source=None,
+    progress: bool = False,
+    text_format: str = "natural",
 ) -> HubDataset:
-    """The six configs generated with ``seed`` from the lexicon in ``source`` (or the bundled)."""
+    """The six configs generated with ``seed`` from the lexicon in ``source`` (or the bundled),
+    in ``text_format`` (natural, or the release's tokenised form)."""
     sizes = sizes or BlmSizes()
     lexicon = load_lexicon(source)
     configs, report, rows_by_config = [], [], {}
     with tqdm(desc="blm items", unit=" items", disable=not progress) as bar:
         for name, (task, lexical_type) in CONFIGS.items():
             bar.set_postfix_str(name)
-            splits = generate_config(name, seed, sizes, lexicon, progress=bar.update)
+            splits = generate_config(
+                name, seed, sizes, lexicon, progress=bar.update, text_format=text_format
+            )
             rows_by_config[name] = splits["test"]
             description = (
                 f"{TASK_NAMES[task]}, type {lexical_type} ({_TYPE_DESCRIPTIONS[lexical_type]})"
@@ -157,6 +177,8 @@ def build_dataset(
             "sizes": _sizes_text(sizes),
             "examples": examples_section(rows_by_config, EXAMPLES_PER_CONFIG),
             "label_inventory": label_inventory(rows_by_config),
+            "text_format": text_format_text(text_format),
+            "shortcut_baseline": shortcut_section(rows_by_config),
         },
         report=report,
     )

@@ -36,10 +36,13 @@ from .generator import (
     Lexicon,
     LexiconError,
     examples_section,
+    shortcut_section,
+    text_format_text,
     generate_config,
     label_inventory,
     load_lexicon,
 )
+from .text_forms import TEXT_FORMATS, release_form, to_text_form
 from .records import (
     BlmItem,
     BlmRecordError,
@@ -51,6 +54,9 @@ from .records import (
 )
 
 __all__ = [
+    "TEXT_FORMATS",
+    "release_form",
+    "to_text_form",
     "AGREEMENT_LABELS",
     "AGREEMENT_RULES",
     "ALTERNATION_LABELS",
@@ -78,6 +84,8 @@ __all__ = [
     "evaluate_configs",
     "evaluate_sets",
     "examples_section",
+    "shortcut_section",
+    "text_format_text",
     "generate_config",
     "label_inventory",
     "label_table",

@@ -26,6 +26,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from ...checks import typed_options
+from ..text_forms import TEXT_FORMATS
 from .agreement_matrices import AgreementGenerator, balanced_frames
 from .alternation_matrices import AlternationGenerator
 from .lexicon import Lexicon, load_lexicon
@@ -75,11 +76,16 @@ def generate_config(
     sizes: BlmSizes | None = None,
     lexicon: Lexicon | None = None,
     progress: Callable[[int], None] | None = None,
+    text_format: str = "natural",
 ) -> dict[str, list[dict[str, Any]]]:
     """The records of config ``name`` by split (``train``, ``test``).
 
-    ``progress`` is called with the number of items made since its last call.
+    ``progress`` is called with the number of items made since its last call; ``text_format``
+    is ``"natural"`` (Italian as written) or ``"release"`` (tokenised as the BLM-It release:
+    ``"l' avvocato è partito ."``); the same seed gives the same items in both.
     """
+    if text_format not in TEXT_FORMATS:
+        raise ValueError(f"text_format must be one of {TEXT_FORMATS}, got {text_format!r}")
     if name not in CONFIGS:
         raise ValueError(f"unknown BLM config {name!r}; available: {', '.join(CONFIGS)}")
     task, lexical_type = CONFIGS[name]
@@ -101,7 +107,7 @@ def generate_config(
             chosen = matrices[split]
             positions = balanced_positions(len(chosen), rng)
             records[split] = [
-                matrix_record(first_id + index, matrix, position, rng)
+                matrix_record(first_id + index, matrix, position, rng, text_format)
                 for index, (matrix, position) in enumerate(zip(chosen, positions))
             ]
             first_id += len(chosen)

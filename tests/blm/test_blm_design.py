@@ -1,0 +1,176 @@
+"""The BLM design of issue 21: no shortcut to the correct answer, variation as in BLM-It, and
+the lexicon's semantic filters hold in every generated sentence.
+
+The context-blind baseline is checked against scikit-learn's logistic regression on the same
+bag of words (an independent implementation): both stay under 0.40 on AgrI (chance 0.125), and
+both find CausI's correct answer, whose form is fixed by design, so a broken baseline that only
+guessed would fail here.
+"""
+
+from __future__ import annotations
+
+import re
+from collections import Counter
+from functools import cache
+
+import numpy as np
+import pytest
+from italian_reference import check_phrase, noun_index
+
+from poetic_eval.blm import BlmSizes, generate_config, load_lexicon
+from poetic_eval.blm.generator.shortcut_baseline import answer_words, context_blind_accuracy
+
+LEXICON = load_lexicon()
+NOUNS = noun_index(LEXICON)
+SIZES = BlmSizes(agreement_items=400, agreement_few_shot=4, items_per_verb=8)
+AGR, ALT = ("agr_ii", "agr_iii"), ("caus_ii", "caus_iii", "od_ii", "od_iii")
+
+
+@cache
+def rows(config: str) -> dict:
+    return generate_config(config, seed=5, sizes=SIZES)
+
+
+def numbers_pattern(pattern: str) -> str:
+    """The numbers of subject, attractors and verb of an AgrI pattern (frame tags dropped)."""
+    return " ".join(t for t in pattern.split() if t.split("_")[0] in ("Subj", "P1", "P2", "V"))
+
+
+@pytest.mark.parametrize("config", AGR)
+def test_agri_context_sequences_and_correct_patterns_vary(config):
+    test = rows(config)["test"]
+    sequences = Counter(tuple(a["pattern"] for a in item["Context_annotation"]) for item in test)
+    assert len(sequences) >= 8 and max(sequences.values()) <= len(test) / 4, sequences
+    correct = Counter(
+        numbers_pattern(e["pattern"])
+        for item in test
+        for e in item["Answer_set_annotation"]
+        if e["value"]
+    )
+    assert len(correct) == 8, correct  # every subject/N1/N2 number pattern of step 8
+    assert max(correct.values()) <= len(test) / 4, correct
+    frames = Counter(
+        tag
+        for item in test
+        for tag in ("Prefix", "ROC", "Obj")
+        if tag in item["Context_annotation"][0]["pattern"]
+    )
+    assert all(0.1 * len(test) < frames[tag] < 0.9 * len(test) for tag in ("Prefix", "ROC", "Obj"))
+
+
+def sklearn_accuracy(test: list[dict]) -> float:
+    from sklearn.feature_extraction.text import CountVectorizer
+    from sklearn.linear_model import LogisticRegression
+
+    half = len(test) // 2
+    texts = [[" ".join(sorted(answer_words(s))) for s in item["Answer_set"]] for item in test]
+    gold = ["ABCDEFGH".index(item["Correct_option"]) for item in test]
+    vectorizer = CountVectorizer(binary=True, token_pattern=r"\S+")
+    train_x = vectorizer.fit_transform([t for item in texts[:half] for t in item])
+    train_y = [int(a == g) for g in gold[:half] for a in range(8)]
+    model = LogisticRegression(max_iter=2000).fit(train_x, train_y)
+    scores = model.decision_function(vectorizer.transform([t for i in texts[half:] for t in i]))
+    return float(np.mean(scores.reshape(-1, 8).argmax(axis=1) == np.array(gold[half:])))
+
+
+@pytest.mark.parametrize("config", AGR)
+def test_a_context_blind_baseline_stays_near_chance_on_agri(config):
+    test = rows(config)["test"]
+    assert context_blind_accuracy(test) < 0.40
+    assert sklearn_accuracy(test) < 0.40
+
+
+def test_the_baseline_finds_causi_fixed_correct_form():
+    test = rows("caus_ii")["test"]
+    ours, reference = context_blind_accuracy(test), sklearn_accuracy(test)
+    assert ours > 0.4 and reference > 0.4, (ours, reference)
+    assert abs(ours - reference) < 0.2
+
+
+@pytest.mark.parametrize("config", ("caus_iii", "od_iii"))
+def test_type_iii_contexts_use_several_verbs_of_the_class(config):
+    for item in rows(config)["test"]:
+        verbs = {a["verb"] for a in item["Context_annotation"]}
+        assert len(verbs) >= 4, (item["ID"], verbs)
+
+
+@pytest.mark.parametrize("task", ("caus", "od"))
+def test_types_ii_and_iii_share_the_few_shot_verb(task):
+    train = [{row["Verb"] for row in rows(f"{task}_{t}")["train"]} for t in ("ii", "iii")]
+    assert train[0] == train[1]
+
+
+def alternation_sentences():
+    for config in ALT:
+        for split in rows(config).values():
+            for item in split:
+                for text, a in zip(item["Context"], item["Context_annotation"]):
+                    yield text, a, None
+                for text, a in zip(item["Answer_set"], item["Answer_set_annotation"]):
+                    yield text, a, a["label"]
+
+
+def chunk_nouns(annotation: dict) -> dict[str, object]:
+    found = {}
+    for chunk in annotation["chunks"]:
+        tag = chunk["tag"]
+        if tag in ("Ag", "Pat", "da-Ag", "da-Pat"):
+            found[tag.removeprefix("da-")] = check_phrase(chunk["text"], NOUNS)
+    return found
+
+
+def test_filters_hold_in_every_causi_and_odi_sentence():
+    for text, annotation, label in alternation_sentences():
+        verb = LEXICON.verbs[annotation["verb"]]
+        nouns = chunk_nouns(annotation)
+        agent, patient = nouns.get("Ag"), nouns.get("Pat")
+        if agent and patient:  # an agent able to do the action to this patient
+            assert verb.can_act_on(agent.lemma, patient.lemma), text
+        if verb.punctual and patient and "da-NP" in annotation["pattern"]:
+            assert patient.number == "pl", text  # iterated, not a durative punctual event
+        if label == "I-Int":  # the other role + si-verb must stay wrong Italian
+            assert nouns["Ag" if "Ag" in nouns else "Pat"].lemma not in verb.reflexive_agents
+        if label == "E-WrBy":  # "da" + patient must not read as a source
+            assert not (patient and patient.lemma in verb.source_patients), text
+        assert not (verb.lemma == "bruciare" and patient and patient.lemma == "legno"), text
+
+
+LOCATIONS = {a.preposition for a in LEXICON.attachments if a.location}
+_EPITHET = re.compile(
+    r"\b(quel|quell'|quella|quello|quei|quegli|quelle|questo|questa|quest'|questi|queste) ?"
+    r"\w+ (di|d') ?(un|uno|una|un'|alcuni|alcune)\b",
+    re.IGNORECASE,
+)
+
+
+def agri_sentences():
+    for config in AGR:
+        for split in rows(config).values():
+            for item in split:
+                yield from zip(item["Context"], item["Context_annotation"])
+                yield from zip(item["Answer_set"], item["Answer_set_annotation"])
+
+
+def test_filters_hold_in_every_agri_sentence():
+    permanent = {a.lemma for a in LEXICON.adjectives.values() if a.permanent}
+    pets = set(LEXICON.nouns_of_class("pet"))
+    for text, annotation in agri_sentences():
+        chunks = {c["tag"]: c["text"] for c in annotation["chunks"]}
+        assert not _EPITHET.search(text), text  # quell'asino di uno studente
+        for tag in ("P1", "P2"):  # no location attachment: a pencil in several boxes
+            if tag in chunks:
+                assert check_phrase(chunks[tag], NOUNS).preposition not in LOCATIONS, text
+        subject = check_phrase(chunks["Subj"], NOUNS)
+        if "animal" in LEXICON.nouns[subject.lemma].classes and "P1" in chunks:
+            assert subject.lemma in pets, text  # only a pet has an owner
+        words = chunks["V"].split()
+        if words[0] in ("sarà", "saranno"):
+            assert not (
+                set(words)
+                & {
+                    LEXICON.adjectives[p].form(g, n)
+                    for p in permanent
+                    for g in "mf"
+                    for n in ("sg", "pl")
+                }
+            ), text
