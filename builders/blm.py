@@ -21,11 +21,11 @@ from poetic_eval.blm import (
     TEXT_FORMATS,
     BlmSizes,
     examples_section,
-    shortcut_section,
-    text_format_text,
     generate_config,
     label_inventory,
     load_lexicon,
+    shortcut_section,
+    text_format_text,
 )
 from poetic_eval.hub import ConfigData, HubDataset
 

@@ -36,13 +36,12 @@ from .generator import (
     Lexicon,
     LexiconError,
     examples_section,
-    shortcut_section,
-    text_format_text,
     generate_config,
     label_inventory,
     load_lexicon,
+    shortcut_section,
+    text_format_text,
 )
-from .text_forms import TEXT_FORMATS, release_form, to_text_form
 from .records import (
     BlmItem,
     BlmRecordError,
@@ -52,11 +51,9 @@ from .records import (
     strip_answer_prefix,
     validate_blm_record,
 )
+from .text_forms import TEXT_FORMATS, release_form, to_text_form
 
 __all__ = [
-    "TEXT_FORMATS",
-    "release_form",
-    "to_text_form",
     "AGREEMENT_LABELS",
     "AGREEMENT_RULES",
     "ALTERNATION_LABELS",
@@ -67,6 +64,7 @@ __all__ = [
     "METHODS",
     "PROMPT_LANGUAGES",
     "TASK_NAMES",
+    "TEXT_FORMATS",
     "UNLABELLED",
     "BlmItem",
     "BlmRecordError",
@@ -84,8 +82,6 @@ __all__ = [
     "evaluate_configs",
     "evaluate_sets",
     "examples_section",
-    "shortcut_section",
-    "text_format_text",
     "generate_config",
     "label_inventory",
     "label_table",
@@ -94,7 +90,11 @@ __all__ = [
     "make_blm_record",
     "prefixes_and_continuations",
     "read_blm_items",
+    "release_form",
     "running_context",
+    "shortcut_section",
     "strip_answer_prefix",
+    "text_format_text",
+    "to_text_form",
     "validate_blm_record",
 ]
