@@ -17,7 +17,8 @@ from italian_reference import ADJECTIVES, FINITE_FORMS, VERBS, check_phrase, nou
 
 from poetic_eval.blm import BlmSizes, generate_config, load_lexicon
 
-SIZES = BlmSizes(agreement_items=400, agreement_few_shot=2)
+# 800 items: only the half whose correct subject is plural give a plural verb to resolve
+SIZES = BlmSizes(agreement_items=800, agreement_few_shot=2)
 NOUNS = noun_index(load_lexicon())
 
 

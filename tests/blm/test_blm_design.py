@@ -133,6 +133,9 @@ def test_filters_hold_in_every_causi_and_odi_sentence():
         if label == "E-WrBy":  # "da" + patient must not read as a source
             assert not (patient and patient.lemma in verb.source_patients), text
         assert not (verb.lemma == "bruciare" and patient and patient.lemma == "legno"), text
+        for phrase in nouns.values():  # no possessive on a person or a mass (*le sue madri*)
+            noun = LEXICON.nouns[phrase.lemma]
+            assert not (phrase.kind == "poss" and (noun.mass or noun.animacy == "animate")), text
 
 
 LOCATIONS = {a.preposition for a in LEXICON.attachments if a.location}
@@ -163,6 +166,16 @@ def test_filters_hold_in_every_agri_sentence():
         subject = check_phrase(chunks["Subj"], NOUNS)
         if "animal" in LEXICON.nouns[subject.lemma].classes and "P1" in chunks:
             assert subject.lemma in pets, text  # only a pet has an owner
+            assert subject.kind not in ("dem", "that"), text  # *quell'oca della zia*
+        if "P1" in chunks:  # a worker belongs to a place of the work (no *cuoco della banca*)
+            n1 = LEXICON.nouns[check_phrase(chunks["P1"], NOUNS).lemma]
+            if "institution" in n1.classes:
+                kinds = {
+                    a.dependent
+                    for a in LEXICON.attachments
+                    if a.head in LEXICON.nouns[subject.lemma].classes
+                }
+                assert kinds & set(n1.classes), text
         words = chunks["V"].split()
         if words[0] in ("sarà", "saranno"):
             assert not (

@@ -42,6 +42,8 @@ PERMANENT_FRAMES = ("present", "imperfect")
 DETERMINER_FAMILIES = ("def", "def", "def", "indefinite", "dem", "that")
 #: a demonstrative head + "di" + an indefinite reads as an epithet (*quell'asino di uno studente*)
 DEMONSTRATIVES = ("dem", "that")
+#: head classes whose nouns (animals) read as an insult after a demonstrative
+EPITHET_HEADS = ("pet",)
 NUMBERS = ("sg", "pl")
 _MAX_DRAWS = 100
 
@@ -168,8 +170,10 @@ def determiner_kind(family: str, number: str) -> str:
 
 
 def draw_determiners(rng: random.Random, first: Attachment, second: Attachment):
-    """Determiner families of subject, N1, N2, with no demonstrative + "di" + indefinite."""
-    families = [pick(rng, DETERMINER_FAMILIES)]
+    """Determiner families of subject, N1, N2, with no demonstrative + "di" + indefinite and
+    no demonstrative before an owned animal: both read as an epithet (*quell'oca della zia*)."""
+    head_avoid = list(DEMONSTRATIVES) if first.head in EPITHET_HEADS else []
+    families = [pick(rng, DETERMINER_FAMILIES, avoid=head_avoid)]
     for attachment in (first, second):
         avoid = (
             ["indefinite"]

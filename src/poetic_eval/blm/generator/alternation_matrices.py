@@ -112,6 +112,8 @@ class AlternationGenerator:
             return NounPhrase(noun, "sg", "def")
         number = "pl" if plural else pick(rng, noun.numbers)
         families = [f for f in DETERMINER_FAMILIES if not (noun.mass and f == "indefinite")]
+        if noun.animacy == "animate" or noun.mass:  # *le sue madri*, *la sua neve*
+            families = [f for f in families if f != "poss"]
         family = pick(rng, families)
         kind = ("indef" if number == "sg" else "some") if family == "indefinite" else family
         return NounPhrase(noun, number, kind)
@@ -136,6 +138,8 @@ class AlternationGenerator:
 
     def _fits(self, noun: Noun, phrase: NounPhrase) -> bool:
         if (NATURAL_CAUSE in noun.classes) != (NATURAL_CAUSE in phrase.noun.classes):
+            return False
+        if phrase.determiner == "poss" and (noun.mass or noun.animacy == "animate"):
             return False
         return phrase.number in noun.numbers and not (noun.mass and phrase.determiner == "indef")
 
