@@ -138,11 +138,11 @@ def test_filters_hold_in_every_causi_and_odi_sentence():
             assert not (phrase.kind == "poss" and (noun.mass or noun.animacy == "animate")), text
 
 
-USED_ATTACHMENTS = [a for a in LEXICON.attachments if not a.location]
+USED_ATTACHMENTS = [a for a in LEXICON.attachments if not a.exclusive]
 
 
 def attached(head: str, preposition: str, dependent: str) -> bool:
-    """Whether a non-location attachment joins these nouns: no pencil in several boxes, no
+    """Whether a non-exclusive attachment joins these nouns: no pencil in several boxes, no
     worker of several workplaces, no room of several buildings."""
     head_classes, dependent_classes = (LEXICON.nouns[n].classes for n in (head, dependent))
     return any(

@@ -205,8 +205,8 @@ class AgreementGenerator:
     def __init__(self, lexicon: Lexicon):
         self.lexicon = lexicon
         countable = [noun for noun in lexicon.nouns.values() if noun.numbers == ("sg", "pl")]
-        # the counter pairs every number with every number: no location attachment
-        attachments = [a for a in lexicon.attachments if not a.location]
+        # the counter pairs every number with every number: no exclusive attachment
+        attachments = [a for a in lexicon.attachments if not a.exclusive]
         classes = {c for attachment in attachments for c in (attachment.head, attachment.dependent)}
         self._by_class = {c: [noun for noun in countable if c in noun.classes] for c in classes}
         self._predicates = {

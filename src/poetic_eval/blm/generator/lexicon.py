@@ -11,8 +11,8 @@ The bundled lexicon is the JSON files in ``blm/generator/data/`` (written for th
 * ``verbs.json``: lemma, auxiliary, ``isc``, the forms the regular rules get wrong, and for
   the alternation verbs their class (``causative`` / ``object_drop``), agents and patients and
   the semantic filters of the answers (:class:`Verb`);
-* ``agreement_templates.json``: BLM-AgrI attachments (``location``: a singular head is in one
-  place), predicates (with ``objects`` for a transitive one), clause prefixes and the verbs of
+* ``agreement_templates.json``: BLM-AgrI attachments (``exclusive``: a singular head belongs
+  to one dependent only), predicates (with ``objects`` for a transitive one), clause prefixes and the verbs of
   the relative clause;
 * ``alternation_phrases.json``: BLM-CausI/OdI non-argument phrases (P-NP and temporal da-NP).
 
@@ -156,10 +156,11 @@ class Attachment:
     head: str
     preposition: str
     dependent: str
-    #: the dependent is where the head is: a singular head in several of them is odd
-    #: (*una matita in alcune scatole*); the AgrI counter pairs every number with every number,
-    #: so a location attachment is not used there
-    location: bool = False
+    #: a singular head belongs to one dependent only (a pencil in one box, a nurse of one
+    #: hospital, a coat worn by one person): with several it is odd (*una matita in alcune
+    #: scatole*); the AgrI counter pairs every number with every number, so an exclusive
+    #: attachment is not used there
+    exclusive: bool = False
 
 
 @dataclass(frozen=True, eq=False)  # one object per entry: identity is equality
