@@ -213,7 +213,9 @@ class AgreementGenerator:
             noun.lemma: [p for p in lexicon.predicates if set(p.subjects) & set(noun.classes)]
             for noun in countable
         }
-        self._relative_subjects = [n for n in countable if "person" in n.classes]
+        self._relative_subjects = [
+            n for n in countable if set(n.classes) & set(lexicon.relative_subjects)
+        ]
         self.chains = {
             with_object: [
                 (first, second)

@@ -200,6 +200,7 @@ class Lexicon:
     predicates: tuple[Predicate, ...]
     prefixes: tuple[str, ...]
     relative_verbs: tuple[str, ...]
+    relative_subjects: tuple[str, ...]  # noun classes of the relative clause's subject
     other_phrases: tuple[PhraseSpec, ...]
     da_phrases: tuple[PhraseSpec, ...]
     files: tuple[Path, ...] = ()
@@ -250,6 +251,7 @@ def _load(folder: Path) -> Lexicon:
         ),
         prefixes=tuple(_list(templates, "prefixes", "agreement_templates.json")),
         relative_verbs=tuple(_list(templates, "relative_verbs", "agreement_templates.json")),
+        relative_subjects=tuple(_list(templates, "relative_subjects", "agreement_templates.json")),
         other_phrases=tuple(
             _phrase(e) for e in _list(phrases, "other_phrases", "alternation_phrases.json")
         ),
