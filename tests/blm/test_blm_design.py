@@ -15,6 +15,7 @@ from functools import cache
 
 import numpy as np
 import pytest
+from italian_reference import VERBS as VERB_FORMS
 from italian_reference import check_phrase, noun_index
 
 from poetic_eval.blm import BlmSizes, generate_config, load_lexicon
@@ -183,6 +184,14 @@ def test_filters_hold_in_every_agri_sentence():
             assert subject.lemma in pets, text  # only a pet has an owner
             assert subject.kind not in ("dem", "that"), text  # *quell'oca della zia*
         words = chunks["V"].split()
+        verb_lemma = annotation["verb"]
+        if verb_lemma in LEXICON.verbs and LEXICON.verbs[verb_lemma].punctual:
+            # a punctual event is told, not a habit: future or perfect (*è caduto*, *cadrà*)
+            assert words[-1] not in {
+                VERB_FORMS[verb_lemma].finite[(t, n)]
+                for t in ("present", "imperfect")
+                for n in ("sg", "pl")
+            }, text
         if words[0] in ("sarà", "saranno"):
             assert not (
                 set(words)

@@ -36,6 +36,9 @@ from .verb_groups import copula_group, verb_group
 AGREEMENT_FRAMES = ("present", "imperfect", "future", "perfect")
 #: essere + adjective reads as a state: not in the perfect (*è stato pesante* is odd)
 COPULA_FRAMES = ("present", "imperfect", "future")
+#: a punctual event (*cadere*) in the present or imperfect reads as a habit (*la chiave si
+#: rompe*): only its future and perfect
+PUNCTUAL_FRAMES = ("future", "perfect")
 #: a permanent property (*bianco*) is not predicted: not in the future either
 PERMANENT_FRAMES = ("present", "imperfect")
 #: determiner families (drawn uniformly, so the definite article is the most common)
@@ -243,6 +246,8 @@ class AgreementGenerator:
 
     def frames_of(self, predicate: Predicate) -> tuple[str, ...]:
         if predicate.adjective is None:
+            if self.lexicon.verb(predicate.verb).punctual:
+                return PUNCTUAL_FRAMES
             return AGREEMENT_FRAMES
         if self.lexicon.adjectives[predicate.adjective].permanent:
             return PERMANENT_FRAMES
