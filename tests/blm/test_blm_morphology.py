@@ -211,6 +211,8 @@ def test_prepositions_before_other_determiners():
 
 def test_every_template_phrase_renders_as_written():
     expected = [
+        # the place phrases (sul balcone, nello studio, ...) left with issue 21: a place does
+        # not fit every patient (*le strade venivano allungate sul balcone*)
         "in pochi secondi",
         "in un attimo",
         "durante la notte",
@@ -221,18 +223,12 @@ def test_every_template_phrase_renders_as_written():
         "dopo lo spettacolo",
         "alla fine della giornata",
         "all'inizio della lezione",
-        "nella stanza accanto",
-        "nel salone",
-        "nello studio",
-        "sul balcone",
-        "nel giardino",
         "sotto gli occhi di tutti",
         "per la prima volta",
         "nel giro di pochi minuti",
         "con l'arrivo dell'estate",
         "all'alba",
         "al tramonto",
-        "nella zona della stazione",
         "da un mese",
         "da pochi giorni",
         "da qualche minuto",
