@@ -12,8 +12,8 @@ The bundled lexicon is the JSON files in ``blm/generator/data/`` (written for th
   the alternation verbs their class (``causative`` / ``object_drop``), agents and patients and
   the semantic filters of the answers (:class:`Verb`);
 * ``agreement_templates.json``: BLM-AgrI attachments (``exclusive``: a singular head belongs
-  to one dependent only), predicates (with ``objects`` for a transitive one), clause prefixes and the verbs of
-  the relative clause;
+  to one dependent only), predicates (with ``objects`` for a transitive one), clause prefixes,
+  and the verbs and subject classes of the relative clause;
 * ``alternation_phrases.json``: BLM-CausI/OdI non-argument phrases (P-NP and temporal da-NP).
 
 :func:`load_lexicon` reads a folder of these files and checks every cross reference, naming
