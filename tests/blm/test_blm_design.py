@@ -19,6 +19,7 @@ from italian_reference import VERBS as VERB_FORMS
 from italian_reference import check_phrase, noun_index
 
 from poetic_eval.blm import BlmSizes, generate_config, load_lexicon
+from poetic_eval.blm.generator.noun_phrases import phrase_text
 from poetic_eval.blm.generator.shortcut_baseline import answer_words, context_blind_accuracy
 
 LEXICON = load_lexicon()
@@ -111,6 +112,9 @@ def alternation_sentences():
                     yield text, a, a["label"]
 
 
+SPANS = {phrase_text(LEXICON, spec): spec.span for spec in LEXICON.da_phrases}
+
+
 def chunk_nouns(annotation: dict) -> dict[str, object]:
     found = {}
     for chunk in annotation["chunks"]:
@@ -127,6 +131,10 @@ def test_filters_hold_in_every_causi_and_odi_sentence():
         agent, patient = nouns.get("Ag"), nouns.get("Pat")
         if agent and patient:  # an agent able to do the action to this patient
             assert verb.can_act_on(agent.lemma, patient.lemma), text
+        assert not {"deve", "devono"} & set(text.split()), text  # no odd obligations
+        da = [c["text"] for c in annotation["chunks"] if c["tag"] == "da-NP"]
+        if da:  # a long span for an iterated event, a short one for a causative process
+            assert SPANS[da[0]] in verb.da_spans, text
         if verb.punctual and patient and "da-NP" in annotation["pattern"]:
             assert patient.number == "pl", text  # iterated, not a durative punctual event
         if label == "I-Int":  # the other role + si-verb must stay wrong Italian

@@ -19,7 +19,8 @@ E-WrBy ``S+ Intr da-S-``, IE-WrBy ``S- Intr da-S+`` (rules: :mod:`.labels`).
 So CausI's I-Int has the shape of OdI's correct answer, as in BLM-It.
 
 Sentences with a temporal "da" phrase are in the present or imperfect (an ongoing or habitual
-event), the others in any frame of :data:`~.verb_groups.FRAMES`. Type II keeps
+event) and of the span the verb takes (:attr:`~.lexicon.Verb.da_spans`), the others in any
+frame of :data:`FRAMES`. Type II keeps
 the matrix's words and changes one (agent, patient, P-NP, da-NP or verb frame) per sentence,
 the 8 answers included; type III draws all of them afresh for every sentence, the context
 sentences' verbs too (from the verbs of the item's class it is given), so that only the answers
@@ -41,7 +42,11 @@ from .labels import ALTERNATION_LABELS
 from .lexicon import Lexicon, Noun, Verb
 from .matrices import LEXICAL_TYPES, Chunk, Matrix, Sentence, pick
 from .noun_phrases import NounPhrase, phrase_text
-from .verb_groups import DURATION_FRAMES, FRAMES, verb_group
+from .verb_groups import DURATION_FRAMES, verb_group
+
+#: the frames drawn for sentences without a temporal "da" phrase; not *deve (poter) essere*:
+#: an obligation reads oddly with these events (*le pareti devono essere sporcate*)
+FRAMES = ("present", "imperfect", "future", "perfect", "can")
 
 #: the role that is the subject of the correct (intransitive) answer
 KEPT_SUBJECT = {"causative": "Pat", "object_drop": "Ag"}
@@ -102,7 +107,10 @@ class AlternationGenerator:
         self.alternation = alternation
         self.verbs = lexicon.alternation_verbs(alternation)
         self.other_phrases = [phrase_text(lexicon, spec) for spec in lexicon.other_phrases]
-        self.da_phrases = [phrase_text(lexicon, spec) for spec in lexicon.da_phrases]
+        self.da_phrases = {
+            span: [phrase_text(lexicon, spec) for spec in lexicon.da_phrases if spec.span == span]
+            for span in ("short", "long")
+        }
 
     def _noun_phrase(
         self, lemmas, rng: random.Random, avoid: list[str], plural: bool = False
@@ -132,7 +140,7 @@ class AlternationGenerator:
             agent,
             patient,
             pick(rng, self.other_phrases),
-            pick(rng, self.da_phrases),
+            pick(rng, self.da_phrases_for(verb)),
             pick(rng, frames),
         )
 
@@ -168,11 +176,15 @@ class AlternationGenerator:
                 # the answers share the tenses of the correct one: no tense tells it apart
                 "frame": DURATION_FRAMES if for_answers else _frames_for(template),
                 "other_phrase": self.other_phrases,
-                "da_phrase": self.da_phrases,
+                "da_phrase": self.da_phrases_for(verb),
             }[slot]
             if any(option != current for option in options):
                 return replace(words, **{slot: pick(rng, options, avoid=[current])})
         raise ValueError(f"no word of {template} can be varied for {verb.lemma!r}")
+
+    def da_phrases_for(self, verb: Verb) -> list[str]:
+        """The temporal "da" phrases of the spans ``verb`` takes (:attr:`.Verb.da_spans`)."""
+        return [phrase for span in verb.da_spans for phrase in self.da_phrases[span]]
 
     def _replacements(self, verb: Verb, words: AlternationWords, slot: str, for_answers: bool):
         """The lemmas that can replace the agent or patient of ``words``."""

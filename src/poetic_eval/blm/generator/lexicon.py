@@ -142,6 +142,16 @@ class Verb:
         """Whether ``agent`` can do this verb's action to ``patient``."""
         return agent not in self.agent_patients or patient in self.agent_patients[agent]
 
+    @property
+    def da_spans(self) -> tuple[str, ...]:
+        """The spans of temporal "da" phrase the verb takes naturally: a punctual event only
+        iterated over a long span (*i vasi si rompono da un mese*), a causative process only
+        while it goes on (*il ghiaccio si scioglie da un'ora*, not *da un anno*), an activity
+        both (*disegna da un'ora*, *da un anno*)."""
+        if self.punctual:
+            return ("long",)
+        return ("short",) if self.alternation == "causative" else ("short", "long")
+
     def answer_agents(self) -> tuple[str, ...]:
         return tuple(a for a in self.agents if a not in self.reflexive_agents)
 
@@ -189,6 +199,8 @@ class PhraseSpec:
     pre_adjective: str | None = None
     post_adjective: str | None = None
     tail: PhraseSpec | str | None = None
+    #: a temporal "da" phrase's span: "short" (da un'ora) or "long" (da un mese)
+    span: str | None = None
 
 
 @dataclass(frozen=True)

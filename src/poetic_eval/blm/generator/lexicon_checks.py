@@ -31,6 +31,12 @@ def check_lexicon(
     for verb in verbs:
         _check_verb(lexicon, verb)
     _check_templates(lexicon)
+    for phrase in lexicon.da_phrases:
+        if isinstance(phrase, str) or phrase.span not in ("short", "long"):
+            raise LexiconError(
+                f"alternation_phrases.json, da_phrases: {phrase!r:.60} needs a span, "
+                "'short' or 'long'"
+            )
     for group in ("other_phrases", "da_phrases"):
         for phrase in getattr(lexicon, group):
             _check_phrase(lexicon, phrase, group)
