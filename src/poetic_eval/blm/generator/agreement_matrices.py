@@ -316,6 +316,8 @@ class AgreementGenerator:
     def vary_one(self, words: AgreementWords, slots: tuple[str, ...], rng: random.Random):
         """``words`` with one of ``slots`` replaced by another fitting word."""
         nouns = [words.subject, words.n1, words.n2]
+        if words.relative_subject is not None:  # no *l'amico ... che l'amico vede*
+            nouns.append(words.relative_subject.noun)
         slots = slots + ("object",) * (words.obj is not None)
         slots += ("relative",) * (words.relative_subject is not None)
         for slot in rng.sample(slots, len(slots)):
