@@ -118,7 +118,7 @@ class AlternationGenerator:
         noun = self.lexicon.nouns[pick(rng, lemmas, avoid=avoid)]
         if NATURAL_CAUSE in noun.classes:  # il vento, not *un vento* or *i suoi terremoti*
             return NounPhrase(noun, "sg", "def")
-        number = "pl" if plural else pick(rng, noun.numbers)
+        number = "pl" if plural and not noun.mass else pick(rng, noun.numbers)
         families = [f for f in DETERMINER_FAMILIES if not (noun.mass and f == "indefinite")]
         if noun.animacy == "animate" or noun.mass:  # *le sue madri*, *la sua neve*
             families = [f for f in families if f != "poss"]
@@ -135,7 +135,7 @@ class AlternationGenerator:
         agents = [a for a in agents if any(verb.can_act_on(a, p) for p in patients)]
         agent = self._noun_phrase(agents, rng, avoid=[])
         fitting = [p for p in patients if verb.can_act_on(agent.noun.lemma, p)]
-        patient = self._noun_phrase(fitting, rng, [agent.noun.lemma], plural=verb.punctual)
+        patient = self._noun_phrase(fitting, rng, [agent.noun.lemma], verb.plural_patients)
         return AlternationWords(
             agent,
             patient,
@@ -196,10 +196,13 @@ class AlternationGenerator:
             lemmas = verb.answer_patients() if for_answers else verb.patients
             fits = [p for p in lemmas if verb.can_act_on(agent, p)]
         current = getattr(words, slot)
+        singular_only = slot == "patient" and verb.plural_patients and current.number == "sg"
         return [
             lemma
             for lemma in fits
-            if lemma not in (agent, patient) and self._fits(self.lexicon.nouns[lemma], current)
+            if lemma not in (agent, patient)
+            and self._fits(self.lexicon.nouns[lemma], current)
+            and not (singular_only and not self.lexicon.nouns[lemma].mass)
         ]
 
     def sentence(self, verb: Verb, words: AlternationWords, template: tuple[str, ...]) -> Sentence:

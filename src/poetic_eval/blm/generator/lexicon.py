@@ -143,6 +143,13 @@ class Verb:
         return agent not in self.agent_patients or patient in self.agent_patients[agent]
 
     @property
+    def plural_patients(self) -> bool:
+        """Whether the patients are plural (when countable), so that a temporal "da" reads as
+        iterated or habitual: a punctual event (*i vasi si rompono da un mese*) and an
+        object-drop activity (*lava i piatti da un'ora*, not *mangia il panino dall'alba*)."""
+        return self.punctual or self.alternation == "object_drop"
+
+    @property
     def da_spans(self) -> tuple[str, ...]:
         """The spans of temporal "da" phrase the verb takes naturally: a punctual event only
         iterated over a long span (*i vasi si rompono da un mese*), a causative process only
