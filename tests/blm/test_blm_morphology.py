@@ -211,22 +211,15 @@ def test_prepositions_before_other_determiners():
 
 def test_every_template_phrase_renders_as_written():
     expected = [
-        # the place phrases (sul balcone, nello studio, ...) left with issue 21: a place does
-        # not fit every patient (*le strade venivano allungate sul balcone*)
-        "in pochi secondi",
-        "in un attimo",
+        # the place, speed and occasion phrases (sul balcone, in pochi secondi, durante lo
+        # sciopero, ...) left with issue 21: they do not fit every event (*le strade venivano
+        # allungate sul balcone*, *i busti vengono scolpiti in pochi secondi*)
         "durante la notte",
-        "durante il temporale",
-        "durante lo sciopero",
         "nel pomeriggio",
         "dopo la cena",
-        "dopo lo spettacolo",
         "alla fine della giornata",
-        "all'inizio della lezione",
         "sotto gli occhi di tutti",
         "per la prima volta",
-        "nel giro di pochi minuti",
-        "con l'arrivo dell'estate",
         "all'alba",
         "al tramonto",
         "da un mese",
