@@ -146,7 +146,7 @@ def _check_templates(lexicon: Lexicon) -> None:
     for lemma in lexicon.relative_verbs:
         if lemma not in lexicon.verbs:
             raise LexiconError(f"{name}: relative verb {lemma!r} is not in verbs.json")
-    heads = {a.head for a in lexicon.attachments}
+    heads = {a.head for a in lexicon.attachments if not a.exclusive}  # the heads AgrI uses
     for head in heads:
         for lemma in lexicon.nouns_of_class(head):
             if not any(
