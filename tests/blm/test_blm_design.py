@@ -94,6 +94,11 @@ def test_type_iii_contexts_use_several_verbs_of_the_class(config):
     for item in rows(config)["test"]:
         verbs = {a["verb"] for a in item["Context_annotation"]}
         assert len(verbs) >= 4, (item["ID"], verbs)
+    own = [
+        sum(a["verb"] == item["Verb"] for a in item["Context_annotation"])
+        for item in rows(config)["test"]
+    ]
+    assert np.mean(own) < 1.0  # the item's own verb in few context sentences, as in BLM-It
 
 
 @pytest.mark.parametrize("task", ("caus", "od"))

@@ -182,6 +182,14 @@ class AlternationGenerator:
                 return replace(words, **{slot: pick(rng, options, avoid=[current])})
         raise ValueError(f"no word of {template} can be varied for {verb.lemma!r}")
 
+    @staticmethod
+    def _context_verbs(pool: list[Verb], count: int, rng: random.Random) -> list[Verb]:
+        """``count`` verbs of ``pool`` for a type III context, all different when the pool
+        allows (so a context has several verbs, and the item's own only by chance)."""
+        if len(pool) >= count:
+            return rng.sample(pool, count)
+        return [pool[i % len(pool)] for i in rng.sample(range(count), count)]
+
     def da_phrases_for(self, verb: Verb) -> list[str]:
         """The temporal "da" phrases of the spans ``verb`` takes (:attr:`.Verb.da_spans`)."""
         return [phrase for span in verb.da_spans for phrase in self.da_phrases[span]]
@@ -239,21 +247,24 @@ class AlternationGenerator:
         lexical_type: str,
         context_verbs: list[Verb] | None = None,
     ) -> Matrix:
-        """One matrix of ``verb`` of ``lexical_type`` (II or III); a type III context draws each
-        sentence's verb from ``context_verbs`` (default: every verb of the class)."""
+        """One matrix of ``verb`` of ``lexical_type`` (II or III); a type III context draws its
+        sentences' verbs from ``context_verbs`` (default: every verb of the class), all
+        different when there are enough."""
         if lexical_type not in LEXICAL_TYPES:
             raise ValueError(f"lexical type must be one of {LEXICAL_TYPES}, got {lexical_type!r}")
         # base words fit every template and the answers' filters
         base = self.fresh_words(verb, rng, DURATION_FRAMES, for_answers=True)
-        pool = context_verbs or self.verbs
+        templates = context_templates(self.alternation)
+        if lexical_type == "III":
+            chosen_verbs = self._context_verbs(context_verbs or self.verbs, len(templates), rng)
         context = []
-        for template in context_templates(self.alternation):
+        for index, template in enumerate(templates):
             if lexical_type == "II":
                 context.append(
                     self.sentence(verb, self.vary_one(verb, base, template, rng), template)
                 )
             else:
-                chosen = pick(rng, pool)
+                chosen = chosen_verbs[index]
                 words = self.fresh_words(chosen, rng, _frames_for(template))
                 context.append(self.sentence(chosen, words, template))
         answers = []
