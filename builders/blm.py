@@ -19,11 +19,14 @@ from tqdm.auto import tqdm
 from poetic_eval.blm import (
     CONFIGS,
     TASK_NAMES,
+    TEXT_FORMATS,
     BlmSizes,
     examples_section,
     generate_config,
     label_inventory,
     load_lexicon,
+    shortcut_section,
+    text_format_text,
 )
 from poetic_eval.hub import ConfigData, HubDataset
 
@@ -44,7 +47,11 @@ FEATURES = datasets.Features(
         "Correct_answer": datasets.Value("string"),
         "Verb": datasets.Value("string"),
         "Context_annotation": datasets.List(
-            {"pattern": datasets.Value("string"), "chunks": _CHUNKS}
+            {
+                "pattern": datasets.Value("string"),
+                "verb": datasets.Value("string"),
+                "chunks": _CHUNKS,
+            }
         ),
         "Answer_set_annotation": datasets.List(
             {
@@ -52,6 +59,7 @@ FEATURES = datasets.Features(
                 "value": datasets.Value("bool"),
                 "option": datasets.Value("string"),
                 "pattern": datasets.Value("string"),
+                "verb": datasets.Value("string"),
                 "chunks": _CHUNKS,
             }
         ),
@@ -87,6 +95,12 @@ class Config(BuildConfig):
         _SIZES.few_shot_verbs,
         help=f"CausI/OdI verbs whose items form the train split (default {_SIZES.few_shot_verbs})",
     )
+    text_format: str = option(
+        "natural",
+        choices=TEXT_FORMATS,
+        help="natural Italian (default), or the BLM-It release's tokenised form "
+        '("l\' avvocato è partito .")',
+    )
     max_verbs: int | None = option(
         _SIZES.max_verbs, help="use only the first N verbs of each class (default: all)"
     )
@@ -99,14 +113,16 @@ class Config(BuildConfig):
 
 def build(config: Config) -> HubDataset:
     """The six configs generated with ``config.seed`` from the lexicon in ``config.source`` (or
-    the bundled one)."""
-    seed, sizes = config.seed, config.sizes()
+    the bundled one), in ``config.text_format`` (natural, or the release's tokenised form)."""
+    seed, sizes, text_format = config.seed, config.sizes(), config.text_format
     lexicon = load_lexicon(config.source)
     configs, report, rows_by_config = [], [], {}
     with tqdm(desc="blm items", unit=" items", disable=not config.show_progress) as bar:
         for name, (task, lexical_type) in CONFIGS.items():
             bar.set_postfix_str(name)
-            splits = generate_config(name, seed, sizes, lexicon, progress=bar.update)
+            splits = generate_config(
+                name, seed, sizes, lexicon, progress=bar.update, text_format=text_format
+            )
             rows_by_config[name] = splits["test"]
             description = (
                 f"{TASK_NAMES[task]}, type {lexical_type} ({_TYPE_DESCRIPTIONS[lexical_type]})"
@@ -139,6 +155,8 @@ def build(config: Config) -> HubDataset:
             "sizes": _sizes_text(sizes),
             "examples": examples_section(rows_by_config, EXAMPLES_PER_CONFIG),
             "label_inventory": label_inventory(rows_by_config),
+            "text_format": text_format_text(text_format),
+            "shortcut_baseline": shortcut_section(rows_by_config),
         },
         report=report,
     )

@@ -102,6 +102,15 @@ scolpire    scolpisce scolpiscono | scolpiva scolpivano
 fotografare fotografa fotografano | fotografava fotografavano
 tessere     tesse tessono | tesseva tessevano
 spolverare  spolvera spolverano | spolverava spolveravano
+aspettare   aspetta aspettano | aspettava aspettavano
+sgonfiare   sgonfia sgonfiano | sgonfiava sgonfiavano
+sporcare    sporca sporcano | sporcava sporcavano
+ammorbidire ammorbidisce ammorbidiscono | ammorbidiva ammorbidivano
+indurire    indurisce induriscono | induriva indurivano
+cercare     cerca cercano | cercava cercavano
+vedere      vede vedono | vedeva vedevano
+ricordare   ricorda ricordano | ricordava ricordavano
+preferire   preferisce preferiscono | preferiva preferivano
 """
 
 FUTURE_PARTICIPLE = """
@@ -128,6 +137,15 @@ saltare     salterà salteranno | saltato
 cadere      cadrà cadranno | caduto
 sparire     sparirà spariranno | sparito
 funzionare  funzionerà funzioneranno | funzionato
+aspettare   aspetterà aspetteranno | aspettato
+sgonfiare   sgonfierà sgonfieranno | sgonfiato
+sporcare    sporcherà sporcheranno | sporcato
+ammorbidire ammorbidirà ammorbidiranno | ammorbidito
+indurire    indurirà induriranno | indurito
+cercare     cercherà cercheranno | cercato
+vedere      vedrà vedranno | visto
+ricordare   ricorderà ricorderanno | ricordato
+preferire   preferirà preferiranno | preferito
 crescere    crescerà cresceranno | cresciuto
 aprire      aprirà apriranno | aperto
 chiudere    chiuderà chiuderanno | chiuso

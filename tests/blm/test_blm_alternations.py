@@ -154,14 +154,14 @@ def item_sentences(item):
 def test_agreement_voice_and_tense_in_every_sentence(config):
     task = config.split("_")[0]
     for item in all_items(config):
-        answers = []
         for index, (sentence, annotation) in enumerate(item_sentences(item)):
-            words = check_sentence(task, item["Verb"], sentence, annotation)
+            # each sentence is checked against the forms of the verb its annotation names;
+            # the answers all use the item's verb (type III contexts draw theirs from the class)
             if index >= 7:
-                answers.append(words)
-        for slot in ("Ag", "Pat", "frame", "da-NP"):  # the 8 answers share their words
-            values = {answer.get(slot) for answer in answers} - {None}
-            assert len(values) == 1, (item["ID"], slot, values)
+                assert annotation["verb"] == item["Verb"], (item["ID"], sentence)
+            words = check_sentence(task, annotation["verb"], sentence, annotation)
+            if index >= 7:  # the answers share the correct answer's tenses: none tells it apart
+                assert words["frame"] in ("present", "imperfect"), (item["ID"], sentence)
 
 
 def slot_distance(a: dict, b: dict) -> int:
@@ -178,9 +178,7 @@ def test_type_ii_changes_one_word_per_sentence_and_type_iii_changes_more():
         distances = defaultdict(list)
         for lexical_type in ("ii", "iii"):
             for item in all_items(f"{task}_{lexical_type}"):
-                words = [check_sentence(task, item["Verb"], s, a) for s, a in item_sentences(item)][
-                    :8
-                ]
+                words = [check_sentence(task, a["verb"], s, a) for s, a in item_sentences(item)][:8]
                 distances[lexical_type] += [
                     slot_distance(*p) for p in itertools.combinations(words, 2)
                 ]
@@ -197,7 +195,9 @@ def test_splits_share_no_verb_and_keep_every_item_of_a_verb_together(config):
     alternation = "causative" if config.startswith("caus") else "object_drop"
     lexicon_verbs = {verb.lemma for verb in LEXICON.alternation_verbs(alternation)}
     assert set(verbs["train"]) | set(verbs["test"]) == lexicon_verbs
-    assert len(lexicon_verbs) >= 30
+    # the semantic filters of issue 21 took out the verbs whose every agent makes I-Int good
+    # Italian (alzare, fermare, ...) or every patient E-WrBy (leggere, ...); the release has 27-30
+    assert len(lexicon_verbs) >= 29
     assert all(n == SIZES.items_per_verb for split in verbs.values() for n in split.values())
     for rows in splits.values():
         counts = Counter(item["Correct_option"] for item in rows)

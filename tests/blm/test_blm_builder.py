@@ -104,3 +104,32 @@ def test_bad_sizes_are_refused(tmp_path, capsys):
     )
     assert status == 1
     assert "agreement_few_shot" in capsys.readouterr().err
+
+
+def test_release_text_format_is_tokenised_and_read_by_blm_eval(built, tmp_path):
+    """``--text-format release`` writes the release's tokenised form of the same items, and
+    blm-eval's loader reads a folder and a JSON file of either form."""
+    from poetic_eval.blm import release_form
+    from poetic_eval.blm.item_sources import load_evaluation_sets
+
+    released = tmp_path / "blm"
+    args = ["blm", "--out", str(released), "--seed", "4", "--no-progress", "--text-format"]
+    assert cli_main(["build", *args, "release", *ARGS]) == 0
+    card = (released / "README.md").read_text(encoding="utf-8")
+    assert "release's tokenised form (`--text-format release`)" in card
+    assert "The rows are natural Italian" in (built / "README.md").read_text(encoding="utf-8")
+    for folder, form in ((built, lambda text: text), (released, release_form)):
+        natural = generate_config("agr_ii", seed=4, sizes=SIZES)["test"]
+        [evaluation_set] = load_evaluation_sets(folder, ["agr_ii"])
+        assert [list(item.answers) for item in evaluation_set.items] == [
+            [form(s.split("\t", 1)[1]) for s in row["Answer_set"]] for row in natural
+        ]
+        rows = [dict(r) for r in datasets.load_dataset(str(folder), "caus_ii", split="test")]
+        path = tmp_path / "caus_ii.json"
+        path.write_text(json.dumps(rows, ensure_ascii=False), encoding="utf-8")
+        [file_set] = load_evaluation_sets(path)
+        assert [item.context for item in file_set.items] == [
+            tuple(s.split("\t", 1)[1] for s in row["Context"]) for row in rows
+        ]
+    sentence = load_evaluation_sets(released, ["agr_iii"])[0].items[0].answers[0]
+    assert sentence.endswith(" .") and "'" not in sentence.replace("' ", "")

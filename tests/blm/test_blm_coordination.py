@@ -17,7 +17,8 @@ from italian_reference import ADJECTIVES, FINITE_FORMS, VERBS, check_phrase, nou
 
 from poetic_eval.blm import BlmSizes, generate_config, load_lexicon
 
-SIZES = BlmSizes(agreement_items=400, agreement_few_shot=2)
+# 800 items: only the half whose correct subject is plural give a plural verb to resolve
+SIZES = BlmSizes(agreement_items=800, agreement_few_shot=2)
 NOUNS = noun_index(load_lexicon())
 
 
@@ -58,8 +59,12 @@ def test_coord_predicate_takes_the_resolved_gender_of_both_conjuncts(config):
     for item_id, entry in coord_answers(config):
         chunks = {chunk["tag"]: chunk["text"] for chunk in entry["chunks"]}
         assert "P2" not in chunks and "Coord" in chunks, (item_id, entry["pattern"])
+        numbers = dict(tag.split("_") for tag in entry["pattern"].split() if "_" in tag)
+        if numbers["V"] != "pl":  # a singular verb after a coordination: no gender to resolve
+            seen["singular verb"] += 1
+            continue
         subject = check_phrase(chunks["Subj"], NOUNS, expected_number="pl")
-        coordinated = check_phrase(chunks["Coord"], NOUNS, expected_number="sg")
+        coordinated = check_phrase(chunks["Coord"], NOUNS, expected_number=numbers["Coord"])
         assert coordinated.preposition == "e", chunks["Coord"]
         expected = resolved_gender(subject.gender, coordinated.gender)
         words = [word for word in tokens(chunks["V"]) if word != "si"]
@@ -79,24 +84,10 @@ def test_coord_predicate_takes_the_resolved_gender_of_both_conjuncts(config):
     assert seen[("f", "f")] >= 10 and seen[("m", "f")] >= 10, seen
 
 
-def test_coord_differs_from_the_correct_answer_only_in_n2_and_the_predicate_gender():
+def test_coord_has_the_numbers_of_the_correct_answer():
+    """Coord keeps the correct answer's numbers (subject, N1, N2, verb); only N2's link differs.
+    (The answers no longer share their words, issue 21, so the texts are not compared.)"""
     splits = generate_config("agr_ii", seed=11, sizes=SIZES)
-    changed = 0
     for item in splits["test"]:
-        by_label = {entry["label"]: entry for entry in item["Answer_set_annotation"]}
-        correct = {c["tag"]: c["text"] for c in by_label["Correct"]["chunks"]}
-        coord = {c["tag"]: c["text"] for c in by_label["Coord"]["chunks"]}
-        assert coord["Subj"] == correct["Subj"] and coord["P1"] == correct["P1"]
-        subject = check_phrase(correct["Subj"], NOUNS, expected_number="pl")
-        n2 = check_phrase(coord["Coord"], NOUNS, expected_number="sg")
-        if subject.gender == "f" and n2.gender == "m" and coord["V"] != correct["V"]:
-            changed += 1
-            # same predicate, only its gender changes: feminine plural -> masculine plural
-            left, right = tokens(correct["V"]), tokens(coord["V"])
-            assert left[:-1] == right[:-1]
-            assert (("f", "pl") in agreeing_forms(left[-1])) and (
-                ("m", "pl") in agreeing_forms(right[-1])
-            )
-        else:
-            assert coord["V"] == correct["V"], (item["ID"], coord, correct)
-    assert changed >= 10
+        by_label = {entry["label"]: entry["pattern"] for entry in item["Answer_set_annotation"]}
+        assert by_label["Coord"].replace("Coord_", "P2_") == by_label["Correct"], item["ID"]

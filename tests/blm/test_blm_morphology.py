@@ -211,28 +211,17 @@ def test_prepositions_before_other_determiners():
 
 def test_every_template_phrase_renders_as_written():
     expected = [
-        "in pochi secondi",
-        "in un attimo",
+        # the place, speed and occasion phrases (sul balcone, in pochi secondi, durante lo
+        # sciopero, ...) left with issue 21: they do not fit every event (*le strade venivano
+        # allungate sul balcone*, *i busti vengono scolpiti in pochi secondi*)
         "durante la notte",
-        "durante il temporale",
-        "durante lo sciopero",
         "nel pomeriggio",
         "dopo la cena",
-        "dopo lo spettacolo",
         "alla fine della giornata",
-        "all'inizio della lezione",
-        "nella stanza accanto",
-        "nel salone",
-        "nello studio",
-        "sul balcone",
-        "nel giardino",
         "sotto gli occhi di tutti",
         "per la prima volta",
-        "nel giro di pochi minuti",
-        "con l'arrivo dell'estate",
         "all'alba",
         "al tramonto",
-        "nella zona della stazione",
         "da un mese",
         "da pochi giorni",
         "da qualche minuto",

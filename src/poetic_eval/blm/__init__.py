@@ -39,6 +39,8 @@ from .generator import (
     generate_config,
     label_inventory,
     load_lexicon,
+    shortcut_section,
+    text_format_text,
 )
 from .records import (
     BlmItem,
@@ -49,6 +51,7 @@ from .records import (
     strip_answer_prefix,
     validate_blm_record,
 )
+from .text_forms import TEXT_FORMATS, release_form, to_text_form
 
 __all__ = [
     "AGREEMENT_LABELS",
@@ -61,6 +64,7 @@ __all__ = [
     "METHODS",
     "PROMPT_LANGUAGES",
     "TASK_NAMES",
+    "TEXT_FORMATS",
     "UNLABELLED",
     "BlmItem",
     "BlmRecordError",
@@ -86,7 +90,11 @@ __all__ = [
     "make_blm_record",
     "prefixes_and_continuations",
     "read_blm_items",
+    "release_form",
     "running_context",
+    "shortcut_section",
     "strip_answer_prefix",
+    "text_format_text",
+    "to_text_form",
     "validate_blm_record",
 ]

@@ -12,12 +12,13 @@ from typing import Any
 
 import torch
 
-from ..checks import require_positive_int
+from ..checks import require_positive_int, typed_options
 from .default_model import load_default_lm
 from .language_model import LanguageModel, adopt, load_pretrained
 from .model_sources import check_device
 
 
+@typed_options
 def load_language_model(
     model: Any = None,
     *,

@@ -120,6 +120,7 @@ def ancestor_mask(parents: Sequence[int]) -> np.ndarray:
     return mask
 
 
+@typed_options
 def token_budget_batches(
     lengths: Sequence[int], budget: int, max_rows: int | None = None
 ) -> list[list[int]]:

@@ -20,6 +20,7 @@ from typing import TYPE_CHECKING, Any
 import torch
 from tqdm.auto import tqdm
 
+from ..checks import typed_options
 from .model_checks import split_head
 
 if TYPE_CHECKING:
@@ -41,6 +42,7 @@ def slot_batches(lengths: Sequence[int], budget: int) -> list[range]:
     return batches
 
 
+@typed_options
 def slot_log_prob_batches(
     lm: LanguageModel,
     rows: Sequence[Sequence[int]],

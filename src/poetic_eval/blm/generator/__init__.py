@@ -4,7 +4,13 @@ lexicon (:mod:`.lexicon`, ``blm/generator/data/``; checked by :mod:`.lexicon_che
 (:mod:`.agreement_matrices`, :mod:`.alternation_matrices`; labels in :mod:`.labels`); the card's
 examples and label inventory in :mod:`.card_sections`."""
 
-from .card_sections import TASK_NAMES, examples_section, label_inventory
+from .card_sections import (
+    TASK_NAMES,
+    examples_section,
+    label_inventory,
+    shortcut_section,
+    text_format_text,
+)
 from .configs import CONFIGS, BlmSizes, generate_config
 from .labels import AGREEMENT_LABELS, AGREEMENT_RULES, ALTERNATION_LABELS, ALTERNATION_RULES
 from .lexicon import Lexicon, LexiconError, load_lexicon
@@ -23,4 +29,6 @@ __all__ = [
     "generate_config",
     "label_inventory",
     "load_lexicon",
+    "shortcut_section",
+    "text_format_text",
 ]

@@ -19,9 +19,18 @@ E-WrBy ``S+ Intr da-S-``, IE-WrBy ``S- Intr da-S+`` (rules: :mod:`.labels`).
 So CausI's I-Int has the shape of OdI's correct answer, as in BLM-It.
 
 Sentences with a temporal "da" phrase are in the present or imperfect (an ongoing or habitual
-event), the others in any frame of :data:`~.verb_groups.FRAMES`. Type II keeps
-the matrix's words and changes one (agent, patient, P-NP, da-NP or verb frame) per sentence;
-type III draws all of them afresh. The 8 answers share one choice of words.
+event) and of the span the verb takes (:attr:`~.lexicon.Verb.da_spans`), the others in any
+frame of :data:`FRAMES`. Type II keeps
+the matrix's words and changes one (agent, patient, P-NP, da-NP or verb frame) per sentence,
+the 8 answers included; type III draws all of them afresh for every sentence, the context
+sentences' verbs too (from the verbs of the item's class it is given), so that only the answers
+are sure to use the item's verb. Every sentence records its verb in its annotation.
+
+The lexicon's semantic filters (:class:`~.lexicon.Verb`) apply here: an agent acts only on the
+patients it can (``agent_patients``); a punctual verb's patient is plural, so a temporal "da"
+reads as iterated (*i vasi si rompono da un mese*); the answers avoid the agents whose "si"
+form is a natural reflexive (``reflexive_agents``, which would make I-Int good Italian) and the
+patients a "da" reads as a source of (``source_patients``, which would make E-WrBy good).
 """
 
 from __future__ import annotations
@@ -34,7 +43,11 @@ from .labels import ALTERNATION_LABELS
 from .lexicon import Lexicon, Noun, Verb
 from .matrices import LEXICAL_TYPES, Chunk, Matrix, Sentence, pick
 from .noun_phrases import NounPhrase, phrase_text
-from .verb_groups import DURATION_FRAMES, FRAMES, verb_group
+from .verb_groups import DURATION_FRAMES, verb_group
+
+#: the frames drawn for sentences without a temporal "da" phrase; not *deve (poter) essere*:
+#: an obligation reads oddly with these events (*le pareti devono essere sporcate*)
+FRAMES = ("present", "imperfect", "future", "perfect", "can")
 
 #: the role that is the subject of the correct (intransitive) answer
 KEPT_SUBJECT = {"causative": "Pat", "object_drop": "Ag"}
@@ -94,36 +107,57 @@ class AlternationGenerator:
         self.alternation = alternation
         self.verbs = lexicon.alternation_verbs(alternation)
         self.other_phrases = [phrase_text(lexicon, spec) for spec in lexicon.other_phrases]
-        self.da_phrases = [phrase_text(lexicon, spec) for spec in lexicon.da_phrases]
+        self.da_phrases = {
+            span: [phrase_text(lexicon, spec) for spec in lexicon.da_phrases if spec.span == span]
+            for span in ("short", "long")
+        }
 
-    def _noun_phrase(self, lemmas, rng: random.Random, avoid: list[str]) -> NounPhrase:
+    def _noun_phrase(
+        self, lemmas, rng: random.Random, avoid: list[str], plural: bool = False
+    ) -> NounPhrase:
         noun = self.lexicon.nouns[pick(rng, lemmas, avoid=avoid)]
         if NATURAL_CAUSE in noun.classes:  # il vento, not *un vento* or *i suoi terremoti*
             return NounPhrase(noun, "sg", "def")
-        number = pick(rng, noun.numbers)
+        number = "pl" if plural and not noun.mass else pick(rng, noun.numbers)
         families = [f for f in DETERMINER_FAMILIES if not (noun.mass and f == "indefinite")]
+        if noun.animacy == "animate" or noun.mass:  # *le sue madri*, *la sua neve*
+            families = [f for f in families if f != "poss"]
         family = pick(rng, families)
         kind = ("indef" if number == "sg" else "some") if family == "indefinite" else family
         return NounPhrase(noun, number, kind)
 
-    def fresh_words(self, verb: Verb, rng: random.Random, frames=FRAMES) -> AlternationWords:
-        agent = self._noun_phrase(verb.agents, rng, avoid=[])
-        patient = self._noun_phrase(verb.patients, rng, avoid=[agent.noun.lemma])
+    def fresh_words(
+        self, verb: Verb, rng: random.Random, frames=FRAMES, for_answers: bool = False
+    ) -> AlternationWords:
+        """Words for ``verb``; ``for_answers``: from the agents and patients the answers use."""
+        agents = verb.answer_agents() if for_answers else verb.agents
+        patients = verb.answer_patients() if for_answers else verb.patients
+        agents = [a for a in agents if any(verb.can_act_on(a, p) for p in patients)]
+        agent = self._noun_phrase(agents, rng, avoid=[])
+        fitting = [p for p in patients if verb.can_act_on(agent.noun.lemma, p)]
+        patient = self._noun_phrase(fitting, rng, [agent.noun.lemma], verb.plural_patients)
         return AlternationWords(
             agent,
             patient,
             pick(rng, self.other_phrases),
-            pick(rng, self.da_phrases),
+            pick(rng, self.da_phrases_for(verb)),
             pick(rng, frames),
         )
 
     def _fits(self, noun: Noun, phrase: NounPhrase) -> bool:
         if (NATURAL_CAUSE in noun.classes) != (NATURAL_CAUSE in phrase.noun.classes):
             return False
+        if phrase.determiner == "poss" and (noun.mass or noun.animacy == "animate"):
+            return False
         return phrase.number in noun.numbers and not (noun.mass and phrase.determiner == "indef")
 
     def vary_one(
-        self, verb: Verb, words: AlternationWords, template: tuple[str, ...], rng: random.Random
+        self,
+        verb: Verb,
+        words: AlternationWords,
+        template: tuple[str, ...],
+        rng: random.Random,
+        for_answers: bool = False,
     ) -> AlternationWords:
         """``words`` with one word of ``template`` replaced (same numbers and determiners)."""
         slots = ["frame"]
@@ -133,25 +167,51 @@ class AlternationGenerator:
         for slot in rng.sample(slots, len(slots)):
             current = getattr(words, slot)
             if slot in ("agent", "patient"):
-                lemmas = verb.agents if slot == "agent" else verb.patients
-                taken = [words.agent.noun.lemma, words.patient.noun.lemma]
-                options = [
-                    lemma
-                    for lemma in lemmas
-                    if lemma not in taken and self._fits(self.lexicon.nouns[lemma], current)
-                ]
+                options = self._replacements(verb, words, slot, for_answers)
                 if options:
                     noun = self.lexicon.nouns[pick(rng, options)]
                     return replace(words, **{slot: current.with_noun(noun)})
                 continue
             options = {
-                "frame": _frames_for(template),
+                # the answers share the tenses of the correct one: no tense tells it apart
+                "frame": DURATION_FRAMES if for_answers else _frames_for(template),
                 "other_phrase": self.other_phrases,
-                "da_phrase": self.da_phrases,
+                "da_phrase": self.da_phrases_for(verb),
             }[slot]
             if any(option != current for option in options):
                 return replace(words, **{slot: pick(rng, options, avoid=[current])})
         raise ValueError(f"no word of {template} can be varied for {verb.lemma!r}")
+
+    @staticmethod
+    def _context_verbs(pool: list[Verb], count: int, rng: random.Random) -> list[Verb]:
+        """``count`` verbs of ``pool`` for a type III context, all different when the pool
+        allows (so a context has several verbs, and the item's own only by chance)."""
+        if len(pool) >= count:
+            return rng.sample(pool, count)
+        return [pool[i % len(pool)] for i in rng.sample(range(count), count)]
+
+    def da_phrases_for(self, verb: Verb) -> list[str]:
+        """The temporal "da" phrases of the spans ``verb`` takes (:attr:`.Verb.da_spans`)."""
+        return [phrase for span in verb.da_spans for phrase in self.da_phrases[span]]
+
+    def _replacements(self, verb: Verb, words: AlternationWords, slot: str, for_answers: bool):
+        """The lemmas that can replace the agent or patient of ``words``."""
+        agent, patient = words.agent.noun.lemma, words.patient.noun.lemma
+        if slot == "agent":
+            lemmas = verb.answer_agents() if for_answers else verb.agents
+            fits = [a for a in lemmas if verb.can_act_on(a, patient)]
+        else:
+            lemmas = verb.answer_patients() if for_answers else verb.patients
+            fits = [p for p in lemmas if verb.can_act_on(agent, p)]
+        current = getattr(words, slot)
+        singular_only = slot == "patient" and verb.plural_patients and current.number == "sg"
+        return [
+            lemma
+            for lemma in fits
+            if lemma not in (agent, patient)
+            and self._fits(self.lexicon.nouns[lemma], current)
+            and not (singular_only and not self.lexicon.nouns[lemma].mass)
+        ]
 
     def sentence(self, verb: Verb, words: AlternationWords, template: tuple[str, ...]) -> Sentence:
         roles = {"Ag": words.agent, "Pat": words.patient}
@@ -177,26 +237,41 @@ class AlternationGenerator:
                 chunks.append(Chunk(tag, words.da_phrase))
             else:  # da-Ag, da-Pat
                 chunks.append(Chunk(tag, roles[tag[3:]].text("da")))
-        return Sentence(" ".join(template), tuple(chunks), " ".join(c.text for c in chunks))
+        text = " ".join(c.text for c in chunks)
+        return Sentence(" ".join(template), tuple(chunks), text, verb.lemma)
 
-    def matrix(self, verb: Verb, rng: random.Random, lexical_type: str) -> Matrix:
-        """One matrix of ``verb`` of ``lexical_type`` (II or III)."""
+    def matrix(
+        self,
+        verb: Verb,
+        rng: random.Random,
+        lexical_type: str,
+        context_verbs: list[Verb] | None = None,
+    ) -> Matrix:
+        """One matrix of ``verb`` of ``lexical_type`` (II or III); a type III context draws its
+        sentences' verbs from ``context_verbs`` (default: every verb of the class), all
+        different when there are enough."""
         require_choice(lexical_type, LEXICAL_TYPES, "lexical type")
-        base = self.fresh_words(verb, rng, DURATION_FRAMES)  # base words fit every template
+        # base words fit every template and the answers' filters
+        base = self.fresh_words(verb, rng, DURATION_FRAMES, for_answers=True)
+        templates = context_templates(self.alternation)
+        if lexical_type == "III":
+            chosen_verbs = self._context_verbs(context_verbs or self.verbs, len(templates), rng)
         context = []
-        for template in context_templates(self.alternation):
+        for index, template in enumerate(templates):
             if lexical_type == "II":
-                words = self.vary_one(verb, base, template, rng)
+                context.append(
+                    self.sentence(verb, self.vary_one(verb, base, template, rng), template)
+                )
             else:
-                words = self.fresh_words(verb, rng, _frames_for(template))
-            context.append(self.sentence(verb, words, template))
-        templates = [answer_template(self.alternation, label) for label in ALTERNATION_LABELS]
-        if lexical_type == "II":  # one of the words the answers use
-            answer_words = self.vary_one(verb, base, ("Ag", "Pat", "da-NP"), rng)
-        else:
-            answer_words = self.fresh_words(verb, rng, DURATION_FRAMES)
-        answers = tuple(
-            (label, self.sentence(verb, answer_words, template))
-            for label, template in zip(ALTERNATION_LABELS, templates)
-        )
-        return Matrix(tuple(context), answers, verb=verb.lemma)
+                chosen = chosen_verbs[index]
+                words = self.fresh_words(chosen, rng, _frames_for(template))
+                context.append(self.sentence(chosen, words, template))
+        answers = []
+        for label in ALTERNATION_LABELS:
+            template = answer_template(self.alternation, label)
+            if lexical_type == "II":
+                words = self.vary_one(verb, base, template, rng, for_answers=True)
+            else:
+                words = self.fresh_words(verb, rng, DURATION_FRAMES, for_answers=True)
+            answers.append((label, self.sentence(verb, words, template)))
+        return Matrix(tuple(context), tuple(answers), verb=verb.lemma)

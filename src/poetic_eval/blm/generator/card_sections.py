@@ -66,3 +66,31 @@ def label_inventory(rows_by_config: Mapping[str, Sequence[Mapping[str, Any]]]) -
             table.append(f"| `{label}` | {found[label]:,} | {rules.get(label, '(unknown)')} |")
         parts.append("\n".join(table))
     return "\n\n".join(parts)
+
+
+def text_format_text(text_format: str) -> str:
+    """The card's sentence on the text form the rows were written in."""
+    if text_format == "release":
+        return (
+            "The rows are in the BLM-It release's tokenised form (`--text-format release`): a "
+            "space before punctuation and an elided word apart (*L' amica dell' avvocato è "
+            "partita .*); numbers measured on them are comparable with the release's."
+        )
+    return (
+        "The rows are natural Italian (the default; `--text-format release` writes the "
+        "release's tokenised form, *L' amica dell' avvocato è partita .*). A language model "
+        "scores the two forms differently: compare numbers only within one form."
+    )
+
+
+def shortcut_section(rows_by_config: Mapping[str, Sequence[Mapping[str, Any]]]) -> str:
+    """Per config, the context-blind baseline's accuracy on its ``test`` rows."""
+    from .shortcut_baseline import context_blind_accuracy
+
+    lines = ["| config | items | context-blind accuracy | chance |", "|---|---:|---:|---:|"]
+    for name, rows in rows_by_config.items():
+        if len(rows) < 4:
+            continue
+        accuracy = context_blind_accuracy(list(rows))
+        lines.append(f"| `{name}` | {len(rows):,} | {accuracy:.3f} | 0.125 |")
+    return "\n".join(lines)

@@ -26,7 +26,8 @@ from dataclasses import dataclass
 from typing import Any
 
 from ...checks import require_choice, typed_options
-from .agreement_matrices import AgreementGenerator
+from ..text_forms import TEXT_FORMATS
+from .agreement_matrices import AgreementGenerator, balanced_frames
 from .alternation_matrices import AlternationGenerator
 from .lexicon import Lexicon, load_lexicon
 from .matrices import Matrix, balanced_positions, matrix_record
@@ -75,11 +76,15 @@ def generate_config(
     sizes: BlmSizes | None = None,
     lexicon: Lexicon | None = None,
     progress: Callable[[int], None] | None = None,
+    text_format: str = "natural",
 ) -> dict[str, list[dict[str, Any]]]:
     """The records of config ``name`` by split (``train``, ``test``).
 
-    ``progress`` is called with the number of items made since its last call.
+    ``progress`` is called with the number of items made since its last call; ``text_format``
+    is ``"natural"`` (Italian as written) or ``"release"`` (tokenised as the BLM-It release:
+    ``"l' avvocato è partito ."``); the same seed gives the same items in both.
     """
+    require_choice(text_format, TEXT_FORMATS, "text format")
     require_choice(name, CONFIGS, "BLM config")
     task, lexical_type = CONFIGS[name]
     sizes = sizes or BlmSizes()
@@ -89,14 +94,18 @@ def generate_config(
         if task == "agreement":
             matrices = _agreement_matrices(lexicon, lexical_type, sizes, rng, progress)
         else:
-            matrices = _alternation_matrices(lexicon, task, lexical_type, sizes, rng, progress)
+            # one few-shot verb for both types of a task, as in BLM-It
+            few_shot_rng = random.Random(f"blm:{task}:few-shot:{seed}")
+            matrices = _alternation_matrices(
+                lexicon, task, lexical_type, sizes, (rng, few_shot_rng), progress
+            )
         records = {}
         first_id = 1
         for split in SPLITS:
             chosen = matrices[split]
             positions = balanced_positions(len(chosen), rng)
             records[split] = [
-                matrix_record(first_id + index, matrix, position, rng)
+                matrix_record(first_id + index, matrix, position, rng, text_format)
                 for index, (matrix, position) in enumerate(zip(chosen, positions))
             ]
             first_id += len(chosen)
@@ -118,8 +127,12 @@ def _garbage_collection_paused():
 
 def _agreement_matrices(lexicon, lexical_type, sizes, rng, progress) -> dict[str, list[Matrix]]:
     generator = AgreementGenerator(lexicon)
+    frames = balanced_frames(sizes.agreement_items, rng)
     made = _unique_matrices(
-        lambda: generator.matrix(rng, lexical_type), sizes.agreement_items, "AgrI", progress
+        lambda index: generator.matrix(rng, lexical_type, frames[index]),
+        sizes.agreement_items,
+        "AgrI",
+        progress,
     )
     few_shot = set(rng.sample(range(len(made)), sizes.agreement_few_shot))
     return {
@@ -129,8 +142,9 @@ def _agreement_matrices(lexicon, lexical_type, sizes, rng, progress) -> dict[str
 
 
 def _alternation_matrices(
-    lexicon, alternation, lexical_type, sizes, rng, progress
+    lexicon, alternation, lexical_type, sizes, rngs, progress
 ) -> dict[str, list[Matrix]]:
+    rng, few_shot_rng = rngs
     generator = AlternationGenerator(lexicon, alternation)
     verbs = list(generator.verbs)
     if sizes.max_verbs is not None:
@@ -140,11 +154,14 @@ def _alternation_matrices(
             f"{alternation}: {len(verbs)} verbs in the lexicon, need more than "
             f"{sizes.few_shot_verbs} (the few-shot verbs) so that test has a verb"
         )
-    few_shot = set(rng.sample([verb.lemma for verb in verbs], sizes.few_shot_verbs))
+    few_shot = set(few_shot_rng.sample([verb.lemma for verb in verbs], sizes.few_shot_verbs))
+    # a test item's type III context takes its verbs from the test verbs only
+    test_verbs = [verb for verb in verbs if verb.lemma not in few_shot]
     splits: dict[str, list[Matrix]] = {"train": [], "test": []}
     for verb in verbs:
+        pool = verbs if verb.lemma in few_shot else test_verbs
         made = _unique_matrices(
-            lambda verb=verb: generator.matrix(verb, rng, lexical_type),
+            lambda index, verb=verb, pool=pool: generator.matrix(verb, rng, lexical_type, pool),
             sizes.items_per_verb,
             f"{alternation} verb {verb.lemma!r}",
             progress,
@@ -154,7 +171,7 @@ def _alternation_matrices(
 
 
 def _unique_matrices(make, count: int, what: str, progress) -> list[Matrix]:
-    """``count`` well-formed matrices whose contexts all differ."""
+    """``count`` well-formed matrices whose contexts all differ; ``make(i)`` makes the i-th."""
     matrices, seen = [], set()
     attempts = 0
     while len(matrices) < count:
@@ -164,7 +181,7 @@ def _unique_matrices(make, count: int, what: str, progress) -> list[Matrix]:
                 f"{what}: only {len(matrices)} distinct items of {count} requested; "
                 "the lexicon is too small for this many"
             )
-        matrix = make()
+        matrix = make(len(matrices))
         key = tuple(sentence.text for sentence in matrix.context)
         if key in seen or not matrix.is_well_formed():
             continue

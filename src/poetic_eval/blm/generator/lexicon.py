@@ -6,10 +6,14 @@ The bundled lexicon is the JSON files in ``blm/generator/data/`` (written for th
   (singular only), ``kinship`` (*sua madre*), ``plural_gender`` (*l'uovo, le uova*),
   ``onset`` where the spelling misleads the article rules (*chef*: ``"lo"``, as
   :data:`~poetic_eval.blm.generator.articles.ONSETS` lists);
-* ``adjectives.json``: masculine singular lemma, irregular masculine plural, ``invariable``;
+* ``adjectives.json``: masculine singular lemma, irregular masculine plural, ``invariable``,
+  ``permanent`` (a lasting property: no future, *sarà bianco* is odd);
 * ``verbs.json``: lemma, auxiliary, ``isc``, the forms the regular rules get wrong, and for
-  the alternation verbs their class (``causative`` / ``object_drop``), agents and patients;
-* ``agreement_templates.json``: BLM-AgrI attachments, predicates and clause prefixes;
+  the alternation verbs their class (``causative`` / ``object_drop``), agents and patients and
+  the semantic filters of the answers (:class:`Verb`);
+* ``agreement_templates.json``: BLM-AgrI attachments (``exclusive``: a singular head belongs
+  to one dependent only), predicates (with ``objects`` for a transitive one), clause prefixes,
+  and the verbs and subject classes of the relative clause;
 * ``alternation_phrases.json``: BLM-CausI/OdI non-argument phrases (P-NP and temporal da-NP).
 
 :func:`load_lexicon` reads a folder of these files and checks every cross reference, naming
@@ -74,6 +78,7 @@ class Adjective:
     lemma: str
     masculine_plural: str | None = None
     invariable: bool = False
+    permanent: bool = False  # a lasting property (bianco, grande): not in the future
 
     def form(self, gender: str, number: str) -> str:
         """The form agreeing with ``gender`` (m/f) and ``number`` (sg/pl)."""
@@ -122,6 +127,44 @@ class Verb:
     alternation: str | None = None
     agents: tuple[str, ...] = ()
     patients: tuple[str, ...] = ()
+    #: a punctual event (rompere): with a temporal "da" phrase only an iterated one reads
+    #: naturally, so its patients are plural
+    punctual: bool = False
+    #: agents whose "si" form of this verb is a natural reflexive (*il bambino si bagna*): the
+    #: answers never use them, so that the I-Int distractor stays wrong
+    reflexive_agents: tuple[str, ...] = ()
+    #: patients a "da" reads as the source of (*studiano dal libro*): the answers never use
+    #: them, so that the E-WrBy distractor stays wrong
+    source_patients: tuple[str, ...] = ()
+    #: agents that can act on some patients only (*il sole* shortens a shadow, not a dress)
+    agent_patients: Mapping[str, tuple[str, ...]] = field(default_factory=dict)
+
+    def can_act_on(self, agent: str, patient: str) -> bool:
+        """Whether ``agent`` can do this verb's action to ``patient``."""
+        return agent not in self.agent_patients or patient in self.agent_patients[agent]
+
+    @property
+    def plural_patients(self) -> bool:
+        """Whether the patients are plural (when countable), so that a temporal "da" reads as
+        iterated or habitual: a punctual event (*i vasi si rompono da un mese*) and an
+        object-drop activity (*lava i piatti da un'ora*, not *mangia il panino dall'alba*)."""
+        return self.punctual or self.alternation == "object_drop"
+
+    @property
+    def da_spans(self) -> tuple[str, ...]:
+        """The spans of temporal "da" phrase the verb takes naturally: a punctual event only
+        iterated over a long span (*i vasi si rompono da un mese*), a causative process only
+        while it goes on (*il ghiaccio si scioglie da un'ora*, not *da un anno*), an activity
+        both (*disegna da un'ora*, *da un anno*)."""
+        if self.punctual:
+            return ("long",)
+        return ("short",) if self.alternation == "causative" else ("short", "long")
+
+    def answer_agents(self) -> tuple[str, ...]:
+        return tuple(a for a in self.agents if a not in self.reflexive_agents)
+
+    def answer_patients(self) -> tuple[str, ...]:
+        return tuple(p for p in self.patients if p not in self.source_patients)
 
 
 @dataclass(frozen=True, eq=False)  # one object per entry: identity is equality
@@ -131,6 +174,11 @@ class Attachment:
     head: str
     preposition: str
     dependent: str
+    #: a singular head belongs to one dependent only (a pencil in one box, a nurse of one
+    #: hospital, a coat worn by one person): with several it is odd (*una matita in alcune
+    #: scatole*); the AgrI counter pairs every number with every number, so an exclusive
+    #: attachment is not used there
+    exclusive: bool = False
 
 
 @dataclass(frozen=True, eq=False)  # one object per entry: identity is equality
@@ -141,6 +189,7 @@ class Predicate:
     verb: str | None = None
     adjective: str | None = None
     voice: str = "active"
+    objects: tuple[str, ...] = ()  # noun lemmas a transitive predicate takes as its object
 
     @property
     def lemma(self) -> str:
@@ -158,6 +207,8 @@ class PhraseSpec:
     pre_adjective: str | None = None
     post_adjective: str | None = None
     tail: PhraseSpec | str | None = None
+    #: a temporal "da" phrase's span: "short" (da un'ora) or "long" (da un mese)
+    span: str | None = None
 
 
 @dataclass(frozen=True)
@@ -168,6 +219,8 @@ class Lexicon:
     attachments: tuple[Attachment, ...]
     predicates: tuple[Predicate, ...]
     prefixes: tuple[str, ...]
+    relative_verbs: tuple[str, ...]
+    relative_subjects: tuple[str, ...]  # noun classes of the relative clause's subject
     other_phrases: tuple[PhraseSpec, ...]
     da_phrases: tuple[PhraseSpec, ...]
     files: tuple[Path, ...] = ()
@@ -216,6 +269,8 @@ def _load(folder: Path) -> Lexicon:
             _predicate(e) for e in _list(templates, "predicates", "agreement_templates.json")
         ),
         prefixes=tuple(_list(templates, "prefixes", "agreement_templates.json")),
+        relative_verbs=tuple(_list(templates, "relative_verbs", "agreement_templates.json")),
+        relative_subjects=tuple(_list(templates, "relative_subjects", "agreement_templates.json")),
         other_phrases=tuple(
             _phrase(e) for e in _list(phrases, "other_phrases", "alternation_phrases.json")
         ),
@@ -272,14 +327,20 @@ def _adjective(entry: Mapping[str, Any]) -> Adjective:
 
 def _verb(entry: Mapping[str, Any]) -> Verb:
     pairs = {key: tuple(entry[key]) for key in ("present", "imperfect", "future") if key in entry}
-    lists = {key: tuple(entry.get(key, ())) for key in ("agents", "patients")}
-    return Verb(**{**entry, **pairs, **lists})
+    roles = ("agents", "patients", "reflexive_agents", "source_patients")
+    lists = {key: tuple(entry.get(key, ())) for key in roles}
+    limits = {agent: tuple(p) for agent, p in entry.get("agent_patients", {}).items()}
+    return Verb(**{**entry, **pairs, **lists, "agent_patients": limits})
 
 
 def _predicate(entry: Mapping[str, Any]) -> Predicate:
     return _build(
         Predicate,
-        {**entry, "subjects": tuple(entry.get("subjects", ()))},
+        {
+            **entry,
+            "subjects": tuple(entry.get("subjects", ())),
+            "objects": tuple(entry.get("objects", ())),
+        },
         "agreement_templates.json",
     )
 

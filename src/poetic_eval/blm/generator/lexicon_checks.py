@@ -32,6 +32,12 @@ def check_lexicon(
     for verb in verbs:
         _check_verb(lexicon, verb)
     _check_templates(lexicon)
+    for phrase in lexicon.da_phrases:
+        if isinstance(phrase, str) or phrase.span not in ("short", "long"):
+            raise LexiconError(
+                f"alternation_phrases.json, da_phrases: {phrase!r:.60} needs a span, "
+                "'short' or 'long'"
+            )
     for group in ("other_phrases", "da_phrases"):
         for phrase in getattr(lexicon, group):
             _check_phrase(lexicon, phrase, group)
@@ -83,6 +89,37 @@ def _check_verb(lexicon: Lexicon, verb: Verb) -> None:
         for lemma in lemmas:
             if lemma not in lexicon.nouns:
                 raise LexiconError(f"{where}: {role[:-1]} {lemma!r} is not in nouns.json")
+    _check_filters(lexicon, verb, where)
+
+
+def _check_filters(lexicon: Lexicon, verb: Verb, where: str) -> None:
+    """The semantic filters name the verb's own arguments and leave the answers some words."""
+    for field, role in (("reflexive_agents", "agents"), ("source_patients", "patients")):
+        unknown = set(getattr(verb, field)) - set(getattr(verb, role))
+        if unknown:
+            raise LexiconError(f"{where}: {field} {sorted(unknown)} are not among its {role}")
+    for agent, patients in verb.agent_patients.items():
+        if agent not in verb.agents or not set(patients) <= set(verb.patients):
+            raise LexiconError(
+                f"{where}: agent_patients {agent!r}: {patients} are not its arguments"
+            )
+    answers = [
+        (agent, patient)
+        for agent in verb.answer_agents()
+        for patient in verb.answer_patients()
+        if verb.can_act_on(agent, patient)
+    ]
+    if not answers:
+        raise LexiconError(
+            f"{where}: the filters leave no agent and patient for the answers "
+            "(reflexive_agents, source_patients and agent_patients exclude them all)"
+        )
+    if verb.punctual:
+        mass = [lemma for lemma in verb.patients if lexicon.nouns[lemma].mass]
+        if mass:
+            raise LexiconError(
+                f"{where}: a punctual verb's patients are plural; {mass} are mass nouns"
+            )
 
 
 def _check_templates(lexicon: Lexicon) -> None:
@@ -104,7 +141,15 @@ def _check_templates(lexicon: Lexicon) -> None:
         unknown = [c for c in predicate.subjects if c not in classes]
         if unknown or not predicate.subjects:
             raise LexiconError(f"{name}: predicate {predicate}: unknown subject classes {unknown}")
-    heads = {a.head for a in lexicon.attachments}
+        for lemma in predicate.objects:
+            if lemma not in lexicon.nouns:
+                raise LexiconError(
+                    f"{name}: predicate {predicate.verb!r}: object {lemma!r} unknown"
+                )
+    for lemma in lexicon.relative_verbs:
+        if lemma not in lexicon.verbs:
+            raise LexiconError(f"{name}: relative verb {lemma!r} is not in verbs.json")
+    heads = {a.head for a in lexicon.attachments if not a.exclusive}  # the heads AgrI uses
     for head in heads:
         for lemma in lexicon.nouns_of_class(head):
             if not any(

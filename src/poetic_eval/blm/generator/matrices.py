@@ -15,6 +15,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from ..records import LETTERS, make_blm_record
+from ..text_forms import to_text_form
 
 #: BLM lexical types: II changes one of the matrix's words per sentence, III draws all afresh
 LEXICAL_TYPES = ("II", "III")
@@ -31,11 +32,16 @@ class Sentence:
     pattern: str
     chunks: tuple[Chunk, ...]
     text: str
+    verb: str = ""  # the lemma of the sentence's verb (AgrI: of its predicate, essere + adjective)
 
-    def annotation(self) -> dict[str, Any]:
+    def annotation(self, text_format: str = "natural") -> dict[str, Any]:
         return {
             "pattern": self.pattern,
-            "chunks": [{"tag": chunk.tag, "text": chunk.text} for chunk in self.chunks],
+            "verb": self.verb,
+            "chunks": [
+                {"tag": chunk.tag, "text": to_text_form(chunk.text, text_format)}
+                for chunk in self.chunks
+            ],
         }
 
 
@@ -63,21 +69,26 @@ class Matrix:
 
 
 def matrix_record(
-    item_id: int, matrix: Matrix, correct_position: int, rng: random.Random
+    item_id: int,
+    matrix: Matrix,
+    correct_position: int,
+    rng: random.Random,
+    text_format: str = "natural",
 ) -> dict[str, Any]:
-    """The release-format record of ``matrix``, its correct answer at ``correct_position``."""
+    """The release-format record of ``matrix``, its correct answer at ``correct_position``,
+    its sentences and chunks in ``text_format`` (:mod:`..text_forms`)."""
     others = list(matrix.answers[1:])
     rng.shuffle(others)
     placed = others[:correct_position] + [matrix.answers[0]] + others[correct_position:]
     return make_blm_record(
         item_id,
-        [sentence.text for sentence in matrix.context],
-        [sentence.text for _, sentence in placed],
+        [to_text_form(sentence.text, text_format) for sentence in matrix.context],
+        [to_text_form(sentence.text, text_format) for _, sentence in placed],
         correct_position,
         [label for label, _ in placed],
         verb=matrix.verb,
-        context_annotation=[sentence.annotation() for sentence in matrix.context],
-        answer_annotation=[sentence.annotation() for _, sentence in placed],
+        context_annotation=[sentence.annotation(text_format) for sentence in matrix.context],
+        answer_annotation=[sentence.annotation(text_format) for _, sentence in placed],
     )
 
 
