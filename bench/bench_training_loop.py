@@ -41,7 +41,7 @@ os.environ.setdefault("TOKENIZERS_PARALLELISM", "false")
 
 import numpy as np
 
-QUICK_SIZE, FULL_SIZE = 5_000, 181_670
+QUICK_SIZE, FULL_SIZE = 2_000, 181_670  # quick: the CPU encoding stays within make bench
 DIMENSIONS = ("memorization", "length", "rhyme", "lexical", "semantic")
 TARGETS = {"later call": 10.0, "second process, first call": 60.0}  # seconds, all five, full
 # QuaTrain-like shares of quatrain rhyme schemes (ABCD and the couplet/alternate schemes lead)
