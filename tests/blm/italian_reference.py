@@ -82,7 +82,7 @@ studiare    studia studiano | studiava studiavano
 pulire      pulisce puliscono | puliva pulivano
 stirare     stira stirano | stirava stiravano
 cucire      cuce cuciono | cuciva cucivano
-suonare     suona suonano | suonava suonavano
+sbucciare   sbuccia sbucciano | sbucciava sbucciavano
 guidare     guida guidano | guidava guidavano
 fumare      fuma fumano | fumava fumavano
 lavare      lava lavano | lavava lavavano
@@ -191,7 +191,7 @@ studiare    studierà studieranno | studiato
 pulire      pulirà puliranno | pulito
 stirare     stirerà stireranno | stirato
 cucire      cucirà cuciranno | cucito
-suonare     suonerà suoneranno | suonato
+sbucciare   sbuccerà sbucceranno | sbucciato
 guidare     guiderà guideranno | guidato
 fumare      fumerà fumeranno | fumato
 lavare      laverà laveranno | lavato
