@@ -257,3 +257,22 @@ def test_mtld_equals_the_transcribed_definition(min_segment, strict, final_close
             final_token_closes_factor=final_closes,
         )
         assert got == pytest.approx(sum(expected) / 2, rel=1e-12)
+
+
+def test_poem_type_ids_partition_tokens_as_poem_tokens():
+    from poetic_eval.diversity.lexical import poem_type_ids
+
+    ascii_poems = [*generated_poems(13, 40)[:20], " Tab\there, CR\rand\x0bVT\x0cFF  x\n", "\n a\n"]
+    unit_separator = ["a\x1fb c", "d e a"]  # str.split() splits at \x1f, pyarrow does not
+    for poems in (ascii_poems, unit_separator, generated_poems(14, 30), ["a\x00b c", "d e"]):
+        for lowercase in (True, False):
+            expected = poem_tokens(poems, lowercase=lowercase)
+            ids, sizes = poem_type_ids(poems, lowercase=lowercase, remove_punctuation=True)
+            assert sizes.tolist() == [len(t) for t in expected]
+            stream = [t for tokens_of_poem in expected for t in tokens_of_poem]
+            first_id = {}
+            for token, type_id in zip(stream, ids.tolist(), strict=True):
+                assert first_id.setdefault(token, type_id) == type_id
+            assert len(set(first_id.values())) == len(first_id)
+    with pytest.raises(ValueError, match="the poem at index 1 has no tokens"):
+        poem_type_ids(["a b", "!!"], lowercase=True, remove_punctuation=True)

@@ -22,6 +22,8 @@ from dataclasses import dataclass
 from itertools import chain
 
 import numpy as np
+import pyarrow as pa
+import pyarrow.compute as pc
 
 from ..checks import require_fraction, require_positive_int, typed_options
 from ..text import derived, require_texts, without_punctuation
@@ -29,6 +31,8 @@ from ..text import tokens as text_tokens
 from .stored_forms import scores_form
 
 _POEM_SEPARATOR = "\x00"  # neither whitespace nor punctuation: survives both, splits poems
+# str.split() splits at these ASCII characters, pyarrow's ascii_split_whitespace does not
+_PYTHON_ONLY_WHITESPACE = ("\x1c", "\x1d", "\x1e", "\x1f")
 
 
 def type_ids(tokens: Sequence[str]) -> np.ndarray:
@@ -62,7 +66,11 @@ class TokenStream:
 
     @classmethod
     def from_tokens(cls, tokens: Sequence[str]) -> TokenStream:
-        previous, following = occurrence_links(type_ids(tokens))
+        return cls.from_type_ids(type_ids(tokens))
+
+    @classmethod
+    def from_type_ids(cls, ids: np.ndarray) -> TokenStream:
+        previous, following = occurrence_links(ids)
         n = len(previous)
         reversed_previous = np.where(following >= 0, n - 1 - following, -1)[::-1].copy()
         return cls(previous, reversed_previous)
@@ -257,6 +265,38 @@ def poem_tokens(
     return token_lists
 
 
+def poem_type_ids(
+    poems: Sequence[str], *, lowercase: bool, remove_punctuation: bool
+) -> tuple[np.ndarray, np.ndarray]:
+    """The type id of every token of the sample (poems concatenated) and each poem's token count.
+
+    The same tokens as :func:`poem_tokens`; ASCII text is split and its types counted by
+    pyarrow (no Python string per token), other text through :func:`poem_tokens`.
+    """
+    joined = _POEM_SEPARATOR.join(poems)
+    arrow_splits_as_python = joined.isascii() and not any(
+        character in joined for character in _PYTHON_ONLY_WHITESPACE
+    )
+    if not arrow_splits_as_python or joined.count(_POEM_SEPARATOR) != len(poems) - 1:
+        token_lists = poem_tokens(poems, lowercase=lowercase, remove_punctuation=remove_punctuation)
+        sizes = np.fromiter(map(len, token_lists), dtype=np.int64, count=len(token_lists))
+        return type_ids(list(chain.from_iterable(token_lists))), sizes
+    if lowercase:
+        joined = joined.lower()
+    if remove_punctuation:
+        joined = without_punctuation(joined)
+    lists = pc.ascii_split_whitespace(pa.array(joined.split(_POEM_SEPARATOR), pa.string()))
+    words = lists.flatten()
+    nonempty = pc.binary_length(words).to_numpy() > 0  # arrow keeps "" at each end of a text
+    poem_of_word = pc.list_parent_indices(lists).to_numpy()[nonempty]
+    sizes = np.bincount(poem_of_word, minlength=len(poems)).astype(np.int64)
+    empty = np.flatnonzero(sizes == 0)
+    if len(empty):
+        raise ValueError(f"the poem at index {empty[0]} has no tokens once punctuation is removed")
+    ids = pc.dictionary_encode(words.filter(pa.array(nonempty))).indices.to_numpy()
+    return ids.astype(np.int32, copy=False), sizes
+
+
 @typed_options
 def lexical_diversity(
     poems: Sequence[str],
@@ -280,9 +320,10 @@ def lexical_diversity(
     _check_mtld_options(threshold, min_segment)
 
     def scores() -> dict[str, float]:
-        token_lists = poem_tokens(poems, lowercase=lowercase, remove_punctuation=remove_punctuation)
-        stream = TokenStream.from_tokens(list(chain.from_iterable(token_lists)))
-        sizes = np.fromiter(map(len, token_lists), dtype=np.int64, count=len(token_lists))
+        ids, sizes = poem_type_ids(
+            poems, lowercase=lowercase, remove_punctuation=remove_punctuation
+        )
+        stream = TokenStream.from_type_ids(ids)
         mtld_value = _mtld_of_stream(
             stream, threshold, min_segment, strict, final_token_closes_factor
         )
