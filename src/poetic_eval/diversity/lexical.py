@@ -129,6 +129,9 @@ def _mattr_of_stream(stream: TokenStream, window: int) -> float:
     return float(types_over_windows / (window * (last_start + 1)))
 
 
+_SHORT_TABLE = 1024  # segment lengths in the first closing table MTLD tries
+
+
 def _closing_type_counts(n: int, threshold: float, min_segment: int, strict: bool) -> np.ndarray:
     """For each segment length 1..n, the type counts below which the segment closes a factor.
 
@@ -230,11 +233,18 @@ def _mtld_of_stream(
     strict: bool,
     final_token_closes_factor: bool,
 ) -> float:
-    closing = _closing_type_counts(len(stream), threshold, min_segment, strict)
-    options = (closing, threshold, final_token_closes_factor)
-    forward = _mtld_one_direction(stream.previous, *options)
-    backward = _mtld_one_direction(stream.previous_reversed, *options)
-    return float((forward + backward) / 2)
+    # segments are rarely long: a short table first, the table for every length if one is longer
+    lengths = min(len(stream), max(_SHORT_TABLE, 2 * min_segment))
+    while True:
+        closing = _closing_type_counts(lengths, threshold, min_segment, strict)
+        options = (closing, threshold, final_token_closes_factor)
+        try:
+            forward = _mtld_one_direction(stream.previous, *options)
+            backward = _mtld_one_direction(stream.previous_reversed, *options)
+        except IndexError:  # a segment outgrew the table
+            lengths = len(stream)
+            continue
+        return float((forward + backward) / 2)
 
 
 @typed_options
