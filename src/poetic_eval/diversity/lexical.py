@@ -12,7 +12,8 @@ type (one radix sort of the type ids), so "is this token new in the segment star
 is ``previous < s``. MATTR then has a closed form (each token counts once for every window that
 holds it and not its previous occurrence), and MTLD is one pass over the stream comparing the
 running type count with a precomputed table of closing counts per segment length, instead of
-the per-window or per-prefix set recounts of the reference packages.
+the per-window or per-prefix set recounts of the reference packages. ASCII samples are split
+into words and their types counted by pyarrow (no Python string per token).
 """
 
 from __future__ import annotations
@@ -157,7 +158,8 @@ def _mtld_one_direction(
     more), which checks for a closing factor only where one can happen: a token new to the
     segment adds one type while the closing count grows by at most one per token, so it
     cannot close a segment the token before did not, except where that count jumps (once, at
-    the minimum segment length, ``boundary``).
+    the minimum segment length, ``boundary``). ``closing`` may hold fewer lengths than the
+    stream: a segment that outgrows it raises IndexError (the caller retries with them all).
     """
     close_below = closing.tolist()
     jumps = np.flatnonzero(np.diff(closing, prepend=0) > 1)
