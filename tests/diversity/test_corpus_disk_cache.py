@@ -51,7 +51,7 @@ def recomputations(monkeypatch) -> list[str]:
     for module_name, function in [
         ("poetic_eval.diversity.rhyme_distribution", "_schemes_of_quatrains"),
         ("poetic_eval.diversity.length", "length"),
-        ("poetic_eval.diversity.lexical", "poem_tokens"),
+        ("poetic_eval.diversity.lexical", "poem_type_ids"),
     ]:
         module = importlib.import_module(module_name)
         original = getattr(module, function)
@@ -110,7 +110,7 @@ def test_a_new_corpus_object_reads_the_disk_and_keys_follow_content(tmp_path, mo
     )
     assert again == expected
     assert calls.count("_schemes_of_quatrains") == 1  # the predictions' own, not the corpus's
-    assert "poem_tokens" in calls  # the predictions' lexical scores
+    assert "poem_type_ids" in calls  # the predictions' lexical scores
     assert calls.count("length") < len(human)  # the predictions' lengths only
     changed = [*human[:-1], human[0]]
     calls.clear()

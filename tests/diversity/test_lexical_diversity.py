@@ -257,3 +257,53 @@ def test_mtld_equals_the_transcribed_definition(min_segment, strict, final_close
             final_token_closes_factor=final_closes,
         )
         assert got == pytest.approx(sum(expected) / 2, rel=1e-12)
+
+
+def test_poem_type_ids_partition_tokens_as_poem_tokens():
+    from poetic_eval.diversity.lexical import poem_type_ids
+
+    ascii_poems = [*generated_poems(13, 40)[:20], " Tab\there, CR\rand\x0bVT\x0cFF  x\n", "\n a\n"]
+    unit_separator = ["a\x1fb c", "d e a"]  # str.split() splits at \x1f, pyarrow does not
+    for poems in (ascii_poems, unit_separator, generated_poems(14, 30), ["a\x00b c", "d e"]):
+        for lowercase in (True, False):
+            expected = poem_tokens(poems, lowercase=lowercase)
+            ids, sizes = poem_type_ids(poems, lowercase=lowercase, remove_punctuation=True)
+            assert sizes.tolist() == [len(t) for t in expected]
+            stream = [t for tokens_of_poem in expected for t in tokens_of_poem]
+            first_id = {}
+            for token, type_id in zip(stream, ids.tolist(), strict=True):
+                assert first_id.setdefault(token, type_id) == type_id
+            assert len(set(first_id.values())) == len(first_id)
+    with pytest.raises(ValueError, match="the poem at index 1 has no tokens"):
+        poem_type_ids(["a b", "!!"], lowercase=True, remove_punctuation=True)
+
+
+def test_sample_scores_equal_references_on_repetitive_and_short_poems():
+    """lexical_diversity from raw text (the pyarrow path) on samples of short poems drawn from
+    tiny vocabularies, and one stream with a segment longer than MTLD's first closing table."""
+    rng = random.Random(15)
+    for _ in range(25):
+        vocabulary = [f"W{i}," for i in range(rng.randint(1, 12))]
+        poems = [
+            " ".join(rng.choices(vocabulary, k=rng.randint(1, 6)))
+            for _ in range(rng.randint(1, 60))
+        ]
+        stream = [t for tokens_of_poem in poem_tokens(poems) for t in tokens_of_poem]
+        relaxed = lexical_diversity(
+            poems, window=5, min_segment=0, strict=False, final_token_closes_factor=True
+        )
+        richness = LexicalRichness(stream, preprocessor=None, tokenizer=None)
+        assert relaxed["mtld"] == pytest.approx(richness.mtld(0.72), rel=1e-12)
+        if len(stream) >= 5:
+            assert relaxed["mattr"] == pytest.approx(richness.mattr(5), rel=1e-12)
+        paper = lexical_diversity(poems)
+        assert paper["mtld"] == pytest.approx(lex_div.mtld(stream), rel=1e-12)
+        assert paper["mattr"] == pytest.approx(lex_div.mattr(stream, 35), rel=1e-12)
+    long_segment = [f"u{i}" for i in range(1500)] + rng.choices(["a", "b", "c"], k=300)
+    for final_closes in (True, False):
+        expected = [
+            _transcribed_mtld_direction(s, 0.72, 10, True, final_closes)
+            for s in (long_segment, long_segment[::-1])
+        ]
+        got = mtld(long_segment, final_token_closes_factor=final_closes)
+        assert got == pytest.approx(sum(expected) / 2, rel=1e-12)

@@ -63,7 +63,7 @@ def test_every_dimension_gives_the_same_numbers_and_derives_the_reference_side_o
     corpus = PoemCorpus(references)
     units = _counting(monkeypatch, memorization_module, "_units_by_text", corpus)
     schemes = _counting(monkeypatch, rhyme_module, "_schemes_of_quatrains", corpus)
-    tokens = _counting(monkeypatch, lexical_module, "poem_tokens", corpus)
+    tokens = _counting(monkeypatch, lexical_module, "poem_type_ids", corpus)
     encoder = CountingEncoder()
     options = {"semantic_model": encoder, "semantic_cache_dir": str(tmp_path)}
     for round_ in range(3):

@@ -12,7 +12,8 @@ type (one radix sort of the type ids), so "is this token new in the segment star
 is ``previous < s``. MATTR then has a closed form (each token counts once for every window that
 holds it and not its previous occurrence), and MTLD is one pass over the stream comparing the
 running type count with a precomputed table of closing counts per segment length, instead of
-the per-window or per-prefix set recounts of the reference packages.
+the per-window or per-prefix set recounts of the reference packages. ASCII samples are split
+into words and their types counted by pyarrow (no Python string per token).
 """
 
 from __future__ import annotations
@@ -22,6 +23,8 @@ from dataclasses import dataclass
 from itertools import chain
 
 import numpy as np
+import pyarrow as pa
+import pyarrow.compute as pc
 
 from ..checks import require_fraction, require_positive_int, typed_options
 from ..text import derived, require_texts, without_punctuation
@@ -29,6 +32,8 @@ from ..text import tokens as text_tokens
 from .stored_forms import scores_form
 
 _POEM_SEPARATOR = "\x00"  # neither whitespace nor punctuation: survives both, splits poems
+# str.split() splits at these ASCII characters, pyarrow's ascii_split_whitespace does not
+_PYTHON_ONLY_WHITESPACE = ("\x1c", "\x1d", "\x1e", "\x1f")
 
 
 def type_ids(tokens: Sequence[str]) -> np.ndarray:
@@ -62,7 +67,11 @@ class TokenStream:
 
     @classmethod
     def from_tokens(cls, tokens: Sequence[str]) -> TokenStream:
-        previous, following = occurrence_links(type_ids(tokens))
+        return cls.from_type_ids(type_ids(tokens))
+
+    @classmethod
+    def from_type_ids(cls, ids: np.ndarray) -> TokenStream:
+        previous, following = occurrence_links(ids)
         n = len(previous)
         reversed_previous = np.where(following >= 0, n - 1 - following, -1)[::-1].copy()
         return cls(previous, reversed_previous)
@@ -121,6 +130,9 @@ def _mattr_of_stream(stream: TokenStream, window: int) -> float:
     return float(types_over_windows / (window * (last_start + 1)))
 
 
+_SHORT_TABLE = 1024  # segment lengths in the first closing table MTLD tries
+
+
 def _closing_type_counts(n: int, threshold: float, min_segment: int, strict: bool) -> np.ndarray:
     """For each segment length 1..n, the type counts below which the segment closes a factor.
 
@@ -146,7 +158,8 @@ def _mtld_one_direction(
     more), which checks for a closing factor only where one can happen: a token new to the
     segment adds one type while the closing count grows by at most one per token, so it
     cannot close a segment the token before did not, except where that count jumps (once, at
-    the minimum segment length, ``boundary``).
+    the minimum segment length, ``boundary``). ``closing`` may hold fewer lengths than the
+    stream: a segment that outgrows it raises IndexError (the caller retries with them all).
     """
     close_below = closing.tolist()
     jumps = np.flatnonzero(np.diff(closing, prepend=0) > 1)
@@ -222,11 +235,18 @@ def _mtld_of_stream(
     strict: bool,
     final_token_closes_factor: bool,
 ) -> float:
-    closing = _closing_type_counts(len(stream), threshold, min_segment, strict)
-    options = (closing, threshold, final_token_closes_factor)
-    forward = _mtld_one_direction(stream.previous, *options)
-    backward = _mtld_one_direction(stream.previous_reversed, *options)
-    return float((forward + backward) / 2)
+    # segments are rarely long: a short table first, the table for every length if one is longer
+    lengths = min(len(stream), max(_SHORT_TABLE, 2 * min_segment))
+    while True:
+        closing = _closing_type_counts(lengths, threshold, min_segment, strict)
+        options = (closing, threshold, final_token_closes_factor)
+        try:
+            forward = _mtld_one_direction(stream.previous, *options)
+            backward = _mtld_one_direction(stream.previous_reversed, *options)
+        except IndexError:  # a segment outgrew the table
+            lengths = len(stream)
+            continue
+        return float((forward + backward) / 2)
 
 
 @typed_options
@@ -257,6 +277,38 @@ def poem_tokens(
     return token_lists
 
 
+def poem_type_ids(
+    poems: Sequence[str], *, lowercase: bool, remove_punctuation: bool
+) -> tuple[np.ndarray, np.ndarray]:
+    """The type id of every token of the sample (poems concatenated) and each poem's token count.
+
+    The same tokens as :func:`poem_tokens`; ASCII text is split and its types counted by
+    pyarrow (no Python string per token), other text through :func:`poem_tokens`.
+    """
+    joined = _POEM_SEPARATOR.join(poems)
+    arrow_splits_as_python = joined.isascii() and not any(
+        character in joined for character in _PYTHON_ONLY_WHITESPACE
+    )
+    if not arrow_splits_as_python or joined.count(_POEM_SEPARATOR) != len(poems) - 1:
+        token_lists = poem_tokens(poems, lowercase=lowercase, remove_punctuation=remove_punctuation)
+        sizes = np.fromiter(map(len, token_lists), dtype=np.int64, count=len(token_lists))
+        return type_ids(list(chain.from_iterable(token_lists))), sizes
+    if lowercase:
+        joined = joined.lower()
+    if remove_punctuation:
+        joined = without_punctuation(joined)
+    lists = pc.ascii_split_whitespace(pa.array(joined.split(_POEM_SEPARATOR), pa.string()))
+    words = lists.flatten()
+    nonempty = pc.binary_length(words).to_numpy() > 0  # arrow keeps "" at each end of a text
+    poem_of_word = pc.list_parent_indices(lists).to_numpy()[nonempty]
+    sizes = np.bincount(poem_of_word, minlength=len(poems)).astype(np.int64)
+    empty = np.flatnonzero(sizes == 0)
+    if len(empty):
+        raise ValueError(f"the poem at index {empty[0]} has no tokens once punctuation is removed")
+    ids = pc.dictionary_encode(words.filter(pa.array(nonempty))).indices.to_numpy()
+    return ids.astype(np.int32, copy=False), sizes
+
+
 @typed_options
 def lexical_diversity(
     poems: Sequence[str],
@@ -280,9 +332,10 @@ def lexical_diversity(
     _check_mtld_options(threshold, min_segment)
 
     def scores() -> dict[str, float]:
-        token_lists = poem_tokens(poems, lowercase=lowercase, remove_punctuation=remove_punctuation)
-        stream = TokenStream.from_tokens(list(chain.from_iterable(token_lists)))
-        sizes = np.fromiter(map(len, token_lists), dtype=np.int64, count=len(token_lists))
+        ids, sizes = poem_type_ids(
+            poems, lowercase=lowercase, remove_punctuation=remove_punctuation
+        )
+        stream = TokenStream.from_type_ids(ids)
         mtld_value = _mtld_of_stream(
             stream, threshold, min_segment, strict, final_token_closes_factor
         )
