@@ -19,7 +19,12 @@ from poetic_eval.lm import (
     score_texts,
     token_budget_batches,
 )
-from poetic_eval.lm.budget import CPU_TOKEN_BUDGET, cuda_token_budget, token_budget
+from poetic_eval.lm.budget import (
+    CPU_MASKED_TOKEN_BUDGET,
+    CPU_TOKEN_BUDGET,
+    cuda_token_budget,
+    token_budget,
+)
 from poetic_eval.lm.slots import slot_batches
 
 pytestmark = pytest.mark.usefixtures("one_torch_thread")
@@ -122,6 +127,7 @@ def test_token_budget_batches_stay_within_the_budget_and_cover_every_row():
 def test_budget_on_cpu_is_fixed_and_cuda_sizing_follows_free_memory():
     lm = tiny_causal_lm(seed=0)
     assert token_budget(lm) == CPU_TOKEN_BUDGET == lm.tokens_per_forward
+    assert token_budget(tiny_masked_lm()) == CPU_MASKED_TOKEN_BUDGET < CPU_TOKEN_BUDGET
     small, large = cuda_token_budget(2 * 1024**3, 50_000), cuda_token_budget(60 * 1024**3, 50_000)
     assert small < large and cuda_token_budget(0, 50_000) >= 1024
     with pytest.raises(ValueError, match="token_budget"):
