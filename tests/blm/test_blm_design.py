@@ -217,3 +217,12 @@ def test_filters_hold_in_every_agri_sentence():
                     for n in ("sg", "pl")
                 }
             ), text
+
+
+def test_a_relative_is_of_someone_who_is_no_relative():
+    # the native reading found *lo zio di alcuni figli*, *la figlia di un figlio*
+    kin = {n.lemma for n in LEXICON.nouns.values() if n.kinship or "relative" in n.classes}
+    heads = [a for a in LEXICON.attachments if a.head == "relative"]
+    assert heads
+    for attachment in heads:
+        assert not kin & set(LEXICON.nouns_of_class(attachment.dependent)), attachment
