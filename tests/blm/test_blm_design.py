@@ -138,7 +138,9 @@ def test_filters_hold_in_every_causi_and_odi_sentence():
             assert verb.can_act_on(agent.lemma, patient.lemma), text
         assert not {"deve", "devono"} & set(text.split()), text  # no odd obligations
         da = [c["text"] for c in annotation["chunks"] if c["tag"] == "da-NP"]
-        if da:  # a long span for an iterated event, a short one for a causative process
+        if (
+            da
+        ):  # a span the verb takes (da_spans: weeks for an iterated event, minutes for a quick one)
             assert SPANS[da[0]] in verb.da_spans, text
         if verb.plural_patients and patient and not LEXICON.nouns[patient.lemma].mass:
             assert patient.number == "pl", text  # iterated or habitual with a temporal "da"
@@ -215,3 +217,12 @@ def test_filters_hold_in_every_agri_sentence():
                     for n in ("sg", "pl")
                 }
             ), text
+
+
+def test_a_relative_is_of_someone_who_is_no_relative():
+    # the native reading found *lo zio di alcuni figli*, *la figlia di un figlio*
+    kin = {n.lemma for n in LEXICON.nouns.values() if n.kinship or "relative" in n.classes}
+    heads = [a for a in LEXICON.attachments if a.head == "relative"]
+    assert heads
+    for attachment in heads:
+        assert not kin & set(LEXICON.nouns_of_class(attachment.dependent)), attachment

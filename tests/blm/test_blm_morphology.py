@@ -213,8 +213,8 @@ def test_every_template_phrase_renders_as_written():
     expected = [
         # the place, speed and occasion phrases (sul balcone, in pochi secondi, durante lo
         # sciopero, ...) left with issue 21: they do not fit every event (*le strade venivano
-        # allungate sul balcone*, *i busti vengono scolpiti in pochi secondi*)
-        "durante la notte",
+        # allungate sul balcone*, *i busti vengono scolpiti in pochi secondi*), and durante la
+        # notte (*il sole allunga quell'ombra durante la notte*)
         "nel pomeriggio",
         "dopo la cena",
         "alla fine della giornata",
@@ -225,6 +225,9 @@ def test_every_template_phrase_renders_as_written():
         "da un mese",
         "da pochi giorni",
         "da qualche minuto",
+        "da pochi minuti",
+        "da cinque minuti",
+        "da dieci minuti",
         "da due settimane",
         "da un anno circa",
         "da molto tempo",

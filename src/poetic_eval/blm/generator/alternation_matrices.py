@@ -19,7 +19,8 @@ E-WrBy ``S+ Intr da-S-``, IE-WrBy ``S- Intr da-S+`` (rules: :mod:`.labels`).
 So CausI's I-Int has the shape of OdI's correct answer, as in BLM-It.
 
 Sentences with a temporal "da" phrase are in the present or imperfect (an ongoing or habitual
-event) and of the span the verb takes (:attr:`~.lexicon.Verb.da_spans`), the others in any
+event) and of a span the verb takes (:attr:`~.lexicon.Verb.da_spans`, per verb: *la torta si
+brucia da qualche minuto*, *i vasi si rompono da alcuni giorni*), the others in any
 frame of :data:`FRAMES`. Type II keeps
 the matrix's words and changes one (agent, patient, P-NP, da-NP or verb frame) per sentence,
 the 8 answers included; type III draws all of them afresh for every sentence, the context
@@ -40,7 +41,7 @@ from dataclasses import dataclass, replace
 
 from ...checks import require_choice
 from .labels import ALTERNATION_LABELS
-from .lexicon import Lexicon, Noun, Verb
+from .lexicon import DA_SPANS, Lexicon, Noun, Verb
 from .matrices import LEXICAL_TYPES, Chunk, Matrix, Sentence, pick
 from .noun_phrases import NounPhrase, phrase_text
 from .verb_groups import DURATION_FRAMES, verb_group
@@ -109,7 +110,7 @@ class AlternationGenerator:
         self.other_phrases = [phrase_text(lexicon, spec) for spec in lexicon.other_phrases]
         self.da_phrases = {
             span: [phrase_text(lexicon, spec) for spec in lexicon.da_phrases if spec.span == span]
-            for span in ("short", "long")
+            for span in DA_SPANS
         }
 
     def _noun_phrase(

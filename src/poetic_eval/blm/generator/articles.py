@@ -53,6 +53,8 @@ DETERMINERS: dict[str, tuple[str, ...]] = {
     "ogni": ("sg",),
     "card:due": ("pl",),
     "card:tre": ("pl",),
+    "card:cinque": ("pl",),
+    "card:dieci": ("pl",),
     "bare": ("sg", "pl"),
 }
 

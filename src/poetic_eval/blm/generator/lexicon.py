@@ -10,7 +10,8 @@ The bundled lexicon is the JSON files in ``blm/generator/data/`` (written for th
   ``permanent`` (a lasting property: no future, *sarà bianco* is odd);
 * ``verbs.json``: lemma, auxiliary, ``isc``, the forms the regular rules get wrong, and for
   the alternation verbs their class (``causative`` / ``object_drop``), agents and patients and
-  the semantic filters of the answers (:class:`Verb`);
+  the semantic filters of the answers and the spans of temporal "da" phrase it takes
+  (:class:`Verb`);
 * ``agreement_templates.json``: BLM-AgrI attachments (``exclusive``: a singular head belongs
   to one dependent only), predicates (with ``objects`` for a transitive one), clause prefixes,
   and the verbs and subject classes of the relative clause;
@@ -41,6 +42,9 @@ LEXICON_FILES = (
     "alternation_phrases.json",
 )
 ALTERNATIONS = ("causative", "object_drop")
+#: the spans of the temporal "da" phrases, shortest first: da qualche minuto, da un'ora,
+#: dall'alba, da un mese, da alcuni anni
+DA_SPANS = ("minutes", "hours", "morning", "weeks", "years")
 
 
 class LexiconError(ValueError):
@@ -138,6 +142,11 @@ class Verb:
     source_patients: tuple[str, ...] = ()
     #: agents that can act on some patients only (*il sole* shortens a shadow, not a dress)
     agent_patients: Mapping[str, tuple[str, ...]] = field(default_factory=dict)
+    #: the spans of temporal "da" phrase (:data:`DA_SPANS`) the verb's events take naturally:
+    #: a quick process minutes only (*la torta si brucia da qualche minuto*, not *da tre ore*),
+    #: a slow one hours too (*la piscina si svuota da tre ore*), an iterated punctual event
+    #: weeks (*i vasi si rompono da alcuni giorni*, not *da alcuni anni*), an activity all
+    da_spans: tuple[str, ...] = ()
 
     def can_act_on(self, agent: str, patient: str) -> bool:
         """Whether ``agent`` can do this verb's action to ``patient``."""
@@ -149,16 +158,6 @@ class Verb:
         iterated or habitual: a punctual event (*i vasi si rompono da un mese*) and an
         object-drop activity (*lava i piatti da un'ora*, not *mangia il panino dall'alba*)."""
         return self.punctual or self.alternation == "object_drop"
-
-    @property
-    def da_spans(self) -> tuple[str, ...]:
-        """The spans of temporal "da" phrase the verb takes naturally: a punctual event only
-        iterated over a long span (*i vasi si rompono da un mese*), a causative process only
-        while it goes on (*il ghiaccio si scioglie da un'ora*, not *da un anno*), an activity
-        both (*disegna da un'ora*, *da un anno*)."""
-        if self.punctual:
-            return ("long",)
-        return ("short",) if self.alternation == "causative" else ("short", "long")
 
     def answer_agents(self) -> tuple[str, ...]:
         return tuple(a for a in self.agents if a not in self.reflexive_agents)
@@ -207,7 +206,7 @@ class PhraseSpec:
     pre_adjective: str | None = None
     post_adjective: str | None = None
     tail: PhraseSpec | str | None = None
-    #: a temporal "da" phrase's span: "short" (da un'ora) or "long" (da un mese)
+    #: a temporal "da" phrase's span, one of :data:`DA_SPANS` (da un'ora: "hours")
     span: str | None = None
 
 
@@ -327,7 +326,7 @@ def _adjective(entry: Mapping[str, Any]) -> Adjective:
 
 def _verb(entry: Mapping[str, Any]) -> Verb:
     pairs = {key: tuple(entry[key]) for key in ("present", "imperfect", "future") if key in entry}
-    roles = ("agents", "patients", "reflexive_agents", "source_patients")
+    roles = ("agents", "patients", "reflexive_agents", "source_patients", "da_spans")
     lists = {key: tuple(entry.get(key, ())) for key in roles}
     limits = {agent: tuple(p) for agent, p in entry.get("agent_patients", {}).items()}
     return Verb(**{**entry, **pairs, **lists, "agent_patients": limits})

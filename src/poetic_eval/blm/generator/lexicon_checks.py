@@ -9,7 +9,16 @@ from collections.abc import Sequence
 
 from ...checks import unknown_name_message
 from .articles import DETERMINERS, ONSETS
-from .lexicon import ALTERNATIONS, Adjective, Lexicon, LexiconError, Noun, PhraseSpec, Verb
+from .lexicon import (
+    ALTERNATIONS,
+    DA_SPANS,
+    Adjective,
+    Lexicon,
+    LexiconError,
+    Noun,
+    PhraseSpec,
+    Verb,
+)
 
 MIN_ARGUMENTS = 2  # agents and patients per alternation verb (type II varies one of them)
 
@@ -33,10 +42,10 @@ def check_lexicon(
         _check_verb(lexicon, verb)
     _check_templates(lexicon)
     for phrase in lexicon.da_phrases:
-        if isinstance(phrase, str) or phrase.span not in ("short", "long"):
+        if isinstance(phrase, str) or phrase.span not in DA_SPANS:
             raise LexiconError(
                 f"alternation_phrases.json, da_phrases: {phrase!r:.60} needs a span, "
-                "'short' or 'long'"
+                f"one of {list(DA_SPANS)}"
             )
     for group in ("other_phrases", "da_phrases"):
         for phrase in getattr(lexicon, group):
@@ -90,6 +99,31 @@ def _check_verb(lexicon: Lexicon, verb: Verb) -> None:
             if lemma not in lexicon.nouns:
                 raise LexiconError(f"{where}: {role[:-1]} {lemma!r} is not in nouns.json")
     _check_filters(lexicon, verb, where)
+    _check_da_spans(lexicon, verb, where)
+
+
+#: the spans over which a punctual event reads as iterated (*i vasi si rompono da alcuni
+#: giorni*); over minutes or hours it does not (*i vasi si rompono da un'ora*)
+ITERATED_SPANS = ("weeks", "years")
+
+
+def _check_da_spans(lexicon: Lexicon, verb: Verb, where: str) -> None:
+    """An alternation verb names the spans of temporal "da" phrase it takes, each known and
+    given by some phrase; a punctual verb only spans it can iterate over."""
+    if not verb.da_spans:
+        raise LexiconError(f"{where}: needs da_spans, some of {list(DA_SPANS)}")
+    for span in verb.da_spans:
+        if span not in DA_SPANS:
+            raise LexiconError(f"{where}: " + unknown_name_message(span, DA_SPANS, "da_spans"))
+        if not any(phrase.span == span for phrase in lexicon.da_phrases):
+            raise LexiconError(
+                f"{where}: no da_phrase of alternation_phrases.json has span {span!r}"
+            )
+    if verb.punctual and not set(verb.da_spans) <= set(ITERATED_SPANS):
+        raise LexiconError(
+            f"{where}: a punctual verb's da_spans are among {list(ITERATED_SPANS)} "
+            f"(an event iterated over weeks or years), not {list(verb.da_spans)}"
+        )
 
 
 def _check_filters(lexicon: Lexicon, verb: Verb, where: str) -> None:

@@ -1,0 +1,86 @@
+"""Each CausI/OdI verb takes temporal "da" phrases of its own spans only (``da_spans``).
+
+A native reading found punctual events iterated over years (*alcune corde si spezzano da alcuni
+anni*) and quick processes given hours (*quelle torte si bruciavano da tre ore*): the spans are
+per verb, the generator draws only from them, and the lexicon check refuses a verb without
+spans, with an unknown one, or a punctual verb with a span it cannot iterate over.
+"""
+
+from __future__ import annotations
+
+import json
+import random
+import shutil
+
+import pytest
+
+from poetic_eval.blm import load_lexicon
+from poetic_eval.blm.generator.alternation_matrices import AlternationGenerator
+from poetic_eval.blm.generator.lexicon import DATA_DIR, LexiconError
+from poetic_eval.blm.generator.matrices import LEXICAL_TYPES
+from poetic_eval.blm.generator.noun_phrases import phrase_text
+
+LEXICON = load_lexicon()
+SPAN_OF = {phrase_text(LEXICON, spec): spec.span for spec in LEXICON.da_phrases}
+
+
+def da_chunks(matrix) -> list[tuple[str, str]]:
+    """(verb lemma, da-NP text) of every sentence of ``matrix`` with a temporal "da"."""
+    sentences = [*matrix.context, *(sentence for _, sentence in matrix.answers)]
+    return [
+        (sentence.verb, chunk.text)
+        for sentence in sentences
+        for chunk in sentence.chunks
+        if chunk.tag == "da-NP"
+    ]
+
+
+@pytest.mark.parametrize("alternation", ["causative", "object_drop"])
+def test_every_da_phrase_is_of_a_span_its_verb_takes(alternation):
+    generator = AlternationGenerator(LEXICON, alternation)
+    rng = random.Random(7)
+    seen = 0
+    for verb in generator.verbs:
+        for lexical_type in LEXICAL_TYPES:
+            for _ in range(3):
+                for lemma, text in da_chunks(generator.matrix(verb, rng, lexical_type)):
+                    assert SPAN_OF[text] in LEXICON.verbs[lemma].da_spans, (lemma, text)
+                    seen += 1
+    assert seen >= 2 * 6 * len(generator.verbs)  # two or more per matrix
+
+
+def test_the_reader_s_odd_phrases_are_gone():
+    for lemma, text in [("spezzare", "da alcuni anni"), ("bruciare", "da tre ore")]:
+        verb = LEXICON.verbs[lemma]
+        assert text not in AlternationGenerator(LEXICON, verb.alternation).da_phrases_for(verb)
+    assert "fulmine" not in LEXICON.verbs["frantumare"].agents
+    assert "fulmine" not in LEXICON.verbs["incrinare"].agents
+
+
+def edited_lexicon(tmp_path, lemma: str, da_spans):
+    folder = tmp_path / "lexicon"
+    shutil.copytree(DATA_DIR, folder)
+    path = folder / "verbs.json"
+    raw = json.loads(path.read_text(encoding="utf-8"))
+    for entry in raw["verbs"]:
+        if entry["lemma"] == lemma:
+            if da_spans is None:
+                del entry["da_spans"]
+            else:
+                entry["da_spans"] = da_spans
+    path.write_text(json.dumps(raw), encoding="utf-8")
+    return folder
+
+
+@pytest.mark.parametrize(
+    ("lemma", "da_spans", "message"),
+    [
+        ("bruciare", None, "needs da_spans"),
+        ("bruciare", ["decades"], "decades"),
+        ("rompere", ["hours"], "punctual"),
+        ("mangiare", [], "needs da_spans"),
+    ],
+)
+def test_the_lexicon_check_refuses_bad_spans(tmp_path, lemma, da_spans, message):
+    with pytest.raises(LexiconError, match=message):
+        load_lexicon(edited_lexicon(tmp_path, lemma, da_spans))
