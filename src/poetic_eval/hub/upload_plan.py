@@ -3,7 +3,7 @@
 Dataset repos come from the built dataset folders (:func:`plan_dataset_uploads`): the card and
 exactly the data files its ``configs:`` lists, each a regular file inside the folder; anything
 else there is left out and named. Metric Spaces come from the metric folders
-(:mod:`poetic_eval.hub.metric_spaces`). Planning reads local files only, and
+(:mod:`poetic_eval.evaluate_modules.spaces`). Planning reads local files only, and
 :func:`commit_operations` turns a plan into the ``CommitOperationAdd`` /
 ``CommitOperationDelete`` list that :func:`poetic_eval.hub.publish` sends in one
 ``HfApi.create_commit`` (which itself leaves out the files the hub already holds, and makes no
