@@ -22,9 +22,6 @@ class EmbeddingCache:
     def __init__(self, directory: str | Path | None = None) -> None:
         self.store = ArrayCache("embeddings", directory)
 
-    def path(self, key: str, kind: str) -> Path:
-        return self.store.path(key, kind)
-
     def load(self, key: str, kind: str, rows: int, width: int | None = None) -> np.ndarray | None:
         """The stored array, or None when absent or unusable (corrupted, not ``rows`` long,
         not ``width`` wide, NaN or infinite values; those are named in a warning)."""

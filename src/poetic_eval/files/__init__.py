@@ -3,6 +3,7 @@ locations, the user errors every command reports in one line, and the cache root
 
 from .atomic_files import atomic_folder, atomic_path, recover_folder, write_text_atomically
 from .cache_paths import cache_root
+from .digests import file_sha256
 from .output_locations import (
     check_not_current,
     check_output_file,
@@ -34,6 +35,7 @@ __all__ = [
     "check_output_file",
     "check_output_folder",
     "describe_error",
+    "file_sha256",
     "files_not_listed",
     "recover_folder",
     "shown_names",

@@ -10,7 +10,6 @@ header carries the hub metadata, ``configs`` (the data files of each config and 
 
 from __future__ import annotations
 
-import hashlib
 import re
 from collections.abc import Mapping, Sequence
 from pathlib import Path
@@ -21,6 +20,7 @@ from datasets.info import DatasetInfo, DatasetInfosDict
 from datasets.splits import SplitDict, SplitInfo
 from huggingface_hub import DatasetCardData
 
+from ..files.digests import file_sha256
 from ..files.names import checked_name
 from ..resources import cards_root
 
@@ -81,15 +81,6 @@ def built_here(folder: str | Path) -> bool:
         return False
     text = card.read_text(encoding="utf-8", errors="replace")
     return text.startswith("---\n") and BUILT_MARKER in text
-
-
-def file_sha256(path: str | Path) -> str:
-    """Hex SHA-256 of a file, read in 1 MiB blocks."""
-    digest = hashlib.sha256()
-    with open(path, "rb") as stream:
-        for block in iter(lambda: stream.read(1 << 20), b""):
-            digest.update(block)
-    return digest.hexdigest()
 
 
 def size_category(n_rows: int) -> str:

