@@ -109,6 +109,8 @@ def test_masked_scores_through_the_engine_equal_the_convenience():
     lm = load_language_model(tiny_masked_lm(seed=3), token_budget=64)
     texts = random_sentences(20, 5)
     assert np.array_equal(lm.score_texts(texts), score_texts(texts, lm, show_progress=False))
+    # against the same model one text per pass, so the token-budget batching is what is checked
+    assert np.allclose(lm.score_texts(texts), lm.score_texts(texts, batch_size=1), atol=1e-4)
 
 
 def test_token_budget_batches_stay_within_the_budget_and_cover_every_row():

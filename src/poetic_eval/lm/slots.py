@@ -13,9 +13,8 @@ can reduce and drop them before the next (runs of any size keep no vocabulary-si
 
 from __future__ import annotations
 
-import inspect
 from collections.abc import Iterator, Sequence
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 import torch
 from tqdm.auto import tqdm
@@ -79,11 +78,12 @@ def _causal_last_logits(lm: LanguageModel, rows: list[list[int]]) -> torch.Tenso
         [[0] * (width - len(ids)) + [1] * len(ids) for ids in rows], device=lm.device
     )
     positions = (attention.cumsum(-1) - 1).clamp(min=0)
-    options = {"logits_to_keep": 1} if _accepts(lm.model, "logits_to_keep") else {}
-    output = lm.model(
-        input_ids=input_ids, attention_mask=attention, position_ids=positions, **options
-    )
-    return output.logits[:, -1, :]
+    inputs = {"input_ids": input_ids, "attention_mask": attention, "position_ids": positions}
+    split = split_head(lm.model)  # probed once per model: the head on the last position only
+    if split is not None:
+        body, head = split
+        return head(body(**inputs).last_hidden_state[:, -1])
+    return lm.model(**inputs).logits[:, -1, :]
 
 
 def _masked_logits(lm: LanguageModel, rows: list[list[int]]) -> torch.Tensor:
@@ -100,10 +100,3 @@ def _masked_logits(lm: LanguageModel, rows: list[list[int]]) -> torch.Tensor:
         body, head = split
         return head(body(input_ids=input_ids, attention_mask=attention).last_hidden_state[at_mask])
     return lm.model(input_ids=input_ids, attention_mask=attention).logits[at_mask]
-
-
-def _accepts(network: Any, argument: str) -> bool:
-    try:
-        return argument in inspect.signature(network.forward).parameters
-    except (TypeError, ValueError):
-        return False
