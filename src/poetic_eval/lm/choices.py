@@ -72,7 +72,9 @@ def encode_choices(
     start = document_start_token_id(lm)
     prefix_ids = lm.tokenizer(list(prefixes), add_special_tokens=False)["input_ids"]
     flat = [text for texts in continuations for text in texts]
-    flat_ids = lm.tokenizer(flat, add_special_tokens=False)["input_ids"]
+    distinct = list(dict.fromkeys(flat))  # the prompt method repeats the same 8 letters
+    ids_of = dict(zip(distinct, lm.tokenizer(distinct, add_special_tokens=False)["input_ids"]))
+    flat_ids = [ids_of[text] for text in flat]
     limit = lm.context_length
     encoded, offset = [], 0
     for item_id, prefix, texts in zip(item_ids, prefix_ids, continuations):

@@ -27,7 +27,7 @@ import numpy as np
 import torch
 
 from ...agreement.verb_lexicon import VerbEntry, load_verb_list
-from ...checks import typed_options
+from ...checks import require_positive_int, typed_options
 from ...lm import LanguageModel, document_start_token_id, load_language_model
 from .slots import VerbSlot, verb_slots
 
@@ -196,8 +196,8 @@ def log_prob_batches(
     """(first row, (rows, vocab) log-probs on the model's device) per batch, in input order:
     the engine's slot verb (:meth:`poetic_eval.lm.LanguageModel.slot_log_probs`) on the rows
     the model sees, batched by its token budget (and at most ``batch_size`` rows per pass)."""
-    if batch_size is not None and batch_size < 1:
-        raise ValueError(f"batch_size must be >= 1, got {batch_size}")
+    if batch_size is not None:
+        require_positive_int(batch_size, "batch_size")
     return lm.slot_log_probs(_encode(slots, lm), max_rows=batch_size, show_progress=show_progress)
 
 
