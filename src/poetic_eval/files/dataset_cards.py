@@ -72,10 +72,10 @@ def config_entries(card: DatasetCard) -> list[dict[str, Any]]:
     return entries
 
 
-def card_data_files(folder: str | Path) -> list[str]:
+def card_data_files(folder: str | Path, card: DatasetCard | None = None) -> list[str]:
     """The data file paths the card's ``configs:`` header lists (relative to ``folder``), in
-    card order, each once."""
-    card = dataset_card(folder)
+    card order, each once (``card``: the folder's card already read, else it is read)."""
+    card = card if card is not None else dataset_card(folder)
     paths: dict[str, None] = {}
     for config in config_entries(card) if card is not None else []:
         for entry in config["data_files"]:
@@ -86,10 +86,11 @@ def card_data_files(folder: str | Path) -> list[str]:
     return list(paths)
 
 
-def card_infos(folder: str | Path) -> dict[str, DatasetInfo]:
+def card_infos(folder: str | Path, card: DatasetCard | None = None) -> dict[str, DatasetInfo]:
     """Each config's ``DatasetInfo`` (features, split sizes) from the card's ``dataset_info``,
-    as ``datasets`` reads it ({} when the card has none or it does not parse)."""
-    card = dataset_card(folder)
+    as ``datasets`` reads it ({} when the card has none or it does not parse); ``card`` as in
+    :func:`card_data_files`."""
+    card = card if card is not None else dataset_card(folder)
     if card is None or not card.data.get("dataset_info"):
         return {}
     try:
@@ -115,7 +116,9 @@ def card_config_names(folder: str | Path) -> list[str]:
     return [entry["config_name"] for entry in entries if isinstance(entry.get("config_name"), str)]
 
 
-def config_data_files(folder: str | Path, config: str) -> dict[str, list[Path]]:
+def config_data_files(
+    folder: str | Path, config: str, card: DatasetCard | None = None
+) -> dict[str, list[Path]]:
     """Split -> the data files of ``config`` that the card lists (its patterns expanded,
     sorted), each checked to lie inside ``folder``.
 
@@ -127,7 +130,7 @@ def config_data_files(folder: str | Path, config: str) -> dict[str, list[Path]]:
 
     folder = Path(folder)
     path = folder / "README.md"
-    card = dataset_card(folder)
+    card = card if card is not None else dataset_card(folder)
     entries = [e for e in config_entries(card) if e.get("config_name") == config] if card else []
     if not entries:
         raise ValueError(f"{path}: no config {config!r} in its configs: header")
@@ -144,10 +147,12 @@ def config_data_files(folder: str | Path, config: str) -> dict[str, list[Path]]:
     return by_split
 
 
-def split_counts(folder: str | Path, config: str) -> dict[str, int]:
+def split_counts(
+    folder: str | Path, config: str, card: DatasetCard | None = None
+) -> dict[str, int]:
     """Split -> ``num_examples`` of ``config`` in the card's ``dataset_info`` (what the build
     wrote; empty when the card does not say)."""
-    info = card_infos(folder).get(config)
+    info = card_infos(folder, card).get(config)
     splits = info.splits if info is not None and info.splits else {}
     return {
         name: split.num_examples

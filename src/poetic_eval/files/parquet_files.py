@@ -16,7 +16,7 @@ from typing import Any
 import pyarrow as pa
 import pyarrow.parquet as pq
 
-from .dataset_cards import config_data_files, split_counts
+from .dataset_cards import config_data_files, dataset_card, split_counts
 from .user_errors import UserError
 
 
@@ -54,9 +54,10 @@ def load_built_config(folder: str | Path, config: str) -> dict[str, Any]:
     from datasets.table import InMemoryTable
 
     folder = Path(folder)
-    counts = split_counts(folder, config)
+    card = dataset_card(folder)  # read once for the counts and the files
+    counts = split_counts(folder, config, card)
     splits = {}
-    for split, files in config_data_files(folder, config).items():
+    for split, files in config_data_files(folder, config, card).items():
         if not files:
             raise DataFileError(
                 f"{folder}: config {config!r}, split {split!r}: the card lists no existing "

@@ -160,7 +160,7 @@ def _plan_dataset_folder(folder: Path, owner: str) -> RepoUpload:
     card = load_card(
         card_path, DatasetCard, what="dataset card", fix=", or rebuild it (make build)"
     )
-    listed = card_data_files(folder)
+    listed = card_data_files(folder, card)
     if not listed:
         raise ValueError(f"{card_path} lists no data files (configs: data_files): rebuild it")
     found = {path: _data_file_problem(folder, path) for path in listed}
@@ -229,7 +229,7 @@ def _parquet_problem(local: Path, path: str) -> str | None:
 def _row_count_problems(folder: Path, card: DatasetCard, sound: set[str]) -> list[str]:
     """A sound parquet file whose row count differs from the card's ``num_examples`` of its
     split (checked where a split is one file, the layout the builders write)."""
-    infos = card_infos(folder)
+    infos = card_infos(folder, card)
     problems = []
     for config in config_entries(card):
         info = infos.get(config.get("config_name"))

@@ -130,11 +130,11 @@ def group_name(dataset: str) -> str:
     return f"{TASK_PREFIX}_{dataset}"
 
 
-def card_configs(folder: str | Path) -> list[dict[str, Any]]:
-    """The ``configs:`` entries of a dataset folder's README card (read as a ``DatasetCard``),
-    each with ``data_files`` as a list of ``{"split", "path"}``."""
+def card_configs(folder: str | Path, card: DatasetCard | None = None) -> list[dict[str, Any]]:
+    """The ``configs:`` entries of a dataset folder's README card (read as a ``DatasetCard``
+    unless given), each with ``data_files`` as a list of ``{"split", "path"}``."""
     path = Path(folder) / "README.md"
-    card = load_card(path, DatasetCard, what="dataset card")
+    card = card if card is not None else load_card(path, DatasetCard, what="dataset card")
     configs = card.data.get("configs") or []
     if not isinstance(configs, list):
         raise TypeError(f"{path}: configs must be a list, got {type(configs).__name__}")
@@ -154,10 +154,11 @@ def dataset_tasks(folder: str | Path) -> list[ConfigTask]:
     Configs of no family (e.g. agreement's ``verbs`` list) are left out.
     """
     folder = Path(folder)
+    card = load_card(folder / "README.md", DatasetCard, what="dataset card")
     tasks = []
-    for entry in card_configs(folder):
+    for entry in card_configs(folder, card):
         name = checked_name(entry.get("config_name"), "config_name", folder / "README.md")
-        splits = config_data_files(folder, name)
+        splits = config_data_files(folder, name, card)
         files = [f for paths in splits.values() for f in paths]
         if not files:
             raise FileNotFoundError(
