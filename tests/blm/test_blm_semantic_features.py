@@ -92,6 +92,22 @@ def test_a_cause_acts_only_over_the_spans_and_in_the_frames_of_its_kind():
     assert "weeks" not in LEXICON.cause_kinds[LEXICON.nouns["pioggia"].cause_kind].spans
 
 
+def test_only_a_habitual_agent_repeats_an_iterated_event():
+    seen = 0
+    for annotation in alternation_sentences(("caus_ii", "caus_iii")):
+        verb = LEXICON.verbs[annotation["verb"]]
+        chunks = chunks_of(annotation)
+        agent_text = chunks.get("Ag") or chunks.get("da-Ag")
+        if verb.habitual_agents is None or agent_text is None or "Intr" in chunks:
+            continue
+        noun = LEXICON.nouns[check_phrase(agent_text, NOUNS).lemma]
+        if "da-NP" in chunks and noun.cause_kind is None:
+            seen += 1  # *il gatto rompe i vasi da un mese*, not *l'operaio incrina i muri*
+            assert noun.lemma in verb.habitual_agents, annotation
+    assert seen > 5
+    assert LEXICON.verbs["incrinare"].habitual_agents == ()
+
+
 def test_every_p_np_is_one_its_verb_takes():
     for annotation in alternation_sentences():
         chunks = chunks_of(annotation)

@@ -32,6 +32,10 @@ patients it can (``agent_patients``); a punctual verb's patient is plural, so a 
 reads as iterated (*i vasi si rompono da un mese*); the answers avoid the agents whose "si"
 form is a natural reflexive (``reflexive_agents``, which would make I-Int good Italian) and the
 patients a "da" reads as a source of (``source_patients``, which would make E-WrBy good).
+Every sentence also reads well in time (:meth:`AlternationGenerator.reads_well`): a P-NP its
+verb takes (``p_phrases``), a "da" span its acting cause's kind allows (``cause_kind``) and, for
+an object-drop verb with a named patient, no habitual one; type II varies the one word that
+makes it so.
 """
 
 from __future__ import annotations
@@ -137,12 +141,17 @@ class AlternationGenerator:
     def spans_for(self, verb: Verb, template: tuple[str, ...], agent: Noun) -> tuple[str, ...]:
         """The spans of temporal "da" a sentence of ``template`` takes: the verb's
         (:attr:`.Verb.da_spans`), those its agent, when named and a cause, acts over (no *il
-        terremoto incrina le pareti dal mese scorso*), and for an object-drop verb with a named
-        patient no habitual span (no *il turista beve queste spremute dallo scorso inverno*)."""
+        terremoto incrina le pareti dal mese scorso*), no habitual one for an agent whose
+        repeating it is no habit (:attr:`.Verb.habitual_agents`), and for an object-drop verb
+        with a named patient no habitual span (no *il turista beve queste spremute dallo
+        scorso inverno*)."""
         spans = verb.da_spans
         kind = self.lexicon.cause_kinds.get(agent.cause_kind) if agent.cause_kind else None
-        if kind is not None and _has(template, "Ag") and template[1] != "Intr":
+        acts = _has(template, "Ag") and template[1] != "Intr"
+        if acts and kind is not None:
             spans = tuple(span for span in spans if span in kind.spans)
+        elif acts and verb.habitual_agents is not None and agent.lemma not in verb.habitual_agents:
+            spans = tuple(span for span in spans if span not in self.habitual)
         if verb.alternation == "object_drop" and _has(template, "Pat"):
             spans = tuple(span for span in spans if span not in self.habitual)
         return spans

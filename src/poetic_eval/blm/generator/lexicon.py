@@ -5,17 +5,21 @@ The bundled lexicon is the JSON files in ``blm/generator/data/`` (written for th
 * ``nouns.json``: lemma (singular), gender, plural, animacy, semantic classes, ``mass``
   (singular only), ``kinship`` (*sua madre*), ``plural_gender`` (*l'uovo, le uova*),
   ``onset`` where the spelling misleads the article rules (*chef*: ``"lo"``, as
-  :data:`~poetic_eval.blm.generator.articles.ONSETS` lists);
+  :data:`~poetic_eval.blm.generator.articles.ONSETS` lists), ``cause_kind`` (a cause's kind)
+  and ``personal`` (one owner's only: *lo zaino*);
 * ``adjectives.json``: masculine singular lemma, irregular masculine plural, ``invariable``,
   ``permanent`` (a lasting property: no future, *sarà bianco* is odd);
 * ``verbs.json``: lemma, auxiliary, ``isc``, the forms the regular rules get wrong, and for
   the alternation verbs their class (``causative`` / ``object_drop``), agents and patients and
-  the semantic filters of the answers and the spans of temporal "da" phrase it takes
-  (:class:`Verb`);
+  the semantic filters of the answers, the spans of temporal "da" phrase and the P-NPs it
+  takes (:class:`Verb`);
 * ``agreement_templates.json``: BLM-AgrI attachments (``exclusive``: a singular head belongs
-  to one dependent only), predicates (with ``objects`` for a transitive one), clause prefixes,
+  to one dependent only), predicates (with ``objects`` for a transitive one,
+  ``singular_object``), clause prefixes,
   and the verbs and subject classes of the relative clause;
-* ``alternation_phrases.json``: BLM-CausI/OdI non-argument phrases (P-NP and temporal da-NP).
+* ``alternation_phrases.json``: BLM-CausI/OdI non-argument phrases (P-NP, with an ``id`` and
+  ``schedule``, and temporal da-NP, with a ``span``), the ``cause_kinds`` (:class:`CauseKind`)
+  and the ``habitual_spans``.
 
 :func:`load_lexicon` reads a folder of these files and checks every cross reference, naming
 the file and entry of any error.
@@ -159,6 +163,10 @@ class Verb:
     #: the sun lengthens shadows in the afternoon, not after dinner; a vase that breaks does
     #: not break *per la prima volta*; a spoon does not bend *all'alba*
     p_phrases: tuple[str, ...] = ()
+    #: the agents (not causes: their kind says it) whose doing it again and again is a habit
+    #: (*il gatto rompe i vasi da un mese*); None: every agent; the others take no habitual
+    #: span (not *gli operai incrinano le pareti dal mese scorso*)
+    habitual_agents: tuple[str, ...] | None = None
 
     def can_act_on(self, agent: str, patient: str) -> bool:
         """Whether ``agent`` can do this verb's action to ``patient``."""
@@ -375,6 +383,8 @@ def _verb(entry: Mapping[str, Any]) -> Verb:
     roles = ("agents", "patients", "reflexive_agents", "source_patients", "da_spans", "p_phrases")
     lists = {key: tuple(entry.get(key, ())) for key in roles}
     limits = {agent: tuple(p) for agent, p in entry.get("agent_patients", {}).items()}
+    if "habitual_agents" in entry:
+        lists["habitual_agents"] = tuple(entry["habitual_agents"])
     return Verb(**{**entry, **pairs, **lists, "agent_patients": limits})
 
 

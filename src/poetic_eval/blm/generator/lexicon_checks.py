@@ -173,6 +173,9 @@ def _check_filters(lexicon: Lexicon, verb: Verb, where: str) -> None:
         unknown = set(getattr(verb, field)) - set(getattr(verb, role))
         if unknown:
             raise LexiconError(f"{where}: {field} {sorted(unknown)} are not among its {role}")
+    unknown = set(verb.habitual_agents or ()) - set(verb.agents)
+    if unknown:
+        raise LexiconError(f"{where}: habitual_agents {sorted(unknown)} are not among its agents")
     for agent, patients in verb.agent_patients.items():
         if agent not in verb.agents or not set(patients) <= set(verb.patients):
             raise LexiconError(
