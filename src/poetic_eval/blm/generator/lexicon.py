@@ -157,7 +157,7 @@ class Verb:
     #: the spans of temporal "da" phrase (:data:`DA_SPANS`) the verb's events take naturally:
     #: a quick process minutes only (*la torta si brucia da qualche minuto*, not *da tre ore*),
     #: a slow one hours too (*la piscina si svuota da tre ore*), an iterated punctual event
-    #: weeks (*i vasi si rompono da alcuni giorni*, not *da alcuni anni*), an activity all
+    #: weeks (*i vasi si rompono da alcuni giorni*, not *da alcuni anni*), an activity most
     da_spans: tuple[str, ...] = ()
     #: the ids of the P-NPs (``other_phrases`` of alternation_phrases.json) its events take:
     #: the sun lengthens shadows in the afternoon, not after dinner; a vase that breaks does
