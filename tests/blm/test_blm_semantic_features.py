@@ -258,3 +258,20 @@ def _unknown_kind_span(raw):
 def test_the_lexicon_check_refuses_broken_features(tmp_path, name, edit, message):
     with pytest.raises(LexiconError, match=message):
         load_lexicon(edited_lexicon(tmp_path, name, edit))
+
+
+def test_the_reading_dump_shows_every_sentence_and_stars_the_correct_answer():
+    from poetic_eval.blm.generator.reading import reading_text
+
+    small = BlmSizes(agreement_items=40, agreement_few_shot=2, items_per_verb=2)
+    text = reading_text("od_ii", seed=1, items=3, sample_seed=0, sizes=small)
+    blocks = text.split("## ")[1:]
+    assert len(blocks) == 3
+    test = {row["ID"]: row for row in generate_config("od_ii", seed=1, sizes=small)["test"]}
+    for block in blocks:
+        head, *lines = block.splitlines()
+        item = test[int(head.split()[2])]
+        assert len(lines) == 15  # 7 context sentences and 8 answers
+        starred = [line for line in lines if line.startswith("*")]
+        assert len(starred) == 1 and item["Correct_answer"] in starred[0]
+        assert all(sentence.split("\t")[1] in block for sentence in item["Context"])

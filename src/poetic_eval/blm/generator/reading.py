@@ -12,21 +12,26 @@ from __future__ import annotations
 import argparse
 import random
 
-from .configs import CONFIGS, generate_config
+from .configs import CONFIGS, BlmSizes, generate_config
 
 
-def reading_text(config: str, seed: int = 0, items: int = 12, sample_seed: int = 2) -> str:
-    """``items`` test items of ``config`` (built with ``seed``) as plain text to read."""
-    test = generate_config(config, seed)["test"]
+def reading_text(
+    config: str,
+    seed: int = 0,
+    items: int = 12,
+    sample_seed: int = 2,
+    sizes: BlmSizes | None = None,
+) -> str:
+    """``items`` test items of ``config`` (built with ``seed`` and ``sizes``, default those of
+    the build) as plain text to read."""
+    test = generate_config(config, seed, sizes)["test"]
     chosen = random.Random(sample_seed).sample(test, min(items, len(test)))
     lines = []
     for item in chosen:
         lines.append(f"## {config} item {item['ID']} ({item['Verb']})")
         lines += [f"  {line}" for line in item["Context"]]
         for line, annotation in zip(item["Answer_set"], item["Answer_set_annotation"]):
-            mark = (
-                "*" if annotation["value"] == "Correct" or annotation["label"] == "Correct" else " "
-            )
+            mark = "*" if annotation["label"] == "Correct" else " "
             lines.append(f"{mark} {line}  [{annotation['label']}]")
     return "\n".join(lines)
 
