@@ -242,7 +242,9 @@ class PhraseSpec:
 class CauseKind:
     """What a kind of cause (:attr:`Noun.cause_kind`) takes: the spans of temporal "da" phrase
     over which it acts and the frames it is told in (an event once: *il terremoto ha incrinato
-    le pareti*, not *il terremoto incrina le pareti dal mese scorso*)."""
+    le pareti*, not *il terremoto incrina le pareti dal mese scorso*); no frames: it acts at no
+    time of day, so never with a P-NP (wear: *l'umidità stacca le piastrelle*, not *nel
+    pomeriggio*)."""
 
     spans: tuple[str, ...]
     frames: tuple[str, ...]

@@ -66,7 +66,7 @@ def _check_causes_and_p_phrases(lexicon: Lexicon) -> None:
     for name, kind in lexicon.cause_kinds.items():
         unknown = [s for s in kind.spans if s not in DA_SPANS]
         unknown += [f for f in kind.frames if f not in _FRAMES]
-        if unknown or not kind.frames:
+        if unknown:
             raise LexiconError(f"{where}, cause_kinds {name!r}: unknown spans or frames {unknown}")
     unknown = [s for s in lexicon.habitual_spans if s not in DA_SPANS]
     if unknown:
