@@ -216,12 +216,16 @@ def test_every_template_phrase_renders_as_written():
         # allungate sul balcone*, *i busti vengono scolpiti in pochi secondi*), and durante la
         # notte (*il sole allunga quell'ombra durante la notte*)
         "nel pomeriggio",
-        "dopo la cena",
+        "dopo cena",
         "alla fine della giornata",
         "sotto gli occhi di tutti",
         "per la prima volta",
         "all'alba",
         "al tramonto",
+        "durante la mattinata",
+        "dopo il lavaggio",
+        "al primo lavaggio",
+        "nel corso della mattinata",
         "da un mese",
         "da pochi giorni",
         "da qualche minuto",

@@ -257,13 +257,20 @@ class AgreementGenerator:
     def _subjects(
         self, first: Attachment, predicate: Predicate | None, with_object: bool = False
     ) -> list[Noun]:
-        nouns = [n for n in self._by_class[first.head] if self.predicates_for(n, None, with_object)]
+        nouns = [n for n in self._heads(first) if self.predicates_for(n, None, with_object)]
         if predicate is None:
             return nouns
         return [noun for noun in nouns if predicate in self._predicates[noun.lemma]]
 
     def _n1s(self, first: Attachment, second: Attachment) -> list[Noun]:
-        return [noun for noun in self._by_class[first.dependent] if second.head in noun.classes]
+        heads = self._heads(second)
+        return [noun for noun in self._by_class[first.dependent] if noun in heads]
+
+    def _heads(self, attachment: Attachment) -> list[Noun]:
+        """The nouns that can head ``attachment``: no ``personal`` noun, which is one owner's or
+        one parent's only, since the counter gives a singular one several (*lo zaino delle
+        zie*, *la figlia di quelle cameriere*)."""
+        return [noun for noun in self._by_class[attachment.head] if not noun.personal]
 
     def fresh_words(self, rng: random.Random, frame: AgreementFrame) -> AgreementWords:
         """Words for one sentence of an item with ``frame``, all drawn afresh."""
@@ -304,7 +311,8 @@ class AgreementGenerator:
         self, predicate: Predicate, rng: random.Random, avoid=(), number: str | None = None
     ) -> NounPhrase:
         noun = self.lexicon.nouns[pick(rng, predicate.objects, avoid=avoid)]
-        number = number or pick(rng, noun.numbers)
+        numbers = ("sg",) if predicate.singular_object else noun.numbers  # *aspetta alcuni treni*
+        number = number or pick(rng, numbers)
         return NounPhrase(noun, number, determiner_kind(pick(rng, DETERMINER_FAMILIES), number))
 
     def _relative_subject(self, words: AgreementWords, number: str, rng) -> NounPhrase:

@@ -32,6 +32,10 @@ patients it can (``agent_patients``); a punctual verb's patient is plural, so a 
 reads as iterated (*i vasi si rompono da un mese*); the answers avoid the agents whose "si"
 form is a natural reflexive (``reflexive_agents``, which would make I-Int good Italian) and the
 patients a "da" reads as a source of (``source_patients``, which would make E-WrBy good).
+Every sentence also reads well in time (:meth:`AlternationGenerator.reads_well`): a P-NP its
+verb takes (``p_phrases``), a "da" span its acting cause's kind allows (``cause_kind``) and, for
+an object-drop verb with a named patient, no habitual one; type II varies the one word that
+makes it so.
 """
 
 from __future__ import annotations
@@ -52,9 +56,8 @@ FRAMES = ("present", "imperfect", "future", "perfect", "can")
 
 #: the role that is the subject of the correct (intransitive) answer
 KEPT_SUBJECT = {"causative": "Pat", "object_drop": "Ag"}
-DETERMINER_FAMILIES = ("def", "def", "def", "indefinite", "dem", "poss", "that")
-#: the class of natural causes (il vento, il terremoto): singular with the definite article
-NATURAL_CAUSE = "cause"
+#: no possessive: a sentence names no possessor (*le sue vasche*, *il suo ramo*)
+DETERMINER_FAMILIES = ("def", "def", "def", "indefinite", "dem", "that")
 _SHARED_CONTEXT = (
     ("Ag", "Akt", "Pat", "P-NP"),
     ("Ag", "Akt", "Pat", "da-NP"),
@@ -100,6 +103,18 @@ def _frames_for(template: tuple[str, ...]) -> tuple[str, ...]:
     return DURATION_FRAMES if "da-NP" in template else FRAMES
 
 
+def _has(template: tuple[str, ...], role: str) -> bool:
+    """Whether ``template`` names ``role`` (Ag, Pat), as a subject, object or after "da"."""
+    return role in template or f"da-{role}" in template
+
+
+#: a sentence where the agent acts, with a temporal "da": fresh words take a span it acts over
+_AGENT_ACTS = ("Ag", "Akt", "da-NP")
+#: the determiner family of a generic patient (*i vasi*; not *quei vasi*, *alcuni vasi*)
+GENERIC_FAMILIES = ("def",)
+_MAX_DRAWS = 200
+
+
 class AlternationGenerator:
     """Draws CausI/OdI words and matrices for the verbs of one alternation class."""
 
@@ -107,20 +122,81 @@ class AlternationGenerator:
         self.lexicon = lexicon
         self.alternation = alternation
         self.verbs = lexicon.alternation_verbs(alternation)
-        self.other_phrases = [phrase_text(lexicon, spec) for spec in lexicon.other_phrases]
+        self.other_phrases = {spec.id: phrase_text(lexicon, spec) for spec in lexicon.other_phrases}
+        self.scheduled = {
+            phrase_text(lexicon, spec) for spec in lexicon.other_phrases if spec.schedule
+        }
         self.da_phrases = {
             span: [phrase_text(lexicon, spec) for spec in lexicon.da_phrases if spec.span == span]
             for span in DA_SPANS
         }
+        self.span_of = {text: span for span, texts in self.da_phrases.items() for text in texts}
+        self.habitual = frozenset(lexicon.habitual_spans)
+
+    def iterated(self, verb: Verb) -> bool:
+        """Whether every span ``verb`` takes reads as an iteration (*i vasi si rompono da un
+        mese*): its patient is then generic, never *quei vasi* or *i suoi vasi*."""
+        return set(verb.da_spans) <= self.habitual
+
+    def spans_for(self, verb: Verb, template: tuple[str, ...], agent: Noun) -> tuple[str, ...]:
+        """The spans of temporal "da" a sentence of ``template`` takes: the verb's
+        (:attr:`.Verb.da_spans`), those its agent, when named and a cause, acts over (no *il
+        terremoto incrina le pareti dal mese scorso*), no habitual one for an agent whose
+        repeating it is no habit (:attr:`.Verb.habitual_agents`), and for an object-drop verb
+        with a named patient no habitual span (no *il turista beve queste spremute dallo
+        scorso inverno*)."""
+        spans = verb.da_spans
+        kind = self.lexicon.cause_kinds.get(agent.cause_kind) if agent.cause_kind else None
+        acts = _has(template, "Ag") and template[1] != "Intr"
+        if acts and kind is not None:
+            spans = tuple(span for span in spans if span in kind.spans)
+        elif acts and verb.habitual_agents is not None and agent.lemma not in verb.habitual_agents:
+            spans = tuple(span for span in spans if span not in self.habitual)
+        if verb.alternation == "object_drop" and _has(template, "Pat"):
+            spans = tuple(span for span in spans if span not in self.habitual)
+        return spans
+
+    def reads_well(self, verb: Verb, words: AlternationWords, template: tuple[str, ...]) -> bool:
+        """Whether the sentence of ``words`` in ``template`` keeps the lexicon's time filters:
+        its temporal "da" of a span it takes (:meth:`spans_for`); a cause with a P-NP in a
+        frame its kind is told in (*il terremoto ha incrinato le pareti nel pomeriggio*, not
+        the habit *il terremoto incrina le pareti nel pomeriggio*) and at a time people keep
+        only if its kind keeps time (*il sole*, not *il vento chiude i cancelli dopo cena*); a
+        P-NP the verb takes."""
+        agent = words.agent.noun
+        if "da-NP" in template:
+            return self.span_of[words.da_phrase] in self.spans_for(verb, template, agent)
+        if "P-NP" in template:
+            if words.other_phrase not in self.p_phrases_for(verb):
+                return False
+            kind = self.lexicon.cause_kinds.get(agent.cause_kind) if agent.cause_kind else None
+            if kind is not None and _has(template, "Ag"):
+                if words.frame not in kind.frames:
+                    return False
+                if words.other_phrase in self.scheduled and not kind.keeps_time:
+                    return False
+        return True
+
+    def p_phrases_for(self, verb: Verb) -> list[str]:
+        """The P-NPs of ``verb`` (:attr:`.Verb.p_phrases`): *al tramonto* for lights that go
+        on, not for a vase that breaks."""
+        return [self.other_phrases[name] for name in verb.p_phrases]
 
     def _noun_phrase(
-        self, lemmas, rng: random.Random, avoid: list[str], plural: bool = False
+        self,
+        lemmas,
+        rng: random.Random,
+        avoid: list[str],
+        plural: bool = False,
+        agent: bool = False,
+        generic: bool = False,
     ) -> NounPhrase:
         noun = self.lexicon.nouns[pick(rng, lemmas, avoid=avoid)]
-        if NATURAL_CAUSE in noun.classes:  # il vento, not *un vento* or *i suoi terremoti*
+        if agent and noun.cause_kind is not None:  # il vento, not *un vento*, *i suoi terremoti*
             return NounPhrase(noun, "sg", "def")
         number = "pl" if plural and not noun.mass else pick(rng, noun.numbers)
-        families = [f for f in DETERMINER_FAMILIES if not (noun.mass and f == "indefinite")]
+        families = GENERIC_FAMILIES if generic else DETERMINER_FAMILIES
+        families = [f for f in families if not (noun.mass and f == "indefinite")]
         if noun.animacy == "animate" or noun.mass:  # *le sue madri*, *la sua neve*
             families = [f for f in families if f != "poss"]
         family = pick(rng, families)
@@ -128,25 +204,45 @@ class AlternationGenerator:
         return NounPhrase(noun, number, kind)
 
     def fresh_words(
-        self, verb: Verb, rng: random.Random, frames=FRAMES, for_answers: bool = False
+        self,
+        verb: Verb,
+        rng: random.Random,
+        frames=FRAMES,
+        for_answers: bool = False,
+        templates: tuple[tuple[str, ...], ...] = (),
     ) -> AlternationWords:
-        """Words for ``verb``; ``for_answers``: from the agents and patients the answers use."""
+        """Words for ``verb`` that read well (:meth:`reads_well`) in every one of
+        ``templates``; ``for_answers``: from the agents and patients the answers use."""
         agents = verb.answer_agents() if for_answers else verb.agents
         patients = verb.answer_patients() if for_answers else verb.patients
         agents = [a for a in agents if any(verb.can_act_on(a, p) for p in patients)]
-        agent = self._noun_phrase(agents, rng, avoid=[])
-        fitting = [p for p in patients if verb.can_act_on(agent.noun.lemma, p)]
-        patient = self._noun_phrase(fitting, rng, [agent.noun.lemma], verb.plural_patients)
-        return AlternationWords(
-            agent,
-            patient,
-            pick(rng, self.other_phrases),
-            pick(rng, self.da_phrases_for(verb)),
-            pick(rng, frames),
-        )
+        for _ in range(_MAX_DRAWS):
+            agent = self._noun_phrase(agents, rng, avoid=[], agent=True)
+            fitting = [p for p in patients if verb.can_act_on(agent.noun.lemma, p)]
+            patient = self._noun_phrase(
+                fitting,
+                rng,
+                [agent.noun.lemma],
+                verb.plural_patients,
+                generic=self.iterated(verb),
+            )
+            spans = self.spans_for(verb, _AGENT_ACTS, agent.noun)
+            da_phrases = [p for span in (spans or verb.da_spans) for p in self.da_phrases[span]]
+            words = AlternationWords(
+                agent,
+                patient,
+                pick(rng, self.p_phrases_for(verb)),
+                pick(rng, da_phrases),
+                pick(rng, frames),
+            )
+            if all(self.reads_well(verb, words, template) for template in templates):
+                return words
+        raise ValueError(f"no words of {verb.lemma!r} read well in {templates}")
 
-    def _fits(self, noun: Noun, phrase: NounPhrase) -> bool:
-        if (NATURAL_CAUSE in noun.classes) != (NATURAL_CAUSE in phrase.noun.classes):
+    def _fits(self, noun: Noun, phrase: NounPhrase, slot: str) -> bool:
+        # a cause is singular with the definite article (il vento): it replaces only a cause,
+        # and any noun can take its place (il portiere)
+        if slot == "agent" and noun.cause_kind is not None and phrase.noun.cause_kind is None:
             return False
         if phrase.determiner == "poss" and (noun.mass or noun.animacy == "animate"):
             return False
@@ -160,7 +256,8 @@ class AlternationGenerator:
         rng: random.Random,
         for_answers: bool = False,
     ) -> AlternationWords:
-        """``words`` with one word of ``template`` replaced (same numbers and determiners)."""
+        """``words`` with one word of ``template`` replaced (same numbers and determiners),
+        so that the sentence reads well (:meth:`reads_well`)."""
         slots = ["frame"]
         slots += ["agent"] * any("Ag" in tag for tag in template)
         slots += ["patient"] * any("Pat" in tag for tag in template)
@@ -168,19 +265,22 @@ class AlternationGenerator:
         for slot in rng.sample(slots, len(slots)):
             current = getattr(words, slot)
             if slot in ("agent", "patient"):
-                options = self._replacements(verb, words, slot, for_answers)
-                if options:
-                    noun = self.lexicon.nouns[pick(rng, options)]
-                    return replace(words, **{slot: current.with_noun(noun)})
-                continue
-            options = {
-                # the answers share the tenses of the correct one: no tense tells it apart
-                "frame": DURATION_FRAMES if for_answers else _frames_for(template),
-                "other_phrase": self.other_phrases,
-                "da_phrase": self.da_phrases_for(verb),
-            }[slot]
-            if any(option != current for option in options):
-                return replace(words, **{slot: pick(rng, options, avoid=[current])})
+                nouns = [
+                    self.lexicon.nouns[lemma]
+                    for lemma in self._replacements(verb, words, slot, for_answers)
+                ]
+                options = [replace(words, **{slot: current.with_noun(noun)}) for noun in nouns]
+            else:
+                values = {
+                    # the answers share the tenses of the correct one: no tense tells it apart
+                    "frame": DURATION_FRAMES if for_answers else _frames_for(template),
+                    "other_phrase": self.p_phrases_for(verb),
+                    "da_phrase": self.da_phrases_for(verb),
+                }[slot]
+                options = [replace(words, **{slot: v}) for v in values if v != current]
+            options = [option for option in options if self.reads_well(verb, option, template)]
+            if options:
+                return pick(rng, options)
         raise ValueError(f"no word of {template} can be varied for {verb.lemma!r}")
 
     @staticmethod
@@ -210,7 +310,7 @@ class AlternationGenerator:
             lemma
             for lemma in fits
             if lemma not in (agent, patient)
-            and self._fits(self.lexicon.nouns[lemma], current)
+            and self._fits(self.lexicon.nouns[lemma], current, slot)
             and not (singular_only and not self.lexicon.nouns[lemma].mass)
         ]
 
@@ -252,8 +352,17 @@ class AlternationGenerator:
         sentences' verbs from ``context_verbs`` (default: every verb of the class), all
         different when there are enough."""
         require_choice(lexical_type, LEXICAL_TYPES, "lexical type")
-        # base words fit every template and the answers' filters
-        base = self.fresh_words(verb, rng, DURATION_FRAMES, for_answers=True)
+        for _ in range(_MAX_DRAWS):
+            try:
+                return self._matrix(verb, rng, lexical_type, context_verbs)
+            except ValueError:  # base words no single change makes read well in a template
+                continue
+        raise ValueError(f"no {lexical_type} matrix of {verb.lemma!r} reads well")
+
+    def _matrix(self, verb, rng, lexical_type, context_verbs) -> Matrix:
+        # base words fit the answers' filters and, as the agent acts, its span
+        correct = answer_template(self.alternation, "Correct")
+        base = self.fresh_words(verb, rng, DURATION_FRAMES, True, (correct,))
         templates = context_templates(self.alternation)
         if lexical_type == "III":
             chosen_verbs = self._context_verbs(context_verbs or self.verbs, len(templates), rng)
@@ -265,7 +374,7 @@ class AlternationGenerator:
                 )
             else:
                 chosen = chosen_verbs[index]
-                words = self.fresh_words(chosen, rng, _frames_for(template))
+                words = self.fresh_words(chosen, rng, _frames_for(template), templates=(template,))
                 context.append(self.sentence(chosen, words, template))
         answers = []
         for label in ALTERNATION_LABELS:
@@ -273,6 +382,6 @@ class AlternationGenerator:
             if lexical_type == "II":
                 words = self.vary_one(verb, base, template, rng, for_answers=True)
             else:
-                words = self.fresh_words(verb, rng, DURATION_FRAMES, for_answers=True)
+                words = self.fresh_words(verb, rng, DURATION_FRAMES, True, (template,))
             answers.append((label, self.sentence(verb, words, template)))
         return Matrix(tuple(context), tuple(answers), verb=verb.lemma)

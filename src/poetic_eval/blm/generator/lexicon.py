@@ -5,17 +5,21 @@ The bundled lexicon is the JSON files in ``blm/generator/data/`` (written for th
 * ``nouns.json``: lemma (singular), gender, plural, animacy, semantic classes, ``mass``
   (singular only), ``kinship`` (*sua madre*), ``plural_gender`` (*l'uovo, le uova*),
   ``onset`` where the spelling misleads the article rules (*chef*: ``"lo"``, as
-  :data:`~poetic_eval.blm.generator.articles.ONSETS` lists);
+  :data:`~poetic_eval.blm.generator.articles.ONSETS` lists), ``cause_kind`` (a cause's kind)
+  and ``personal`` (one owner's only: *lo zaino*);
 * ``adjectives.json``: masculine singular lemma, irregular masculine plural, ``invariable``,
   ``permanent`` (a lasting property: no future, *sarà bianco* is odd);
 * ``verbs.json``: lemma, auxiliary, ``isc``, the forms the regular rules get wrong, and for
   the alternation verbs their class (``causative`` / ``object_drop``), agents and patients and
-  the semantic filters of the answers and the spans of temporal "da" phrase it takes
-  (:class:`Verb`);
+  the semantic filters of the answers, the spans of temporal "da" phrase and the P-NPs it
+  takes (:class:`Verb`);
 * ``agreement_templates.json``: BLM-AgrI attachments (``exclusive``: a singular head belongs
-  to one dependent only), predicates (with ``objects`` for a transitive one), clause prefixes,
+  to one dependent only), predicates (with ``objects`` for a transitive one,
+  ``singular_object``), clause prefixes,
   and the verbs and subject classes of the relative clause;
-* ``alternation_phrases.json``: BLM-CausI/OdI non-argument phrases (P-NP and temporal da-NP).
+* ``alternation_phrases.json``: BLM-CausI/OdI non-argument phrases (P-NP, with an ``id`` and
+  ``schedule``, and temporal da-NP, with a ``span``), the ``cause_kinds`` (:class:`CauseKind`)
+  and the ``habitual_spans``.
 
 :func:`load_lexicon` reads a folder of these files and checks every cross reference, naming
 the file and entry of any error.
@@ -62,6 +66,14 @@ class Noun:
     kinship: bool = False
     plural_gender: str | None = None
     onset: str | None = None  # how the noun begins, when not as spelled (chef: "lo")
+    #: a natural or mechanical cause's kind (``cause_kinds`` of alternation_phrases.json: an
+    #: ``event`` such as il terremoto happens once, a ``force`` such as il sole acts for
+    #: minutes or hours, ...): the spans of temporal "da" phrase and the frames it takes
+    cause_kind: str | None = None
+    #: one owner's or one parent's only (lo zaino, la figlia): a singular one of several is
+    #: odd (*lo zaino delle zie*, *la figlia di quelle cameriere*), and the AgrI counter pairs
+    #: every number with every number, so it heads no attachment there
+    personal: bool = False
 
     def form(self, number: str) -> str:
         return self.lemma if number == "sg" else self.plural
@@ -145,8 +157,16 @@ class Verb:
     #: the spans of temporal "da" phrase (:data:`DA_SPANS`) the verb's events take naturally:
     #: a quick process minutes only (*la torta si brucia da qualche minuto*, not *da tre ore*),
     #: a slow one hours too (*la piscina si svuota da tre ore*), an iterated punctual event
-    #: weeks (*i vasi si rompono da alcuni giorni*, not *da alcuni anni*), an activity all
+    #: weeks (*i vasi si rompono da alcuni giorni*, not *da alcuni anni*), an activity most
     da_spans: tuple[str, ...] = ()
+    #: the ids of the P-NPs (``other_phrases`` of alternation_phrases.json) its events take:
+    #: the sun lengthens shadows in the afternoon, not after dinner; a vase that breaks does
+    #: not break *per la prima volta*; a spoon does not bend *all'alba*
+    p_phrases: tuple[str, ...] = ()
+    #: the agents (not causes: their kind says it) whose doing it again and again is a habit
+    #: (*il gatto rompe i vasi da un mese*); None: every agent; the others take no habitual
+    #: span (not *gli operai incrinano le pareti dal mese scorso*)
+    habitual_agents: tuple[str, ...] | None = None
 
     def can_act_on(self, agent: str, patient: str) -> bool:
         """Whether ``agent`` can do this verb's action to ``patient``."""
@@ -189,6 +209,8 @@ class Predicate:
     adjective: str | None = None
     voice: str = "active"
     objects: tuple[str, ...] = ()  # noun lemmas a transitive predicate takes as its object
+    #: the object is singular (*aspetta il treno*, not *aspetta alcuni treni*)
+    singular_object: bool = False
 
     @property
     def lemma(self) -> str:
@@ -208,6 +230,25 @@ class PhraseSpec:
     tail: PhraseSpec | str | None = None
     #: a temporal "da" phrase's span, one of :data:`DA_SPANS` (da un'ora: "hours")
     span: str | None = None
+    #: a P-NP's name, which the verbs' ``p_phrases`` list (al tramonto: "sunset")
+    id: str | None = None
+    #: a P-NP of people's times and doings (dopo cena, all'alba, sotto gli occhi di tutti): a
+    #: cause names it only if its kind
+    #: keeps time (*il sole*, *la sveglia*; not *il vento chiude i cancelli dopo cena*)
+    schedule: bool = False
+
+
+@dataclass(frozen=True)
+class CauseKind:
+    """What a kind of cause (:attr:`Noun.cause_kind`) takes: the spans of temporal "da" phrase
+    over which it acts and the frames it is told in (an event once: *il terremoto ha incrinato
+    le pareti*, not *il terremoto incrina le pareti dal mese scorso*); no frames: it acts at no
+    time of day, so never with a P-NP (wear: *l'umidità stacca le piastrelle*, not *nel
+    pomeriggio*)."""
+
+    spans: tuple[str, ...]
+    frames: tuple[str, ...]
+    keeps_time: bool = False  # it can act at a ``schedule`` P-NP's time (il sole all'alba)
 
 
 @dataclass(frozen=True)
@@ -222,6 +263,12 @@ class Lexicon:
     relative_subjects: tuple[str, ...]  # noun classes of the relative clause's subject
     other_phrases: tuple[PhraseSpec, ...]
     da_phrases: tuple[PhraseSpec, ...]
+    #: the kinds of cause (``event``, ``force``, ...) by name
+    cause_kinds: Mapping[str, CauseKind] = field(default_factory=dict)
+    #: the spans that read as a habit or an iteration (da un mese, da alcuni anni): with them
+    #: an object-drop verb's patient stays implicit (*il turista beve queste spremute dallo
+    #: scorso inverno* is odd) and an iterated event's patient is generic (*i vasi*)
+    habitual_spans: tuple[str, ...] = ()
     files: tuple[Path, ...] = ()
     _classes: dict[str, tuple[str, ...]] = field(default_factory=dict, repr=False)
 
@@ -276,6 +323,15 @@ def _load(folder: Path) -> Lexicon:
         da_phrases=tuple(
             _phrase(e) for e in _list(phrases, "da_phrases", "alternation_phrases.json")
         ),
+        cause_kinds={
+            name: CauseKind(
+                tuple(kind.get("spans", ())),
+                tuple(kind.get("frames", ())),
+                bool(kind.get("keeps_time", False)),
+            )
+            for name, kind in phrases.get("cause_kinds", {}).items()
+        },
+        habitual_spans=tuple(phrases.get("habitual_spans", ())),
         files=tuple(folder / name for name in LEXICON_FILES),
     )
     check_lexicon(lexicon, nouns, adjectives, verbs)
@@ -326,9 +382,11 @@ def _adjective(entry: Mapping[str, Any]) -> Adjective:
 
 def _verb(entry: Mapping[str, Any]) -> Verb:
     pairs = {key: tuple(entry[key]) for key in ("present", "imperfect", "future") if key in entry}
-    roles = ("agents", "patients", "reflexive_agents", "source_patients", "da_spans")
+    roles = ("agents", "patients", "reflexive_agents", "source_patients", "da_spans", "p_phrases")
     lists = {key: tuple(entry.get(key, ())) for key in roles}
     limits = {agent: tuple(p) for agent, p in entry.get("agent_patients", {}).items()}
+    if "habitual_agents" in entry:
+        lists["habitual_agents"] = tuple(entry["habitual_agents"])
     return Verb(**{**entry, **pairs, **lists, "agent_patients": limits})
 
 

@@ -50,6 +50,47 @@ def check_lexicon(
     for group in ("other_phrases", "da_phrases"):
         for phrase in getattr(lexicon, group):
             _check_phrase(lexicon, phrase, group)
+    _check_causes_and_p_phrases(lexicon)
+
+
+#: the frames of :mod:`.verb_groups` a cause kind may name
+_FRAMES = ("present", "imperfect", "future", "perfect", "can", "must", "must_can")
+#: the noun class of the natural and mechanical causes; each has a ``cause_kind``
+CAUSE_CLASS = "cause"
+
+
+def _check_causes_and_p_phrases(lexicon: Lexicon) -> None:
+    """Every cause has a known kind of known spans and frames; every P-NP an id, unique; every
+    alternation verb at least two P-NPs (type II varies it), all known."""
+    where = "alternation_phrases.json"
+    for name, kind in lexicon.cause_kinds.items():
+        unknown = [s for s in kind.spans if s not in DA_SPANS]
+        unknown += [f for f in kind.frames if f not in _FRAMES]
+        if unknown:
+            raise LexiconError(f"{where}, cause_kinds {name!r}: unknown spans or frames {unknown}")
+    unknown = [s for s in lexicon.habitual_spans if s not in DA_SPANS]
+    if unknown:
+        raise LexiconError(f"{where}, habitual_spans: unknown {unknown}")
+    for noun in lexicon.nouns.values():
+        if noun.cause_kind is not None and noun.cause_kind not in lexicon.cause_kinds:
+            raise LexiconError(
+                f"nouns.json, {noun.lemma!r}: "
+                + unknown_name_message(noun.cause_kind, list(lexicon.cause_kinds), "cause_kind")
+            )
+        if CAUSE_CLASS in noun.classes and noun.cause_kind is None:
+            raise LexiconError(f"nouns.json, {noun.lemma!r}: a cause needs a cause_kind")
+    ids = [phrase.id for phrase in lexicon.other_phrases if not isinstance(phrase, str)]
+    if None in ids or len(set(ids)) != len(ids) or len(ids) != len(lexicon.other_phrases):
+        raise LexiconError(f"{where}, other_phrases: each needs an id, all different")
+    for verb in lexicon.verbs.values():
+        if verb.alternation is None:
+            continue
+        unknown = [i for i in verb.p_phrases if i not in ids]
+        if unknown or len(set(verb.p_phrases)) < MIN_ARGUMENTS:
+            raise LexiconError(
+                f"verbs.json, {verb.lemma!r}: p_phrases needs at least {MIN_ARGUMENTS} ids of "
+                f"other_phrases; unknown {unknown}"
+            )
 
 
 def _check_unique(name: str, lemmas: list[str]) -> None:
@@ -132,6 +173,9 @@ def _check_filters(lexicon: Lexicon, verb: Verb, where: str) -> None:
         unknown = set(getattr(verb, field)) - set(getattr(verb, role))
         if unknown:
             raise LexiconError(f"{where}: {field} {sorted(unknown)} are not among its {role}")
+    unknown = set(verb.habitual_agents or ()) - set(verb.agents)
+    if unknown:
+        raise LexiconError(f"{where}: habitual_agents {sorted(unknown)} are not among its agents")
     for agent, patients in verb.agent_patients.items():
         if agent not in verb.agents or not set(patients) <= set(verb.patients):
             raise LexiconError(
