@@ -121,7 +121,11 @@ class AlternationGenerator:
     def __init__(self, lexicon: Lexicon, alternation: str):
         self.lexicon = lexicon
         self.alternation = alternation
-        self.verbs = lexicon.alternation_verbs(alternation)
+        verbs = lexicon.alternation_verbs(alternation)
+        #: the item verbs; a routine verb (:attr:`.Verb.routine`) has no correct answer that
+        #: reads well, so it is only one of :attr:`context_only` verbs of type III contexts
+        self.verbs = [verb for verb in verbs if not verb.routine]
+        self.context_only = [verb for verb in verbs if verb.routine]
         self.other_phrases = {spec.id: phrase_text(lexicon, spec) for spec in lexicon.other_phrases}
         self.scheduled = {
             phrase_text(lexicon, spec) for spec in lexicon.other_phrases if spec.schedule
@@ -154,7 +158,16 @@ class AlternationGenerator:
             spans = tuple(span for span in spans if span not in self.habitual)
         if verb.alternation == "object_drop" and _has(template, "Pat"):
             spans = tuple(span for span in spans if span not in self.habitual)
+        if verb.routine and not _has(template, "Ag"):  # *le porte si chiudono da un mese*
+            spans = tuple(span for span in spans if span not in self.habitual)
         return spans
+
+    def takes(self, verb: Verb, template: tuple[str, ...]) -> bool:
+        """Whether some words of ``verb`` can read well in ``template``: a sentence with a
+        temporal "da" needs a span (:meth:`spans_for`) for some agent."""
+        if "da-NP" not in template:
+            return True
+        return any(self.spans_for(verb, template, self.lexicon.nouns[a]) for a in verb.agents)
 
     def reads_well(self, verb: Verb, words: AlternationWords, template: tuple[str, ...]) -> bool:
         """Whether the sentence of ``words`` in ``template`` keeps the lexicon's time filters:
@@ -164,6 +177,9 @@ class AlternationGenerator:
         only if its kind keeps time (*il sole*, not *il vento chiude i cancelli dopo cena*); a
         P-NP the verb takes."""
         agent = words.agent.noun
+        if template[1] == "Pass" and not _has(template, "Ag"):
+            if words.patient.noun.lemma in verb.cause_patients:  # *le ombre venivano allungate*
+                return False
         if "da-NP" in template:
             return self.span_of[words.da_phrase] in self.spans_for(verb, template, agent)
         if "P-NP" in template:
@@ -267,7 +283,7 @@ class AlternationGenerator:
             if slot in ("agent", "patient"):
                 nouns = [
                     self.lexicon.nouns[lemma]
-                    for lemma in self._replacements(verb, words, slot, for_answers)
+                    for lemma in self._replacements(verb, words, slot, for_answers, template)
                 ]
                 options = [replace(words, **{slot: current.with_noun(noun)}) for noun in nouns]
             else:
@@ -283,27 +299,44 @@ class AlternationGenerator:
                 return pick(rng, options)
         raise ValueError(f"no word of {template} can be varied for {verb.lemma!r}")
 
-    @staticmethod
-    def _context_verbs(pool: list[Verb], count: int, rng: random.Random) -> list[Verb]:
-        """``count`` verbs of ``pool`` for a type III context, all different when the pool
-        allows (so a context has several verbs, and the item's own only by chance)."""
-        if len(pool) >= count:
-            return rng.sample(pool, count)
-        return [pool[i % len(pool)] for i in rng.sample(range(count), count)]
+    def _context_verbs(self, pool: list[Verb], templates, rng: random.Random) -> list[Verb]:
+        """Verbs of ``pool`` for the ``templates`` of a type III context, all different when
+        the pool allows (so a context has several verbs, and the item's own only by chance),
+        each one a verb that can take its template (:meth:`takes`: no routine verb where the
+        thing alone is the subject of a temporal "da")."""
+        count = len(templates)
+        for _ in range(_MAX_DRAWS):
+            if len(pool) >= count:
+                chosen = rng.sample(pool, count)
+            else:
+                chosen = [pool[i % len(pool)] for i in rng.sample(range(count), count)]
+            if all(self.takes(verb, template) for verb, template in zip(chosen, templates)):
+                return chosen
+        raise ValueError("no verbs of the pool take the context's templates")
 
     def da_phrases_for(self, verb: Verb) -> list[str]:
         """The temporal "da" phrases of the spans ``verb`` takes (:attr:`.Verb.da_spans`)."""
         return [phrase for span in verb.da_spans for phrase in self.da_phrases[span]]
 
-    def _replacements(self, verb: Verb, words: AlternationWords, slot: str, for_answers: bool):
-        """The lemmas that can replace the agent or patient of ``words``."""
+    def _replacements(
+        self,
+        verb: Verb,
+        words: AlternationWords,
+        slot: str,
+        for_answers: bool,
+        template: tuple[str, ...] = (),
+    ):
+        """The lemmas that can replace the agent or patient of ``words``; in a passive without
+        agent any patient (*l'elastico viene allungato* in a matrix of *il sole* and *l'ombra*,
+        whose cause patient takes no such passive: :attr:`.Verb.cause_patients`)."""
         agent, patient = words.agent.noun.lemma, words.patient.noun.lemma
+        agentless = template[1:2] == ("Pass",) and not _has(template, "Ag")
         if slot == "agent":
             lemmas = verb.answer_agents() if for_answers else verb.agents
             fits = [a for a in lemmas if verb.can_act_on(a, patient)]
         else:
             lemmas = verb.answer_patients() if for_answers else verb.patients
-            fits = [p for p in lemmas if verb.can_act_on(agent, p)]
+            fits = [p for p in lemmas if agentless or verb.can_act_on(agent, p)]
         current = getattr(words, slot)
         singular_only = slot == "patient" and verb.plural_patients and current.number == "sg"
         return [
@@ -365,7 +398,8 @@ class AlternationGenerator:
         base = self.fresh_words(verb, rng, DURATION_FRAMES, True, (correct,))
         templates = context_templates(self.alternation)
         if lexical_type == "III":
-            chosen_verbs = self._context_verbs(context_verbs or self.verbs, len(templates), rng)
+            pool = context_verbs or [*self.verbs, *self.context_only]
+            chosen_verbs = self._context_verbs(pool, templates, rng)
         context = []
         for index, template in enumerate(templates):
             if lexical_type == "II":

@@ -167,6 +167,16 @@ class Verb:
     #: (*il gatto rompe i vasi da un mese*); None: every agent; the others take no habitual
     #: span (not *gli operai incrinano le pareti dal mese scorso*)
     habitual_agents: tuple[str, ...] | None = None
+    #: a punctual event people do as a routine (aprire, chiudere, accendere, spegnere): its
+    #: repetition is no news, so a habitual span reads only as a named habitual agent's habit
+    #: (*il portiere chiude i cancelli da un mese*), never with the thing alone as subject
+    #: (*le porte si chiudono da un mese*, *i cancelli venivano chiusi da due settimane*); no
+    #: span then fits the correct answer (patient + si + verb + "da"), so the verb is no item
+    #: verb, only a verb of type III contexts
+    routine: bool = False
+    #: patients only a cause changes so (*il sole allunga le ombre*): a passive without agent
+    #: implies a person did it (*le ombre venivano allungate*), so they take none
+    cause_patients: tuple[str, ...] = ()
 
     def can_act_on(self, agent: str, patient: str) -> bool:
         """Whether ``agent`` can do this verb's action to ``patient``."""
@@ -382,7 +392,15 @@ def _adjective(entry: Mapping[str, Any]) -> Adjective:
 
 def _verb(entry: Mapping[str, Any]) -> Verb:
     pairs = {key: tuple(entry[key]) for key in ("present", "imperfect", "future") if key in entry}
-    roles = ("agents", "patients", "reflexive_agents", "source_patients", "da_spans", "p_phrases")
+    roles = (
+        "agents",
+        "patients",
+        "reflexive_agents",
+        "source_patients",
+        "da_spans",
+        "p_phrases",
+        "cause_patients",
+    )
     lists = {key: tuple(entry.get(key, ())) for key in roles}
     limits = {agent: tuple(p) for agent, p in entry.get("agent_patients", {}).items()}
     if "habitual_agents" in entry:
