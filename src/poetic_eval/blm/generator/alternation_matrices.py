@@ -181,6 +181,8 @@ class AlternationGenerator:
             if words.patient.noun.lemma in verb.cause_patients:  # *le ombre venivano allungate*
                 return False
         if "da-NP" in template:
+            if template[0] == "Pat" and words.patient.determiner == "indef":
+                return False  # an ongoing event of one unknown thing: *una camicia si asciuga da*
             return self.span_of[words.da_phrase] in self.spans_for(verb, template, agent)
         if "P-NP" in template:
             if words.other_phrase not in self.p_phrases_for(verb):
@@ -212,7 +214,9 @@ class AlternationGenerator:
             return NounPhrase(noun, "sg", "def")
         number = "pl" if plural and not noun.mass else pick(rng, noun.numbers)
         families = GENERIC_FAMILIES if generic else DETERMINER_FAMILIES
-        families = [f for f in families if not (noun.mass and f == "indefinite")]
+        families = [
+            f for f in families if not ((noun.mass or noun.definite) and f == "indefinite")
+        ]
         if noun.animacy == "animate" or noun.mass:  # *le sue madri*, *la sua neve*
             families = [f for f in families if f != "poss"]
         family = pick(rng, families)
@@ -261,6 +265,8 @@ class AlternationGenerator:
         if slot == "agent" and noun.cause_kind is not None and phrase.noun.cause_kind is None:
             return False
         if phrase.determiner == "poss" and (noun.mass or noun.animacy == "animate"):
+            return False
+        if noun.definite and phrase.determiner in ("indef", "some"):  # *un'ombra*
             return False
         return phrase.number in noun.numbers and not (noun.mass and phrase.determiner == "indef")
 

@@ -6,7 +6,7 @@ The bundled lexicon is the JSON files in ``blm/generator/data/`` (written for th
   (singular only), ``kinship`` (*sua madre*), ``plural_gender`` (*l'uovo, le uova*),
   ``onset`` where the spelling misleads the article rules (*chef*: ``"lo"``, as
   :data:`~poetic_eval.blm.generator.articles.ONSETS` lists), ``cause_kind`` (a cause's kind)
-  and ``personal`` (one owner's only: *lo zaino*);
+  ``personal`` (one owner's only: *lo zaino*) and ``definite`` (never indefinite: *l'ombra*);
 * ``adjectives.json``: masculine singular lemma, irregular masculine plural, ``invariable``,
   ``permanent`` (a lasting property: no future, *sarà bianco* is odd);
 * ``verbs.json``: lemma, auxiliary, ``isc``, the forms the regular rules get wrong, and for
@@ -74,6 +74,9 @@ class Noun:
     #: odd (*lo zaino delle zie*, *la figlia di quelle cameriere*), and the AgrI counter pairs
     #: every number with every number, so it heads no attachment there
     personal: bool = False
+    #: a thing spoken of as known (l'ombra, of what the sun lights): never indefinite in
+    #: CausI/OdI (*il sole allunga un'ombra*, *alcune ombre si accorciano*)
+    definite: bool = False
 
     def form(self, number: str) -> str:
         return self.lemma if number == "sg" else self.plural
