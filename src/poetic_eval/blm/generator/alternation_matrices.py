@@ -32,6 +32,11 @@ patients it can (``agent_patients``); a punctual verb's patient is plural, so a 
 reads as iterated (*i vasi si rompono da un mese*); the answers avoid the agents whose "si"
 form is a natural reflexive (``reflexive_agents``, which would make I-Int good Italian) and the
 patients a "da" reads as a source of (``source_patients``, which would make E-WrBy good).
+A ``routine`` verb (*chiudere*) takes a habitual span only with a named habitual agent, so it
+is no item verb, only a type III context verb, placed where it can take the template
+(:meth:`AlternationGenerator.takes`); a passive without agent takes none of the verb's
+``cause_patients`` (*le ombre venivano allungate*); a ``definite`` noun (*l'ombra*) is never
+indefinite, and an ongoing event has no indefinite singular subject.
 Every sentence also reads well in time (:meth:`AlternationGenerator.reads_well`): a P-NP its
 verb takes (``p_phrases``), a "da" span its acting cause's kind allows (``cause_kind``) and, for
 an object-drop verb with a named patient, no habitual one; type II varies the one word that
@@ -175,11 +180,12 @@ class AlternationGenerator:
         frame its kind is told in (*il terremoto ha incrinato le pareti nel pomeriggio*, not
         the habit *il terremoto incrina le pareti nel pomeriggio*) and at a time people keep
         only if its kind keeps time (*il sole*, not *il vento chiude i cancelli dopo cena*); a
-        P-NP the verb takes."""
+        P-NP the verb takes; no cause patient in a passive without agent and no indefinite
+        singular subject of an ongoing event (*una camicia si asciuga da pochi minuti*)."""
         agent = words.agent.noun
-        if template[1] == "Pass" and not _has(template, "Ag"):
-            if words.patient.noun.lemma in verb.cause_patients:  # *le ombre venivano allungate*
-                return False
+        agentless = template[1] == "Pass" and not _has(template, "Ag")
+        if agentless and words.patient.noun.lemma in verb.cause_patients:
+            return False  # *le ombre venivano allungate*
         if "da-NP" in template:
             if template[0] == "Pat" and words.patient.determiner == "indef":
                 return False  # an ongoing event of one unknown thing: *una camicia si asciuga da*
@@ -214,9 +220,7 @@ class AlternationGenerator:
             return NounPhrase(noun, "sg", "def")
         number = "pl" if plural and not noun.mass else pick(rng, noun.numbers)
         families = GENERIC_FAMILIES if generic else DETERMINER_FAMILIES
-        families = [
-            f for f in families if not ((noun.mass or noun.definite) and f == "indefinite")
-        ]
+        families = [f for f in families if not ((noun.mass or noun.definite) and f == "indefinite")]
         if noun.animacy == "animate" or noun.mass:  # *le sue madri*, *la sua neve*
             families = [f for f in families if f != "poss"]
         family = pick(rng, families)

@@ -177,8 +177,9 @@ class Verb:
     #: span then fits the correct answer (patient + si + verb + "da"), so the verb is no item
     #: verb, only a verb of type III contexts
     routine: bool = False
-    #: patients only a cause changes so (*il sole allunga le ombre*): a passive without agent
-    #: implies a person did it (*le ombre venivano allungate*), so they take none
+    #: patients no person changes so on purpose (*il sole allunga le ombre*, *il cuoco brucia
+    #: l'arrosto* by mishap): a passive without agent implies a person did it (*le ombre
+    #: venivano allungate*, *il biscotto viene bruciato da cinque minuti*), so they take none
     cause_patients: tuple[str, ...] = ()
 
     def can_act_on(self, agent: str, patient: str) -> bool:
