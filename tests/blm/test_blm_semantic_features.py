@@ -274,6 +274,22 @@ def test_no_unknown_single_thing_in_an_ongoing_event_and_no_indefinite_shadow():
             assert check_phrase(chunks["Pat"], NOUNS).kind != "indef", annotation
 
 
+def test_one_consumer_takes_no_plural_portions_over_a_span():
+    # the third reading: *il ragazzo mangiava i panini da qualche minuto*
+    assert LEXICON.verbs["mangiare"].portions and LEXICON.verbs["bere"].portions
+    seen = 0
+    for annotation in alternation_sentences(("od_ii", "od_iii")):
+        verb = LEXICON.verbs[annotation["verb"]]
+        chunks = chunks_of(annotation)
+        agent = chunks.get("Ag") or chunks.get("da-Ag")
+        patient = chunks.get("Pat") or chunks.get("da-Pat")
+        if verb.portions and "da-NP" in chunks and agent and patient:
+            seen += 1
+            one = check_phrase(agent, NOUNS).number == "sg"
+            assert not (one and check_phrase(patient, NOUNS).number == "pl"), annotation
+    assert seen > 5
+
+
 def edited_lexicon(tmp_path, name: str, edit) -> object:
     folder = tmp_path / "lexicon"
     shutil.copytree(DATA_DIR, folder)

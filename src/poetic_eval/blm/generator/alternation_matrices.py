@@ -189,6 +189,9 @@ class AlternationGenerator:
         if "da-NP" in template:
             if template[0] == "Pat" and words.patient.determiner == "indef":
                 return False  # an ongoing event of one unknown thing: *una camicia si asciuga da*
+            one_eats_many = words.agent.number == "sg" and words.patient.number == "pl"
+            if verb.portions and _has(template, "Ag") and _has(template, "Pat") and one_eats_many:
+                return False  # *il ragazzo mangiava i panini da qualche minuto*
             return self.span_of[words.da_phrase] in self.spans_for(verb, template, agent)
         if "P-NP" in template:
             if words.other_phrase not in self.p_phrases_for(verb):

@@ -181,6 +181,10 @@ class Verb:
     #: l'arrosto* by mishap): a passive without agent implies a person did it (*le ombre
     #: venivano allungate*, *il biscotto viene bruciato da cinque minuti*), so they take none
     cause_patients: tuple[str, ...] = ()
+    #: its patients are portions one consumer takes one at a time (mangiare, bere): a single
+    #: agent with a temporal "da" has no plural patient (*il ragazzo mangiava i panini da
+    #: qualche minuto*, *i succhi vengono bevuti da questo nonno dall'alba*)
+    portions: bool = False
 
     def can_act_on(self, agent: str, patient: str) -> bool:
         """Whether ``agent`` can do this verb's action to ``patient``."""
