@@ -50,6 +50,8 @@ piegare     piega piegano | piegava piegavano
 gonfiare    gonfia gonfiano | gonfiava gonfiavano
 svuotare    svuota svuotano | svuotava svuotavano
 riempire    riempie riempiono | riempiva riempivano
+cuocere     cuoce cuociono | cuoceva cuocevano
+scongelare  scongela scongelano | scongelava scongelavano
 raffreddare raffredda raffreddano | raffreddava raffreddavano
 riscaldare  riscalda riscaldano | riscaldava riscaldavano
 accendere   accende accendono | accendeva accendevano
@@ -159,6 +161,8 @@ piegare     piegherà piegheranno | piegato
 gonfiare    gonfierà gonfieranno | gonfiato
 svuotare    svuoterà svuoteranno | svuotato
 riempire    riempirà riempiranno | riempito
+cuocere     cuocerà cuoceranno | cotto
+scongelare  scongelerà scongeleranno | scongelato
 raffreddare raffredderà raffredderanno | raffreddato
 riscaldare  riscalderà riscalderanno | riscaldato
 accendere   accenderà accenderanno | acceso

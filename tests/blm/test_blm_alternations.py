@@ -194,10 +194,12 @@ def test_splits_share_no_verb_and_keep_every_item_of_a_verb_together(config):
     assert len(verbs["train"]) == SIZES.few_shot_verbs
     alternation = "causative" if config.startswith("caus") else "object_drop"
     lexicon_verbs = {verb.lemma for verb in LEXICON.alternation_verbs(alternation)}
-    assert set(verbs["train"]) | set(verbs["test"]) == lexicon_verbs
+    routine = {verb.lemma for verb in LEXICON.verbs.values() if verb.routine}
+    # a routine verb (aprire, ...) has no correct answer that reads well: no item verb
+    assert set(verbs["train"]) | set(verbs["test"]) == lexicon_verbs - routine
     # the semantic filters of issue 21 took out the verbs whose every agent makes I-Int good
     # Italian (alzare, fermare, ...) or every patient E-WrBy (leggere, ...); the release has 27-30
-    assert len(lexicon_verbs) >= 29
+    assert len(lexicon_verbs - routine) >= 27
     assert all(n == SIZES.items_per_verb for split in verbs.values() for n in split.values())
     for rows in splits.values():
         counts = Counter(item["Correct_option"] for item in rows)

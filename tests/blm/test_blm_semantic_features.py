@@ -214,6 +214,82 @@ def test_agri_predicates_fit_their_subject_and_no_personal_noun_has_several_owne
     assert "service_worker" not in LEXICON.nouns["allenatrice"].classes
 
 
+ROUTINE = {lemma for lemma, verb in LEXICON.verbs.items() if verb.routine}
+
+
+def test_a_routine_event_repeats_only_as_a_named_habitual_agent_s_habit():
+    # the third reading: *le porte si chiudono da un mese*, *i cancelli venivano chiusi da due
+    # settimane*, *le candele venivano accese dal mese scorso*
+    assert {"aprire", "chiudere", "accendere", "spegnere", "svegliare"} <= ROUTINE
+    seen, habits = 0, 0
+    for config in ("caus_ii", "caus_iii"):
+        for split in rows(config).values():
+            for item in split:
+                assert item["Verb"] not in ROUTINE, item["ID"]  # no span fits its answer
+    for annotation in alternation_sentences(("caus_ii", "caus_iii")):
+        verb = LEXICON.verbs[annotation["verb"]]
+        if not verb.routine:
+            continue
+        seen += 1
+        chunks = chunks_of(annotation)
+        if "da-NP" in chunks and SPAN_OF[chunks["da-NP"]] in HABITUAL:
+            habits += 1
+            agent = chunks.get("Ag") or chunks.get("da-Ag")
+            assert agent is not None, annotation
+            noun = LEXICON.nouns[check_phrase(agent, NOUNS).lemma]
+            if noun.cause_kind is not None:  # a cause repeating by its kind: la sveglia
+                assert SPAN_OF[chunks["da-NP"]] in LEXICON.cause_kinds[noun.cause_kind].spans
+            else:
+                assert noun.lemma in verb.habitual_agents, annotation
+    assert seen > 10 and habits > 0  # the routine verbs stay in type III contexts
+
+
+def test_a_cause_patient_takes_no_passive_without_agent():
+    # the third reading: *le ombre venivano allungate da dieci minuti*
+    assert "ombra" in LEXICON.verbs["allungare"].cause_patients
+    assert "ombra" in LEXICON.verbs["accorciare"].cause_patients
+    agentless = 0
+    for annotation in alternation_sentences(("caus_ii", "caus_iii")):
+        verb = LEXICON.verbs[annotation["verb"]]
+        chunks = chunks_of(annotation)
+        if "Pass" in chunks and "da-Ag" not in chunks and verb.cause_patients:
+            agentless += 1
+            patient = check_phrase(chunks["Pat"], NOUNS).lemma
+            assert patient not in verb.cause_patients, annotation
+    assert agentless > 10
+
+
+def test_no_unknown_single_thing_in_an_ongoing_event_and_no_indefinite_shadow():
+    # the third reading: *un'ombra*, *una camicia si asciuga da pochi minuti*
+    assert LEXICON.nouns["ombra"].definite
+    assert not LEXICON.verbs["incrinare"].can_act_on("bambino", "parete")
+    for annotation in alternation_sentences(("caus_ii", "caus_iii")):
+        chunks = chunks_of(annotation)
+        for tag in ("Ag", "Pat", "da-Ag", "da-Pat"):
+            if tag in chunks:
+                phrase = check_phrase(chunks[tag], NOUNS)
+                if LEXICON.nouns[phrase.lemma].definite:
+                    assert phrase.kind not in ("indef", "some"), annotation
+        if "da-NP" in chunks and annotation["chunks"][0]["tag"] == "Pat":
+            assert check_phrase(chunks["Pat"], NOUNS).kind != "indef", annotation
+
+
+def test_one_consumer_takes_no_plural_portions_over_a_span():
+    # the third reading: *il ragazzo mangiava i panini da qualche minuto*
+    assert LEXICON.verbs["mangiare"].portions and LEXICON.verbs["bere"].portions
+    seen = 0
+    for annotation in alternation_sentences(("od_ii", "od_iii")):
+        verb = LEXICON.verbs[annotation["verb"]]
+        chunks = chunks_of(annotation)
+        agent = chunks.get("Ag") or chunks.get("da-Ag")
+        patient = chunks.get("Pat") or chunks.get("da-Pat")
+        if verb.portions and "da-NP" in chunks and agent and patient:
+            seen += 1
+            one = check_phrase(agent, NOUNS).number == "sg"
+            assert not (one and check_phrase(patient, NOUNS).number == "pl"), annotation
+    assert seen > 5
+
+
 def edited_lexicon(tmp_path, name: str, edit) -> object:
     folder = tmp_path / "lexicon"
     shutil.copytree(DATA_DIR, folder)
@@ -242,6 +318,18 @@ def _one_p_phrase(raw):
             verb["p_phrases"] = ["afternoon"]
 
 
+def _routine_without_habits(raw):
+    for verb in raw["verbs"]:
+        if verb["lemma"] == "chiudere":
+            del verb["habitual_agents"]
+
+
+def _every_patient_a_cause_patient(raw):
+    for verb in raw["verbs"]:
+        if verb["lemma"] == "accorciare":
+            verb["cause_patients"] = list(verb["patients"])
+
+
 def _unknown_kind_span(raw):
     raw["cause_kinds"]["event"]["spans"] = ["decades"]
 
@@ -253,6 +341,8 @@ def _unknown_kind_span(raw):
         ("verbs.json", _unknown_p_phrase, "at_midnight"),
         ("verbs.json", _one_p_phrase, "p_phrases"),
         ("alternation_phrases.json", _unknown_kind_span, "decades"),
+        ("verbs.json", _routine_without_habits, "routine verb names its habitual_agents"),
+        ("verbs.json", _every_patient_a_cause_patient, "every patient is a cause_patient"),
     ],
 )
 def test_the_lexicon_check_refuses_broken_features(tmp_path, name, edit, message):

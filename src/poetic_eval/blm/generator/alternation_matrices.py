@@ -32,6 +32,11 @@ patients it can (``agent_patients``); a punctual verb's patient is plural, so a 
 reads as iterated (*i vasi si rompono da un mese*); the answers avoid the agents whose "si"
 form is a natural reflexive (``reflexive_agents``, which would make I-Int good Italian) and the
 patients a "da" reads as a source of (``source_patients``, which would make E-WrBy good).
+A ``routine`` verb (*chiudere*) takes a habitual span only with a named habitual agent, so it
+is no item verb, only a type III context verb, placed where it can take the template
+(:meth:`AlternationGenerator.takes`); a passive without agent takes none of the verb's
+``cause_patients`` (*le ombre venivano allungate*); a ``definite`` noun (*l'ombra*) is never
+indefinite, and an ongoing event has no indefinite singular subject.
 Every sentence also reads well in time (:meth:`AlternationGenerator.reads_well`): a P-NP its
 verb takes (``p_phrases``), a "da" span its acting cause's kind allows (``cause_kind``) and, for
 an object-drop verb with a named patient, no habitual one; type II varies the one word that
@@ -121,7 +126,11 @@ class AlternationGenerator:
     def __init__(self, lexicon: Lexicon, alternation: str):
         self.lexicon = lexicon
         self.alternation = alternation
-        self.verbs = lexicon.alternation_verbs(alternation)
+        verbs = lexicon.alternation_verbs(alternation)
+        #: the item verbs; a routine verb (:attr:`.Verb.routine`) has no correct answer that
+        #: reads well, so it is only one of :attr:`context_only` verbs of type III contexts
+        self.verbs = [verb for verb in verbs if not verb.routine]
+        self.context_only = [verb for verb in verbs if verb.routine]
         self.other_phrases = {spec.id: phrase_text(lexicon, spec) for spec in lexicon.other_phrases}
         self.scheduled = {
             phrase_text(lexicon, spec) for spec in lexicon.other_phrases if spec.schedule
@@ -154,7 +163,16 @@ class AlternationGenerator:
             spans = tuple(span for span in spans if span not in self.habitual)
         if verb.alternation == "object_drop" and _has(template, "Pat"):
             spans = tuple(span for span in spans if span not in self.habitual)
+        if verb.routine and not _has(template, "Ag"):  # *le porte si chiudono da un mese*
+            spans = tuple(span for span in spans if span not in self.habitual)
         return spans
+
+    def takes(self, verb: Verb, template: tuple[str, ...]) -> bool:
+        """Whether some words of ``verb`` can read well in ``template``: a sentence with a
+        temporal "da" needs a span (:meth:`spans_for`) for some agent."""
+        if "da-NP" not in template:
+            return True
+        return any(self.spans_for(verb, template, self.lexicon.nouns[a]) for a in verb.agents)
 
     def reads_well(self, verb: Verb, words: AlternationWords, template: tuple[str, ...]) -> bool:
         """Whether the sentence of ``words`` in ``template`` keeps the lexicon's time filters:
@@ -162,9 +180,18 @@ class AlternationGenerator:
         frame its kind is told in (*il terremoto ha incrinato le pareti nel pomeriggio*, not
         the habit *il terremoto incrina le pareti nel pomeriggio*) and at a time people keep
         only if its kind keeps time (*il sole*, not *il vento chiude i cancelli dopo cena*); a
-        P-NP the verb takes."""
+        P-NP the verb takes; no cause patient in a passive without agent and no indefinite
+        singular subject of an ongoing event (*una camicia si asciuga da pochi minuti*)."""
         agent = words.agent.noun
+        agentless = template[1] == "Pass" and not _has(template, "Ag")
+        if agentless and words.patient.noun.lemma in verb.cause_patients:
+            return False  # *le ombre venivano allungate*
         if "da-NP" in template:
+            if template[0] == "Pat" and words.patient.determiner == "indef":
+                return False  # an ongoing event of one unknown thing: *una camicia si asciuga da*
+            one_eats_many = words.agent.number == "sg" and words.patient.number == "pl"
+            if verb.portions and _has(template, "Ag") and _has(template, "Pat") and one_eats_many:
+                return False  # *il ragazzo mangiava i panini da qualche minuto*
             return self.span_of[words.da_phrase] in self.spans_for(verb, template, agent)
         if "P-NP" in template:
             if words.other_phrase not in self.p_phrases_for(verb):
@@ -196,7 +223,7 @@ class AlternationGenerator:
             return NounPhrase(noun, "sg", "def")
         number = "pl" if plural and not noun.mass else pick(rng, noun.numbers)
         families = GENERIC_FAMILIES if generic else DETERMINER_FAMILIES
-        families = [f for f in families if not (noun.mass and f == "indefinite")]
+        families = [f for f in families if not ((noun.mass or noun.definite) and f == "indefinite")]
         if noun.animacy == "animate" or noun.mass:  # *le sue madri*, *la sua neve*
             families = [f for f in families if f != "poss"]
         family = pick(rng, families)
@@ -246,6 +273,8 @@ class AlternationGenerator:
             return False
         if phrase.determiner == "poss" and (noun.mass or noun.animacy == "animate"):
             return False
+        if noun.definite and phrase.determiner in ("indef", "some"):  # *un'ombra*
+            return False
         return phrase.number in noun.numbers and not (noun.mass and phrase.determiner == "indef")
 
     def vary_one(
@@ -267,7 +296,7 @@ class AlternationGenerator:
             if slot in ("agent", "patient"):
                 nouns = [
                     self.lexicon.nouns[lemma]
-                    for lemma in self._replacements(verb, words, slot, for_answers)
+                    for lemma in self._replacements(verb, words, slot, for_answers, template)
                 ]
                 options = [replace(words, **{slot: current.with_noun(noun)}) for noun in nouns]
             else:
@@ -283,27 +312,44 @@ class AlternationGenerator:
                 return pick(rng, options)
         raise ValueError(f"no word of {template} can be varied for {verb.lemma!r}")
 
-    @staticmethod
-    def _context_verbs(pool: list[Verb], count: int, rng: random.Random) -> list[Verb]:
-        """``count`` verbs of ``pool`` for a type III context, all different when the pool
-        allows (so a context has several verbs, and the item's own only by chance)."""
-        if len(pool) >= count:
-            return rng.sample(pool, count)
-        return [pool[i % len(pool)] for i in rng.sample(range(count), count)]
+    def _context_verbs(self, pool: list[Verb], templates, rng: random.Random) -> list[Verb]:
+        """Verbs of ``pool`` for the ``templates`` of a type III context, all different when
+        the pool allows (so a context has several verbs, and the item's own only by chance),
+        each one a verb that can take its template (:meth:`takes`: no routine verb where the
+        thing alone is the subject of a temporal "da")."""
+        count = len(templates)
+        for _ in range(_MAX_DRAWS):
+            if len(pool) >= count:
+                chosen = rng.sample(pool, count)
+            else:
+                chosen = [pool[i % len(pool)] for i in rng.sample(range(count), count)]
+            if all(self.takes(verb, template) for verb, template in zip(chosen, templates)):
+                return chosen
+        raise ValueError("no verbs of the pool take the context's templates")
 
     def da_phrases_for(self, verb: Verb) -> list[str]:
         """The temporal "da" phrases of the spans ``verb`` takes (:attr:`.Verb.da_spans`)."""
         return [phrase for span in verb.da_spans for phrase in self.da_phrases[span]]
 
-    def _replacements(self, verb: Verb, words: AlternationWords, slot: str, for_answers: bool):
-        """The lemmas that can replace the agent or patient of ``words``."""
+    def _replacements(
+        self,
+        verb: Verb,
+        words: AlternationWords,
+        slot: str,
+        for_answers: bool,
+        template: tuple[str, ...] = (),
+    ):
+        """The lemmas that can replace the agent or patient of ``words``; in a passive without
+        agent any patient (*l'elastico viene allungato* in a matrix of *il sole* and *l'ombra*,
+        whose cause patient takes no such passive: :attr:`.Verb.cause_patients`)."""
         agent, patient = words.agent.noun.lemma, words.patient.noun.lemma
+        agentless = template[1:2] == ("Pass",) and not _has(template, "Ag")
         if slot == "agent":
             lemmas = verb.answer_agents() if for_answers else verb.agents
             fits = [a for a in lemmas if verb.can_act_on(a, patient)]
         else:
             lemmas = verb.answer_patients() if for_answers else verb.patients
-            fits = [p for p in lemmas if verb.can_act_on(agent, p)]
+            fits = [p for p in lemmas if agentless or verb.can_act_on(agent, p)]
         current = getattr(words, slot)
         singular_only = slot == "patient" and verb.plural_patients and current.number == "sg"
         return [
@@ -365,7 +411,8 @@ class AlternationGenerator:
         base = self.fresh_words(verb, rng, DURATION_FRAMES, True, (correct,))
         templates = context_templates(self.alternation)
         if lexical_type == "III":
-            chosen_verbs = self._context_verbs(context_verbs or self.verbs, len(templates), rng)
+            pool = context_verbs or [*self.verbs, *self.context_only]
+            chosen_verbs = self._context_verbs(pool, templates, rng)
         context = []
         for index, template in enumerate(templates):
             if lexical_type == "II":

@@ -155,11 +155,12 @@ def _alternation_matrices(
             f"{sizes.few_shot_verbs} (the few-shot verbs) so that test has a verb"
         )
     few_shot = set(few_shot_rng.sample([verb.lemma for verb in verbs], sizes.few_shot_verbs))
-    # a test item's type III context takes its verbs from the test verbs only
+    # a test item's type III context takes its verbs from the test verbs only, and from the
+    # routine verbs, which are no item verb (no train verb either)
     test_verbs = [verb for verb in verbs if verb.lemma not in few_shot]
     splits: dict[str, list[Matrix]] = {"train": [], "test": []}
     for verb in verbs:
-        pool = verbs if verb.lemma in few_shot else test_verbs
+        pool = [*(verbs if verb.lemma in few_shot else test_verbs), *generator.context_only]
         made = _unique_matrices(
             lambda index, verb=verb, pool=pool: generator.matrix(verb, rng, lexical_type, pool),
             sizes.items_per_verb,

@@ -6,7 +6,7 @@ The bundled lexicon is the JSON files in ``blm/generator/data/`` (written for th
   (singular only), ``kinship`` (*sua madre*), ``plural_gender`` (*l'uovo, le uova*),
   ``onset`` where the spelling misleads the article rules (*chef*: ``"lo"``, as
   :data:`~poetic_eval.blm.generator.articles.ONSETS` lists), ``cause_kind`` (a cause's kind)
-  and ``personal`` (one owner's only: *lo zaino*);
+  ``personal`` (one owner's only: *lo zaino*) and ``definite`` (never indefinite: *l'ombra*);
 * ``adjectives.json``: masculine singular lemma, irregular masculine plural, ``invariable``,
   ``permanent`` (a lasting property: no future, *sarà bianco* is odd);
 * ``verbs.json``: lemma, auxiliary, ``isc``, the forms the regular rules get wrong, and for
@@ -74,6 +74,9 @@ class Noun:
     #: odd (*lo zaino delle zie*, *la figlia di quelle cameriere*), and the AgrI counter pairs
     #: every number with every number, so it heads no attachment there
     personal: bool = False
+    #: a thing spoken of as known (l'ombra, of what the sun lights): never indefinite in
+    #: CausI/OdI (*il sole allunga un'ombra*, *alcune ombre si accorciano*)
+    definite: bool = False
 
     def form(self, number: str) -> str:
         return self.lemma if number == "sg" else self.plural
@@ -167,6 +170,21 @@ class Verb:
     #: (*il gatto rompe i vasi da un mese*); None: every agent; the others take no habitual
     #: span (not *gli operai incrinano le pareti dal mese scorso*)
     habitual_agents: tuple[str, ...] | None = None
+    #: a punctual event people do as a routine (aprire, chiudere, accendere, spegnere): its
+    #: repetition is no news, so a habitual span reads only as a named habitual agent's habit
+    #: (*il portiere chiude i cancelli da un mese*), never with the thing alone as subject
+    #: (*le porte si chiudono da un mese*, *i cancelli venivano chiusi da due settimane*); no
+    #: span then fits the correct answer (patient + si + verb + "da"), so the verb is no item
+    #: verb, only a verb of type III contexts
+    routine: bool = False
+    #: patients no person changes so on purpose (*il sole allunga le ombre*, *il cuoco brucia
+    #: l'arrosto* by mishap): a passive without agent implies a person did it (*le ombre
+    #: venivano allungate*, *il biscotto viene bruciato da cinque minuti*), so they take none
+    cause_patients: tuple[str, ...] = ()
+    #: its patients are portions one consumer takes one at a time (mangiare, bere): a single
+    #: agent with a temporal "da" has no plural patient (*il ragazzo mangiava i panini da
+    #: qualche minuto*, *i succhi vengono bevuti da questo nonno dall'alba*)
+    portions: bool = False
 
     def can_act_on(self, agent: str, patient: str) -> bool:
         """Whether ``agent`` can do this verb's action to ``patient``."""
@@ -382,7 +400,15 @@ def _adjective(entry: Mapping[str, Any]) -> Adjective:
 
 def _verb(entry: Mapping[str, Any]) -> Verb:
     pairs = {key: tuple(entry[key]) for key in ("present", "imperfect", "future") if key in entry}
-    roles = ("agents", "patients", "reflexive_agents", "source_patients", "da_spans", "p_phrases")
+    roles = (
+        "agents",
+        "patients",
+        "reflexive_agents",
+        "source_patients",
+        "da_spans",
+        "p_phrases",
+        "cause_patients",
+    )
     lists = {key: tuple(entry.get(key, ())) for key in roles}
     limits = {agent: tuple(p) for agent, p in entry.get("agent_patients", {}).items()}
     if "habitual_agents" in entry:

@@ -169,13 +169,24 @@ def _check_da_spans(lexicon: Lexicon, verb: Verb, where: str) -> None:
 
 def _check_filters(lexicon: Lexicon, verb: Verb, where: str) -> None:
     """The semantic filters name the verb's own arguments and leave the answers some words."""
-    for field, role in (("reflexive_agents", "agents"), ("source_patients", "patients")):
+    fields = (
+        ("reflexive_agents", "agents"),
+        ("source_patients", "patients"),
+        ("cause_patients", "patients"),
+    )
+    for field, role in fields:
         unknown = set(getattr(verb, field)) - set(getattr(verb, role))
         if unknown:
             raise LexiconError(f"{where}: {field} {sorted(unknown)} are not among its {role}")
     unknown = set(verb.habitual_agents or ()) - set(verb.agents)
     if unknown:
         raise LexiconError(f"{where}: habitual_agents {sorted(unknown)} are not among its agents")
+    if set(verb.cause_patients) == set(verb.patients) and verb.patients:
+        raise LexiconError(
+            f"{where}: every patient is a cause_patient, so no passive without agent is left"
+        )
+    if verb.routine and verb.habitual_agents is None:
+        raise LexiconError(f"{where}: a routine verb names its habitual_agents")
     for agent, patients in verb.agent_patients.items():
         if agent not in verb.agents or not set(patients) <= set(verb.patients):
             raise LexiconError(
