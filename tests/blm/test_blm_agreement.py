@@ -66,7 +66,7 @@ def label_from_pattern(pattern: str, correct: tuple[str, str, str]) -> str:
     want_subject, want_n1, want_n2 = correct
     assert subject == want_subject, "every answer has the 8th step's subject"
     if "Coord" in numbers:
-        assert (n1, n2, verb) == (want_n1, want_n2, subject)
+        assert (n1, n2, verb) == (want_n1, want_n2, "pl"), "a coordinated subject is plural"
         return "Coord"
     if verb != subject:
         agrees = [name for name, number in (("N1", n1), ("N2", n2)) if number == verb]

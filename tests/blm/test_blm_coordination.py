@@ -17,7 +17,7 @@ from italian_reference import ADJECTIVES, FINITE_FORMS, VERBS, check_phrase, nou
 
 from poetic_eval.blm import BlmSizes, generate_config, load_lexicon
 
-# 800 items: only the half whose correct subject is plural give a plural verb to resolve
+# 800 items; every Coord verb is plural (a coordinated subject is), whatever the subject's number
 SIZES = BlmSizes(agreement_items=800, agreement_few_shot=2)
 NOUNS = noun_index(load_lexicon())
 
@@ -60,10 +60,10 @@ def test_coord_predicate_takes_the_resolved_gender_of_both_conjuncts(config):
         chunks = {chunk["tag"]: chunk["text"] for chunk in entry["chunks"]}
         assert "P2" not in chunks and "Coord" in chunks, (item_id, entry["pattern"])
         numbers = dict(tag.split("_") for tag in entry["pattern"].split() if "_" in tag)
-        if numbers["V"] != "pl":  # a singular verb after a coordination: no gender to resolve
-            seen["singular verb"] += 1
-            continue
-        subject = check_phrase(chunks["Subj"], NOUNS, expected_number="pl")
+        # *la cugina dei cuochi e queste zie protestava* is ungrammatical: the verb is plural
+        assert numbers["V"] == "pl", (item_id, entry["pattern"])
+        subject = check_phrase(chunks["Subj"], NOUNS, expected_number=numbers["Subj"])
+        seen[f"subject {numbers['Subj']}"] += 1
         coordinated = check_phrase(chunks["Coord"], NOUNS, expected_number=numbers["Coord"])
         assert coordinated.preposition == "e", chunks["Coord"]
         expected = resolved_gender(subject.gender, coordinated.gender)
@@ -80,14 +80,19 @@ def test_coord_predicate_takes_the_resolved_gender_of_both_conjuncts(config):
         )
         seen[(subject.gender, coordinated.gender)] += 1
     # the case the rule is about must occur often enough to be tested
-    assert seen[("f", "m")] >= 20, seen
+    assert seen[("f", "m")] >= 20 and seen["subject sg"] >= 20, seen
     assert seen[("f", "f")] >= 10 and seen[("m", "f")] >= 10, seen
 
 
 def test_coord_has_the_numbers_of_the_correct_answer():
-    """Coord keeps the correct answer's numbers (subject, N1, N2, verb); only N2's link differs.
-    (The answers no longer share their words, issue 21, so the texts are not compared.)"""
+    """Coord keeps the correct answer's numbers of subject, N1 and N2; only N2's link differs,
+    and the verb is plural, as a coordinated subject is. (The answers no longer share their
+    words, issue 21, so the texts are not compared.)"""
     splits = generate_config("agr_ii", seed=11, sizes=SIZES)
     for item in splits["test"]:
         by_label = {entry["label"]: entry["pattern"] for entry in item["Answer_set_annotation"]}
-        assert by_label["Coord"].replace("Coord_", "P2_") == by_label["Correct"], item["ID"]
+        coord = by_label["Coord"].replace("Coord_", "P2_").split()
+        correct = by_label["Correct"].split()
+        verb = next(i for i, tag in enumerate(correct) if tag.startswith("V_"))
+        assert coord[verb] == "V_pl", (item["ID"], by_label["Coord"])
+        assert coord[:verb] + coord[verb + 1 :] == correct[:verb] + correct[verb + 1 :], item["ID"]

@@ -13,8 +13,10 @@ says whether every sentence has an introducing clause (Prefix), a relative claus
 :func:`balanced_frames` draws the frames of a split so that the correct answer's numbers take
 each of their 8 patterns equally often. The wrong answers (:func:`answer_numbers`) are defined
 relative to the correct answer and break the rules of :data:`.labels.AGREEMENT_RULES`. In the
-Coord answer N2 is coordinated with the subject (``[Subj P1] e N2``), so a plural predicate
-takes the coordination's resolved gender (:func:`predicate_gender`).
+Coord answer N2 is coordinated with the subject (``[Subj P1] e N2``): a coordinated subject is
+plural, so its verb is plural whatever the subject's number (*la cugina dei cuochi e queste zie
+protestavano*; a singular verb there is ungrammatical) and a participle or adjective takes the
+coordination's resolved gender (:func:`predicate_gender`).
 
 Lexical variation: type II keeps the matrix's words and changes one of them (subject, N1, N2,
 predicate, object or the relative clause's subject) in each sentence, the 8 answers included;
@@ -99,7 +101,8 @@ def counter_numbers(step: int, frame: AgreementFrame = AgreementFrame()) -> Numb
 def answer_numbers(correct: Numbers) -> dict[str, Numbers]:
     """The numbers of every answer, from the correct answer's (subject S, N1 A, N2 B).
 
-    Correct ``S A B V=S``; Coord the same with N2 coordinated; WNA ``S A - S``; WN1 ``S ~A B S``;
+    Correct ``S A B V=S``; Coord ``S A B pl`` with N2 coordinated (a coordination is plural);
+    WNA ``S A - S``; WN1 ``S ~A B S``;
     WN2 ``S A ~B S``; AEV ``S S S ~S`` (the verb agrees with no attractor); AEN1 ``S ~S S ~S``
     (only N1 agrees with the verb); AEN2 ``S S ~S ~S`` (only N2 does).
     """
@@ -109,7 +112,7 @@ def answer_numbers(correct: Numbers) -> dict[str, Numbers]:
     wrong = flip(s)
     numbers = {
         "Correct": Numbers(s, a, b, s),
-        "Coord": Numbers(s, a, b, s, coordinated=True),
+        "Coord": Numbers(s, a, b, "pl", coordinated=True),
         "WNA": Numbers(s, a, None, s),
         "WN1": Numbers(s, flip(a), b, s),
         "WN2": Numbers(s, a, flip(b), s),

@@ -32,8 +32,8 @@ AGREEMENT_RULES = {
     "Correct": "the 8th step of the counter: plural subject, plural N1, singular N2, plural "
     "verb agreeing with the subject",
     "Coord": "N2 is coordinated with 'e' instead of introduced by its preposition, so the "
-    "subject is '[Subj P1] e N2'; numbers as in the correct answer, the plural predicate "
-    "masculine if either conjunct is",
+    "subject is '[Subj P1] e N2'; the nouns' numbers as in the correct answer, the verb plural "
+    "(a coordination is plural), masculine if either conjunct is",
     "WNA": "wrong number of attractors: N2 is missing; agreement correct",
     "WN1": "wrong grammatical number of N1 (singular); agreement correct",
     "WN2": "wrong grammatical number of N2 (plural); agreement correct",
