@@ -50,7 +50,7 @@ from dataclasses import dataclass, replace
 
 from ...checks import require_choice
 from .labels import ALTERNATION_LABELS
-from .lexicon import DA_SPANS, Lexicon, Noun, Verb
+from .lexicon import DA_SPANS, CauseKind, Lexicon, Noun, Verb
 from .matrices import LEXICAL_TYPES, Chunk, Matrix, Sentence, pick
 from .noun_phrases import NounPhrase, phrase_text
 from .verb_groups import DURATION_FRAMES, verb_group
@@ -120,6 +120,10 @@ GENERIC_FAMILIES = ("def",)
 _MAX_DRAWS = 200
 
 
+class NoReadableWords(ValueError):
+    """No draw of words reads well where it must (the generator then draws the matrix again)."""
+
+
 class AlternationGenerator:
     """Draws CausI/OdI words and matrices for the verbs of one alternation class."""
 
@@ -142,6 +146,10 @@ class AlternationGenerator:
         self.span_of = {text: span for span, texts in self.da_phrases.items() for text in texts}
         self.habitual = frozenset(lexicon.habitual_spans)
 
+    def _cause_kind(self, noun: Noun) -> CauseKind | None:
+        """What ``noun`` takes as a cause (:attr:`.Noun.cause_kind`); None for a person."""
+        return self.lexicon.cause_kinds.get(noun.cause_kind) if noun.cause_kind else None
+
     def iterated(self, verb: Verb) -> bool:
         """Whether every span ``verb`` takes reads as an iteration (*i vasi si rompono da un
         mese*): its patient is then generic, never *quei vasi* or *i suoi vasi*."""
@@ -155,7 +163,7 @@ class AlternationGenerator:
         with a named patient no habitual span (no *il turista beve queste spremute dallo
         scorso inverno*)."""
         spans = verb.da_spans
-        kind = self.lexicon.cause_kinds.get(agent.cause_kind) if agent.cause_kind else None
+        kind = self._cause_kind(agent)
         acts = _has(template, "Ag") and template[1] != "Intr"
         if acts and kind is not None:
             spans = tuple(span for span in spans if span in kind.spans)
@@ -196,7 +204,7 @@ class AlternationGenerator:
         if "P-NP" in template:
             if words.other_phrase not in self.p_phrases_for(verb):
                 return False
-            kind = self.lexicon.cause_kinds.get(agent.cause_kind) if agent.cause_kind else None
+            kind = self._cause_kind(agent)
             if kind is not None and _has(template, "Ag"):
                 if words.frame not in kind.frames:
                     return False
@@ -224,8 +232,6 @@ class AlternationGenerator:
         number = "pl" if plural and not noun.mass else pick(rng, noun.numbers)
         families = GENERIC_FAMILIES if generic else DETERMINER_FAMILIES
         families = [f for f in families if not ((noun.mass or noun.definite) and f == "indefinite")]
-        if noun.animacy == "animate" or noun.mass:  # *le sue madri*, *la sua neve*
-            families = [f for f in families if f != "poss"]
         family = pick(rng, families)
         kind = ("indef" if number == "sg" else "some") if family == "indefinite" else family
         return NounPhrase(noun, number, kind)
@@ -264,14 +270,12 @@ class AlternationGenerator:
             )
             if all(self.reads_well(verb, words, template) for template in templates):
                 return words
-        raise ValueError(f"no words of {verb.lemma!r} read well in {templates}")
+        raise NoReadableWords(f"no words of {verb.lemma!r} read well in {templates}")
 
     def _fits(self, noun: Noun, phrase: NounPhrase, slot: str) -> bool:
         # a cause is singular with the definite article (il vento): it replaces only a cause,
         # and any noun can take its place (il portiere)
         if slot == "agent" and noun.cause_kind is not None and phrase.noun.cause_kind is None:
-            return False
-        if phrase.determiner == "poss" and (noun.mass or noun.animacy == "animate"):
             return False
         if noun.definite and phrase.determiner in ("indef", "some"):  # *un'ombra*
             return False
@@ -310,7 +314,7 @@ class AlternationGenerator:
             options = [option for option in options if self.reads_well(verb, option, template)]
             if options:
                 return pick(rng, options)
-        raise ValueError(f"no word of {template} can be varied for {verb.lemma!r}")
+        raise NoReadableWords(f"no word of {template} can be varied for {verb.lemma!r}")
 
     def _context_verbs(self, pool: list[Verb], templates, rng: random.Random) -> list[Verb]:
         """Verbs of ``pool`` for the ``templates`` of a type III context, all different when
@@ -325,7 +329,7 @@ class AlternationGenerator:
                 chosen = [pool[i % len(pool)] for i in rng.sample(range(count), count)]
             if all(self.takes(verb, template) for verb, template in zip(chosen, templates)):
                 return chosen
-        raise ValueError("no verbs of the pool take the context's templates")
+        raise NoReadableWords("no verbs of the pool take the context's templates")
 
     def da_phrases_for(self, verb: Verb) -> list[str]:
         """The temporal "da" phrases of the spans ``verb`` takes (:attr:`.Verb.da_spans`)."""
@@ -401,7 +405,7 @@ class AlternationGenerator:
         for _ in range(_MAX_DRAWS):
             try:
                 return self._matrix(verb, rng, lexical_type, context_verbs)
-            except ValueError:  # base words no single change makes read well in a template
+            except NoReadableWords:  # base words no single change makes read well
                 continue
         raise ValueError(f"no {lexical_type} matrix of {verb.lemma!r} reads well")
 

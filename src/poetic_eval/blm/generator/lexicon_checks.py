@@ -19,6 +19,7 @@ from .lexicon import (
     PhraseSpec,
     Verb,
 )
+from .verb_groups import FRAMES
 
 MIN_ARGUMENTS = 2  # agents and patients per alternation verb (type II varies one of them)
 
@@ -53,8 +54,6 @@ def check_lexicon(
     _check_causes_and_p_phrases(lexicon)
 
 
-#: the frames of :mod:`.verb_groups` a cause kind may name
-_FRAMES = ("present", "imperfect", "future", "perfect", "can", "must", "must_can")
 #: the noun class of the natural and mechanical causes; each has a ``cause_kind``
 CAUSE_CLASS = "cause"
 
@@ -65,7 +64,7 @@ def _check_causes_and_p_phrases(lexicon: Lexicon) -> None:
     where = "alternation_phrases.json"
     for name, kind in lexicon.cause_kinds.items():
         unknown = [s for s in kind.spans if s not in DA_SPANS]
-        unknown += [f for f in kind.frames if f not in _FRAMES]
+        unknown += [f for f in kind.frames if f not in FRAMES]
         if unknown:
             raise LexiconError(f"{where}, cause_kinds {name!r}: unknown spans or frames {unknown}")
     unknown = [s for s in lexicon.habitual_spans if s not in DA_SPANS]
