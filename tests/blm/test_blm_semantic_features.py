@@ -300,34 +300,14 @@ def edited_lexicon(tmp_path, name: str, edit) -> object:
     return folder
 
 
-def _drop_cause_kind(raw):
-    for noun in raw["nouns"]:
-        if noun["lemma"] == "terremoto":
-            del noun["cause_kind"]
+def _entry_edit(section: str, lemma: str, change):
+    """An edit of lexicon JSON that applies ``change`` to the entry of ``lemma`` in ``section``
+    (a lemma that is not there fails the test)."""
 
+    def edit(raw):
+        change(next(entry for entry in raw[section] if entry["lemma"] == lemma))
 
-def _unknown_p_phrase(raw):
-    for verb in raw["verbs"]:
-        if verb["lemma"] == "bruciare":
-            verb["p_phrases"] = ["afternoon", "at_midnight"]
-
-
-def _one_p_phrase(raw):
-    for verb in raw["verbs"]:
-        if verb["lemma"] == "bruciare":
-            verb["p_phrases"] = ["afternoon"]
-
-
-def _routine_without_habits(raw):
-    for verb in raw["verbs"]:
-        if verb["lemma"] == "chiudere":
-            del verb["habitual_agents"]
-
-
-def _every_patient_a_cause_patient(raw):
-    for verb in raw["verbs"]:
-        if verb["lemma"] == "accorciare":
-            verb["cause_patients"] = list(verb["patients"])
+    return edit
 
 
 def _unknown_kind_span(raw):
@@ -337,12 +317,34 @@ def _unknown_kind_span(raw):
 @pytest.mark.parametrize(
     ("name", "edit", "message"),
     [
-        ("nouns.json", _drop_cause_kind, "needs a cause_kind"),
-        ("verbs.json", _unknown_p_phrase, "at_midnight"),
-        ("verbs.json", _one_p_phrase, "p_phrases"),
+        (
+            "nouns.json",
+            _entry_edit("nouns", "terremoto", lambda noun: noun.pop("cause_kind")),
+            "needs a cause_kind",
+        ),
+        (
+            "verbs.json",
+            _entry_edit(
+                "verbs", "bruciare", lambda v: v.update(p_phrases=["afternoon", "at_midnight"])
+            ),
+            "at_midnight",
+        ),
+        (
+            "verbs.json",
+            _entry_edit("verbs", "bruciare", lambda v: v.update(p_phrases=["afternoon"])),
+            "p_phrases",
+        ),
         ("alternation_phrases.json", _unknown_kind_span, "decades"),
-        ("verbs.json", _routine_without_habits, "routine verb names its habitual_agents"),
-        ("verbs.json", _every_patient_a_cause_patient, "every patient is a cause_patient"),
+        (
+            "verbs.json",
+            _entry_edit("verbs", "chiudere", lambda verb: verb.pop("habitual_agents")),
+            "routine verb names its habitual_agents",
+        ),
+        (
+            "verbs.json",
+            _entry_edit("verbs", "accorciare", lambda v: v.update(cause_patients=v["patients"])),
+            "every patient is a cause_patient",
+        ),
     ],
 )
 def test_the_lexicon_check_refuses_broken_features(tmp_path, name, edit, message):
