@@ -367,3 +367,13 @@ def test_the_reading_dump_shows_every_sentence_and_stars_the_correct_answer():
         starred = [line for line in lines if line.startswith("*")]
         assert len(starred) == 1 and item["Correct_answer"] in starred[0]
         assert all(sentence.split("\t")[1] in block for sentence in item["Context"])
+
+
+def test_agri_prefixes_are_hearsay_a_private_fact_can_follow():
+    """AgrI's facts are private (a neighbour's dog runs): a prefix that names a publication
+    made them odd news (*il giornale scrive che il cane di questi zii corre*, 7 sentences of
+    one reading); every prefix is hearsay or common knowledge, and takes the indicative."""
+    for prefix in LEXICON.prefixes:
+        words = prefix.lower().split()
+        assert not {"giornale", "scrive", "letto", "legge"} & set(words), prefix
+        assert words[-1] == "che", prefix
