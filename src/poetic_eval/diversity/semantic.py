@@ -26,6 +26,7 @@ import numpy as np
 from tqdm.auto import tqdm
 
 from ..checks import require_positive_int, typed_options
+from ..files import texts_sha256
 from ..text import derived, lines, require_texts
 from .embedding_cache import EmbeddingCache
 from .encoders import encoder_identity, load_sentence_encoder
@@ -39,13 +40,9 @@ def corpus_fingerprint(poems: Sequence[str], encoding: str = "poem") -> str:
     """SHA-256 of the texts an encoder sees for ``poems`` under ``encoding``, in order
     (length-prefixed): the poem as one sentence, or for ``"lines"``/``"chunks"`` its lines,
     whose breaks decide the vectors."""
-    digest = hashlib.sha256()
-    for poem in poems:
-        text = poem_sentence(poem) if encoding == "poem" else "\n".join(lines(poem))
-        encoded = text.encode("utf-8")
-        digest.update(len(encoded).to_bytes(8, "little"))
-        digest.update(encoded)
-    return digest.hexdigest()
+    return texts_sha256(
+        poem_sentence(poem) if encoding == "poem" else "\n".join(lines(poem)) for poem in poems
+    )
 
 
 def _cache_key(encoder: Any, poems: Sequence[str], encoding: str = "poem") -> str | None:

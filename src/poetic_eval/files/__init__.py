@@ -3,7 +3,7 @@ locations, the user errors every command reports in one line, and the cache root
 
 from .atomic_files import atomic_folder, atomic_path, recover_folder, write_text_atomically
 from .cache_paths import cache_root
-from .digests import file_sha256
+from .digests import file_sha256, texts_sha256
 from .output_locations import (
     check_not_current,
     check_output_file,
@@ -39,5 +39,6 @@ __all__ = [
     "files_not_listed",
     "recover_folder",
     "shown_names",
+    "texts_sha256",
     "write_text_atomically",
 ]

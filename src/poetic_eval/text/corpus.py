@@ -30,6 +30,7 @@ from typing import Any, TypeVar
 import numpy as np
 
 from ..checks.validation import typed_options
+from ..files.digests import texts_sha256
 
 Derived = TypeVar("Derived")
 
@@ -95,12 +96,7 @@ class PoemCorpus(tuple):
     def fingerprint(self) -> str:
         """SHA-256 of the poems, in order (length-prefixed UTF-8); computed once."""
         if self._fingerprint is None:
-            digest = hashlib.sha256()
-            for poem in self:
-                encoded = poem.encode("utf-8", "surrogatepass")
-                digest.update(len(encoded).to_bytes(8, "little"))
-                digest.update(encoded)
-            self._fingerprint = digest.hexdigest()
+            self._fingerprint = texts_sha256(self)
         return self._fingerprint
 
     def derived(
