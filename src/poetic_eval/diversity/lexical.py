@@ -18,6 +18,7 @@ into words and their types counted by pyarrow (no Python string per token).
 
 from __future__ import annotations
 
+import string
 from collections.abc import Sequence
 from dataclasses import dataclass
 from itertools import chain
@@ -32,8 +33,10 @@ from ..text import tokens as text_tokens
 from .stored_forms import scores_form
 
 _POEM_SEPARATOR = "\x00"  # neither whitespace nor punctuation: survives both, splits poems
-# str.split() splits at these ASCII characters, pyarrow's ascii_split_whitespace does not
-_PYTHON_ONLY_WHITESPACE = ("\x1c", "\x1d", "\x1e", "\x1f")
+_SEPARATOR_TOKEN = f" {_POEM_SEPARATOR} "  # the separator as a token of its own
+# what str.split() splits ASCII text at (pyarrow's ascii_split_whitespace misses \x1c-\x1f)
+_ASCII_WHITESPACE_TO_SPACE = bytes.maketrans(b"\t\n\x0b\x0c\r\x1c\x1d\x1e\x1f", b" " * 9)
+_ASCII_PUNCTUATION = string.punctuation.encode("ascii")  # what without_punctuation deletes
 
 
 def type_ids(tokens: Sequence[str]) -> np.ndarray:
@@ -42,28 +45,15 @@ def type_ids(tokens: Sequence[str]) -> np.ndarray:
     return np.fromiter(map(index.__getitem__, tokens), dtype=np.int32, count=len(tokens))
 
 
-def occurrence_links(ids: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
-    """For each position, the previous and the next position of the same type (-1: none)."""
-    if len(ids) and ids.max() < 2**16:
-        order = np.argsort(ids.astype(np.uint16), kind="stable")  # radix sort: ~7x faster
-    else:
-        order = np.argsort(ids, kind="stable")
-    same_type = ids[order[1:]] == ids[order[:-1]]
-    earlier, later = order[:-1][same_type], order[1:][same_type]
-    previous = np.full(len(ids), -1, dtype=np.int64)
-    following = np.full(len(ids), -1, dtype=np.int64)
-    previous[later] = earlier
-    following[earlier] = later
-    return previous, following
-
-
 @dataclass(frozen=True)
 class TokenStream:
-    """A token stream as type ids with, per position, the previous occurrence of its type
-    (forward) and the previous occurrence in the reversed stream (backward)."""
+    """A token stream as, per position, the previous occurrence of its type (-1: none) and the
+    distance back to it, in the stream (``gaps``) and in the reversed stream
+    (``reversed_gaps``); ``len + 1`` where there is none (farther than any segment reaches)."""
 
     previous: np.ndarray
-    previous_reversed: np.ndarray
+    gaps: np.ndarray
+    reversed_gaps: np.ndarray
 
     @classmethod
     def from_tokens(cls, tokens: Sequence[str]) -> TokenStream:
@@ -71,10 +61,20 @@ class TokenStream:
 
     @classmethod
     def from_type_ids(cls, ids: np.ndarray) -> TokenStream:
-        previous, following = occurrence_links(ids)
-        n = len(previous)
-        reversed_previous = np.where(following >= 0, n - 1 - following, -1)[::-1].copy()
-        return cls(previous, reversed_previous)
+        n = len(ids)
+        if n and ids.max() < 2**16:
+            order = np.argsort(ids.astype(np.uint16), kind="stable")  # radix sort: ~7x faster
+        else:
+            order = np.argsort(ids, kind="stable")
+        same_type = ids[order[1:]] == ids[order[:-1]]
+        earlier, later = order[:-1][same_type], order[1:][same_type]
+        previous = np.full(n, -1, dtype=np.int64)
+        previous[later] = earlier
+        gaps = np.full(n, n + 1, dtype=np.int64)
+        gaps[later] = later - earlier
+        gaps_to_next = np.full(n, n + 1, dtype=np.int64)
+        gaps_to_next[earlier] = later - earlier
+        return cls(previous, gaps, gaps_to_next[::-1])
 
     def __len__(self) -> int:
         return len(self.previous)
@@ -150,42 +150,54 @@ def _closing_type_counts(n: int, threshold: float, min_segment: int, strict: boo
 
 
 def _mtld_one_direction(
-    previous: np.ndarray, closing: np.ndarray, threshold: float, final_token_closes_factor: bool
+    gaps: np.ndarray,
+    slack: list[int],
+    boundary: int,
+    threshold: float,
+    final_token_closes_factor: bool,
 ) -> float:
     """MTLD's factor count over one direction of the stream, as tokens / factors.
 
     A plain loop over Python ints (the segments are short, so per-segment numpy calls cost
-    more), which checks for a closing factor only where one can happen: a token new to the
-    segment adds one type while the closing count grows by at most one per token, so it
-    cannot close a segment the token before did not, except where that count jumps (once, at
-    the minimum segment length, ``boundary``). ``closing`` may hold fewer lengths than the
-    stream: a segment that outgrows it raises IndexError (the caller retries with them all).
+    more). A token is a repeat in the current segment of ``length`` tokens when the distance to
+    the previous occurrence of its type is below ``length``; the segment closes when its repeats
+    exceed ``slack[length]`` (its length minus its closing type count). A token new to the
+    segment leaves the repeats as they are while the slack grows by at most one per token, so
+    it cannot close a segment the token before did not, except where the slack drops (once, at
+    the minimum segment length ``boundary``; 0: nowhere). ``slack`` may hold fewer lengths than
+    the stream: a segment that outgrows it raises IndexError (the caller retries with them all).
     """
-    close_below = closing.tolist()
-    jumps = np.flatnonzero(np.diff(closing, prepend=0) > 1)
-    assert len(jumps) <= 1, "the closing counts jump at most once"
-    boundary = int(jumps[0]) if len(jumps) else 0
-    earlier_of = previous.tolist()
-    tokens = len(earlier_of)
-    stop = tokens if final_token_closes_factor else tokens - 1  # may the last token close?
+    gap_of = gaps.tolist()
+    tokens = len(gap_of)
+    last_gap = None if final_token_closes_factor else gap_of.pop()  # the last may not close
     factors = 0.0
-    start = types = 0
-    check_at = boundary
-    for position in range(stop):
-        if earlier_of[position] < start:
-            types += 1
-            if position != check_at or types >= close_below[boundary]:
+    length = repeats = 0
+    if boundary:
+        boundary_slack = slack[boundary]
+        for gap in gap_of:
+            length += 1
+            if gap < length:
+                repeats += 1
+                if repeats <= slack[length]:
+                    continue
+            elif length != boundary or repeats <= boundary_slack:
                 continue
-        elif types >= close_below[position - start]:
-            continue
-        factors += 1.0
-        start = position + 1
-        check_at = start + boundary
-        types = 0
-    if stop < tokens and earlier_of[-1] < start:
-        types += 1
-    if start < tokens:
-        factors += (1.0 - types / (tokens - start)) / (1.0 - threshold)
+            factors += 1.0
+            length = repeats = 0
+    else:
+        for gap in gap_of:
+            length += 1
+            if gap < length:
+                repeats += 1
+                if repeats > slack[length]:
+                    factors += 1.0
+                    length = repeats = 0
+    if last_gap is not None:
+        length += 1
+        if last_gap < length:
+            repeats += 1
+    if length:
+        factors += (1.0 - (length - repeats) / length) / (1.0 - threshold)
     if factors == 0:
         return float(tokens)  # every token is new: the text never "uses up" a factor
     return tokens / factors
@@ -239,10 +251,14 @@ def _mtld_of_stream(
     lengths = min(len(stream), max(_SHORT_TABLE, 2 * min_segment))
     while True:
         closing = _closing_type_counts(lengths, threshold, min_segment, strict)
-        options = (closing, threshold, final_token_closes_factor)
+        jumps = np.flatnonzero(np.diff(closing, prepend=0) > 1)
+        assert len(jumps) <= 1, "the closing counts jump at most once"
+        boundary = int(jumps[0]) + 1 if len(jumps) else 0
+        slack = [0, *(np.arange(1, lengths + 1) - closing).tolist()]
+        options = (slack, boundary, threshold, final_token_closes_factor)
         try:
-            forward = _mtld_one_direction(stream.previous, *options)
-            backward = _mtld_one_direction(stream.previous_reversed, *options)
+            forward = _mtld_one_direction(stream.gaps, *options)
+            backward = _mtld_one_direction(stream.reversed_gaps, *options)
         except IndexError:  # a segment outgrew the table
             lengths = len(stream)
             continue
@@ -282,31 +298,39 @@ def poem_type_ids(
 ) -> tuple[np.ndarray, np.ndarray]:
     """The type id of every token of the sample (poems concatenated) and each poem's token count.
 
-    The same tokens as :func:`poem_tokens`; ASCII text is split and its types counted by
-    pyarrow (no Python string per token), other text through :func:`poem_tokens`.
+    The same tokens as :func:`poem_tokens`. ASCII text is lowercased, stripped of punctuation
+    and its whitespace made spaces on bytes, then split and its types counted by pyarrow in
+    one string (no Python string per token); the poems are joined by a separator token whose
+    positions give each poem's count. Other text goes through :func:`poem_tokens`.
     """
-    joined = _POEM_SEPARATOR.join(poems)
-    arrow_splits_as_python = joined.isascii() and not any(
-        character in joined for character in _PYTHON_ONLY_WHITESPACE
-    )
-    if not arrow_splits_as_python or joined.count(_POEM_SEPARATOR) != len(poems) - 1:
+    joined = _SEPARATOR_TOKEN.join(poems)
+    if not joined.isascii() or joined.count(_POEM_SEPARATOR) != len(poems) - 1:
         token_lists = poem_tokens(poems, lowercase=lowercase, remove_punctuation=remove_punctuation)
         sizes = np.fromiter(map(len, token_lists), dtype=np.int64, count=len(token_lists))
         return type_ids(list(chain.from_iterable(token_lists))), sizes
+    data = joined.encode("ascii")
     if lowercase:
-        joined = joined.lower()
-    if remove_punctuation:
-        joined = without_punctuation(joined)
-    lists = pc.ascii_split_whitespace(pa.array(joined.split(_POEM_SEPARATOR), pa.string()))
-    words = lists.flatten()
-    nonempty = pc.binary_length(words).to_numpy() > 0  # arrow keeps "" at each end of a text
-    poem_of_word = pc.list_parent_indices(lists).to_numpy()[nonempty]
-    sizes = np.bincount(poem_of_word, minlength=len(poems)).astype(np.int64)
-    empty = np.flatnonzero(sizes == 0)
-    if len(empty):
-        raise ValueError(f"the poem at index {empty[0]} has no tokens once punctuation is removed")
-    ids = pc.dictionary_encode(words.filter(pa.array(nonempty))).indices.to_numpy()
-    return ids.astype(np.int32, copy=False), sizes
+        data = data.lower()  # str.lower on ASCII text
+    # str.split's ASCII whitespace made spaces, and without_punctuation's ASCII deletion
+    data = data.translate(
+        _ASCII_WHITESPACE_TO_SPACE, _ASCII_PUNCTUATION if remove_punctuation else b""
+    )
+    text_type = pa.string() if len(data) < 2**31 else pa.large_string()
+    words = pc.ascii_split_whitespace(pa.array([data], text_type)).flatten()
+    encoded = pc.dictionary_encode(words)
+    ids = encoded.indices.to_numpy()
+    separator = pc.index(encoded.dictionary, _POEM_SEPARATOR).as_py()
+    empty = pc.index(encoded.dictionary, "").as_py()  # arrow keeps "" at each end of the text
+    is_token = (ids != separator) & (ids != empty)
+    tokens_before = np.cumsum(is_token)[np.flatnonzero(ids == separator)]
+    ends = np.concatenate((tokens_before, [np.count_nonzero(is_token)]))
+    sizes = np.diff(ends, prepend=0).astype(np.int64)
+    no_token = np.flatnonzero(sizes == 0)
+    if len(no_token):
+        raise ValueError(
+            f"the poem at index {no_token[0]} has no tokens once punctuation is removed"
+        )
+    return ids[is_token].astype(np.int32, copy=False), sizes
 
 
 @typed_options
