@@ -18,8 +18,9 @@ into words and their types counted by pyarrow (no Python string per token).
 
 from __future__ import annotations
 
+import operator
 import string
-from collections.abc import Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from itertools import chain
 
@@ -130,7 +131,8 @@ def _mattr_of_stream(stream: TokenStream, window: int) -> float:
     return float(types_over_windows / (window * (last_start + 1)))
 
 
-_SHORT_TABLE = 1024  # segment lengths in the first closing table MTLD tries
+# MTLD's first pass reads the gaps as bytes, capped at this (iterating bytes makes no int objects)
+_BYTE_GAP = 255
 
 
 def _closing_type_counts(n: int, threshold: float, min_segment: int, strict: bool) -> np.ndarray:
@@ -149,52 +151,80 @@ def _closing_type_counts(n: int, threshold: float, min_segment: int, strict: boo
     return counts
 
 
+def _count_factors(
+    gaps: Iterable[int], slack: list[int], boundary: int, factors: float, length: int, repeats: int
+) -> tuple[float, int, int, bool]:
+    """Carry MTLD's factor count over ``gaps``, from a segment of ``length`` tokens holding
+    ``repeats``; returns the count, the open segment's length and repeats, and False where a
+    segment outgrew ``slack`` (the state is then the one before the token that did).
+
+    A plain loop over Python ints (the segments are short, so per-segment numpy calls cost
+    more). A token repeats a type of the current segment when the distance back to that type is
+    below the segment's length; the segment closes when its repeats exceed ``slack[length]``
+    (its length minus its closing type count). A token new to the segment leaves the repeats as
+    they are while the slack grows by at most one per token, so it cannot close a segment the
+    token before did not, except where the slack drops (once, at the minimum segment length
+    ``boundary``; 0: nowhere).
+    """
+    try:
+        if boundary:
+            boundary_slack = slack[boundary]
+            for gap in gaps:
+                length += 1
+                if gap < length:
+                    repeats += 1
+                    if repeats <= slack[length]:
+                        continue
+                elif length != boundary or repeats <= boundary_slack:
+                    continue
+                factors += 1.0
+                length = repeats = 0
+        else:
+            for gap in gaps:
+                length += 1
+                if gap < length:
+                    repeats += 1
+                    if repeats > slack[length]:
+                        factors += 1.0
+                        length = repeats = 0
+    except IndexError:  # only a repeat looks slack up past its end: undo that token
+        return factors, length - 1, repeats - 1, False
+    return factors, length, repeats, True
+
+
 def _mtld_one_direction(
     gaps: np.ndarray,
-    slack: list[int],
+    slack_of: Callable[[int], list[int]],
     boundary: int,
     threshold: float,
     final_token_closes_factor: bool,
 ) -> float:
     """MTLD's factor count over one direction of the stream, as tokens / factors.
 
-    A plain loop over Python ints (the segments are short, so per-segment numpy calls cost
-    more). A token is a repeat in the current segment of ``length`` tokens when the distance to
-    the previous occurrence of its type is below ``length``; the segment closes when its repeats
-    exceed ``slack[length]`` (its length minus its closing type count). A token new to the
-    segment leaves the repeats as they are while the slack grows by at most one per token, so
-    it cannot close a segment the token before did not, except where the slack drops (once, at
-    the minimum segment length ``boundary``; 0: nowhere). ``slack`` may hold fewer lengths than
-    the stream: a segment that outgrows it raises IndexError (the caller retries with them all).
+    ``slack_of(lengths)`` is the slack table for segments of up to ``lengths`` tokens. The
+    first pass reads the gaps as bytes capped at ``_BYTE_GAP``, exact while segments are at
+    most that long (a capped gap is never below their length, nor is the true one); a longer
+    segment has every token look slack up past the short table, and the rest of the stream
+    is counted on the exact gaps with the table for every length.
     """
-    gap_of = gaps.tolist()
-    tokens = len(gap_of)
-    last_gap = None if final_token_closes_factor else gap_of.pop()  # the last may not close
-    factors = 0.0
-    length = repeats = 0
-    if boundary:
-        boundary_slack = slack[boundary]
-        for gap in gap_of:
-            length += 1
-            if gap < length:
-                repeats += 1
-                if repeats <= slack[length]:
-                    continue
-            elif length != boundary or repeats <= boundary_slack:
-                continue
-            factors += 1.0
-            length = repeats = 0
-    else:
-        for gap in gap_of:
-            length += 1
-            if gap < length:
-                repeats += 1
-                if repeats > slack[length]:
-                    factors += 1.0
-                    length = repeats = 0
-    if last_gap is not None:
+    tokens = len(gaps)
+    body = tokens if final_token_closes_factor else tokens - 1  # the last may not close
+    factors, length, repeats, done, position = 0.0, 0, 0, False, 0
+    if boundary < _BYTE_GAP:
+        capped = iter(np.minimum(gaps[:body], _BYTE_GAP).astype(np.uint8).tobytes())
+        short = slack_of(_BYTE_GAP)
+        factors, length, repeats, done = _count_factors(capped, short, boundary, 0.0, 0, 0)
+        position = body - operator.length_hint(capped) - 1  # the token that outgrew the table
+    if not done:
+        rest = gaps[position:body].tolist()
+        slack = slack_of(tokens)
+        factors, length, repeats, done = _count_factors(
+            rest, slack, boundary, factors, length, repeats
+        )
+        assert done, "no segment is longer than the stream"
+    if body < tokens:
         length += 1
-        if last_gap < length:
+        if gaps[-1] < length:
             repeats += 1
     if length:
         factors += (1.0 - (length - repeats) / length) / (1.0 - threshold)
@@ -247,22 +277,30 @@ def _mtld_of_stream(
     strict: bool,
     final_token_closes_factor: bool,
 ) -> float:
-    # segments are rarely long: a short table first, the table for every length if one is longer
-    lengths = min(len(stream), max(_SHORT_TABLE, 2 * min_segment))
-    while True:
-        closing = _closing_type_counts(lengths, threshold, min_segment, strict)
-        jumps = np.flatnonzero(np.diff(closing, prepend=0) > 1)
-        assert len(jumps) <= 1, "the closing counts jump at most once"
-        boundary = int(jumps[0]) + 1 if len(jumps) else 0
-        slack = [0, *(np.arange(1, lengths + 1) - closing).tolist()]
-        options = (slack, boundary, threshold, final_token_closes_factor)
-        try:
-            forward = _mtld_one_direction(stream.gaps, *options)
-            backward = _mtld_one_direction(stream.reversed_gaps, *options)
-        except IndexError:  # a segment outgrew the table
-            lengths = len(stream)
-            continue
-        return float((forward + backward) / 2)
+    n = len(stream)
+    closing = _closing_type_counts(
+        min(n, max(_BYTE_GAP, 2 * min_segment)), threshold, min_segment, strict
+    )
+    jumps = np.flatnonzero(np.diff(closing, prepend=0) > 1)
+    assert len(jumps) <= 1, "the closing counts jump at most once"
+    boundary = int(jumps[0]) + 1 if len(jumps) else 0
+    tables: dict[int, list[int]] = {}
+
+    def slack_of(lengths: int) -> list[int]:
+        lengths = min(lengths, n)
+        if lengths not in tables:
+            counts = (
+                closing
+                if lengths <= len(closing)
+                else _closing_type_counts(lengths, threshold, min_segment, strict)
+            )
+            tables[lengths] = [0, *(np.arange(1, lengths + 1) - counts[:lengths]).tolist()]
+        return tables[lengths]
+
+    options = (slack_of, boundary, threshold, final_token_closes_factor)
+    forward = _mtld_one_direction(stream.gaps, *options)
+    backward = _mtld_one_direction(stream.reversed_gaps, *options)
+    return float((forward + backward) / 2)
 
 
 @typed_options
