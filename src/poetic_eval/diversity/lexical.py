@@ -7,13 +7,15 @@
 * MTLD (McCarthy & Jarvis 2010): the mean length of the stretches of the stream that keep their
   running TTR above ``threshold``, computed forward and backward and averaged.
 
-The counting is incremental: every token gets the position of the previous occurrence of its
-type (one radix sort of the type ids), so "is this token new in the segment starting at ``s``"
-is ``previous < s``. MATTR then has a closed form (each token counts once for every window that
-holds it and not its previous occurrence), and MTLD is one pass over the stream comparing the
-running type count with a precomputed table of closing counts per segment length, instead of
-the per-window or per-prefix set recounts of the reference packages. ASCII samples are split
-into words and their types counted by pyarrow (no Python string per token).
+The counting is incremental: every token gets the previous occurrence of its type and the
+distance back to it (one radix sort of the type ids), so "is this token new in the segment
+starting at ``s``" is ``previous < s``, or "distance >= tokens of the segment so far". MATTR
+then has a closed form (each token counts once for every window that holds it and not its
+previous occurrence), and MTLD is one pass per direction over those distances (as bytes while
+segments are short) comparing the segment's repeats with a precomputed table per segment
+length, instead of the per-window or per-prefix set recounts of the reference packages. ASCII
+samples are split into words and their types counted by pyarrow in one string (no Python
+string per token).
 """
 
 from __future__ import annotations
