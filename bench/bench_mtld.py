@@ -2,9 +2,12 @@
 
 Both run from raw text on the same synthetic samples (each with its own tokenizer); then, on
 lexicalrichness's own tokens and with the options matched to it (window 35, threshold 0.72
-inclusive, no minimum segment, last token may close a factor), the values must agree.
+inclusive, no minimum segment, last token may close a factor), the values must agree to 1e-9
+(relative): the script exits with an error where they do not. The speed-up is printed with the
+target (10x) and whether this run met it; a miss does not fail the run, since on a shared
+machine one run's ratio is a measurement, not a test (``make bench`` runs every benchmark).
 
-    python bench/bench_mtld.py [--samples 10] [--size 1000] [--seed 0]
+    python bench/bench_mtld.py [--samples 10] [--size 1000] [--repeats 3] [--seed 0]
 """
 
 from __future__ import annotations
@@ -22,6 +25,8 @@ from synthetic_poems import SyntheticPoems
 from poetic_eval.diversity import attr, lexical_diversity, mattr, mtld
 
 WINDOW = 35
+TOLERANCE = 1e-9  # largest relative difference allowed on the same tokens
+TARGET = 10.0  # speed-up over lexicalrichness the issue asks for
 
 
 def lexicalrichness_scores(poems: list[str]) -> dict[str, float]:
@@ -79,7 +84,9 @@ def main() -> int:
 
     disagreement = max(largest_disagreement(sample) for sample in samples)
     print(f"largest relative difference on the same tokens: {disagreement:.2e}")
-    assert disagreement < 1e-9
+    if not disagreement < TOLERANCE:
+        print(f"FAILED: poetic-eval differs from lexicalrichness by more than {TOLERANCE:g}")
+        return 1
 
     reference_seconds = best_of(args.repeats, lexicalrichness_scores, samples)
     ours_seconds = best_of(args.repeats, poetic_eval_scores, samples)
@@ -88,9 +95,8 @@ def main() -> int:
         f"(load average {os.getloadavg()[0]:.1f})"
     )
     ratio = reference_seconds / ours_seconds
-    print(
-        f"speed-up: {ratio:.1f}x (target >= 10x: {'met' if ratio >= 10 else 'MISSED in this run'})"
-    )
+    verdict = "met" if ratio >= TARGET else "NOT MET in this run"
+    print(f"speed-up: {ratio:.1f}x (target {TARGET:g}x: {verdict})")
     return 0
 
 

@@ -307,3 +307,26 @@ def test_sample_scores_equal_references_on_repetitive_and_short_poems():
         ]
         got = mtld(long_segment, final_token_closes_factor=final_closes)
         assert got == pytest.approx(sum(expected) / 2, rel=1e-12)
+
+
+@pytest.mark.parametrize("min_segment", [0, 10, 300])
+@pytest.mark.parametrize("final_closes", [True, False])
+def test_mtld_with_segments_longer_than_the_byte_pass(min_segment, final_closes):
+    """MTLD's first pass reads gaps capped at 255: segments of 255 and 256 tokens, and a long
+    one in the middle of a stream with gaps above 255 all around, against the definition."""
+    rng = random.Random(16 + min_segment)
+    short = rng.choices([f"s{i}" for i in range(40)], k=2000)  # gaps above 255 are common
+    distinct = [f"u{i}" for i in range(600)]
+    streams = [
+        short[:700] + distinct + short[700:],
+        distinct[:254] + ["u0"] + short[:300],  # closes at 255 tokens or later
+        distinct[:255] + ["u0"] + short[:300],  # the 256th token is a repeat
+        short[:200] + distinct[:256] + short[200:500],
+    ]
+    for stream in streams:
+        expected = [
+            _transcribed_mtld_direction(s, 0.72, min_segment, True, final_closes)
+            for s in (stream, stream[::-1])
+        ]
+        got = mtld(stream, min_segment=min_segment, final_token_closes_factor=final_closes)
+        assert got == pytest.approx(sum(expected) / 2, rel=1e-12)

@@ -7,18 +7,22 @@
 * MTLD (McCarthy & Jarvis 2010): the mean length of the stretches of the stream that keep their
   running TTR above ``threshold``, computed forward and backward and averaged.
 
-The counting is incremental: every token gets the position of the previous occurrence of its
-type (one radix sort of the type ids), so "is this token new in the segment starting at ``s``"
-is ``previous < s``. MATTR then has a closed form (each token counts once for every window that
-holds it and not its previous occurrence), and MTLD is one pass over the stream comparing the
-running type count with a precomputed table of closing counts per segment length, instead of
-the per-window or per-prefix set recounts of the reference packages. ASCII samples are split
-into words and their types counted by pyarrow (no Python string per token).
+The counting is incremental: every token gets the previous occurrence of its type and the
+distance back to it (one radix sort of the type ids), so "is this token new in the segment
+starting at ``s``" is ``previous < s``, or "distance >= tokens of the segment so far". MATTR
+then has a closed form (each token counts once for every window that holds it and not its
+previous occurrence), and MTLD is one pass per direction over those distances (as bytes while
+segments are short) comparing the segment's repeats with a precomputed table per segment
+length, instead of the per-window or per-prefix set recounts of the reference packages. ASCII
+samples are split into words and their types counted by pyarrow in one string (no Python
+string per token).
 """
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+import operator
+import string
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from itertools import chain
 
@@ -32,8 +36,10 @@ from ..text import tokens as text_tokens
 from .stored_forms import scores_form
 
 _POEM_SEPARATOR = "\x00"  # neither whitespace nor punctuation: survives both, splits poems
-# str.split() splits at these ASCII characters, pyarrow's ascii_split_whitespace does not
-_PYTHON_ONLY_WHITESPACE = ("\x1c", "\x1d", "\x1e", "\x1f")
+_SEPARATOR_TOKEN = f" {_POEM_SEPARATOR} "  # the separator as a token of its own
+# what str.split() splits ASCII text at (pyarrow's ascii_split_whitespace misses \x1c-\x1f)
+_ASCII_WHITESPACE_TO_SPACE = bytes.maketrans(b"\t\n\x0b\x0c\r\x1c\x1d\x1e\x1f", b" " * 9)
+_ASCII_PUNCTUATION = string.punctuation.encode("ascii")  # what without_punctuation deletes
 
 
 def type_ids(tokens: Sequence[str]) -> np.ndarray:
@@ -42,28 +48,15 @@ def type_ids(tokens: Sequence[str]) -> np.ndarray:
     return np.fromiter(map(index.__getitem__, tokens), dtype=np.int32, count=len(tokens))
 
 
-def occurrence_links(ids: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
-    """For each position, the previous and the next position of the same type (-1: none)."""
-    if len(ids) and ids.max() < 2**16:
-        order = np.argsort(ids.astype(np.uint16), kind="stable")  # radix sort: ~7x faster
-    else:
-        order = np.argsort(ids, kind="stable")
-    same_type = ids[order[1:]] == ids[order[:-1]]
-    earlier, later = order[:-1][same_type], order[1:][same_type]
-    previous = np.full(len(ids), -1, dtype=np.int64)
-    following = np.full(len(ids), -1, dtype=np.int64)
-    previous[later] = earlier
-    following[earlier] = later
-    return previous, following
-
-
 @dataclass(frozen=True)
 class TokenStream:
-    """A token stream as type ids with, per position, the previous occurrence of its type
-    (forward) and the previous occurrence in the reversed stream (backward)."""
+    """A token stream as, per position, the previous occurrence of its type (-1: none) and the
+    distance back to it, in the stream (``gaps``) and in the reversed stream
+    (``reversed_gaps``); ``len + 1`` where there is none (farther than any segment reaches)."""
 
     previous: np.ndarray
-    previous_reversed: np.ndarray
+    gaps: np.ndarray
+    reversed_gaps: np.ndarray
 
     @classmethod
     def from_tokens(cls, tokens: Sequence[str]) -> TokenStream:
@@ -71,10 +64,20 @@ class TokenStream:
 
     @classmethod
     def from_type_ids(cls, ids: np.ndarray) -> TokenStream:
-        previous, following = occurrence_links(ids)
-        n = len(previous)
-        reversed_previous = np.where(following >= 0, n - 1 - following, -1)[::-1].copy()
-        return cls(previous, reversed_previous)
+        n = len(ids)
+        if n and ids.max() < 2**16:
+            order = np.argsort(ids.astype(np.uint16), kind="stable")  # radix sort: ~7x faster
+        else:
+            order = np.argsort(ids, kind="stable")
+        same_type = ids[order[1:]] == ids[order[:-1]]
+        earlier, later = order[:-1][same_type], order[1:][same_type]
+        previous = np.full(n, -1, dtype=np.int64)
+        previous[later] = earlier
+        gaps = np.full(n, n + 1, dtype=np.int64)
+        gaps[later] = later - earlier
+        gaps_to_next = np.full(n, n + 1, dtype=np.int64)
+        gaps_to_next[earlier] = later - earlier
+        return cls(previous, gaps, gaps_to_next[::-1])
 
     def __len__(self) -> int:
         return len(self.previous)
@@ -130,7 +133,8 @@ def _mattr_of_stream(stream: TokenStream, window: int) -> float:
     return float(types_over_windows / (window * (last_start + 1)))
 
 
-_SHORT_TABLE = 1024  # segment lengths in the first closing table MTLD tries
+# MTLD's first pass reads the gaps as bytes, capped at this (iterating bytes makes no int objects)
+_BYTE_GAP = 255
 
 
 def _closing_type_counts(n: int, threshold: float, min_segment: int, strict: bool) -> np.ndarray:
@@ -149,43 +153,83 @@ def _closing_type_counts(n: int, threshold: float, min_segment: int, strict: boo
     return counts
 
 
+def _count_factors(
+    gaps: Iterable[int], slack: list[int], boundary: int, factors: float, length: int, repeats: int
+) -> tuple[float, int, int, bool]:
+    """Carry MTLD's factor count over ``gaps``, from a segment of ``length`` tokens holding
+    ``repeats``; returns the count, the open segment's length and repeats, and False where a
+    segment outgrew ``slack`` (the state is then the one before the token that did).
+
+    A plain loop over Python ints (the segments are short, so per-segment numpy calls cost
+    more). A token repeats a type of the current segment when the distance back to that type is
+    below the segment's length; the segment closes when its repeats exceed ``slack[length]``
+    (its length minus its closing type count). A token new to the segment leaves the repeats as
+    they are while the slack grows by at most one per token, so it cannot close a segment the
+    token before did not, except where the slack drops (once, at the minimum segment length
+    ``boundary``; 0: nowhere).
+    """
+    try:
+        if boundary:
+            boundary_slack = slack[boundary]
+            for gap in gaps:
+                length += 1
+                if gap < length:
+                    repeats += 1
+                    if repeats <= slack[length]:
+                        continue
+                elif length != boundary or repeats <= boundary_slack:
+                    continue
+                factors += 1.0
+                length = repeats = 0
+        else:
+            for gap in gaps:
+                length += 1
+                if gap < length:
+                    repeats += 1
+                    if repeats > slack[length]:
+                        factors += 1.0
+                        length = repeats = 0
+    except IndexError:  # only a repeat looks slack up past its end: undo that token
+        return factors, length - 1, repeats - 1, False
+    return factors, length, repeats, True
+
+
 def _mtld_one_direction(
-    previous: np.ndarray, closing: np.ndarray, threshold: float, final_token_closes_factor: bool
+    gaps: np.ndarray,
+    slack_of: Callable[[int], list[int]],
+    boundary: int,
+    threshold: float,
+    final_token_closes_factor: bool,
 ) -> float:
     """MTLD's factor count over one direction of the stream, as tokens / factors.
 
-    A plain loop over Python ints (the segments are short, so per-segment numpy calls cost
-    more), which checks for a closing factor only where one can happen: a token new to the
-    segment adds one type while the closing count grows by at most one per token, so it
-    cannot close a segment the token before did not, except where that count jumps (once, at
-    the minimum segment length, ``boundary``). ``closing`` may hold fewer lengths than the
-    stream: a segment that outgrows it raises IndexError (the caller retries with them all).
+    ``slack_of(lengths)`` is the slack table for segments of up to ``lengths`` tokens. The
+    first pass reads the gaps as bytes capped at ``_BYTE_GAP``, exact while segments are at
+    most that long (a capped gap is never below their length, nor is the true one); a longer
+    segment has every token look slack up past the short table, and the rest of the stream
+    is counted on the exact gaps with the table for every length.
     """
-    close_below = closing.tolist()
-    jumps = np.flatnonzero(np.diff(closing, prepend=0) > 1)
-    assert len(jumps) <= 1, "the closing counts jump at most once"
-    boundary = int(jumps[0]) if len(jumps) else 0
-    earlier_of = previous.tolist()
-    tokens = len(earlier_of)
-    stop = tokens if final_token_closes_factor else tokens - 1  # may the last token close?
-    factors = 0.0
-    start = types = 0
-    check_at = boundary
-    for position in range(stop):
-        if earlier_of[position] < start:
-            types += 1
-            if position != check_at or types >= close_below[boundary]:
-                continue
-        elif types >= close_below[position - start]:
-            continue
-        factors += 1.0
-        start = position + 1
-        check_at = start + boundary
-        types = 0
-    if stop < tokens and earlier_of[-1] < start:
-        types += 1
-    if start < tokens:
-        factors += (1.0 - types / (tokens - start)) / (1.0 - threshold)
+    tokens = len(gaps)
+    body = tokens if final_token_closes_factor else tokens - 1  # the last may not close
+    factors, length, repeats, done, position = 0.0, 0, 0, False, 0
+    if boundary < _BYTE_GAP:
+        capped = iter(np.minimum(gaps[:body], _BYTE_GAP).astype(np.uint8).tobytes())
+        short = slack_of(_BYTE_GAP)
+        factors, length, repeats, done = _count_factors(capped, short, boundary, 0.0, 0, 0)
+        position = body - operator.length_hint(capped) - 1  # the token that outgrew the table
+    if not done:
+        rest = gaps[position:body].tolist()
+        slack = slack_of(tokens)
+        factors, length, repeats, done = _count_factors(
+            rest, slack, boundary, factors, length, repeats
+        )
+        assert done, "no segment is longer than the stream"
+    if body < tokens:
+        length += 1
+        if gaps[-1] < length:
+            repeats += 1
+    if length:
+        factors += (1.0 - (length - repeats) / length) / (1.0 - threshold)
     if factors == 0:
         return float(tokens)  # every token is new: the text never "uses up" a factor
     return tokens / factors
@@ -235,18 +279,30 @@ def _mtld_of_stream(
     strict: bool,
     final_token_closes_factor: bool,
 ) -> float:
-    # segments are rarely long: a short table first, the table for every length if one is longer
-    lengths = min(len(stream), max(_SHORT_TABLE, 2 * min_segment))
-    while True:
-        closing = _closing_type_counts(lengths, threshold, min_segment, strict)
-        options = (closing, threshold, final_token_closes_factor)
-        try:
-            forward = _mtld_one_direction(stream.previous, *options)
-            backward = _mtld_one_direction(stream.previous_reversed, *options)
-        except IndexError:  # a segment outgrew the table
-            lengths = len(stream)
-            continue
-        return float((forward + backward) / 2)
+    n = len(stream)
+    closing = _closing_type_counts(
+        min(n, max(_BYTE_GAP, 2 * min_segment)), threshold, min_segment, strict
+    )
+    jumps = np.flatnonzero(np.diff(closing, prepend=0) > 1)
+    assert len(jumps) <= 1, "the closing counts jump at most once"
+    boundary = int(jumps[0]) + 1 if len(jumps) else 0
+    tables: dict[int, list[int]] = {}
+
+    def slack_of(lengths: int) -> list[int]:
+        lengths = min(lengths, n)
+        if lengths not in tables:
+            counts = (
+                closing
+                if lengths <= len(closing)
+                else _closing_type_counts(lengths, threshold, min_segment, strict)
+            )
+            tables[lengths] = [0, *(np.arange(1, lengths + 1) - counts[:lengths]).tolist()]
+        return tables[lengths]
+
+    options = (slack_of, boundary, threshold, final_token_closes_factor)
+    forward = _mtld_one_direction(stream.gaps, *options)
+    backward = _mtld_one_direction(stream.reversed_gaps, *options)
+    return float((forward + backward) / 2)
 
 
 @typed_options
@@ -282,31 +338,39 @@ def poem_type_ids(
 ) -> tuple[np.ndarray, np.ndarray]:
     """The type id of every token of the sample (poems concatenated) and each poem's token count.
 
-    The same tokens as :func:`poem_tokens`; ASCII text is split and its types counted by
-    pyarrow (no Python string per token), other text through :func:`poem_tokens`.
+    The same tokens as :func:`poem_tokens`. ASCII text is lowercased, stripped of punctuation
+    and its whitespace made spaces on bytes, then split and its types counted by pyarrow in
+    one string (no Python string per token); the poems are joined by a separator token whose
+    positions give each poem's count. Other text goes through :func:`poem_tokens`.
     """
-    joined = _POEM_SEPARATOR.join(poems)
-    arrow_splits_as_python = joined.isascii() and not any(
-        character in joined for character in _PYTHON_ONLY_WHITESPACE
-    )
-    if not arrow_splits_as_python or joined.count(_POEM_SEPARATOR) != len(poems) - 1:
+    joined = _SEPARATOR_TOKEN.join(poems)
+    if not joined.isascii() or joined.count(_POEM_SEPARATOR) != len(poems) - 1:
         token_lists = poem_tokens(poems, lowercase=lowercase, remove_punctuation=remove_punctuation)
         sizes = np.fromiter(map(len, token_lists), dtype=np.int64, count=len(token_lists))
         return type_ids(list(chain.from_iterable(token_lists))), sizes
+    data = joined.encode("ascii")
     if lowercase:
-        joined = joined.lower()
-    if remove_punctuation:
-        joined = without_punctuation(joined)
-    lists = pc.ascii_split_whitespace(pa.array(joined.split(_POEM_SEPARATOR), pa.string()))
-    words = lists.flatten()
-    nonempty = pc.binary_length(words).to_numpy() > 0  # arrow keeps "" at each end of a text
-    poem_of_word = pc.list_parent_indices(lists).to_numpy()[nonempty]
-    sizes = np.bincount(poem_of_word, minlength=len(poems)).astype(np.int64)
-    empty = np.flatnonzero(sizes == 0)
-    if len(empty):
-        raise ValueError(f"the poem at index {empty[0]} has no tokens once punctuation is removed")
-    ids = pc.dictionary_encode(words.filter(pa.array(nonempty))).indices.to_numpy()
-    return ids.astype(np.int32, copy=False), sizes
+        data = data.lower()  # str.lower on ASCII text
+    # str.split's ASCII whitespace made spaces, and without_punctuation's ASCII deletion
+    data = data.translate(
+        _ASCII_WHITESPACE_TO_SPACE, _ASCII_PUNCTUATION if remove_punctuation else b""
+    )
+    text_type = pa.string() if len(data) < 2**31 else pa.large_string()
+    words = pc.ascii_split_whitespace(pa.array([data], text_type)).flatten()
+    encoded = pc.dictionary_encode(words)
+    ids = encoded.indices.to_numpy()
+    separator = pc.index(encoded.dictionary, _POEM_SEPARATOR).as_py()
+    empty = pc.index(encoded.dictionary, "").as_py()  # arrow keeps "" at each end of the text
+    is_token = (ids != separator) & (ids != empty)
+    tokens_before = np.cumsum(is_token)[np.flatnonzero(ids == separator)]
+    ends = np.concatenate((tokens_before, [np.count_nonzero(is_token)]))
+    sizes = np.diff(ends, prepend=0).astype(np.int64)
+    no_token = np.flatnonzero(sizes == 0)
+    if len(no_token):
+        raise ValueError(
+            f"the poem at index {no_token[0]} has no tokens once punctuation is removed"
+        )
+    return ids[is_token].astype(np.int32, copy=False), sizes
 
 
 @typed_options
