@@ -187,8 +187,9 @@ def _choice_index(training: Sequence[str]) -> _Choices:
     order = np.argsort(lengths, kind="stable")
     texts = [choices[i] for i in order.tolist()]
     codes = _code_points(texts)
-    values, frequency = np.unique(codes, return_counts=True)
-    common = values[np.argsort(-frequency, kind="stable")[:_ALPHABET]]
+    frequency = np.bincount(codes)
+    common = np.argsort(-frequency, kind="stable")[:_ALPHABET]
+    common = common[frequency[common] > 0]
     alphabet = {chr(int(code)): column for column, code in enumerate(common.tolist())}
     return _Choices(
         texts=texts,
