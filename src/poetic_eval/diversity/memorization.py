@@ -207,10 +207,14 @@ def _code_points(texts: list[str]) -> np.ndarray:
 
 
 def _char_counts(
-    texts: list[str], alphabet: dict[str, int], codes: np.ndarray | None = None
+    texts: list[str],
+    alphabet: dict[str, int],
+    codes: np.ndarray | None = None,
+    *,
+    saturate: bool = True,
 ) -> np.ndarray:
     """(texts, _ALPHABET + 1) counts of each alphabet character, the others summed in the last
-    column; uint8, saturating at :data:`_SATURATED`."""
+    column; uint8 saturating at :data:`_SATURATED` (the training side), or exact int64."""
     if codes is None:
         codes = _code_points(texts)
     keys = np.array(sorted(ord(c) for c in alphabet), dtype=np.uint32)
@@ -221,14 +225,15 @@ def _char_counts(
     lengths = np.fromiter(map(len, texts), dtype=np.int64, count=len(texts))
     ends = np.cumsum(lengths)
     width = _ALPHABET + 1
-    counts = np.zeros((len(texts), width), dtype=np.uint8)
+    counts = np.zeros((len(texts), width), dtype=np.uint8 if saturate else np.int64)
     step = 50_000
     for start in range(0, len(texts), step):
         stop = min(len(texts), start + step)
         low, high = (ends[start - 1] if start else 0), ends[stop - 1] if stop else 0
         rows = np.repeat(np.arange(stop - start), lengths[start:stop])
         flat = np.bincount(rows * width + columns[low:high], minlength=(stop - start) * width)
-        counts[start:stop] = np.minimum(flat, _SATURATED).reshape(stop - start, width)
+        flat = np.minimum(flat, _SATURATED) if saturate else flat
+        counts[start:stop] = flat.reshape(stop - start, width)
     return counts
 
 
@@ -287,7 +292,7 @@ def _candidate_blocks(
     Choice ids are positions in ``choices.texts``."""
     query_lengths = np.array([len(q) for q in queries])
     query_order = np.argsort(query_lengths, kind="stable")
-    query_counts = _char_counts(queries, choices.alphabet).astype(np.int64)
+    query_counts = _char_counts(queries, choices.alphabet, saturate=False)
     lengths, texts, pieces = choices.lengths, choices.texts, choices.pieces
     histogram = _HistogramUse()
     blocks = _length_groups(query_lengths[query_order], _GROUP_WIDTH, _QUERY_BLOCK, 32)
