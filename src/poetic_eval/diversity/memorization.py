@@ -217,11 +217,10 @@ def _char_counts(
     column; uint8 saturating at :data:`_SATURATED` (the training side), or exact int64."""
     if codes is None:
         codes = _code_points(texts)
-    keys = np.array(sorted(ord(c) for c in alphabet), dtype=np.uint32)
-    columns_of_keys = np.array([alphabet[chr(k)] for k in keys.tolist()], dtype=np.int64)
-    where = np.minimum(np.searchsorted(keys, codes), max(len(keys) - 1, 0))
-    known = keys[where] == codes if len(keys) else np.zeros(len(codes), dtype=bool)
-    columns = np.where(known, columns_of_keys[where] if len(keys) else 0, _ALPHABET)
+    top = max(map(ord, alphabet), default=0) + 1
+    column_of = np.full(top + 1, _ALPHABET, dtype=np.int64)  # the last entry: any code >= top
+    column_of[[ord(c) for c in alphabet]] = list(alphabet.values())
+    columns = column_of[np.minimum(codes, top)]
     lengths = np.fromiter(map(len, texts), dtype=np.int64, count=len(texts))
     ends = np.cumsum(lengths)
     width = _ALPHABET + 1
