@@ -321,3 +321,68 @@ def test_parallel_verification_equals_one_process(monkeypatch):
     share, matches = naive_scan(generated, training, "verse", 0.35)
     assert two["memorization_verse"] == share
     assert as_tuples(two["matches"]["verse"]) == matches
+
+
+def test_histogram_bound_holds_for_every_pair():
+    """The histogram bound is at least the LCS of every pair (dictionary words, near copies,
+    characters outside the histogram's alphabet, counts past the uint8 saturation)."""
+    from rapidfuzz.distance import LCSseq
+
+    from poetic_eval.diversity.memorization import (
+        _char_counts,
+        _choice_index,
+        _histogram_bound,
+    )
+
+    maker = SyntheticPoems(13)
+    texts = [" ".join(p.split("\n")) for p in dictionary_word_poems(3, 30)]
+    texts += ["é" * 300 + "ab", "a" * 400, "ça va " * 3, "ß∂ƒ© " * 5]
+    queries = [maker.edited(t, maker.rng.randint(0, 30)) for t in texts[:15]]
+    queries += ["a" * 380 + "b", "é" * 290, "ça vä " * 3, "∂ƒ©ß " * 5, "xyz"]
+    choices = _choice_index(texts)
+    counts = _char_counts(queries, choices.alphabet, saturate=False)
+    bound = _histogram_bound(choices.counts, counts)
+    for row, text in enumerate(choices.texts):
+        for column, query in enumerate(queries):
+            assert bound[row, column] >= LCSseq.similarity(text, query), (row, column)
+    assert choices.counts.max() == 255  # the saturated counts were exercised
+
+
+@pytest.mark.parametrize("level", LEVELS)
+def test_dictionary_words_near_threshold_equal_naive_scan(level):
+    """Random dictionary words (where character bounds keep the most pairs) and generated
+    units edited until their ratio sits just around the threshold: equal to naive difflib."""
+    rng = random.Random(21)
+    maker = SyntheticPoems(21)
+    training = dictionary_word_poems(5, 60)
+    threshold = DEFAULT_THRESHOLDS[level]
+    generated = []
+    for poem in rng.sample(training, 16):
+        previous = edited = poem
+        while True:  # edit until the poem's first unit falls below the threshold
+            unit = poem_units(edited, level)[0]
+            if ratcliff_ratio(poem_units(poem, level)[0], unit) < threshold:
+                break
+            previous, edited = edited, maker.edited(edited, 1)
+        generated += [previous, edited]  # the last edit above the threshold, the first below
+    generated += dictionary_word_poems(6, 10)
+    result = memorization(generated, training, levels=level, return_matches=True)
+    share, matches = naive_scan(generated, training, level, threshold)
+    assert result[f"memorization_{level}"] == share
+    assert as_tuples(result["matches"][level]) == matches
+    assert 0 < share < 1
+
+
+def test_later_call_reuses_the_training_index():
+    """The per-level index is built once per PoemCorpus and the results stay exact."""
+    from poetic_eval.text import PoemCorpus
+
+    generated, training = memorization_corpora(7, n_training=60, n_generated=20)
+    corpus = PoemCorpus(training, disk_cache=False)
+    first = memorization(generated, corpus, return_matches=True)
+    kept = {key: value for key, value in corpus._derived.items() if "memorization_choices" in key}
+    assert len(kept) == len(LEVELS)
+    again = memorization(generated[::-1], corpus, return_matches=True)
+    assert all(corpus._derived[key] is value for key, value in kept.items())
+    plain = memorization(generated[::-1], list(training), return_matches=True)
+    assert again == plain and first["memorization_verse"] == again["memorization_verse"]

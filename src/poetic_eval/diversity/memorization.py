@@ -15,14 +15,20 @@ Units, as in the paper's public code (raw characters, case-sensitive, no normali
 
 Exact and fast. Ratcliff-Obershelp matching blocks form a common subsequence, so
 ``ratio <= 2 * LCS / (|a| + |b|)`` (the normalised Indel similarity) and
-``ratio <= 2 * min(|a|, |b|) / (|a| + |b|)``. Candidates are pruned in three steps, each an
+``ratio <= 2 * min(|a|, |b|) / (|a| + |b|)``. Candidates are pruned in steps, each an
 upper bound of the ratio (with a small float tolerance, so that no pair at the threshold is
-lost): the length bound; a banded LCS bound, the sum of the LCS of each 64-character piece
-of the training unit with the stretch of the generated unit it can be aligned to (see
-:func:`_banded_lcs_bound`; rapidfuzz compares such short pieces many at a time, several times
-faster than whole units); then the exact Indel similarity of the few pairs left. difflib runs
-only on the survivors, best bound first, in ``workers`` processes when there are many: the
-result equals the naive difflib scan over all pairs.
+lost): the length bound; the character-histogram bound ``LCS <= sum_c min(count_a(c),
+count_b(c))`` (a common subsequence uses each character at most as often as either text has
+it), computed for a whole block of pairs by one matrix product (see
+:func:`_histogram_bound`; it removes nearly every pair at the verse and couplet levels, and
+is skipped where it keeps most, as quatrains at 0.7); a banded LCS bound, the sum of the LCS
+of each 64-character piece of the training unit with the stretch of the generated unit it can
+be aligned to (see :func:`_banded_lcs_bound`; rapidfuzz compares such short pieces many at a
+time, several times faster than whole units), where the histogram keeps many pairs; then the
+exact Indel similarity of the few pairs left. difflib runs only on the survivors, best bound
+first, in ``workers`` processes when there are many: the result equals the naive difflib scan
+over all pairs. What depends on the training units alone (their length order, pieces and
+histograms) is built once per level and kept on a :class:`~poetic_eval.text.PoemCorpus`.
 
 ``autojunk`` (default True, as the reference code) is passed to ``SequenceMatcher``; the
 generated unit is the second sequence, so its characters that occur more than ``1 + n // 100``
@@ -67,6 +73,11 @@ _PIECE = 64  # characters: rapidfuzz compares strings up to 64 long many at a ti
 _DENSE_SHARE = 0.02
 _PARALLEL_PAIRS = 4000  # difflib pairs (~50 us each) worth starting worker processes for
 _GROUP_WIDTH = 8  # characters of length spread within a group of units
+_ALPHABET = 127  # characters with a histogram column of their own; the rest share one
+_SATURATED = 255  # histogram counts are kept as uint8, saturating (see _histogram_bound)
+_FEATURE_CELLS = 4_000_000  # float32 cells of one histogram feature matrix
+_SPARSE_SHARE = 0.1  # histogram survivors below this share go straight to the exact Indel
+_USELESS_SHARE = 0.5  # a histogram that keeps more than this share of the pairs is skipped
 
 
 def poem_units(poem: str, level: str) -> list[str]:
@@ -153,23 +164,136 @@ def unit_pieces(texts: list[str]) -> list[list[str]]:
     return [[text[start : start + _PIECE] for text in texts] for start in range(0, longest, _PIECE)]
 
 
+@dataclass
+class _Choices:
+    """Distinct training units sorted by length, with what the bounds need; built once per
+    corpus and level (:func:`_choice_index`) and kept on a PoemCorpus."""
+
+    texts: list[str]  # sorted by length (stable)
+    ids: np.ndarray  # for each, the index of its first occurrence in the training units
+    lengths: np.ndarray
+    pieces: list[list[str]]  # unit_pieces(texts)
+    alphabet: dict[str, int]  # character -> histogram column; any other -> column _ALPHABET
+    counts: np.ndarray  # (units, _ALPHABET + 1) uint8 character counts, saturating at 255
+
+
+def _choice_index(training: Sequence[str]) -> _Choices:
+    distinct: dict[str, int] = {}
+    for index, unit in enumerate(training):
+        distinct.setdefault(unit, index)
+    choices = list(distinct)
+    first = np.fromiter(distinct.values(), dtype=np.int64, count=len(choices))
+    lengths = np.fromiter(map(len, choices), dtype=np.int64, count=len(choices))
+    order = np.argsort(lengths, kind="stable")
+    texts = [choices[i] for i in order.tolist()]
+    codes = _code_points(texts)
+    frequency = np.bincount(codes)
+    common = np.argsort(-frequency, kind="stable")[:_ALPHABET]
+    common = common[frequency[common] > 0]
+    alphabet = {chr(int(code)): column for column, code in enumerate(common.tolist())}
+    return _Choices(
+        texts=texts,
+        ids=first[order],
+        lengths=lengths[order],
+        pieces=unit_pieces(texts),
+        alphabet=alphabet,
+        counts=_char_counts(texts, alphabet, codes),
+    )
+
+
+def _code_points(texts: list[str]) -> np.ndarray:
+    joined = "".join(texts).encode("utf-32-le", "surrogatepass")
+    return np.frombuffer(joined, dtype=np.uint32)
+
+
+def _char_counts(
+    texts: list[str],
+    alphabet: dict[str, int],
+    codes: np.ndarray | None = None,
+    *,
+    saturate: bool = True,
+) -> np.ndarray:
+    """(texts, _ALPHABET + 1) counts of each alphabet character, the others summed in the last
+    column; uint8 saturating at :data:`_SATURATED` (the training side), or exact int64."""
+    if codes is None:
+        codes = _code_points(texts)
+    top = max(map(ord, alphabet), default=0) + 1
+    column_of = np.full(top + 1, _ALPHABET, dtype=np.int64)  # the last entry: any code >= top
+    column_of[[ord(c) for c in alphabet]] = list(alphabet.values())
+    columns = column_of[np.minimum(codes, top)]
+    lengths = np.fromiter(map(len, texts), dtype=np.int64, count=len(texts))
+    ends = np.cumsum(lengths)
+    width = _ALPHABET + 1
+    counts = np.zeros((len(texts), width), dtype=np.uint8 if saturate else np.int64)
+    step = 50_000
+    for start in range(0, len(texts), step):
+        stop = min(len(texts), start + step)
+        low, high = (ends[start - 1] if start else 0), ends[stop - 1] if stop else 0
+        rows = np.repeat(np.arange(stop - start), lengths[start:stop])
+        flat = np.bincount(rows * width + columns[low:high], minlength=(stop - start) * width)
+        flat = np.minimum(flat, _SATURATED) if saturate else flat
+        counts[start:stop] = flat.reshape(stop - start, width)
+    return counts
+
+
+def _histogram_bound(counts: np.ndarray, query_counts: np.ndarray) -> np.ndarray:
+    """``sum_c min(count_text(c), count_query(c))`` for every (text, query) pair: an upper
+    bound of their LCS, since a common subsequence holds each character at most as often as
+    either text does (characters outside the alphabet share a column: the minimum of the
+    sums is at least the sum of the minimums, so the bound only grows).
+
+    ``min(a, b) = sum_{k >= 1} [a >= k] [b >= k]``, so the whole matrix is one product of
+    0/1 matrices with a column per (character, k <= the largest count among the queries),
+    exact in float32. A text count saturated at 255 stands for any count >= 255: ``[a >= k]``
+    is then taken as true for every k, which can only raise the bound.
+    """
+    top = query_counts.max(axis=0)
+    columns = np.repeat(np.arange(len(top)), top)
+    if len(columns) == 0:
+        return np.zeros((len(counts), len(query_counts)), dtype=np.float32)
+    ks = np.arange(len(columns)) - np.repeat(np.cumsum(top) - top, top) + 1
+    queries = (query_counts[:, columns] >= ks).astype(np.float32)
+    text_ks = np.minimum(ks, _SATURATED).astype(np.uint8)
+    bound = np.empty((len(counts), len(query_counts)), dtype=np.float32)
+    step = max(1, _FEATURE_CELLS // len(columns))
+    for start in range(0, len(counts), step):
+        features = (counts[start : start + step, columns] >= text_ks).astype(np.float32)
+        bound[start : start + step] = features @ queries.T
+    return bound
+
+
+class _HistogramUse:
+    """Whether the histogram bound is worth computing: skipped for the rest of a call once
+    it has kept more than :data:`_USELESS_SHARE` of the pairs it saw (both paths are exact)."""
+
+    def __init__(self) -> None:
+        self.cells = 0
+        self.kept = 0
+
+    def wanted(self) -> bool:
+        return self.cells < _MIN_MATRIX_CELLS or self.kept <= _USELESS_SHARE * self.cells
+
+    def record(self, cells: int, kept: int) -> None:
+        self.cells += cells
+        self.kept += kept
+
+
 def _candidate_blocks(
     queries: list[str],
-    choices: list[str],
+    choices: _Choices,
     threshold: float,
     workers: int,
     show_progress: bool,
     description: str,
 ) -> Iterator[list[tuple[int, np.ndarray, np.ndarray]]]:
     """Blocks of queries of similar length, each as a list of (query id, choice ids, bounds)
-    for the choices that pass the upper bounds; one block at a time keeps memory bounded."""
+    for the choices that pass the upper bounds; one block at a time keeps memory bounded.
+    Choice ids are positions in ``choices.texts``."""
     query_lengths = np.array([len(q) for q in queries])
     query_order = np.argsort(query_lengths, kind="stable")
-    choice_lengths = np.array([len(c) for c in choices])
-    choice_order = np.argsort(choice_lengths, kind="stable")
-    lengths = choice_lengths[choice_order]
-    texts = [choices[i] for i in choice_order]
-    pieces = unit_pieces(texts)  # sliced once, shared by every block
+    query_counts = _char_counts(queries, choices.alphabet, saturate=False)
+    lengths, texts, pieces = choices.lengths, choices.texts, choices.pieces
+    histogram = _HistogramUse()
     blocks = _length_groups(query_lengths[query_order], _GROUP_WIDTH, _QUERY_BLOCK, 32)
     for block_start, block_end in tqdm(
         blocks, desc=description, unit="block", disable=not show_progress
@@ -186,12 +310,12 @@ def _candidate_blocks(
             start, end = first + start, first + end
             rows, columns, bounds = _surviving_pairs(
                 (texts[start:end], [piece[start:end] for piece in pieces], lengths[start:end]),
-                block_queries,
-                query_lengths[block],
-                threshold,
-                workers,
+                (block_queries, query_lengths[block]),
+                choices.counts[start:end],
+                query_counts[block],
+                (threshold, workers, histogram),
             )
-            found_ids.append(choice_order[start:end][rows])
+            found_ids.append(start + rows)
             found_bounds.append(bounds)
             found_columns.append(columns)
         yield _split_by_query(block, found_ids, found_bounds, found_columns)
@@ -236,29 +360,59 @@ def _banded_lcs_bound(
 
 def _surviving_pairs(
     units: tuple[list[str], list[list[str]], np.ndarray],
-    queries: list[str],
-    query_lengths: np.ndarray,
-    threshold: float,
-    workers: int,
+    block: tuple[list[str], np.ndarray],
+    counts: np.ndarray,
+    query_counts: np.ndarray,
+    settings: tuple[float, int, _HistogramUse],
 ) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
     """(text rows, query columns, Indel bounds) of the pairs whose bounds reach the threshold:
-    the banded LCS bound first, then the exact Indel similarity on the few that pass it.
-    ``units``: the texts, their pieces (:func:`unit_pieces`) and their lengths."""
+    the histogram bound first (unless it has been keeping most pairs), then the banded LCS
+    bound where many pairs are left, then the exact Indel similarity of those that pass.
+    ``units``: the texts, their pieces (:func:`unit_pieces`) and their lengths; ``block``: the
+    queries and their lengths; ``counts``: the texts' and queries' character counts."""
     texts, pieces, lengths = units
+    queries, query_lengths = block
+    threshold, workers, histogram = settings
     slack = max(threshold - BOUND_TOLERANCE, 0.0)
     sums = lengths[:, None] + query_lengths[None, :]
+    kept = None
+    if histogram.wanted():
+        kept = 2 * _histogram_bound(counts, query_counts) >= slack * sums
+        passed = int(np.count_nonzero(kept))
+        histogram.record(kept.size, passed)
+        if passed <= _SPARSE_SHARE * kept.size:
+            return _exact_indel(texts, queries, *np.nonzero(kept), slack, workers)
     banded = _banded_lcs_bound(pieces, lengths, queries, query_lengths, threshold, workers)
-    rows, columns = np.nonzero(2 * banded >= slack * sums)
+    passes = 2 * banded >= slack * sums
+    if kept is not None:
+        passes &= kept
+    rows, columns = np.nonzero(passes)
     if len(rows) > _DENSE_SHARE * banded.size:  # low thresholds: one dense pass is cheaper
         scores = process.cdist(
             texts, queries, scorer=Indel.normalized_similarity, dtype=np.float32, workers=workers
         )
         rows, columns = np.nonzero(scores >= slack)
         return rows, columns, scores[rows, columns]
-    bounds = np.fromiter(
-        (Indel.normalized_similarity(texts[r], queries[c]) for r, c in zip(rows, columns)),
+    return _exact_indel(texts, queries, rows, columns, slack, workers)
+
+
+def _exact_indel(
+    texts: list[str],
+    queries: list[str],
+    rows: np.ndarray,
+    columns: np.ndarray,
+    slack: float,
+    workers: int,
+) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """The pairs (rows, columns) whose normalised Indel similarity reaches ``slack``, with it."""
+    if len(rows) == 0:
+        return rows, columns, np.zeros(0, dtype=np.float64)
+    bounds = process.cpdist(
+        [texts[r] for r in rows.tolist()],
+        [queries[c] for c in columns.tolist()],
+        scorer=Indel.normalized_similarity,
         dtype=np.float64,
-        count=len(rows),
+        workers=workers,
     )
     keep = bounds >= slack
     return rows[keep], columns[keep], bounds[keep]
@@ -358,27 +512,48 @@ def memorized_units(
     threshold = require_fraction(threshold, "threshold")
     if workers != -1:
         require_positive_int(workers, "workers")
-    distinct_training: dict[str, int] = {}
-    for index, unit in enumerate(training):
-        distinct_training.setdefault(unit, index)
-    choices = list(distinct_training)
-    choice_index = np.fromiter(distinct_training.values(), dtype=np.int64, count=len(choices))
+    if not training:
+        return [None] * len(generated)
+    return _memorized(
+        generated,
+        _choice_index(training),
+        threshold,
+        autojunk=autojunk,
+        find_best=find_best,
+        workers=workers,
+        show_progress=show_progress,
+        description=description,
+    )
+
+
+def _memorized(
+    generated: Sequence[str],
+    choices: _Choices,
+    threshold: float,
+    *,
+    autojunk: bool,
+    find_best: bool,
+    workers: int,
+    show_progress: bool,
+    description: str,
+) -> list[tuple[int, float] | None]:
+    """:func:`memorized_units` against a built :class:`_Choices` (checked options)."""
     distinct_generated = list(dict.fromkeys(generated))
-    if not choices or not distinct_generated:
+    if not choices.texts or not distinct_generated:
         return [None] * len(generated)
     blocks = _candidate_blocks(
         distinct_generated, choices, threshold, workers, show_progress, description
     )
     tasks = [
-        (distinct_generated[query_id], [choices[i] for i in ids], ids, bounds)
+        (distinct_generated[query_id], [choices.texts[i] for i in rows], choices.ids[rows], bounds)
         for block in blocks
-        for query_id, ids, bounds in block
+        for query_id, rows, bounds in block
     ]
     verify = partial(_best_match, threshold=threshold, autojunk=autojunk, find_best=find_best)
     result: dict[str, tuple[int, float]] = {}
     for (query, _, ids, _), match in zip(tasks, _run_tasks(verify, tasks, workers)):
         if match is not None:
-            result[query] = (int(choice_index[ids[match[0]]]), match[1])
+            result[query] = (int(ids[match[0]]), match[1])
     return [result.get(unit) for unit in generated]
 
 
@@ -433,6 +608,8 @@ def memorization(
     references = require_texts(references, "references")
     levels = _resolve_levels(levels)
     thresholds = _resolve_thresholds(thresholds)
+    if workers != -1:
+        require_positive_int(workers, "workers")
     result: dict = {}
     matches: dict[str, list[dict]] = {}
     for level in levels:
@@ -441,9 +618,14 @@ def memorization(
         training, _ = derived(
             references, ("memorization_units", level), partial(_units_by_text, references, level)
         )
-        found = memorized_units(
+        choices = derived(
+            references,
+            ("memorization_choices", level),
+            partial(_choice_index, training.texts),
+        )
+        found = _memorized(
             generated.texts,
-            training.texts,
+            choices,
             thresholds[level],
             autojunk=autojunk,
             find_best=return_matches,
