@@ -69,8 +69,13 @@ test-floors:
 demo: setup
 	$(PY) -m poetic_eval.cli demo --out $(OUT) --seed $(SEED)
 
+# every benchmark at its quick size (each script's --help gives its full size), timed
 bench: setup
-	@for script in bench/bench_*.py; do echo "== $$script"; $(PY) $$script || exit 1; done
+	@start=$$(date +%s); for script in bench/bench_*.py; do \
+	  echo "== $$script --quick"; began=$$(date +%s); \
+	  $(PY) $$script --quick || exit 1; \
+	  echo "-- $$script: $$(( $$(date +%s) - began )) s (load $$(cut -d' ' -f1 /proc/loadavg))"; \
+	done; echo "== make bench: $$(( $$(date +%s) - start )) s in all (budget: 900 s on 2 cores)"
 
 lint: setup
 	$(PY) -m ruff check src builders metrics bench tests scripts

@@ -11,7 +11,10 @@ cache folder, on the CPU):
 Each side's time includes loading the model and the dataset. Printed: the accuracy of each
 config on both sides (they must be equal) and both times with their ratio.
 
-Usage: python bench/bench_harness.py [--threads N] [--batch-size 16]
+Usage: python bench/bench_harness.py [--quick] [--limit N] [--threads N] [--batch-size 16]
+
+``--quick`` (what ``make bench`` runs) scores the first 40 pairs of each config on both sides
+(the harness's ``limit``); the default scores every pair.
 """
 
 from __future__ import annotations
@@ -30,6 +33,7 @@ os.environ.setdefault("TOKENIZERS_PARALLELISM", "false")
 
 import datasets
 import torch
+from peak_memory import peak_memory
 
 from poetic_eval.integrations import harness_model_args, write_harness_tasks
 from poetic_eval.lm import load_default_lm, score_pairs
@@ -60,7 +64,9 @@ def build_bpomp(out: Path) -> Path:
     return out / "bpomp"
 
 
-def run_harness(tasks_dir: Path, batch_size: int) -> tuple[dict[str, float], float]:
+def run_harness(
+    tasks_dir: Path, batch_size: int, limit: int | None
+) -> tuple[dict[str, float], float]:
     import lm_eval
     from lm_eval.tasks import TaskManager
 
@@ -76,6 +82,7 @@ def run_harness(tasks_dir: Path, batch_size: int) -> tuple[dict[str, float], flo
         batch_size=batch_size,
         bootstrap_iters=0,
         log_samples=False,
+        limit=limit,
     )
     elapsed = time.perf_counter() - started
     accuracy = {
@@ -86,13 +93,15 @@ def run_harness(tasks_dir: Path, batch_size: int) -> tuple[dict[str, float], flo
     return accuracy, elapsed
 
 
-def run_ours(folder: Path, configs: list[str]) -> tuple[dict[str, float], float]:
+def run_ours(folder: Path, configs: list[str], limit: int | None) -> tuple[dict[str, float], float]:
     """All configs' pairs in one ``score_pairs`` call, as ``poetic-eval score-pairs`` does (a
     limerick that is the good side of several configs is then scored once, as the harness
     scores a repeated request once)."""
     started = time.perf_counter()
     lm = load_default_lm(device="cpu")
     tables = {c: datasets.load_dataset(str(folder), c, split="test") for c in configs}
+    if limit is not None:  # the harness's limit: the first rows of each task
+        tables = {c: t.select(range(min(limit, len(t)))) for c, t in tables.items()}
     good = [text for table in tables.values() for text in table["good"]]
     bad = [text for table in tables.values() for text in table["bad"]]
     good_scores, bad_scores = score_pairs(good, bad, lm, show_progress=False)
@@ -112,7 +121,11 @@ def main() -> None:
         "--threads", type=int, default=None, help="torch threads (default: torch's)"
     )
     parser.add_argument("--batch-size", type=int, default=16, help="harness batch size")
+    parser.add_argument("--quick", action="store_true", help="the first 40 pairs per config")
+    parser.add_argument("--limit", type=int, default=None, help="pairs per config (default: all)")
     args = parser.parse_args()
+    if args.quick and args.limit is None:
+        args.limit = 40
     if args.threads:
         torch.set_num_threads(args.threads)
     with tempfile.TemporaryDirectory() as scratch:
@@ -120,13 +133,16 @@ def main() -> None:
         folder = build_bpomp(root / "datasets")
         written = write_harness_tasks(root / "datasets", root / "tasks")
         configs = [task.removeprefix("poetic_eval_bpomp_") for task in written["poetic_eval_bpomp"]]
-        pairs = sum(len(datasets.load_dataset(str(folder), c, split="test")) for c in configs)
+        pairs = sum(
+            min(len(datasets.load_dataset(str(folder), c, split="test")), args.limit or 10**9)
+            for c in configs
+        )
         print(
             f"bpomp seed build: {pairs} pairs in {len(configs)} configs ({', '.join(configs)}); "
             f"default model, float32, CPU, {torch.get_num_threads()} threads"
         )
-        harness, harness_time = run_harness(root / "tasks", args.batch_size)
-        ours, ours_time = run_ours(folder, configs)
+        harness, harness_time = run_harness(root / "tasks", args.batch_size, args.limit)
+        ours, ours_time = run_ours(folder, configs, args.limit)
     print(f"{'config':<18} {'harness acc':>11} {'ours':>8}  equal")
     for config in configs:
         same = "yes" if harness[config] == ours[config] else "NO"
@@ -135,6 +151,7 @@ def main() -> None:
         f"time: harness {harness_time:.1f} s, poetic-eval {ours_time:.1f} s "
         f"(harness / poetic-eval = {harness_time / ours_time:.2f}x)"
     )
+    print(peak_memory())
     if harness != ours:
         sys.exit("the harness's accuracy differs from pair_preference(score_pairs)")
 

@@ -27,6 +27,7 @@ from itertools import accumulate, combinations
 from pathlib import Path
 
 import pronouncing
+from peak_memory import peak_memory
 
 from poetic_eval.rhyme import QUATRAIN_SCHEMES, end_words, rhyme_scheme, rhyme_schemes
 from poetic_eval.rhyme.letters import letters_by_first_occurrence
@@ -183,13 +184,17 @@ def main() -> None:
     parser.add_argument("--stanzas", type=int, default=5000)
     parser.add_argument("--bulk", type=int, default=200_000,
                         help="quatrains of the bulk timing (0 skips it)")  # fmt: skip
+    parser.add_argument("--quick", action="store_true", help="1,000 stanzas, bulk 20,000")
     args = parser.parse_args()
+    if args.quick:
+        args.stanzas, args.bulk = 1000, 20_000
     for by_frequency in (True, False):
         poems = generated_quatrains(args.stanzas, by_frequency=by_frequency)
         compare(poems, "frequency-weighted words" if by_frequency else "uniformly drawn words")
     if args.bulk:
         bulk(args.bulk)
     gold_accuracy()
+    print(peak_memory())
 
 
 if __name__ == "__main__":

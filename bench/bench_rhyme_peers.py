@@ -135,7 +135,10 @@ def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--data", type=Path, default=DEFAULT_DATA)
     parser.add_argument("--part", choices=tuple(PARTS), default="all")
+    parser.add_argument("--quick", action="store_true", help="the development authors only")
     args = parser.parse_args(argv)
+    if args.quick:
+        args.part = "dev"
     if not args.data.is_dir():
         print(f"no corpora folder at {args.data} (pass --data): peer accuracy skipped")
         return 0

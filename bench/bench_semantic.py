@@ -95,7 +95,10 @@ def main() -> None:
     parser.add_argument("--poems", type=int, default=1000, help="generated poems")
     parser.add_argument("--encode-poems", type=int, default=100)
     parser.add_argument("--encode-references", type=int, default=1000)
+    parser.add_argument("--quick", action="store_true", help="a 20,000-row corpus, 300 encoded")
     args = parser.parse_args()
+    if args.quick:
+        args.corpus, args.encode_references = 20_000, 300
     print(f"torch threads: {torch.get_num_threads()}")
     bench_nearest_neighbours(args.poems, args.corpus)
     bench_cache(args.encode_poems, args.encode_references)
