@@ -3,9 +3,12 @@
 No masked LM ships offline, so the model is BERT-base-shaped (12 layers, hidden 768, vocabulary
 30,522) with seeded random weights, saved to a temporary folder with a word-level tokenizer over
 the benchmark's words. Scored, on the same sentences (agreement-style, bench/pair_texts.py):
-- this project: ``score_texts`` (PLL, every masked copy of every text batched, the LM head run
-  only at the masked position);
+- this project: ``score_texts`` (PLL: identical masked copies run once, copies batched by exact
+  length with no padding, the LM head run only at the masked position, one worker thread per
+  core on the CPU);
 - this project with the head on every position (the split turned off), to show what that gains;
+- this project with one worker (each batch's matrix products over all torch threads), to show
+  what the workers gain;
 - minicons: ``MaskedLMScorer.sequence_score`` (PLL_metric "original", sum reduction).
 Each runs once on 8 texts first (warm-up). Prints texts/s for each, the ratios, the largest
 score difference and the peak memory. The texts are the good and the bad sides of minimal
@@ -40,6 +43,7 @@ from tokenizers import Tokenizer, models, pre_tokenizers, processors
 from transformers import BertConfig, BertForMaskedLM, PreTrainedTokenizerFast
 
 from poetic_eval.lm import load_language_model, score_texts, split_head
+from poetic_eval.lm import masked as masked_module
 
 SPECIAL = ["[PAD]", "[UNK]", "[CLS]", "[SEP]", "[MASK]"]
 VOCABULARY = 30_522
@@ -77,6 +81,11 @@ def save_model(folder: Path, texts: list[str]) -> None:
     word_tokenizer(texts).save_pretrained(folder)
 
 
+def encoded(lm, texts: list[str]):
+    found = lm.tokenizer(texts, return_special_tokens_mask=True)
+    return found["input_ids"], found["special_tokens_mask"]
+
+
 def timed(function):
     started = time.perf_counter()
     result = function()
@@ -110,8 +119,10 @@ def main() -> None:
         theirs_scorer = scorer.MaskedLMScorer(lm.model, tokenizer=peer_tokenizer, device="cpu")
     assert split_head(lm.model) is not None
     tokens = sum(len(lm.tokenizer(text).input_ids) - 2 for text in texts)
+    distinct = len(masked_module._Copies(*encoded(lm, texts), lm.tokenizer.mask_token_id).source)
     print(
-        f"{len(texts)} texts, {tokens} masked copies; BERT-base shape, random weights, float32, CPU"
+        f"{len(texts)} texts ({len(set(texts))} distinct), {tokens} masked copies ({distinct} "
+        "distinct); BERT-base shape, random weights, float32, CPU"
     )
 
     score_texts(texts[:8], lm, show_progress=False)  # warm-up, each way
@@ -124,6 +135,11 @@ def main() -> None:
             lambda: score_texts(texts, lm, batch_size=args.batch_size, show_progress=False)
         )
 
+    with mock.patch("poetic_eval.lm.masked.cpu_workers", return_value=1):
+        one, one_time = timed(
+            lambda: score_texts(texts, lm, batch_size=args.batch_size, show_progress=False)
+        )
+
     def minicons_scores() -> np.ndarray:
         found = []
         for start in range(0, len(texts), 16):
@@ -133,16 +149,19 @@ def main() -> None:
         return np.array(found)
 
     theirs, theirs_time = timed(minicons_scores)
-    for name, seconds in (("poetic_eval", ours_time), ("poetic_eval, head everywhere", full_time),
-                          ("minicons", theirs_time)):  # fmt: skip
+    rows = [("poetic_eval", ours_time), ("poetic_eval, head everywhere", full_time),
+            ("poetic_eval, one worker", one_time), ("minicons", theirs_time)]  # fmt: skip
+    for name, seconds in rows:
         print(f"{name:<30} {len(texts) / seconds:8.1f} texts/s  ({seconds:.1f} s)")
     print(
         f"speed-up vs minicons: {theirs_time / ours_time:.2f}x; "
-        f"vs head everywhere: {full_time / ours_time:.2f}x"
+        f"vs head everywhere: {full_time / ours_time:.2f}x; "
+        f"vs one worker: {one_time / ours_time:.2f}x"
     )
     difference = float(np.abs(ours - theirs).max())
     print(f"largest score difference: vs minicons {difference:.2e} nats, "
-          f"vs head everywhere {np.abs(ours - full).max():.2e}")  # fmt: skip
+          f"vs head everywhere {np.abs(ours - full).max():.2e}, "
+          f"vs one worker {np.abs(ours - one).max():.2e}")  # fmt: skip
     half = len(pairs)
     same = np.array_equal(ours[:half] > ours[half:], theirs[:half] > theirs[half:])
     ratio = theirs_time / ours_time

@@ -1,17 +1,30 @@
 """Pseudo-log-likelihood of texts under a masked LM (Salazar et al. 2020).
 
 Each token of a text (special tokens excepted) is masked in turn and the log-probability of the
-true token at the mask is summed. All masked copies of all texts are scored together, sorted by
-length and batched by the model's token budget (rows x width, padding included), with attention
-masks. Only the masked position's log-probabilities are
-needed, so when the model's LM head is a separate position-wise module (BERT's ``cls``,
-RoBERTa's ``lm_head``, ...) it runs on that position alone instead of on every token; a probe
-checks once per model that this gives the model's own logits, else the full forward is used.
+true token at the mask is summed. Attention is bidirectional, so no state is shared between
+masked copies; the work saved is everything around them:
+
+- identical masked copies are run once (the two sides of a minimal pair that differ in one
+  token give the same copy when that token is masked; templated data repeats whole texts), and
+  each copy's log-probabilities are read for every text that needs them;
+- all copies of an n-token text have n tokens, so copies are grouped by exact length and
+  batched with no padding and no attention mask, as many rows as the model's token budget holds;
+- when the model's LM head is a separate position-wise module (BERT's ``cls``, RoBERTa's
+  ``lm_head``, ...) it runs on the masked position alone instead of on every token (a probe
+  checks once per model that this gives the model's own logits, else the full forward is used),
+  and only the true token's logit and the row's log-sum-exp are kept;
+- on the CPU the batches run on one worker thread per torch thread, each worker's matrix
+  products on one thread: independent batches need no synchronisation between the cores, where
+  one batch split over both cores waits at every operation for the slower one (1.4-1.6x faster
+  for the same batches on 2 shared cores, docs/benchmarks.md). torch's thread count is set to
+  one for the duration of the call and restored after it.
 """
 
 from __future__ import annotations
 
+import math
 from collections.abc import Callable, Sequence
+from concurrent.futures import ThreadPoolExecutor
 
 import numpy as np
 import torch
@@ -19,24 +32,68 @@ import torch
 from ..checks import typed_options
 from .language_model import LanguageModel
 from .model_checks import split_head
-from .prefix_tree import token_budget_batches
 
 
-def masked_copies(
-    encodings: Sequence[Sequence[int]],
-    special: Sequence[Sequence[int]],
-    mask_token_id: int,
-) -> list[tuple[int, int, int, list[int]]]:
-    """(text index, masked position, true token, masked token ids) for every maskable token."""
-    copies = []
-    for text_index, (ids, flags) in enumerate(zip(encodings, special)):
-        for position, (token, is_special) in enumerate(zip(ids, flags)):
-            if is_special:
-                continue
-            masked = list(ids)
-            masked[position] = mask_token_id
-            copies.append((text_index, position, int(token), masked))
-    return copies
+class _Copies:
+    """The distinct masked copies of the encoded texts and, for every (text, maskable token),
+    which copy holds it: ``source``/``position`` build copy ``u`` (text ``source[u]`` with
+    ``position[u]`` masked); request ``r`` reads the log-probability of ``targets[r]`` from copy
+    ``copy_of[r]`` for text ``text_of[r]``."""
+
+    def __init__(self, encodings, special, mask_token_id: int) -> None:
+        index: dict[tuple, int] = {}
+        self.source: list[int] = []
+        self.position: list[int] = []
+        self.length: list[int] = []
+        copy_of, targets, text_of = [], [], []
+        for text_index, (ids, flags) in enumerate(zip(encodings, special)):
+            ids = tuple(int(token) for token in ids)
+            for position, is_special in enumerate(flags):
+                if is_special:
+                    continue
+                key = (position, ids[:position], ids[position + 1 :])
+                unique = index.get(key)
+                if unique is None:
+                    unique = index[key] = len(self.source)
+                    self.source.append(text_index)
+                    self.position.append(position)
+                    self.length.append(len(ids))
+                copy_of.append(unique)
+                targets.append(ids[position])
+                text_of.append(text_index)
+        self.copy_of = np.array(copy_of, dtype=np.int64)
+        self.targets = np.array(targets, dtype=np.int64)
+        self.text_of = np.array(text_of, dtype=np.int64)
+
+
+def _batches(lengths: Sequence[int], budget: int, max_rows: int | None, workers: int):
+    """Copies grouped by exact length, each group cut into near-equal batches of at most
+    ``budget // length`` rows (and ``max_rows``); then the largest batches are halved until
+    there are at least ``workers`` of them (when rows allow)."""
+    groups: dict[int, list[int]] = {}
+    for unique, length in enumerate(lengths):
+        groups.setdefault(length, []).append(unique)
+    batches = []
+    for length, members in sorted(groups.items()):
+        rows = max(1, budget // length)
+        if max_rows is not None:
+            rows = min(rows, max_rows)
+        pieces = math.ceil(len(members) / rows)
+        size = math.ceil(len(members) / pieces)
+        batches += [members[start : start + size] for start in range(0, len(members), size)]
+    while len(batches) < workers:
+        largest = max(range(len(batches)), key=lambda b: len(batches[b]) * lengths[batches[b][0]])
+        members = batches[largest]
+        if len(members) < 2:
+            break
+        half = len(members) // 2
+        batches[largest : largest + 1] = [members[:half], members[half:]]
+    return batches
+
+
+def cpu_workers(lm: LanguageModel) -> int:
+    """Worker threads for PLL batches: one per torch thread on the CPU, one elsewhere."""
+    return torch.get_num_threads() if lm.device.type == "cpu" else 1
 
 
 @typed_options
@@ -47,39 +104,68 @@ def pseudo_log_likelihoods(
     *,
     batch_size: int | None = None,
     progress: Callable | None = None,
+    workers: int | None = None,
 ) -> np.ndarray:
     """PLL of each encoded text (token ids with special tokens; ``special`` flags them).
-    ``batch_size`` caps the masked copies per forward pass (the token budget sets it otherwise).
+    ``batch_size`` caps the masked copies per forward pass (the token budget sets it otherwise);
+    ``workers`` is the number of batches run at once (:func:`cpu_workers` by default).
     """
     mask_token_id = lm.tokenizer.mask_token_id
     if mask_token_id is None:
         raise ValueError(f"{lm.name}: masked LM tokenizer has no mask token")
-    pad_token_id = lm.tokenizer.pad_token_id if lm.tokenizer.pad_token_id is not None else 0
-    copies = masked_copies(encodings, special, mask_token_id)
-    batches = token_budget_batches(
-        [len(copy[3]) for copy in copies], lm.tokens_per_forward, batch_size
-    )
-    totals = np.zeros(len(encodings), dtype=np.float64)
+    workers = cpu_workers(lm) if workers is None else max(1, int(workers))
+    copies = _Copies(encodings, special, mask_token_id)
+    batches = _batches(copies.length, lm.tokens_per_forward, batch_size, workers)
+    # each copy's place: batch and row; requests sorted by batch so each batch reads a slice
+    batch_of = np.empty(len(copies.source), dtype=np.int64)
+    row_of = np.empty(len(copies.source), dtype=np.int64)
+    for number, members in enumerate(batches):
+        batch_of[members] = number
+        row_of[members] = np.arange(len(members))
+    order = np.argsort(batch_of[copies.copy_of], kind="stable")
+    request_batch = batch_of[copies.copy_of][order]
+    bounds = np.searchsorted(request_batch, np.arange(len(batches) + 1))
+    request_rows = torch.from_numpy(row_of[copies.copy_of][order])
+    request_targets = torch.from_numpy(copies.targets[order])
     split = split_head(lm.model)
-    iterator = progress(batches) if progress is not None else batches
-    for indices in iterator:
-        batch = [copies[index] for index in indices]
-        width = max(len(copy[3]) for copy in batch)
-        input_ids = torch.full((len(batch), width), pad_token_id, dtype=torch.long)
-        attention = torch.zeros((len(batch), width), dtype=torch.long)
-        for row, (_, _, _, ids) in enumerate(batch):
-            input_ids[row, : len(ids)] = torch.tensor(ids)
-            attention[row, : len(ids)] = 1
-        rows = torch.arange(len(batch), device=lm.device)
-        positions = torch.tensor([copy[1] for copy in batch], device=lm.device)
-        targets = torch.tensor([copy[2] for copy in batch], device=lm.device)
-        inputs = {"input_ids": input_ids.to(lm.device), "attention_mask": attention.to(lm.device)}
-        with torch.inference_mode():
+
+    def run(number: int) -> torch.Tensor:
+        members = batches[number]
+        input_ids = torch.tensor([encodings[copies.source[u]] for u in members], dtype=torch.long)
+        positions = torch.tensor([copies.position[u] for u in members], dtype=torch.long)
+        rows = torch.arange(len(members))
+        input_ids[rows, positions] = mask_token_id
+        input_ids, rows, positions = (t.to(lm.device) for t in (input_ids, rows, positions))
+        start, stop = bounds[number], bounds[number + 1]
+        wanted_rows = request_rows[start:stop].to(lm.device)
+        wanted = request_targets[start:stop].to(lm.device)
+        with torch.inference_mode():  # per thread: workers do not inherit it
             if split is not None:
                 encoder, head = split
-                at_mask = head(encoder(**inputs).last_hidden_state[rows, positions]).float()
+                hidden = encoder(input_ids=input_ids).last_hidden_state[rows, positions]
+                at_mask = head(hidden).float()
             else:
-                at_mask = lm.model(**inputs).logits[rows, positions].float()
-            values = at_mask[rows, targets] - torch.logsumexp(at_mask, dim=-1)
-        np.add.at(totals, [copy[0] for copy in batch], values.double().cpu().numpy())
+                at_mask = lm.model(input_ids=input_ids).logits[rows, positions].float()
+            normaliser = torch.logsumexp(at_mask, dim=-1)
+            values = at_mask[wanted_rows, wanted] - normaliser[wanted_rows]
+        return values.double().cpu()
+
+    values = torch.empty(len(order), dtype=torch.float64)
+    numbers = range(len(batches))
+    if workers == 1:
+        for number in progress(numbers) if progress is not None else numbers:
+            values[bounds[number] : bounds[number + 1]] = run(number)
+    else:
+        threads = torch.get_num_threads()
+        torch.set_num_threads(1)
+        try:
+            with ThreadPoolExecutor(max_workers=workers) as pool:
+                futures = [pool.submit(run, number) for number in numbers]
+                done = progress(futures) if progress is not None else futures
+                for number, future in enumerate(done):
+                    values[bounds[number] : bounds[number + 1]] = future.result()
+        finally:
+            torch.set_num_threads(threads)
+    totals = np.zeros(len(encodings), dtype=np.float64)
+    np.add.at(totals, copies.text_of[order], values.numpy())
     return totals
