@@ -179,6 +179,20 @@ def test_masked_pll_workers_duplicates_and_pairs_match_naive_loop(masked_lm):
     assert len(_batches([5, 5], 1000, None, 4)) == 2  # split so that workers have work
 
 
+def test_masked_last_layer_runs_at_the_mask_only_when_the_probe_agrees(masked_lm):
+    from unittest import mock
+
+    from poetic_eval.lm import masked
+
+    assert masked.last_layer_at_mask(masked_lm.model.bert) is not None
+    texts = random_sentences(10, seed=9, min_words=1, max_words=8)
+    with mock.patch.object(masked, "last_layer_at_mask", return_value=None):
+        whole = score_texts(texts, masked_lm, show_progress=False)
+    np.testing.assert_allclose(score_texts(texts, masked_lm, show_progress=False), whole, atol=1e-4)
+    np.testing.assert_allclose(whole, naive_pll(masked_lm, texts), atol=1e-4)
+    assert masked.last_layer_at_mask(torch.nn.Linear(2, 2)) is None  # no BERT-style layers
+
+
 def test_masked_head_runs_only_at_the_mask_and_falls_back_when_unsplittable(masked_lm):
     """BERT's ``cls`` head is split off; a model whose forward alters the head's output is not."""
     from poetic_eval.lm import split_head
