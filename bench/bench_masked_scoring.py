@@ -10,10 +10,11 @@ the benchmark's words. Scored, on the same sentences (agreement-style, bench/pai
 - this project with one worker (each batch's matrix products over all torch threads), to show
   what the workers gain;
 - minicons: ``MaskedLMScorer.sequence_score`` (PLL_metric "original", sum reduction).
-Each runs once on 8 texts first (warm-up). Prints texts/s for each, the ratios, the largest
-score difference and the peak memory. The texts are the good and the bad sides of minimal
-pairs: the scores must agree with minicons to 1e-4 nats and every pair's decision must be
-identical (asserted). Target (issue 20): >= 3x minicons on 2 cores.
+Each runs once on 8 texts first (warm-up); then the four take turns, in rotating order, on
+four slices of the pairs, so load drifting during the run falls on all of them. Prints texts/s
+for each, the ratios, the largest score difference and the peak memory. The texts are the good
+and the bad sides of minimal pairs: the scores must agree with minicons to 1e-4 nats and every
+pair's decision must be identical (asserted). Target (issue 20): >= 3x minicons on 2 cores.
 
 Usage: python bench/bench_masked_scoring.py [--quick | --full] [--texts N] [--batch-size N]
     [--threads N]
@@ -28,6 +29,7 @@ import os
 import sys
 import tempfile
 import time
+from functools import partial
 from pathlib import Path
 from unittest import mock
 
@@ -47,6 +49,7 @@ from poetic_eval.lm import masked as masked_module
 
 SPECIAL = ["[PAD]", "[UNK]", "[CLS]", "[SEP]", "[MASK]"]
 VOCABULARY = 30_522
+ROUNDS = 4
 
 
 def word_tokenizer(texts: list[str]) -> PreTrainedTokenizerFast:
@@ -127,28 +130,46 @@ def main() -> None:
 
     score_texts(texts[:8], lm, show_progress=False)  # warm-up, each way
     theirs_scorer.sequence_score(texts[:8], reduction=lambda x: x.sum(0).item())
-    ours, ours_time = timed(
-        lambda: score_texts(texts, lm, batch_size=args.batch_size, show_progress=False)
-    )
-    with mock.patch("poetic_eval.lm.masked.split_head", return_value=None):  # head everywhere
-        full, full_time = timed(
-            lambda: score_texts(texts, lm, batch_size=args.batch_size, show_progress=False)
-        )
 
-    with mock.patch("poetic_eval.lm.masked.cpu_workers", return_value=1):
-        one, one_time = timed(
-            lambda: score_texts(texts, lm, batch_size=args.batch_size, show_progress=False)
-        )
+    def ours_scores(part: list[str]) -> np.ndarray:
+        return score_texts(part, lm, batch_size=args.batch_size, show_progress=False)
 
-    def minicons_scores() -> np.ndarray:
+    def head_everywhere(part: list[str]) -> np.ndarray:
+        with mock.patch("poetic_eval.lm.masked.split_head", return_value=None):
+            return ours_scores(part)
+
+    def one_worker(part: list[str]) -> np.ndarray:
+        with mock.patch("poetic_eval.lm.masked.cpu_workers", return_value=1):
+            return ours_scores(part)
+
+    def minicons_scores(part: list[str]) -> np.ndarray:
         found = []
-        for start in range(0, len(texts), 16):
+        for start in range(0, len(part), 16):
             found += theirs_scorer.sequence_score(
-                texts[start : start + 16], reduction=lambda x: x.sum(0).item()
+                part[start : start + 16], reduction=lambda x: x.sum(0).item()
             )
         return np.array(found)
 
-    theirs, theirs_time = timed(minicons_scores)
+    # the load on a shared machine drifts within a run: the conditions take turns on
+    # ``ROUNDS`` slices of the pairs (both sides of a pair in the same slice), in rotating order
+    ways = {"ours": ours_scores, "full": head_everywhere, "one": one_worker,
+            "theirs": minicons_scores}  # fmt: skip
+    seconds = dict.fromkeys(ways, 0.0)
+    scores = {name: np.zeros(len(texts)) for name in ways}
+    half = len(pairs)
+    slices = np.array_split(np.arange(half), ROUNDS)
+    for round_number, chosen in enumerate(slices):
+        rows = np.concatenate([chosen, chosen + half])
+        part = [texts[row] for row in rows]
+        names = list(ways)
+        for name in names[round_number % len(names) :] + names[: round_number % len(names)]:
+            found, took = timed(partial(ways[name], part))
+            scores[name][rows] = found
+            seconds[name] += took
+    ours, full, one, theirs = (scores[name] for name in ("ours", "full", "one", "theirs"))
+    ours_time, full_time, one_time, theirs_time = (
+        seconds[name] for name in ("ours", "full", "one", "theirs")
+    )
     rows = [("poetic_eval", ours_time), ("poetic_eval, head everywhere", full_time),
             ("poetic_eval, one worker", one_time), ("minicons", theirs_time)]  # fmt: skip
     for name, seconds in rows:
@@ -162,7 +183,6 @@ def main() -> None:
     print(f"largest score difference: vs minicons {difference:.2e} nats, "
           f"vs head everywhere {np.abs(ours - full).max():.2e}, "
           f"vs one worker {np.abs(ours - one).max():.2e}")  # fmt: skip
-    half = len(pairs)
     same = np.array_equal(ours[:half] > ours[half:], theirs[:half] > theirs[half:])
     ratio = theirs_time / ours_time
     print(
