@@ -86,7 +86,7 @@ def _batches(lengths: Sequence[int], budget: int, max_rows: int | None, workers:
         pieces = math.ceil(len(members) / rows)
         size = math.ceil(len(members) / pieces)
         batches += [members[start : start + size] for start in range(0, len(members), size)]
-    while len(batches) < workers:
+    while batches and len(batches) < workers:
         largest = max(range(len(batches)), key=lambda b: len(batches[b]) * lengths[batches[b][0]])
         members = batches[largest]
         if len(members) < 2:
@@ -231,8 +231,13 @@ def pseudo_log_likelihoods(
             with ThreadPoolExecutor(max_workers=workers) as pool:
                 futures = [pool.submit(run, number) for number in numbers]
                 done = progress(futures) if progress is not None else futures
-                for number, future in enumerate(done):
-                    values[bounds[number] : bounds[number + 1]] = future.result()
+                try:
+                    for number, future in enumerate(done):
+                        values[bounds[number] : bounds[number + 1]] = future.result()
+                except BaseException:  # an error or an interrupt: drop the batches not started
+                    for future in futures:
+                        future.cancel()
+                    raise
         finally:
             torch.set_num_threads(threads)
     totals = np.zeros(len(encodings), dtype=np.float64)
