@@ -173,9 +173,13 @@ def test_masked_pll_workers_duplicates_and_pairs_match_naive_loop(masked_lm):
         )
         np.testing.assert_allclose(got, expected, atol=1e-4)
         assert torch.get_num_threads() == threads
-    for batch in _batches(copies.length, 40, None, 4):  # no padding: one length per batch
-        assert len({copies.length[u] for u in batch}) == 1
-        assert len(batch) * copies.length[batch[0]] <= 40 or len(batch) == 1
+    batches = _batches(copies.length, 40, None, 4)
+    assert sorted(u for batch in batches for u in batch) == list(range(len(copies.source)))
+    for batch in batches:  # sorted by length, within the budget padding included
+        widths = [copies.length[u] for u in batch]
+        assert widths == sorted(widths)
+        assert len(batch) * max(widths) <= 40 or len(batch) == 1
+    assert any(len({copies.length[u] for u in batch}) > 1 for batch in batches)
     assert len(_batches([5, 5], 1000, None, 4)) == 2  # split so that workers have work
 
 

@@ -7,8 +7,9 @@ masked copies; the work saved is everything around them:
 - identical masked copies are run once (the two sides of a minimal pair that differ in one
   token give the same copy when that token is masked; templated data repeats whole texts), and
   each copy's log-probabilities are read for every text that needs them;
-- all copies of an n-token text have n tokens, so copies are grouped by exact length and
-  batched with no padding and no attention mask, as many rows as the model's token budget holds;
+- all copies of an n-token text have n tokens, so copies sorted by length fill the model's
+  token budget with padding only where one length's copies end and the next begin; a batch of
+  one length runs with no attention mask;
 - when the model's LM head is a separate position-wise module (BERT's ``cls``, RoBERTa's
   ``lm_head``, ...) it runs on the masked position alone instead of on every token (a probe
   checks once per model that this gives the model's own logits, else the full forward is used),
@@ -17,7 +18,7 @@ masked copies; the work saved is everything around them:
   query/key/value) only the masked position of the last layer's output is read, so that layer
   computes keys and values at every position but its query, attention output and feed-forward
   at the mask alone (:func:`last_layer_at_mask`, probed once per model against the encoder's own
-  output; other encoders run whole);
+  output; other encoders, and batches that mix lengths, run whole);
 - on the CPU the batches run on one worker thread per torch thread, each worker's matrix
   products on one thread: independent batches need no synchronisation between the cores, where
   one batch split over both cores waits at every operation for the slower one (1.4-1.6x faster
@@ -27,7 +28,6 @@ masked copies; the work saved is everything around them:
 
 from __future__ import annotations
 
-import math
 from collections.abc import Callable, Sequence
 from concurrent.futures import ThreadPoolExecutor
 
@@ -72,22 +72,23 @@ class _Copies:
 
 
 def _batches(lengths: Sequence[int], budget: int, max_rows: int | None, workers: int):
-    """Copies grouped by exact length, each group cut into near-equal batches of at most
-    ``budget // length`` rows (and ``max_rows``); then the largest batches are halved until
-    there are at least ``workers`` of them (when rows allow)."""
-    groups: dict[int, list[int]] = {}
-    for unique, length in enumerate(lengths):
-        groups.setdefault(length, []).append(unique)
-    batches = []
-    for length, members in sorted(groups.items()):
-        rows = max(1, budget // length)
-        if max_rows is not None:
-            rows = min(rows, max_rows)
-        pieces = math.ceil(len(members) / rows)
-        size = math.ceil(len(members) / pieces)
-        batches += [members[start : start + size] for start in range(0, len(members), size)]
+    """Copies sorted by length and cut into batches that grow while (rows + 1) x their longest
+    row stays within ``budget`` (and within ``max_rows`` rows); then the largest batches are
+    halved until there are at least ``workers`` of them (when rows allow). Sorted, a batch
+    mixes lengths only where one length's copies end and the next begin."""
+    order = sorted(range(len(lengths)), key=lambda unique: lengths[unique])
+    batches: list[list[int]] = []
+    current: list[int] = []
+    for unique in order:
+        full = max_rows is not None and len(current) >= max_rows
+        if current and (full or (len(current) + 1) * lengths[unique] > budget):
+            batches.append(current)
+            current = []
+        current.append(unique)
+    if current:
+        batches.append(current)
     while batches and len(batches) < workers:
-        largest = max(range(len(batches)), key=lambda b: len(batches[b]) * lengths[batches[b][0]])
+        largest = max(range(len(batches)), key=lambda b: len(batches[b]) * lengths[batches[b][-1]])
         members = batches[largest]
         if len(members) < 2:
             break
@@ -178,6 +179,7 @@ def pseudo_log_likelihoods(
     mask_token_id = lm.tokenizer.mask_token_id
     if mask_token_id is None:
         raise ValueError(f"{lm.name}: masked LM tokenizer has no mask token")
+    pad_token_id = lm.tokenizer.pad_token_id if lm.tokenizer.pad_token_id is not None else 0
     workers = cpu_workers(lm) if workers is None else max(1, int(workers))
     copies = _Copies(encodings, special, mask_token_id)
     batches = _batches(copies.length, lm.tokens_per_forward, batch_size, workers)
@@ -197,24 +199,32 @@ def pseudo_log_likelihoods(
 
     def run(number: int) -> torch.Tensor:
         members = batches[number]
-        input_ids = torch.tensor([encodings[copies.source[u]] for u in members], dtype=torch.long)
+        widths = [copies.length[u] for u in members]
+        width = max(widths)
+        input_ids = torch.full((len(members), width), pad_token_id, dtype=torch.long)
+        for row, unique in enumerate(members):
+            input_ids[row, : widths[row]] = torch.as_tensor(encodings[copies.source[unique]])
         positions = torch.tensor([copies.position[u] for u in members], dtype=torch.long)
         rows = torch.arange(len(members))
         input_ids[rows, positions] = mask_token_id
-        input_ids, rows, positions = (t.to(lm.device) for t in (input_ids, rows, positions))
+        inputs = {"input_ids": input_ids.to(lm.device)}
+        if min(widths) < width:  # lengths meet in this batch: pad and mask the padding
+            lengths = torch.tensor(widths)
+            inputs["attention_mask"] = (torch.arange(width) < lengths[:, None]).long().to(lm.device)
+        rows, positions = rows.to(lm.device), positions.to(lm.device)
         start, stop = bounds[number], bounds[number + 1]
         wanted_rows = request_rows[start:stop].to(lm.device)
         wanted = request_targets[start:stop].to(lm.device)
         with torch.inference_mode():  # per thread: workers do not inherit it
             if split is not None:
                 encoder, head = split
-                if layers is not None:
-                    hidden = _hidden_at(encoder, layers, input_ids, rows, positions)
+                if layers is not None and "attention_mask" not in inputs:
+                    hidden = _hidden_at(encoder, layers, inputs["input_ids"], rows, positions)
                 else:
-                    hidden = encoder(input_ids=input_ids).last_hidden_state[rows, positions]
+                    hidden = encoder(**inputs).last_hidden_state[rows, positions]
                 at_mask = head(hidden).float()
             else:
-                at_mask = lm.model(input_ids=input_ids).logits[rows, positions].float()
+                at_mask = lm.model(**inputs).logits[rows, positions].float()
             normaliser = torch.logsumexp(at_mask, dim=-1)
             values = at_mask[wanted_rows, wanted] - normaliser[wanted_rows]
         return values.double().cpu()
