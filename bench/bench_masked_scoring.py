@@ -3,14 +3,18 @@
 No masked LM ships offline, so the model is BERT-base-shaped (12 layers, hidden 768, vocabulary
 30,522) with seeded random weights, saved to a temporary folder with a word-level tokenizer over
 the benchmark's words. Scored, on the same sentences (agreement-style, bench/pair_texts.py):
-- this project: ``score_texts`` (PLL, every masked copy of every text batched, the LM head run
-  only at the masked position);
+- this project: ``score_texts`` (PLL: identical masked copies run once, copies batched by exact
+  length with no padding, the LM head run only at the masked position, one worker thread per
+  core on the CPU);
 - this project with the head on every position (the split turned off), to show what that gains;
+- this project with one worker (each batch's matrix products over all torch threads), to show
+  what the workers gain;
 - minicons: ``MaskedLMScorer.sequence_score`` (PLL_metric "original", sum reduction).
-Each runs once on 8 texts first (warm-up). Prints texts/s for each, the ratios, the largest
-score difference and the peak memory. The texts are the good and the bad sides of minimal
-pairs: the scores must agree with minicons to 1e-4 nats and every pair's decision must be
-identical (asserted). Target (issue 20): >= 3x minicons on 2 cores.
+Each runs once on 8 texts first (warm-up); then the four take turns, in rotating order, on
+four slices of the pairs, so load drifting during the run falls on all of them. Prints texts/s
+for each, the ratios, the largest score difference and the peak memory. The texts are the good
+and the bad sides of minimal pairs: the scores must agree with minicons to 1e-4 nats and every
+pair's decision must be identical (asserted). Target (issue 20): >= 3x minicons on 2 cores.
 
 Usage: python bench/bench_masked_scoring.py [--quick | --full] [--texts N] [--batch-size N]
     [--threads N]
@@ -25,6 +29,7 @@ import os
 import sys
 import tempfile
 import time
+from functools import partial
 from pathlib import Path
 from unittest import mock
 
@@ -40,9 +45,11 @@ from tokenizers import Tokenizer, models, pre_tokenizers, processors
 from transformers import BertConfig, BertForMaskedLM, PreTrainedTokenizerFast
 
 from poetic_eval.lm import load_language_model, score_texts, split_head
+from poetic_eval.lm import masked as masked_module
 
 SPECIAL = ["[PAD]", "[UNK]", "[CLS]", "[SEP]", "[MASK]"]
 VOCABULARY = 30_522
+ROUNDS = 4
 
 
 def word_tokenizer(texts: list[str]) -> PreTrainedTokenizerFast:
@@ -75,6 +82,11 @@ def save_model(folder: Path, texts: list[str]) -> None:
     model = BertForMaskedLM(BertConfig(vocab_size=VOCABULARY))
     model.save_pretrained(folder)
     word_tokenizer(texts).save_pretrained(folder)
+
+
+def encoded(lm, texts: list[str]):
+    found = lm.tokenizer(texts, return_special_tokens_mask=True)
+    return found["input_ids"], found["special_tokens_mask"]
 
 
 def timed(function):
@@ -110,40 +122,67 @@ def main() -> None:
         theirs_scorer = scorer.MaskedLMScorer(lm.model, tokenizer=peer_tokenizer, device="cpu")
     assert split_head(lm.model) is not None
     tokens = sum(len(lm.tokenizer(text).input_ids) - 2 for text in texts)
+    distinct = len(masked_module._Copies(*encoded(lm, texts), lm.tokenizer.mask_token_id).source)
     print(
-        f"{len(texts)} texts, {tokens} masked copies; BERT-base shape, random weights, float32, CPU"
+        f"{len(texts)} texts ({len(set(texts))} distinct), {tokens} masked copies ({distinct} "
+        "distinct); BERT-base shape, random weights, float32, CPU"
     )
 
     score_texts(texts[:8], lm, show_progress=False)  # warm-up, each way
     theirs_scorer.sequence_score(texts[:8], reduction=lambda x: x.sum(0).item())
-    ours, ours_time = timed(
-        lambda: score_texts(texts, lm, batch_size=args.batch_size, show_progress=False)
-    )
-    with mock.patch("poetic_eval.lm.masked.split_head", return_value=None):  # head everywhere
-        full, full_time = timed(
-            lambda: score_texts(texts, lm, batch_size=args.batch_size, show_progress=False)
-        )
 
-    def minicons_scores() -> np.ndarray:
+    def ours_scores(part: list[str]) -> np.ndarray:
+        return score_texts(part, lm, batch_size=args.batch_size, show_progress=False)
+
+    def head_everywhere(part: list[str]) -> np.ndarray:
+        with mock.patch("poetic_eval.lm.masked.split_head", return_value=None):
+            return ours_scores(part)
+
+    def one_worker(part: list[str]) -> np.ndarray:
+        with mock.patch("poetic_eval.lm.masked.cpu_workers", return_value=1):
+            return ours_scores(part)
+
+    def minicons_scores(part: list[str]) -> np.ndarray:
         found = []
-        for start in range(0, len(texts), 16):
+        for start in range(0, len(part), 16):
             found += theirs_scorer.sequence_score(
-                texts[start : start + 16], reduction=lambda x: x.sum(0).item()
+                part[start : start + 16], reduction=lambda x: x.sum(0).item()
             )
         return np.array(found)
 
-    theirs, theirs_time = timed(minicons_scores)
-    for name, seconds in (("poetic_eval", ours_time), ("poetic_eval, head everywhere", full_time),
-                          ("minicons", theirs_time)):  # fmt: skip
+    # the load on a shared machine drifts within a run: the conditions take turns on
+    # ``ROUNDS`` slices of the pairs (both sides of a pair in the same slice), in rotating order
+    ways = {"ours": ours_scores, "full": head_everywhere, "one": one_worker,
+            "theirs": minicons_scores}  # fmt: skip
+    seconds = dict.fromkeys(ways, 0.0)
+    scores = {name: np.zeros(len(texts)) for name in ways}
+    half = len(pairs)
+    slices = np.array_split(np.arange(half), ROUNDS)
+    for round_number, chosen in enumerate(slices):
+        rows = np.concatenate([chosen, chosen + half])
+        part = [texts[row] for row in rows]
+        names = list(ways)
+        for name in names[round_number % len(names) :] + names[: round_number % len(names)]:
+            found, took = timed(partial(ways[name], part))
+            scores[name][rows] = found
+            seconds[name] += took
+    ours, full, one, theirs = (scores[name] for name in ("ours", "full", "one", "theirs"))
+    ours_time, full_time, one_time, theirs_time = (
+        seconds[name] for name in ("ours", "full", "one", "theirs")
+    )
+    rows = [("poetic_eval", ours_time), ("poetic_eval, head everywhere", full_time),
+            ("poetic_eval, one worker", one_time), ("minicons", theirs_time)]  # fmt: skip
+    for name, seconds in rows:
         print(f"{name:<30} {len(texts) / seconds:8.1f} texts/s  ({seconds:.1f} s)")
     print(
         f"speed-up vs minicons: {theirs_time / ours_time:.2f}x; "
-        f"vs head everywhere: {full_time / ours_time:.2f}x"
+        f"vs head everywhere: {full_time / ours_time:.2f}x; "
+        f"vs one worker: {one_time / ours_time:.2f}x"
     )
     difference = float(np.abs(ours - theirs).max())
     print(f"largest score difference: vs minicons {difference:.2e} nats, "
-          f"vs head everywhere {np.abs(ours - full).max():.2e}")  # fmt: skip
-    half = len(pairs)
+          f"vs head everywhere {np.abs(ours - full).max():.2e}, "
+          f"vs one worker {np.abs(ours - one).max():.2e}")  # fmt: skip
     same = np.array_equal(ours[:half] > ours[half:], theirs[:half] > theirs[half:])
     ratio = theirs_time / ours_time
     print(

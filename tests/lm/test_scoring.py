@@ -149,6 +149,54 @@ def test_masked_pll_matches_naive_loop(masked_lm):
     np.testing.assert_allclose(mean, expected / counts, atol=1e-4)
 
 
+def test_masked_pll_workers_duplicates_and_pairs_match_naive_loop(masked_lm):
+    """Repeated texts and minimal pairs (whose copies masking the differing word are the same
+    input) are scored from shared copies; thread workers, one or several, give the same PLL."""
+    import torch
+
+    from poetic_eval.lm.masked import _batches, _Copies, pseudo_log_likelihoods
+
+    good, bad = random_minimal_pairs(8, seed=6)
+    texts = good + bad + good[:3]
+    expected = naive_pll(masked_lm, texts)
+    encoded = masked_lm.tokenizer(texts, return_special_tokens_mask=True)
+    ids, special = encoded["input_ids"], encoded["special_tokens_mask"]
+    copies = _Copies(ids, special, masked_lm.tokenizer.mask_token_id)
+    maskable = sum(flags.count(0) for flags in special)
+    assert len(copies.copy_of) == maskable
+    # each pair shares at least the copy that masks its differing word; repeats share all
+    assert len(copies.source) <= maskable - len(good) - sum(special[i].count(0) for i in range(3))
+    threads = torch.get_num_threads()
+    for workers, batch_size in ((1, None), (2, None), (3, 5), (2, 1)):
+        got = pseudo_log_likelihoods(
+            masked_lm, ids, special, workers=workers, batch_size=batch_size
+        )
+        np.testing.assert_allclose(got, expected, atol=1e-4)
+        assert torch.get_num_threads() == threads
+    batches = _batches(copies.length, 40, None, 4)
+    assert sorted(u for batch in batches for u in batch) == list(range(len(copies.source)))
+    for batch in batches:  # sorted by length, within the budget padding included
+        widths = [copies.length[u] for u in batch]
+        assert widths == sorted(widths)
+        assert len(batch) * max(widths) <= 40 or len(batch) == 1
+    assert any(len({copies.length[u] for u in batch}) > 1 for batch in batches)
+    assert len(_batches([5, 5], 1000, None, 4)) == 2  # split so that workers have work
+
+
+def test_masked_last_layer_runs_at_the_mask_only_when_the_probe_agrees(masked_lm):
+    from unittest import mock
+
+    from poetic_eval.lm import masked
+
+    assert masked.last_layer_at_mask(masked_lm.model.bert) is not None
+    texts = random_sentences(10, seed=9, min_words=1, max_words=8)
+    with mock.patch.object(masked, "last_layer_at_mask", return_value=None):
+        whole = score_texts(texts, masked_lm, show_progress=False)
+    np.testing.assert_allclose(score_texts(texts, masked_lm, show_progress=False), whole, atol=1e-4)
+    np.testing.assert_allclose(whole, naive_pll(masked_lm, texts), atol=1e-4)
+    assert masked.last_layer_at_mask(torch.nn.Linear(2, 2)) is None  # no BERT-style layers
+
+
 def test_masked_head_runs_only_at_the_mask_and_falls_back_when_unsplittable(masked_lm):
     """BERT's ``cls`` head is split off; a model whose forward alters the head's output is not."""
     from poetic_eval.lm import split_head
