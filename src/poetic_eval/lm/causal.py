@@ -1,8 +1,9 @@
 """Token log-probabilities of a causal LM, with prefixes shared through prefix trees.
 
-Each forward pass reads a batch of :class:`~poetic_eval.lm.prefix_tree.Pack` objects. In a pack
-every distinct prefix of its sequences is one node, computed once; the pack is fed as one
-sequence with a tree attention mask (a node attends to itself and its ancestors) and position
+Each forward pass reads a batch of rows, each row one or several
+:class:`~poetic_eval.lm.prefix_tree.Pack` objects side by side (a forest). In a pack every
+distinct prefix of its sequences is one node, computed once; the row is fed as one sequence with
+a tree attention mask (a node attends to itself and its ancestors) and position
 ids equal to node depths, which gives each node the hidden state it has in every sequence through
 it. The LM head then runs only on the nodes whose successors need a log-probability (never on
 padding, never on a sequence's last token).
@@ -27,11 +28,14 @@ from .prefix_tree import (
     Pack,
     ancestor_mask,
     pack_prefix_trees,
+    pack_rows,
     single_sequence_packs,
     token_budget_batches,
 )
 
 HEAD_BLOCK_ROWS = 256
+#: model types whose MLP has three matrices (gate, up, down), for :func:`attention_balance`
+GATED_MLP_MODEL_TYPES = frozenset({"llama", "mistral", "qwen2", "qwen3", "gemma", "gemma2", "phi3"})
 
 
 @typed_options
@@ -54,9 +58,10 @@ def sequence_log_probs(
 
     All sequences go into one lexicographic order, so the packs (prefix trees of at most
     ``pack_tokens`` nodes, default :data:`~poetic_eval.lm.budget.PACK_TOKENS`) share every
-    prefix common to neighbouring sequences, whichever item or pair they come from. Forward
-    passes take packs of similar size while rows x width stays within the model's token budget
-    (``batch_size``, when given, also caps the packs per pass).
+    prefix common to neighbouring sequences, whichever item or pair they come from. Packs are
+    laid side by side into rows of similar width (:func:`~poetic_eval.lm.prefix_tree.pack_rows`),
+    and forward passes take rows while rows x width stays within the model's token budget
+    (``batch_size``, when given, also caps the rows per pass).
     """
     budget = lm.tokens_per_forward
     if pack_tokens is None:
@@ -65,6 +70,7 @@ def sequence_log_probs(
         share_prefixes = False
     if share_prefixes:
         packs = pack_prefix_trees(sequences, max_nodes=pack_tokens)
+        packs = pack_rows(packs, attention_balance(lm))
     else:
         packs = single_sequence_packs(sequences)
     starts = np.ones(len(sequences), dtype=np.int64)
@@ -83,6 +89,24 @@ def sequence_log_probs(
             for sequence_id, path in zip(pack.sequence_ids, pack.paths):
                 totals[sequence_id] = log_probs[path[starts[sequence_id] :]].sum(dtype=np.float64)
     return totals
+
+
+def attention_balance(lm: LanguageModel) -> float:
+    """How many attended positions cost, in attention, what one position costs in the linear
+    layers (multiply-adds per position of the projections and the MLP over those per
+    query-key pair); SmolLM2-135M: 3,072. An estimate from the config (3,000 without one)."""
+    config = getattr(lm.model, "config", None)
+    hidden = int(getattr(config, "hidden_size", 0) or 0)
+    if hidden <= 0:
+        return 3000.0
+    heads = int(getattr(config, "num_attention_heads", 0) or 1)
+    kv_heads = int(getattr(config, "num_key_value_heads", 0) or heads)
+    head_dim = int(getattr(config, "head_dim", 0) or hidden // heads)
+    intermediate = int(getattr(config, "intermediate_size", 0) or 4 * hidden)
+    gated = 3 if getattr(config, "model_type", "") in GATED_MLP_MODEL_TYPES else 2
+    linear = 2 * hidden * heads * head_dim + 2 * hidden * kv_heads * head_dim
+    linear += gated * hidden * intermediate
+    return linear / (2 * heads * head_dim)
 
 
 def _scored_nodes(pack: Pack, starts: np.ndarray) -> np.ndarray:
