@@ -36,6 +36,12 @@ from .prefix_tree import (
 HEAD_BLOCK_ROWS = 256
 #: model types whose MLP has three matrices (gate, up, down), for :func:`attention_balance`
 GATED_MLP_MODEL_TYPES = frozenset({"llama", "mistral", "qwen2", "qwen3", "gemma", "gemma2", "phi3"})
+#: how much dearer a multiply-add of attention with a dense tree mask is than one of the linear
+#: layers. Chosen by an A/B on 2 loaded cores (default model, best of 2, load 3.6-4.8): 40
+#: limerick texts in three rows of 236-372 nodes took 3.81 s, in five of 147-236 2.92 s, though
+#: the FLOP estimate without this factor favoured the three; 8 BLM items (two rows of ~310 or
+#: four of ~155) and 40 agreement pairs (one row of 308) ran alike (3.07 / 2.99 s, 0.79 / 0.86 s).
+ATTENTION_SLOWDOWN = 4
 
 
 @typed_options
@@ -93,12 +99,15 @@ def sequence_log_probs(
 
 def attention_balance(lm: LanguageModel) -> float:
     """How many attended positions cost, in attention, what one position costs in the linear
-    layers (multiply-adds per position of the projections and the MLP over those per
-    query-key pair); SmolLM2-135M: 3,072. An estimate from the config (3,000 without one)."""
+    layers: the multiply-adds per position of the projections and the MLP over those per
+    query-key pair, divided by :data:`ATTENTION_SLOWDOWN` (SmolLM2-135M: 3,072 / 4 = 768).
+    An estimate from the config (750 without one), for
+    :func:`~poetic_eval.lm.prefix_tree.pack_rows`.
+    """
     config = getattr(lm.model, "config", None)
     hidden = int(getattr(config, "hidden_size", 0) or 0)
     if hidden <= 0:
-        return 3000.0
+        return 750.0
     heads = int(getattr(config, "num_attention_heads", 0) or 1)
     kv_heads = int(getattr(config, "num_key_value_heads", 0) or heads)
     head_dim = int(getattr(config, "head_dim", 0) or hidden // heads)
@@ -106,7 +115,7 @@ def attention_balance(lm: LanguageModel) -> float:
     gated = 3 if getattr(config, "model_type", "") in GATED_MLP_MODEL_TYPES else 2
     linear = 2 * hidden * heads * head_dim + 2 * hidden * kv_heads * head_dim
     linear += gated * hidden * intermediate
-    return linear / (2 * heads * head_dim)
+    return linear / (2 * heads * head_dim) / ATTENTION_SLOWDOWN
 
 
 def _scored_nodes(pack: Pack, starts: np.ndarray) -> np.ndarray:
