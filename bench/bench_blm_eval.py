@@ -11,11 +11,11 @@ prompt) the same items are scored by
   on the very same token ids, log-probs summed over the continuation's tokens;
 - minicons: ``IncrementalLMScorer.conditional_score`` (the prefix and each continuation, the
   8 of an item in one padded batch), given the same document-start token as its BOS.
-Conditions run in alternating halves of the items, so load from other processes on a shared
-machine falls on all alike. The choices of poetic_eval and plain transformers must be identical
-and their scores equal to 1e-4 nats (asserted); minicons tokenizes the joined text itself, so
-its agreement is printed. Targets (issue 20): candidates >= 10x minicons' conditional_score and
-under 0.5 s per item for the default model on 2 cores.
+Conditions take turns on chunks of 4 items (one call each), so load from other processes on a
+shared machine falls on all alike. The choices of poetic_eval and plain transformers must be
+identical and their scores equal to 1e-4 nats (asserted); minicons tokenizes the joined text
+itself, so its agreement is printed. Targets (issue 20): candidates >= 10x minicons'
+conditional_score and under 0.5 s per item for the default model on 2 cores.
 
 Usage: python bench/bench_blm_eval.py [--quick | --full] [--items N]
     [--methods candidates prompt] [--threads N] [--no-minicons] [--dataset FOLDER --config NAME]
@@ -60,9 +60,12 @@ def plain_scores(lm, items, method) -> np.ndarray:
         for row, item in enumerate(encoded):
             for column, ids in enumerate(item.continuations):
                 tokens = torch.tensor([item.prefix + ids])
-                log_probs = lm.model(input_ids=tokens).logits[0, :-1].double().log_softmax(-1)
                 positions = torch.arange(len(item.prefix) - 1, tokens.shape[1] - 1)
-                scores[row, column] = log_probs[positions, tokens[0, positions + 1]].sum().item()
+                # normalised in float64, row by row: only the rows read (the same numbers)
+                logits = lm.model(input_ids=tokens).logits[0, positions]
+                log_probs = logits.double().log_softmax(-1)
+                targets = tokens[0, positions + 1]
+                scores[row, column] = log_probs[torch.arange(len(positions)), targets].sum().item()
     return scores
 
 
@@ -88,14 +91,19 @@ def ours_scores(lm, items, method) -> np.ndarray:
     return choice_scores(items, lm, method=method, show_progress=False)
 
 
+#: items per call: the conditions take turns on chunks this size, so that load from other
+#: processes on a shared machine falls on all of them alike
+CHUNK_ITEMS = 4
+
+
 def compare(method, conditions, items) -> dict:
-    halves = [items[: len(items) // 2], items[len(items) // 2 :]]
+    chunks = [items[start : start + CHUNK_ITEMS] for start in range(0, len(items), CHUNK_ITEMS)]
     scores = {name: [] for name in conditions}
     seconds = dict.fromkeys(conditions, 0.0)
-    for half in halves:
+    for chunk in chunks:
         for name, function in conditions.items():
             started = time.perf_counter()
-            scores[name].append(function(half, method))
+            scores[name].append(function(chunk, method))
             seconds[name] += time.perf_counter() - started
     scores = {name: np.concatenate(parts) for name, parts in scores.items()}
     ours, plain = scores["poetic_eval"], scores["transformers"]

@@ -18,6 +18,7 @@ from tiny_language_models import (
 )
 
 from poetic_eval.lm import ancestor_mask, pack_prefix_trees, score_pairs, score_texts
+from poetic_eval.lm.prefix_tree import pack_rows
 
 pytestmark = pytest.mark.usefixtures("one_torch_thread")
 
@@ -136,6 +137,39 @@ def test_prefix_trees_store_each_distinct_prefix_once():
             assert mask[path[-1]].sum() == len(path)  # attends to exactly its own prefix
             seen.append(sequence_id)
     assert sorted(seen) == list(range(len(sequences)))
+
+
+def test_packs_close_at_the_weakest_link_and_rows_keep_each_tree_apart():
+    """Items with a long shared context each (a BLM item: context + 8 answers) are not split
+    across packs when a boundary between items is available; rows lay packs side by side."""
+    rng = np.random.default_rng(1)
+    sequences, items = [], 6
+    for item in range(items):
+        context = [0, 100 + item, *rng.integers(1, 50, size=20)]
+        for _ in range(8):
+            sequences.append(context + list(rng.integers(50, 99, size=4)))
+    packs = pack_prefix_trees(sequences, max_nodes=130)  # an item takes up to 22 + 32 nodes
+    distinct = {tuple(seq[:end]) for seq in sequences for end in range(1, len(seq) + 1)}
+    # only the start token (one node per pack beyond the first) is computed twice
+    assert sum(len(pack) for pack in packs) == len(distinct) + len(packs) - 1
+    pack_of_item = {}
+    for number, pack in enumerate(packs):
+        for index in pack.sequence_ids:  # every item's 8 sequences in one pack
+            assert pack_of_item.setdefault(sequences[index][1], number) == number
+    assert len(packs) > 1
+    rows = pack_rows(packs, attention_balance=3000.0)
+    assert sorted(index for row in rows for index in row.sequence_ids) == list(
+        range(len(sequences))
+    )
+    assert sum(len(row) for row in rows) == sum(len(pack) for pack in packs)
+    for row in rows:
+        mask = ancestor_mask(row.parents)
+        for sequence_id, path in zip(row.sequence_ids, row.paths):
+            assert [row.tokens[node] for node in path] == list(sequences[sequence_id])
+            assert [row.depths[node] for node in path] == list(range(len(path)))
+            assert mask[path[-1]].sum() == len(path) and mask[path[-1], path].all()
+    wide = pack_rows(packs, attention_balance=1e12)  # attention free: fewest padded positions
+    assert len(wide) * max(len(row) for row in wide) <= len(rows) * max(len(row) for row in rows)
 
 
 def test_masked_pll_matches_naive_loop(masked_lm):

@@ -1,8 +1,9 @@
 """Token log-probabilities of a causal LM, with prefixes shared through prefix trees.
 
-Each forward pass reads a batch of :class:`~poetic_eval.lm.prefix_tree.Pack` objects. In a pack
-every distinct prefix of its sequences is one node, computed once; the pack is fed as one
-sequence with a tree attention mask (a node attends to itself and its ancestors) and position
+Each forward pass reads a batch of rows, each row one or several
+:class:`~poetic_eval.lm.prefix_tree.Pack` objects side by side (a forest). In a pack every
+distinct prefix of its sequences is one node, computed once; the row is fed as one sequence with
+a tree attention mask (a node attends to itself and its ancestors) and position
 ids equal to node depths, which gives each node the hidden state it has in every sequence through
 it. The LM head then runs only on the nodes whose successors need a log-probability (never on
 padding, never on a sequence's last token).
@@ -27,11 +28,20 @@ from .prefix_tree import (
     Pack,
     ancestor_mask,
     pack_prefix_trees,
+    pack_rows,
     single_sequence_packs,
     token_budget_batches,
 )
 
 HEAD_BLOCK_ROWS = 256
+#: model types whose MLP has three matrices (gate, up, down), for :func:`attention_balance`
+GATED_MLP_MODEL_TYPES = frozenset({"llama", "mistral", "qwen2", "qwen3", "gemma", "gemma2", "phi3"})
+#: how much dearer a multiply-add of attention with a dense tree mask is than one of the linear
+#: layers. Chosen by an A/B on 2 loaded cores (default model, best of 2, load 3.6-4.8): 40
+#: limerick texts in three rows of 236-372 nodes took 3.81 s, in five of 147-236 2.92 s, though
+#: the FLOP estimate without this factor favoured the three; 8 BLM items (two rows of ~310 or
+#: four of ~155) and 40 agreement pairs (one row of 308) ran alike (3.07 / 2.99 s, 0.79 / 0.86 s).
+ATTENTION_SLOWDOWN = 4
 
 
 @typed_options
@@ -54,9 +64,10 @@ def sequence_log_probs(
 
     All sequences go into one lexicographic order, so the packs (prefix trees of at most
     ``pack_tokens`` nodes, default :data:`~poetic_eval.lm.budget.PACK_TOKENS`) share every
-    prefix common to neighbouring sequences, whichever item or pair they come from. Forward
-    passes take packs of similar size while rows x width stays within the model's token budget
-    (``batch_size``, when given, also caps the packs per pass).
+    prefix common to neighbouring sequences, whichever item or pair they come from. Packs are
+    laid side by side into rows of similar width (:func:`~poetic_eval.lm.prefix_tree.pack_rows`),
+    and forward passes take rows while rows x width stays within the model's token budget
+    (``batch_size``, when given, also caps the rows per pass).
     """
     budget = lm.tokens_per_forward
     if pack_tokens is None:
@@ -65,6 +76,7 @@ def sequence_log_probs(
         share_prefixes = False
     if share_prefixes:
         packs = pack_prefix_trees(sequences, max_nodes=pack_tokens)
+        packs = pack_rows(packs, attention_balance(lm))
     else:
         packs = single_sequence_packs(sequences)
     starts = np.ones(len(sequences), dtype=np.int64)
@@ -83,6 +95,27 @@ def sequence_log_probs(
             for sequence_id, path in zip(pack.sequence_ids, pack.paths):
                 totals[sequence_id] = log_probs[path[starts[sequence_id] :]].sum(dtype=np.float64)
     return totals
+
+
+def attention_balance(lm: LanguageModel) -> float:
+    """How many attended positions cost, in attention, what one position costs in the linear
+    layers: the multiply-adds per position of the projections and the MLP over those per
+    query-key pair, divided by :data:`ATTENTION_SLOWDOWN` (SmolLM2-135M: 3,072 / 4 = 768).
+    An estimate from the config (750 without one), for
+    :func:`~poetic_eval.lm.prefix_tree.pack_rows`.
+    """
+    config = getattr(lm.model, "config", None)
+    hidden = int(getattr(config, "hidden_size", 0) or 0)
+    if hidden <= 0:
+        return 750.0
+    heads = int(getattr(config, "num_attention_heads", 0) or 1)
+    kv_heads = int(getattr(config, "num_key_value_heads", 0) or heads)
+    head_dim = int(getattr(config, "head_dim", 0) or hidden // heads)
+    intermediate = int(getattr(config, "intermediate_size", 0) or 4 * hidden)
+    gated = 3 if getattr(config, "model_type", "") in GATED_MLP_MODEL_TYPES else 2
+    linear = 2 * hidden * heads * head_dim + 2 * hidden * kv_heads * head_dim
+    linear += gated * hidden * intermediate
+    return linear / (2 * heads * head_dim) / ATTENTION_SLOWDOWN
 
 
 def _scored_nodes(pack: Pack, starts: np.ndarray) -> np.ndarray:

@@ -7,14 +7,18 @@ a prefix tree (trie) over the token sequences is shared by every sequence throug
 
 :func:`pack_prefix_trees` sorts the sequences lexicographically (then a sequence's longest common
 prefix with the sequence before it is its longest common prefix with any earlier one) and fills
-packs greedily: each pack is one flat list of trie nodes in depth-first order, with each node's
-parent and depth. A model reads a pack as one sequence in which every node attends to its
-ancestors only (:func:`ancestor_mask`) at position = depth, which gives every node exactly the
-hidden state it has in each sequence through it.
+packs greedily, closing a full pack where its sequences share least (so a BLM item's context is
+not split between two packs): each pack is one flat list of trie nodes in depth-first order, with
+each node's parent and depth. :func:`pack_rows` then lays packs side by side in the rows of a
+forward pass, so that rows come out of similar width and little is padded. A model reads a
+row as one sequence in which every node attends to its ancestors only (:func:`ancestor_mask`) at
+position = depth, which gives every node exactly the hidden state it has in each sequence
+through it.
 """
 
 from __future__ import annotations
 
+import heapq
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 
@@ -64,29 +68,115 @@ def pack_prefix_trees(
     A sequence longer than ``max_nodes`` gets a pack of its own. ``max_sequences`` caps how many
     sequences share a pack. Every sequence appears in exactly one pack; identical sequences share
     all their nodes.
+
+    A pack boundary between two neighbours (in lexicographic order) costs their common prefix,
+    computed again in the next pack. When the next sequence does not fit, the pack is therefore
+    closed at its weakest link: before the latest of its sequences with the shortest common
+    prefix with the one before it (a BLM item boundary, where only the start token is shared,
+    rather than inside an item, where the whole context is). The packs this leaves smaller than
+    ``max_nodes`` cost no padding: :func:`pack_rows` lays several packs side by side in one row.
     """
     order = sorted(range(len(sequences)), key=lambda index: tuple(sequences[index]))
-    packs: list[Pack] = []
-    current = Pack()
-    previous: Sequence[int] = ()
-    previous_path: list[int] = []
-    for index in order:
-        sequence = sequences[index]
-        shared = common_prefix_length(previous, sequence) if len(current) else 0
-        full = max_sequences is not None and len(current.sequence_ids) >= max_sequences
-        if len(current) and (full or len(current) + len(sequence) - shared > max_nodes):
-            packs.append(current)
-            current, shared = Pack(), 0
-        path = previous_path[:shared]
-        for depth in range(shared, len(sequence)):
-            parent = path[-1] if path else -1
-            path.append(current._add(int(sequence[depth]), parent, depth))
-        current.sequence_ids.append(index)
-        current.paths.append(path)
-        previous, previous_path = sequence, path
-    if len(current.sequence_ids):
-        packs.append(current)
+    ordered = [sequences[index] for index in order]
+    shared = [0] + [
+        common_prefix_length(ordered[position - 1], ordered[position])
+        for position in range(1, len(ordered))
+    ]
+    ranges, start = [], 0
+    while start < len(ordered):
+        end, nodes = start + 1, len(ordered[start])
+        while end < len(ordered):
+            full = max_sequences is not None and end - start >= max_sequences
+            cost = len(ordered[end]) - shared[end]
+            if full or nodes + cost > max_nodes:
+                if not full:
+                    end = _weakest_link(shared, start, end)
+                break
+            nodes += cost
+            end += 1
+        ranges.append((start, end))
+        start = end
+    packs = []
+    for start, end in ranges:
+        pack, previous_path = Pack(), []
+        for position in range(start, end):
+            sequence = ordered[position]
+            common = shared[position] if position > start else 0
+            path = previous_path[:common]
+            for depth in range(common, len(sequence)):
+                parent = path[-1] if path else -1
+                path.append(pack._add(int(sequence[depth]), parent, depth))
+            pack.sequence_ids.append(order[position])
+            pack.paths.append(path)
+            previous_path = path
+        packs.append(pack)
     return packs
+
+
+def _weakest_link(shared: list[int], start: int, end: int) -> int:
+    """Where to close the pack ``start..end`` when sequence ``end`` does not fit: the latest
+    position in ``start + 1 .. end`` with the shortest common prefix with its predecessor."""
+    best = end
+    for position in range(end - 1, start, -1):
+        if shared[position] < shared[best]:
+            best = position
+    return best
+
+
+def pack_rows(packs: Sequence[Pack], attention_balance: float) -> list[Pack]:
+    """Packs laid side by side into rows (forests), one row of a forward pass each.
+
+    A batch of rows is padded to its widest row, so packs of unequal size waste positions (two
+    packs of 256 and 54 nodes: 512 positions for 310 nodes), while one wide row pays attention
+    over all its node pairs. The row count ``k`` is the one of least estimated cost
+    ``k * width * (1 + width / attention_balance)``, where ``width`` is the widest row when the
+    packs are dealt largest first, each to the row with fewest nodes, and ``attention_balance``
+    is the number of attended positions whose attention costs what one position's linear
+    layers cost (:func:`poetic_eval.lm.causal.attention_balance`; about 3,000 for SmolLM2).
+    Each pack's nodes keep their own parents (a root has parent -1), so a row's ancestor mask
+    is block-diagonal and a node still attends to its own ancestors only.
+    """
+    if not packs:
+        return []
+    order = sorted(range(len(packs)), key=lambda index: -len(packs[index]))
+    count = len(packs)
+    candidates = set(range(1, min(count, 64) + 1))
+    rows = 64
+    while rows < count:
+        rows = int(rows * 1.1) + 1
+        candidates.add(min(rows, count))
+    best_cost, best_rows = None, None
+    for rows in sorted(candidates):
+        dealt = _dealt(packs, order, rows)
+        width = max(size for size, _ in dealt)
+        cost = rows * width * (1 + width / attention_balance)
+        if best_cost is None or cost < best_cost:
+            best_cost, best_rows = cost, dealt
+    return [_merged([packs[index] for index in members]) for _, members in best_rows if members]
+
+
+def _dealt(packs: Sequence[Pack], order: list[int], rows: int) -> list[tuple[int, list[int]]]:
+    """Packs (largest first) dealt to ``rows`` rows, each to the row with fewest nodes."""
+    heap = [(0, row, []) for row in range(rows)]
+    for index in order:
+        size, row, members = heapq.heappop(heap)
+        members.append(index)
+        heapq.heappush(heap, (size + len(packs[index]), row, members))
+    return [(size, members) for size, _, members in heap]
+
+
+def _merged(packs: list[Pack]) -> Pack:
+    if len(packs) == 1:
+        return packs[0]
+    row = Pack()
+    for pack in packs:
+        offset = len(row)
+        row.tokens.extend(pack.tokens)
+        row.parents.extend(parent + offset if parent >= 0 else -1 for parent in pack.parents)
+        row.depths.extend(pack.depths)
+        row.sequence_ids.extend(pack.sequence_ids)
+        row.paths.extend([node + offset for node in path] for path in pack.paths)
+    return row
 
 
 def single_sequence_packs(sequences: Sequence[Sequence[int]]) -> list[Pack]:
