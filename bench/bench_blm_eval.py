@@ -43,7 +43,7 @@ from peak_memory import peak_memory
 
 from poetic_eval.blm import LETTERS, as_items, choice_scores, prefixes_and_continuations
 from poetic_eval.blm.item_sources import load_evaluation_sets
-from poetic_eval.lm import encode_choices, load_default_lm
+from poetic_eval.lm import encode_choices, load_language_model
 
 #: what minicons puts between prefix and continuation: the candidates begin with a space
 SEPARATORS = {"prompt": "", "candidates": " "}
@@ -159,7 +159,7 @@ def main() -> int:
         f"torch {torch.__version__}, {torch.get_num_threads()} threads, "
         f"load average {os.getloadavg()}"
     )
-    lm = load_default_lm(device="cpu")
+    lm = load_language_model(device="cpu")
     if args.dataset:
         [chosen] = load_evaluation_sets(args.dataset, [args.config], limit=args.items)
         items = chosen.items

@@ -6,7 +6,7 @@ config with the default model (SmolLM2-135M-Instruct, its float32 conversion in 
 cache folder, on the CPU):
 - the harness: ``lm_eval.simple_evaluate(model="hf", model_args=harness_model_args())`` (the
   model loaded from the cache folder, as ``lm_eval --model hf`` does), batch size 16;
-- poetic-eval: ``load_default_lm``, then ONE ``score_pairs`` call over the pairs of all
+- poetic-eval: ``load_language_model``, then ONE ``score_pairs`` call over the pairs of all
   configs (as ``poetic-eval score-pairs`` does), then ``pair_preference`` per config.
 Each side's time includes loading the model and the dataset. Printed: the accuracy of each
 config on both sides (they must be equal) and both times with their ratio.
@@ -36,7 +36,7 @@ import torch
 from peak_memory import peak_memory
 
 from poetic_eval.integrations import harness_model_args, write_harness_tasks
-from poetic_eval.lm import load_default_lm, score_pairs
+from poetic_eval.lm import load_language_model, score_pairs
 from poetic_eval.pairs import pair_preference
 
 REPO_ROOT = Path(__file__).resolve().parent.parent
@@ -98,7 +98,7 @@ def run_ours(folder: Path, configs: list[str], limit: int | None) -> tuple[dict[
     limerick that is the good side of several configs is then scored once, as the harness
     scores a repeated request once)."""
     started = time.perf_counter()
-    lm = load_default_lm(device="cpu")
+    lm = load_language_model(device="cpu")
     tables = {c: datasets.load_dataset(str(folder), c, split="test") for c in configs}
     if limit is not None:  # the harness's limit: the first rows of each task
         tables = {c: t.select(range(min(limit, len(t)))) for c, t in tables.items()}

@@ -39,12 +39,12 @@ from minicons_peer import minicons_scorer
 from pair_texts import agreement_pairs, limerick_pairs
 from peak_memory import peak_memory
 
-from poetic_eval.lm import load_default_lm, score_texts
+from poetic_eval.lm import load_language_model, score_texts
 
 FIRST_LOAD = """
 import time
-from poetic_eval.lm import load_default_lm
-t = time.perf_counter(); load_default_lm(device="cpu"); print(f"{time.perf_counter() - t:.2f}")
+from poetic_eval.lm import load_language_model
+t = time.perf_counter(); load_language_model(device="cpu"); print(f"{time.perf_counter() - t:.2f}")
 """
 
 # A new process with the cache in place: what a user's next run pays. torch's and transformers'
@@ -55,9 +55,9 @@ t = time.perf_counter()
 import torch
 from transformers import AutoModelForCausalLM, AutoTokenizer, LlamaForCausalLM
 imported = time.perf_counter() - t
-from poetic_eval.lm import load_default_lm
-t = time.perf_counter(); load_default_lm(device="cpu"); cached = time.perf_counter() - t
-t = time.perf_counter(); load_default_lm(device="cpu"); again = time.perf_counter() - t
+from poetic_eval.lm import load_language_model
+t = time.perf_counter(); load_language_model(device="cpu"); cached = time.perf_counter() - t
+t = time.perf_counter(); load_language_model(device="cpu"); again = time.perf_counter() - t
 print(f"{imported:.2f} {cached:.2f} {again:.2f}")
 """
 
@@ -74,7 +74,7 @@ def measure_load_times(skip_first: bool) -> None:
         with tempfile.TemporaryDirectory() as cache:
             (first,) = _run(FIRST_LOAD, {**os.environ, "POETIC_EVAL_CACHE": cache})[-1:]
         print(f"first load (GGUF -> float32 safetensors cache): {first} s")
-    load_default_lm(device="cpu")  # make sure the real cache exists
+    load_language_model(device="cpu")  # make sure the real cache exists
     imported, cached, again = _run(CACHED_LOAD, dict(os.environ))[-3:]
     print(
         f"cached load in a new process: {cached} s (after {imported} s importing torch and "
@@ -142,7 +142,7 @@ def report(name, count, ours, theirs, ours_time, theirs_time) -> None:
 
 def bf16_check(sets, results, count: int) -> None:
     """bfloat16 on ``count`` pairs (half of each kind) against the float32 scores above."""
-    half_lm = load_default_lm(device="cpu", dtype=torch.bfloat16)
+    half_lm = load_language_model(device="cpu", dtype=torch.bfloat16)
     chosen, reference, full_time = [], [], 0.0
     for name, pairs in sets.items():
         take = min(count // 2, len(pairs))
@@ -187,7 +187,7 @@ def main() -> int:
     )
     if args.full:
         measure_load_times(args.skip_first_load)
-    lm = load_default_lm(device="cpu")
+    lm = load_language_model(device="cpu")
     scorer = minicons_scorer(lm)
     sets = {
         "agreement": agreement_pairs(args.pairs // 2, args.seed),

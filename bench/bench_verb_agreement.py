@@ -67,9 +67,9 @@ def _verdict(ratio: float, target: float) -> str:
 
 def slot_distributions(pairs: int, seed: int) -> bool:
     """Part 1; True when the results agree."""
-    from poetic_eval.lm import load_default_lm
+    from poetic_eval.lm import load_language_model
 
-    lm = load_default_lm(device="cpu")
+    lm = load_language_model(device="cpu")
     good_bad = agreement_pairs(pairs, seed)
     singular = {forms[0].split()[0] for forms in INTRANSITIVE}
     labels = []

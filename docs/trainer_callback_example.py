@@ -36,12 +36,12 @@ from transformers import (
 )
 
 from poetic_eval.integrations import PoeticDiversityCallback
-from poetic_eval.lm import load_default_lm
+from poetic_eval.lm import load_language_model
 from poetic_eval.resources import seed_poems
 
 
 def model_and_tokenizer(name: str):
-    default = load_default_lm(device="cpu")
+    default = load_language_model(device="cpu")
     tokenizer = default.tokenizer
     if tokenizer.pad_token is None:
         tokenizer.pad_token = tokenizer.eos_token

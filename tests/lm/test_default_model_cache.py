@@ -16,7 +16,7 @@ import pytest
 import torch
 from tiny_language_models import tiny_causal_lm
 
-from poetic_eval.lm import default_model, default_model_cache_dir, load_default_lm, score_texts
+from poetic_eval.lm import default_model, default_model_cache_dir, load_language_model, score_texts
 
 pytestmark = pytest.mark.usefixtures("one_torch_thread")
 
@@ -91,26 +91,26 @@ FAULTS = {
 
 @pytest.mark.parametrize("fault", sorted(FAULTS))
 def test_a_damaged_conversion_is_detected_and_converted_again(conversions, fault):
-    load_default_lm(device="cpu")
+    load_language_model(device="cpu")
     folder = default_model_cache_dir()
     name, damage, reason = FAULTS[fault]
     damage(folder / name)
     expected = rf"{re.escape(str(folder))} .*{reason}.*: converting it again .*always safe"
     with pytest.warns(UserWarning, match=expected):
-        again = load_default_lm(device="cpu")
+        again = load_language_model(device="cpu")
     assert len(conversions) == 2
     assert _same_as_converted(again)
     assert default_model.conversion_problem(folder) is None
     with warnings.catch_warnings():
         warnings.simplefilter("error")  # no note the time after
-        load_default_lm(device="cpu")
+        load_language_model(device="cpu")
     assert len(conversions) == 2
 
 
 def test_the_manifest_lists_every_file_and_an_untouched_cache_is_not_hashed(
     conversions, monkeypatch
 ):
-    load_default_lm(device="cpu")
+    load_language_model(device="cpu")
     folder = default_model_cache_dir()
     files = json.loads((folder / default_model.MANIFEST).read_text())["files"]
     on_disk = {p.name for p in folder.iterdir()} - {default_model.MANIFEST, ".verified.json"}
@@ -125,12 +125,12 @@ def test_the_manifest_lists_every_file_and_an_untouched_cache_is_not_hashed(
     monkeypatch.setattr(
         default_model, "_file_sha256", lambda path: hashed.append(path.name) or original(path)
     )
-    load_default_lm(device="cpu")
+    load_language_model(device="cpu")
     assert hashed == []  # the conversion recorded what it wrote
     os.utime(folder / "model.safetensors")  # touched, content unchanged: hashed once, kept
-    load_default_lm(device="cpu")
+    load_language_model(device="cpu")
     assert hashed == ["model.safetensors"] and len(conversions) == 1
-    load_default_lm(device="cpu")
+    load_language_model(device="cpu")
     assert hashed == ["model.safetensors"]
 
 
@@ -141,7 +141,7 @@ def _dead_pid() -> int:
 
 
 def test_partial_conversions_of_killed_runs_are_removed(conversions):
-    load_default_lm(device="cpu")
+    load_language_model(device="cpu")
     folder = default_model_cache_dir()
     models = folder.parent
     prefix = folder.name.rsplit("-", 1)[0]
@@ -151,7 +151,7 @@ def test_partial_conversions_of_killed_runs_are_removed(conversions):
     for leftover in (killed, earlier, running):
         leftover.mkdir()
         (leftover / "model.safetensors").write_bytes(b"\0" * 4096)
-    load_default_lm(device="cpu")
+    load_language_model(device="cpu")
     assert not killed.exists() and not earlier.exists()
     assert running.is_dir()
     assert len(conversions) == 1
@@ -162,7 +162,7 @@ def test_a_cache_that_cannot_be_written_names_it_and_what_to_do(conversions, tmp
     blocker.write_text("")
     monkeypatch.setenv("POETIC_EVAL_CACHE", str(blocker / "cache"))
     with pytest.raises(default_model.ModelCacheError) as raised:
-        load_default_lm(device="cpu")
+        load_language_model(device="cpu")
     assert conversions == []  # found before the 40 s of de-quantizing
     message = str(raised.value)
     assert str(blocker / "cache") in message and "set POETIC_EVAL_CACHE" in message
@@ -177,7 +177,7 @@ def test_the_public_api_conversion_scores_as_the_gguf_loaded_model():
 
     from poetic_eval.lm import DEFAULT_START_TOKEN, load_language_model
 
-    converted = load_default_lm(device="cpu")
+    converted = load_language_model(device="cpu")
     gguf = default_model.default_gguf_path()
     tokenizer = AutoTokenizer.from_pretrained(str(gguf.parent), gguf_file=gguf.name)
     model = AutoModelForCausalLM.from_pretrained(

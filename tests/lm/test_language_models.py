@@ -15,7 +15,6 @@ from poetic_eval.lm import (
     LanguageModel,
     default_model_cache_dir,
     document_start_token_id,
-    load_default_lm,
     load_language_model,
     score_pairs,
     score_texts,
@@ -27,7 +26,7 @@ pytestmark = pytest.mark.usefixtures("one_torch_thread")
 @pytest.fixture(scope="module")
 def default_lm():
     """The real default model (converted on the first use on this machine, then cached)."""
-    return load_default_lm(device="cpu")
+    return load_language_model(device="cpu")
 
 
 def test_default_model_is_cached_float32_smollm2(default_lm):
@@ -38,7 +37,7 @@ def test_default_model_is_cached_float32_smollm2(default_lm):
     assert default_lm.model.config.num_hidden_layers == 30
     assert "quantization_config" not in default_lm.model.config.to_dict()
     started = time.perf_counter()
-    again = load_default_lm(device="cpu")
+    again = load_language_model(device="cpu")
     assert time.perf_counter() - started < 10  # < 2 s on an idle machine; shared CI is noisier
     assert again.tokenizer.get_vocab() == default_lm.tokenizer.get_vocab()
 
@@ -164,3 +163,17 @@ def test_conversion_key_follows_content_not_time_and_stale_conversions_go(tmp_pa
     (models / "Other-f32-x" / "config.json").write_text("{}")
     _remove_stale_conversions(models / "Model-f32-new")
     assert sorted(p.name for p in models.iterdir()) == ["Model-f32-new", "Other-f32-x"]
+
+
+def test_one_public_constructor_and_no_module_level_model():
+    """Issue 20: the caller holds the model; the package neither offers a second loader nor
+    keeps a loaded model in a module global."""
+    import inspect
+
+    from poetic_eval import lm
+
+    loaders = [name for name in lm.__all__ if name.startswith(("load_", "resolve", "wrap"))]
+    assert loaders == ["load_language_model"]
+    for _, module in inspect.getmembers(lm, inspect.ismodule):
+        held = [v for v in vars(module).values() if isinstance(v, (LanguageModel, torch.nn.Module))]
+        assert held == [], module.__name__

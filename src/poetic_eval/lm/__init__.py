@@ -1,7 +1,7 @@
 """Language models: one engine (:class:`LanguageModel`) for every scorer of the project.
 
 :func:`load_language_model` (the offline default, a name or path, or a ``(model, tokenizer)``
-pair) and :func:`load_default_lm` build it once; its verbs give log-probabilities in nats of
+pair) builds it once; its verbs give log-probabilities in nats of
 texts, pairs, continuations after shared prefixes and the distribution at a slot. Shared
 prefixes are computed once (:mod:`.prefix_tree`), forward passes are sized by a token budget
 (:mod:`.budget`), masked LMs are scored by pseudo-log-likelihood, and :mod:`.distributed`
@@ -17,7 +17,6 @@ from .default_model import (
     DEFAULT_START_TOKEN,
     default_gguf_path,
     default_model_cache_dir,
-    load_default_lm,
 )
 from .distributed import score_pairs_sharded
 from .language_model import (
@@ -58,7 +57,6 @@ __all__ = [
     "default_model_cache_dir",
     "document_start_token_id",
     "encode_choices",
-    "load_default_lm",
     "load_language_model",
     "loading_model",
     "model_kind",

@@ -92,11 +92,12 @@ def default_model_cache_dir() -> Path:
     return cache_root() / "models" / f"SmolLM2-135M-Instruct-f32-{_gguf_fingerprint(gguf)}"
 
 
-def load_default_lm(
+def load_default_model(
     *, device: str | torch.device | None = None, dtype: torch.dtype | None = None
 ) -> LanguageModel:
-    """The default scoring model, SmolLM2-135M-Instruct, converted and cached on first use
-    (and again when the cached copy fails its manifest)."""
+    """Internal: the default scoring model, SmolLM2-135M-Instruct, converted and cached on
+    first use (and again when the cached copy fails its manifest), for
+    :func:`poetic_eval.lm.load_language_model` ``(None)``, which callers use."""
     target = default_model_cache_dir()
     _remove_partial_conversions(target)
     problem = conversion_problem(target)

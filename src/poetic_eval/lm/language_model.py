@@ -6,9 +6,8 @@ every caller: :meth:`~LanguageModel.score_texts`, :meth:`~LanguageModel.score_pa
 :meth:`~LanguageModel.score_choices` (continuations after shared prefixes) and
 :meth:`~LanguageModel.slot_log_probs` (the distribution at a slot). Causal and masked models
 answer the same verbs (masked ones by pseudo-log-likelihood). It is built by
-:func:`poetic_eval.lm.load_language_model` (the one public constructor) or
-:func:`poetic_eval.lm.load_default_lm`; :func:`load_pretrained` and :func:`adopt` are the two
-ways those constructors build it.
+:func:`poetic_eval.lm.load_language_model`, the one public constructor; :func:`load_pretrained`
+and :func:`adopt` are the two ways it builds one.
 """
 
 from __future__ import annotations
@@ -170,7 +169,7 @@ def load_pretrained(
     local_only: bool = False,
 ) -> LanguageModel:
     """Internal: a model name or folder loaded for :func:`poetic_eval.lm.load_language_model`
-    and :func:`poetic_eval.lm.load_default_lm` (callers use those)."""
+    (callers use that)."""
     from transformers import AutoConfig, AutoModelForCausalLM, AutoModelForMaskedLM, AutoTokenizer
 
     name = check_model_source(name)

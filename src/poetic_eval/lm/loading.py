@@ -13,7 +13,7 @@ from typing import Any
 import torch
 
 from ..checks import require_positive_int, typed_options
-from .default_model import load_default_lm
+from .default_model import load_default_model
 from .language_model import LanguageModel, adopt, load_pretrained
 from .model_sources import check_device
 
@@ -29,9 +29,10 @@ def load_language_model(
     """Load a causal or masked LM for scoring, once; every scoring verb is a method of the result.
 
     Args:
-        model: None for the default model (:func:`load_default_lm`); a Hugging Face model name
-            or a local folder; a ``(model, tokenizer)`` pair of loaded objects; or a
-            :class:`LanguageModel` (returned as is, moved when ``device``/``dtype`` are given).
+        model: None for the offline default model (SmolLM2-135M-Instruct,
+            :mod:`.default_model`); a Hugging Face model name or a local folder; a
+            ``(model, tokenizer)`` pair of loaded objects; or a :class:`LanguageModel` (returned
+            as is, moved when ``device``/``dtype`` are given).
         device: where to run (default: CUDA when available, else CPU).
         dtype: weight dtype, e.g. ``torch.bfloat16``. Default float32 for names and paths;
             a given model object keeps its dtype unless this is set.
@@ -63,7 +64,7 @@ def load_language_model(
 
 def _load(model: Any, device: Any, dtype: torch.dtype | None) -> LanguageModel:
     if model is None:
-        return load_default_lm(device=device, dtype=dtype)
+        return load_default_model(device=device, dtype=dtype)
     if isinstance(model, (str, os.PathLike)):
         return load_pretrained(str(model), device=device, dtype=dtype)
     if isinstance(model, tuple) and len(model) == 2:
