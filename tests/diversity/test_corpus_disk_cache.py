@@ -13,6 +13,7 @@ import warnings
 from pathlib import Path
 
 import pytest
+from encoder_doubles import CountingEncoder
 
 from bench.synthetic_poems import SyntheticPoems
 from poetic_eval.diversity import poetic_diversity
@@ -21,17 +22,22 @@ from poetic_eval.text import DISK_CACHE_MIN_POEMS, PoemCorpus
 
 DIMENSIONS = ["length", "rhyme", "lexical"]
 SRC = Path(__file__).resolve().parents[2] / "src"
+TESTS = Path(__file__).resolve().parents[1]
 
 _SCRIPT = textwrap.dedent(
     """
     import json, sys
+    from encoder_doubles import CountingEncoder
     from poetic_eval.diversity import poetic_diversity
     from poetic_eval.text import PoemCorpus
     from bench.synthetic_poems import SyntheticPoems
     poems = SyntheticPoems(3)
     human = PoemCorpus(poems.rhyming_quatrains({count}), cache_dir=sys.argv[1])
-    scores = poetic_diversity(poems.rhyming_quatrains(20), human, dimensions={dimensions})
-    print(json.dumps(scores, sort_keys=True))
+    encoder = CountingEncoder()
+    scores = poetic_diversity(
+        poems.rhyming_quatrains(20), human, dimensions={dimensions}, semantic_model=encoder
+    )
+    print(json.dumps({{"scores": scores, "encoded": encoder.encoded_texts}}, sort_keys=True))
     """
 )
 
@@ -66,10 +72,12 @@ def recomputations(monkeypatch) -> list[str]:
 
 @pytest.mark.slow  # two fresh processes: about 30 s on 2 busy cores
 def test_two_processes_started_at_once_share_the_cache(tmp_path):
-    script = _SCRIPT.format(count=DISK_CACHE_MIN_POEMS, dimensions=DIMENSIONS)
+    """The derived statistics and the reference embeddings (both through ArrayCache files)."""
+    script = _SCRIPT.format(count=DISK_CACHE_MIN_POEMS, dimensions=[*DIMENSIONS, "semantic"])
     environment = {
         **os.environ,
-        "PYTHONPATH": f"{SRC}{os.pathsep}{os.environ.get('PYTHONPATH', '')}",
+        "PYTHONPATH": os.pathsep.join([str(SRC), str(TESTS), os.environ.get("PYTHONPATH", "")]),
+        "POETIC_EVAL_CACHE": str(tmp_path),
     }
     started = [
         subprocess.Popen(
@@ -84,17 +92,25 @@ def test_two_processes_started_at_once_share_the_cache(tmp_path):
     outputs = [process.communicate(timeout=300) for process in started]
     assert [process.returncode for process in started] == [0, 0], outputs
     first, second = (json.loads(out) for out, _ in outputs)
-    assert first == second
+    assert first["scores"] == second["scores"]
     files = cache_files(tmp_path)
     assert [path.suffix for path in files] == [".npz"] * 3  # no temporary file left
+    embeddings = sorted((tmp_path / "embeddings").iterdir())
+    assert embeddings and {path.suffix for path in embeddings} == {".npz"}
     assert not any("CacheFileWarning" in err for _, err in outputs)
     with warnings.catch_warnings():  # what they left is sound, and read back here
         warnings.simplefilter("error", CacheFileWarning)
         human, generated = corpus_poems()
+        encoder = CountingEncoder()
         again = poetic_diversity(
-            generated, PoemCorpus(human, cache_dir=tmp_path), dimensions=DIMENSIONS
+            generated,
+            PoemCorpus(human, cache_dir=tmp_path),
+            dimensions=[*DIMENSIONS, "semantic"],
+            semantic_model=encoder,
+            semantic_cache_dir=tmp_path,
         )
-    assert json.loads(json.dumps(again, sort_keys=True)) == first
+    assert json.loads(json.dumps(again, sort_keys=True)) == first["scores"]
+    assert encoder.encoded_texts == len(generated)  # the references came from the disk
 
 
 def test_a_new_corpus_object_reads_the_disk_and_keys_follow_content(tmp_path, monkeypatch):
