@@ -255,7 +255,7 @@ def main() -> int:
         help="the dimensions to run (default all five)",
     )
     parser.add_argument(
-        "--cache-dir", type=Path, default=None, help="keep the disk caches here (default: a temp dir)"
+        "--cache-dir", type=Path, default=None, help="keep the disk caches here (default: temp)"
     )
     parser.add_argument("--second-process", action="store_true", help=argparse.SUPPRESS)
     parser.add_argument("--size", type=int, default=None, help=argparse.SUPPRESS)
