@@ -290,6 +290,32 @@ def test_one_consumer_takes_no_plural_portions_over_a_span():
     assert seen > 5
 
 
+def test_every_agent_acts_only_on_the_patients_it_can_and_the_fourth_reading_s_pairs_stay_out():
+    seen = 0
+    for annotation in alternation_sentences():
+        chunks = chunks_of(annotation)
+        agent = chunks.get("Ag") or chunks.get("da-Ag")
+        patient = chunks.get("Pat") or chunks.get("da-Pat")
+        if agent and patient and "Intr" not in chunks:
+            seen += 1
+            verb = LEXICON.verbs[annotation["verb"]]
+            pair = (check_phrase(agent, NOUNS).lemma, check_phrase(patient, NOUNS).lemma)
+            assert verb.can_act_on(*pair), annotation
+    assert seen > 100
+    verbs = LEXICON.verbs  # the fourth reading's cases, in the data
+    assert not verbs["svegliare"].can_act_on("madre", "gatto")  # *la madre svegliava i gatti*
+    assert not verbs["svegliare"].can_act_on("padre", "gatto")
+    assert not verbs["bagnare"].can_act_on("giardiniere", "camicia")
+    assert not verbs["svuotare"].can_act_on("idraulico", "bottiglia")
+    assert "sarta" not in verbs["tessere"].agents  # *alcune sarte tessono alcuni tappeti*
+    assert not {"lingua", "materia"} & set(verbs["insegnare"].patients)
+    # spans: *il marinaio sgonfia il pallone da tre ore*, *insegnava le materie da tre ore*,
+    # *la pasta viene cucinata dall'alba*
+    assert verbs["sgonfiare"].da_spans == ("minutes",)
+    assert "hours" not in verbs["insegnare"].da_spans
+    assert "morning" not in verbs["cucinare"].da_spans
+
+
 def edited_lexicon(tmp_path, name: str, edit) -> object:
     folder = tmp_path / "lexicon"
     shutil.copytree(DATA_DIR, folder)
