@@ -316,6 +316,33 @@ def test_every_agent_acts_only_on_the_patients_it_can_and_the_fourth_reading_s_p
     assert "morning" not in verbs["cucinare"].da_spans
 
 
+def test_a_mishap_is_no_one_s_purpose_and_no_one_s_plan():
+    # the fourth reading: *il biscotto veniva bruciato da un cuoco da cinque minuti*, *il fuoco
+    # brucerà i biscotti nel pomeriggio*, *i chiodi si piegheranno nel pomeriggio*
+    perfect_or_can = {"ha", "hanno", "è", "sono", "può", "possono"}
+    timed = spanned = 0
+    for annotation in alternation_sentences(("caus_ii", "caus_iii")):
+        verb = LEXICON.verbs[annotation["verb"]]
+        if not verb.mishap:
+            continue
+        chunks = chunks_of(annotation)
+        group = (chunks.get("Akt") or chunks.get("Pass") or chunks["Intr"]).split()
+        if "P-NP" in chunks:
+            timed += 1
+            assert group[group[0] == "si"] in perfect_or_can, annotation
+        agent = chunks.get("Ag") or chunks.get("da-Ag")
+        if "da-NP" in chunks and agent and "Intr" not in chunks:
+            noun = LEXICON.nouns[check_phrase(agent, NOUNS).lemma]
+            if noun.cause_kind is None:
+                spanned += 1
+                assert SPAN_OF[chunks["da-NP"]] in HABITUAL, annotation
+                assert verb.habitual_agents is None or noun.lemma in verb.habitual_agents
+    assert timed > 20 and spanned > 0
+    assert {"bruciare", "bagnare", "piegare", "incrinare"} <= {
+        lemma for lemma, verb in LEXICON.verbs.items() if verb.mishap
+    }
+
+
 def edited_lexicon(tmp_path, name: str, edit) -> object:
     folder = tmp_path / "lexicon"
     shutil.copytree(DATA_DIR, folder)

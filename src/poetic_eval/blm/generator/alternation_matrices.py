@@ -36,7 +36,8 @@ A ``routine`` verb (*chiudere*) takes a habitual span only with a named habitual
 is no item verb, only a type III context verb, placed where it can take the template
 (:meth:`AlternationGenerator.takes`); a passive without agent takes none of the verb's
 ``cause_patients`` (*le ombre venivano allungate*); a ``definite`` noun (*l'ombra*) is never
-indefinite, and an ongoing event has no indefinite singular subject.
+indefinite, and an ongoing event has no indefinite singular subject. A ``mishap`` (*bruciare*)
+is no one's purpose over a span nor anyone's plan at a time of day (:data:`MISHAP_FRAMES`).
 Every sentence also reads well in time (:meth:`AlternationGenerator.reads_well`): a P-NP its
 verb takes (``p_phrases``), a "da" span its acting cause's kind allows (``cause_kind``) and, for
 an object-drop verb with a named patient, no habitual one; type II varies the one word that
@@ -58,6 +59,10 @@ from .verb_groups import DURATION_FRAMES, verb_group
 #: the frames drawn for sentences without a temporal "da" phrase; not *deve (poter) essere*:
 #: an obligation reads oddly with these events (*le pareti devono essere sporcate*)
 FRAMES = ("present", "imperfect", "future", "perfect", "can")
+
+#: the frames of a mishap (:attr:`.Verb.mishap`) at a time of day: it happened or may happen,
+#: no one plans it (*il fuoco ha bruciato i biscotti nel pomeriggio*, not *brucerà*)
+MISHAP_FRAMES = ("perfect", "can")
 
 #: the role that is the subject of the correct (intransitive) answer
 KEPT_SUBJECT = {"causative": "Pat", "object_drop": "Ag"}
@@ -167,6 +172,9 @@ class AlternationGenerator:
         acts = _has(template, "Ag") and template[1] != "Intr"
         if acts and kind is not None:
             spans = tuple(span for span in spans if span in kind.spans)
+        elif acts and verb.mishap:  # *il fornaio brucia quella torta da cinque minuti*
+            habit = verb.habitual_agents is None or agent.lemma in verb.habitual_agents
+            spans = tuple(span for span in spans if span in self.habitual and habit)
         elif acts and verb.habitual_agents is not None and agent.lemma not in verb.habitual_agents:
             spans = tuple(span for span in spans if span not in self.habitual)
         if verb.alternation == "object_drop" and _has(template, "Pat"):
@@ -204,6 +212,8 @@ class AlternationGenerator:
         if "P-NP" in template:
             if words.other_phrase not in self.p_phrases_for(verb):
                 return False
+            if verb.mishap and words.frame not in MISHAP_FRAMES:
+                return False  # *il fuoco brucerà i biscotti nel pomeriggio*
             kind = self._cause_kind(agent)
             if kind is not None and _has(template, "Ag"):
                 if words.frame not in kind.frames:

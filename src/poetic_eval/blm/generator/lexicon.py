@@ -185,6 +185,12 @@ class Verb:
     #: agent with a temporal "da" has no plural patient (*il ragazzo mangiava i panini da
     #: qualche minuto*, *i succhi vengono bevuti da questo nonno dall'alba*)
     portions: bool = False
+    #: an event that happens by mishap (bruciare, bagnare, rompere): no one does it on purpose
+    #: over a span, so an agent that is no cause takes a temporal "da" only as a habitual
+    #: agent's habit (not *il fornaio brucia quella torta da cinque minuti*), and no one
+    #: plans it, so with a P-NP it is told in the perfect or with *potere* only (not *il fuoco
+    #: brucerà i biscotti nel pomeriggio*, *i chiodi si piegheranno nel pomeriggio*)
+    mishap: bool = False
 
     def can_act_on(self, agent: str, patient: str) -> bool:
         """Whether ``agent`` can do this verb's action to ``patient``."""
