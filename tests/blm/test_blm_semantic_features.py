@@ -277,6 +277,7 @@ def test_no_unknown_single_thing_in_an_ongoing_event_and_no_indefinite_shadow():
 def test_one_consumer_takes_no_plural_portions_over_a_span():
     # the third reading: *il ragazzo mangiava i panini da qualche minuto*
     assert LEXICON.verbs["mangiare"].portions and LEXICON.verbs["bere"].portions
+    assert LEXICON.verbs["guidare"].portions  # *le moto vengono guidate da questo ragazzo*
     seen = 0
     for annotation in alternation_sentences(("od_ii", "od_iii")):
         verb = LEXICON.verbs[annotation["verb"]]

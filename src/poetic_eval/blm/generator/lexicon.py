@@ -181,9 +181,10 @@ class Verb:
     #: l'arrosto* by mishap): a passive without agent implies a person did it (*le ombre
     #: venivano allungate*, *il biscotto viene bruciato da cinque minuti*), so they take none
     cause_patients: tuple[str, ...] = ()
-    #: its patients are portions one consumer takes one at a time (mangiare, bere): a single
-    #: agent with a temporal "da" has no plural patient (*il ragazzo mangiava i panini da
-    #: qualche minuto*, *i succhi vengono bevuti da questo nonno dall'alba*)
+    #: its patients are portions one consumer takes one at a time (mangiare, bere), or vehicles
+    #: one drives one at a time (guidare): a single agent with a temporal "da" has no plural
+    #: patient (*il ragazzo mangiava i panini da qualche minuto*, *i succhi vengono bevuti da
+    #: questo nonno dall'alba*, *le moto vengono guidate da questo ragazzo da pochi minuti*)
     portions: bool = False
     #: an event that happens by mishap (bruciare, bagnare, rompere): no one does it on purpose
     #: over a span, so an agent that is no cause takes a temporal "da" only as a habitual
