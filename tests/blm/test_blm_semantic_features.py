@@ -214,6 +214,21 @@ def test_agri_predicates_fit_their_subject_and_no_personal_noun_has_several_owne
     assert "service_worker" not in LEXICON.nouns["allenatrice"].classes
 
 
+def test_no_indefinite_plural_of_a_relative_of_a_known_small_count():
+    # the fourth reading: *il cassetto di alcune nonne di quell'infermiere*
+    few = {lemma for lemma, noun in LEXICON.nouns.items() if noun.few}
+    assert {"nonna", "nonno"} <= few
+    seen = 0
+    for _, annotation in agri_sentences():
+        for tag, text in chunks_of(annotation).items():
+            if tag in ("Subj", "P1", "P2", "Coord"):
+                phrase = check_phrase(text.removeprefix("e "), NOUNS)
+                if phrase.lemma in few and phrase.number == "pl":
+                    seen += 1
+                    assert phrase.kind != "some", annotation
+    assert seen > 20
+
+
 ROUTINE = {lemma for lemma, verb in LEXICON.verbs.items() if verb.routine}
 
 

@@ -392,7 +392,10 @@ class AgreementGenerator:
         return Sentence(" ".join(tags), tuple(chunks), text, words.predicate.lemma)
 
     def _phrase(self, noun: Noun, number: str, family: str) -> NounPhrase:
-        return NounPhrase(noun, number, determiner_kind(family, number))
+        kind = determiner_kind(family, number)
+        if kind == "some" and noun.few:  # *alcune nonne di quell'infermiere*: le nonne
+            kind = "def"
+        return NounPhrase(noun, number, kind)
 
     def _predicate(self, words: AgreementWords, number: str, gender: str) -> str:
         predicate = words.predicate

@@ -6,7 +6,8 @@ The bundled lexicon is the JSON files in ``blm/generator/data/`` (written for th
   (singular only), ``kinship`` (*sua madre*), ``plural_gender`` (*l'uovo, le uova*),
   ``onset`` where the spelling misleads the article rules (*chef*: ``"lo"``, as
   :data:`~poetic_eval.blm.generator.articles.ONSETS` lists), ``cause_kind`` (a cause's kind)
-  ``personal`` (one owner's only: *lo zaino*) and ``definite`` (never indefinite: *l'ombra*);
+  ``personal`` (one owner's only: *lo zaino*), ``definite`` (never indefinite: *l'ombra*) and
+  ``few`` (a relative of a known small count: not *alcune nonne di X*);
 * ``adjectives.json``: masculine singular lemma, irregular masculine plural, ``invariable``,
   ``permanent`` (a lasting property: no future, *sarà bianco* is odd);
 * ``verbs.json``: lemma, auxiliary, ``isc``, the forms the regular rules get wrong, and for
@@ -77,6 +78,10 @@ class Noun:
     #: a thing spoken of as known (l'ombra, of what the sun lights): never indefinite in
     #: CausI/OdI (*il sole allunga un'ombra*, *alcune ombre si accorciano*)
     definite: bool = False
+    #: a relative one has only a few of, a known count (la nonna: two): an indefinite plural
+    #: of them is odd (*alcune nonne di quell'infermiere*), so AgrI gives it the definite
+    #: article instead (*le nonne di quell'infermiere*)
+    few: bool = False
 
     def form(self, number: str) -> str:
         return self.lemma if number == "sg" else self.plural
