@@ -359,6 +359,23 @@ def test_a_mishap_is_no_one_s_purpose_and_no_one_s_plan():
     }
 
 
+def test_several_agents_act_on_no_single_small_patient():
+    # the fourth reading: *gli idraulici svuotavano la bottiglia*
+    assert "bottiglia" in LEXICON.verbs["svuotare"].small_patients
+    seen = 0
+    for annotation in alternation_sentences(("caus_ii", "caus_iii")):
+        verb = LEXICON.verbs[annotation["verb"]]
+        chunks = chunks_of(annotation)
+        agent = chunks.get("Ag") or chunks.get("da-Ag")
+        patient = chunks.get("Pat") or chunks.get("da-Pat")
+        if verb.small_patients and agent and patient and "Intr" not in chunks:
+            agent, patient = check_phrase(agent, NOUNS), check_phrase(patient, NOUNS)
+            if patient.lemma in verb.small_patients:
+                seen += 1
+                assert not (agent.number == "pl" and patient.number == "sg"), annotation
+    assert seen > 10
+
+
 def edited_lexicon(tmp_path, name: str, edit) -> object:
     folder = tmp_path / "lexicon"
     shutil.copytree(DATA_DIR, folder)

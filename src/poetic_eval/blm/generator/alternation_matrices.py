@@ -36,7 +36,8 @@ A ``routine`` verb (*chiudere*) takes a habitual span only with a named habitual
 is no item verb, only a type III context verb, placed where it can take the template
 (:meth:`AlternationGenerator.takes`); a passive without agent takes none of the verb's
 ``cause_patients`` (*le ombre venivano allungate*); a ``definite`` noun (*l'ombra*) is never
-indefinite, and an ongoing event has no indefinite singular subject. A ``mishap`` (*bruciare*)
+indefinite, and an ongoing event has no indefinite singular subject. Several agents act on no single
+one of ``small_patients`` (*gli idraulici svuotavano la bottiglia*). A ``mishap`` (*bruciare*)
 is no one's purpose over a span nor anyone's plan at a time of day (:data:`MISHAP_FRAMES`).
 Every sentence also reads well in time (:meth:`AlternationGenerator.reads_well`): a P-NP its
 verb takes (``p_phrases``), a "da" span its acting cause's kind allows (``cause_kind``) and, for
@@ -199,6 +200,10 @@ class AlternationGenerator:
         P-NP the verb takes; no cause patient in a passive without agent and no indefinite
         singular subject of an ongoing event (*una camicia si asciuga da pochi minuti*)."""
         agent = words.agent.noun
+        many_on_one = words.agent.number == "pl" and words.patient.number == "sg"
+        small = words.patient.noun.lemma in verb.small_patients
+        if many_on_one and small and _has(template, "Ag") and _has(template, "Pat"):
+            return False  # *gli idraulici svuotavano la bottiglia*
         agentless = template[1] == "Pass" and not _has(template, "Ag")
         if agentless and words.patient.noun.lemma in verb.cause_patients:
             return False  # *le ombre venivano allungate*

@@ -197,6 +197,10 @@ class Verb:
     #: plans it, so with a P-NP it is told in the perfect or with *potere* only (not *il fuoco
     #: brucerà i biscotti nel pomeriggio*, *i chiodi si piegheranno nel pomeriggio*)
     mishap: bool = False
+    #: patients one person handles alone (a bottle, a bucket, a ball): several agents never act
+    #: on a single one (not *gli idraulici svuotavano la bottiglia*, *quei marinai sgonfiavano
+    #: il materassino*)
+    small_patients: tuple[str, ...] = ()
 
     def can_act_on(self, agent: str, patient: str) -> bool:
         """Whether ``agent`` can do this verb's action to ``patient``."""
@@ -420,6 +424,7 @@ def _verb(entry: Mapping[str, Any]) -> Verb:
         "da_spans",
         "p_phrases",
         "cause_patients",
+        "small_patients",
     )
     lists = {key: tuple(entry.get(key, ())) for key in roles}
     limits = {agent: tuple(p) for agent, p in entry.get("agent_patients", {}).items()}

@@ -172,6 +172,7 @@ def _check_filters(lexicon: Lexicon, verb: Verb, where: str) -> None:
         ("reflexive_agents", "agents"),
         ("source_patients", "patients"),
         ("cause_patients", "patients"),
+        ("small_patients", "patients"),
     )
     for field, role in fields:
         unknown = set(getattr(verb, field)) - set(getattr(verb, role))
