@@ -178,7 +178,8 @@ class AlternationGenerator:
             spans = tuple(span for span in spans if span in self.habitual and habit)
         elif acts and verb.habitual_agents is not None and agent.lemma not in verb.habitual_agents:
             spans = tuple(span for span in spans if span not in self.habitual)
-        if verb.alternation == "object_drop" and _has(template, "Pat"):
+        named = verb.alternation == "object_drop" and _has(template, "Pat")
+        if named and not verb.habitual_objects:
             spans = tuple(span for span in spans if span not in self.habitual)
         if verb.routine and not _has(template, "Ag"):  # *le porte si chiudono da un mese*
             spans = tuple(span for span in spans if span not in self.habitual)

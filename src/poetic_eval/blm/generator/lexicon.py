@@ -201,6 +201,10 @@ class Verb:
     #: on a single one (not *gli idraulici svuotavano la bottiglia*, *quei marinai sgonfiavano
     #: il materassino*)
     small_patients: tuple[str, ...] = ()
+    #: an object-drop verb whose named object is a field one practises for years (*insegnare
+    #: la matematica da anni*): a named patient takes the habitual spans, which are then its
+    #: only ones (not *insegnava la matematica da tre ore*, nor *da cinque minuti*)
+    habitual_objects: bool = False
 
     def can_act_on(self, agent: str, patient: str) -> bool:
         """Whether ``agent`` can do this verb's action to ``patient``."""
