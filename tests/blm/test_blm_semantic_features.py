@@ -337,7 +337,7 @@ def test_every_agent_acts_only_on_the_patients_it_can_and_the_fourth_reading_s_p
 def test_a_mishap_is_no_one_s_purpose_and_no_one_s_plan():
     # the fourth reading: *il biscotto veniva bruciato da un cuoco da cinque minuti*, *il fuoco
     # brucerà i biscotti nel pomeriggio*, *i chiodi si piegheranno nel pomeriggio*
-    perfect_or_can = {"ha", "hanno", "è", "sono", "può", "possono"}
+    perfect = {"ha", "hanno", "è", "sono"}
     timed = spanned = 0
     for annotation in alternation_sentences(("caus_ii", "caus_iii")):
         verb = LEXICON.verbs[annotation["verb"]]
@@ -347,7 +347,7 @@ def test_a_mishap_is_no_one_s_purpose_and_no_one_s_plan():
         group = (chunks.get("Akt") or chunks.get("Pass") or chunks["Intr"]).split()
         if "P-NP" in chunks:
             timed += 1
-            assert group[group[0] == "si"] in perfect_or_can, annotation
+            assert group[group[0] == "si"] in perfect, annotation
         agent = chunks.get("Ag") or chunks.get("da-Ag")
         if "da-NP" in chunks and agent and "Intr" not in chunks:
             noun = LEXICON.nouns[check_phrase(agent, NOUNS).lemma]

@@ -61,9 +61,10 @@ from .verb_groups import DURATION_FRAMES, verb_group
 #: an obligation reads oddly with these events (*le pareti devono essere sporcate*)
 FRAMES = ("present", "imperfect", "future", "perfect", "can")
 
-#: the frames of a mishap (:attr:`.Verb.mishap`) at a time of day: it happened or may happen,
-#: no one plans it (*il fuoco ha bruciato i biscotti nel pomeriggio*, not *brucerà*)
-MISHAP_FRAMES = ("perfect", "can")
+#: the frames of a mishap (:attr:`.Verb.mishap`) at a time of day: it happened; no one plans
+#: it (*il fuoco ha bruciato i biscotti nel pomeriggio*, not *brucerà*), nor lets it happen
+#: (not *la torta può essere bruciata dai cuochi nel pomeriggio*, *il cucchiaio può piegarsi*)
+MISHAP_FRAMES = ("perfect",)
 
 #: the role that is the subject of the correct (intransitive) answer
 KEPT_SUBJECT = {"causative": "Pat", "object_drop": "Ag"}

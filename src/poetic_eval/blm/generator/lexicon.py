@@ -194,8 +194,8 @@ class Verb:
     #: an event that happens by mishap (bruciare, bagnare, rompere): no one does it on purpose
     #: over a span, so an agent that is no cause takes a temporal "da" only as a habitual
     #: agent's habit (not *il fornaio brucia quella torta da cinque minuti*), and no one
-    #: plans it, so with a P-NP it is told in the perfect or with *potere* only (not *il fuoco
-    #: brucerà i biscotti nel pomeriggio*, *i chiodi si piegheranno nel pomeriggio*)
+    #: plans it, so with a P-NP it is told in the perfect only (not *il fuoco brucerà i
+    #: biscotti nel pomeriggio*, *i chiodi si piegheranno*, *il cucchiaio può piegarsi*)
     mishap: bool = False
     #: patients one person handles alone (a bottle, a bucket, a ball): several agents never act
     #: on a single one (not *gli idraulici svuotavano la bottiglia*, *quei marinai sgonfiavano
