@@ -59,7 +59,8 @@ from ..checks import (
     typed_options,
     unknown_name_message,
 )
-from ..text import derived, lines, require_texts
+from ..text import StoredForm, derived, lines, require_texts
+from .stored_forms import code_version
 
 LEVELS = ("quatrain", "couplet", "verse")
 DEFAULT_THRESHOLDS = {"quatrain": 0.7, "couplet": 0.8, "verse": 0.9}
@@ -199,6 +200,54 @@ def _choice_index(training: Sequence[str]) -> _Choices:
         alphabet=alphabet,
         counts=_char_counts(texts, alphabet, codes),
     )
+
+
+def _training_index(references: Sequence[str], level: str) -> tuple[_Corpus, _Choices]:
+    """The distinct training units of ``level`` and their :class:`_Choices`."""
+    training, _ = _units_by_text(references, level)
+    return training, _choice_index(training.texts)
+
+
+#: Bumped when the arrays of :func:`_index_form` change meaning; the code's hash is added too.
+INDEX_FORMAT = "memorization-index/v1"
+
+
+def _index_form() -> StoredForm:
+    """The training index of a level as arrays (no pickles): the distinct units in corpus
+    order as UTF-8 with their lengths, where each first occurs, their length order, the
+    histogram alphabet and counts. Pieces are cut again on reading (cheap)."""
+
+    def encode(index: tuple[_Corpus, _Choices]) -> dict[str, np.ndarray]:
+        training, choices = index
+        data = "".join(training.texts).encode("utf-8", "surrogatepass")
+        return {
+            "utf8": np.frombuffer(data, dtype=np.uint8),
+            "lengths": np.fromiter(map(len, training.texts), np.int64, len(training.texts)),
+            "first": np.array(training.first, dtype=np.int64).reshape(-1, 2),
+            "order": np.asarray(choices.ids, dtype=np.int64),
+            "alphabet": np.array([ord(c) for c in choices.alphabet], dtype=np.uint32),
+            "counts": choices.counts,
+        }
+
+    def decode(arrays: dict[str, np.ndarray]) -> tuple[_Corpus, _Choices]:
+        joined = arrays["utf8"].tobytes().decode("utf-8", "surrogatepass")
+        lengths, order = arrays["lengths"], arrays["order"]
+        ends = np.cumsum(lengths).tolist()
+        starts = [0, *ends[:-1]]
+        texts = [joined[start:end] for start, end in zip(starts, ends)]
+        training = _Corpus(texts, [(int(p), int(u)) for p, u in arrays["first"].tolist()])
+        sorted_texts = [texts[i] for i in order.tolist()]
+        choices = _Choices(
+            texts=sorted_texts,
+            ids=order,
+            lengths=lengths[order],
+            pieces=unit_pieces(sorted_texts),
+            alphabet={chr(code): column for column, code in enumerate(arrays["alphabet"].tolist())},
+            counts=arrays["counts"],
+        )
+        return training, choices
+
+    return StoredForm("memorization-index", f"{INDEX_FORMAT} {code_version()}", encode, decode)
 
 
 def _code_points(texts: list[str]) -> np.ndarray:
@@ -614,14 +663,13 @@ def memorization(
     matches: dict[str, list[dict]] = {}
     for level in levels:
         generated, generated_ids = _units_by_text(predictions, level)
-        # a PoemCorpus keeps its training units for the next call
-        training, _ = derived(
-            references, ("memorization_units", level), partial(_units_by_text, references, level)
-        )
-        choices = derived(
+        # a PoemCorpus keeps its training index for the next call, and on disk for the next
+        # process
+        training, choices = derived(
             references,
-            ("memorization_choices", level),
-            partial(_choice_index, training.texts),
+            ("memorization_index", level),
+            partial(_training_index, references, level),
+            _index_form(),
         )
         found = _memorized(
             generated.texts,
