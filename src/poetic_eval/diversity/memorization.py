@@ -116,8 +116,22 @@ class UnitMatch:
 class _Corpus:
     """Distinct unit texts of a level and, for each, where it first occurs."""
 
-    texts: list[str]
-    first: list[tuple[int, int]]  # (poem index, unit index)
+    texts: Sequence[str]
+    first: Sequence[tuple[int, int]]  # (poem index, unit index); an (n, 2) array when read
+
+
+class _Reordered:
+    """``texts[position[i]]`` for each i: the training units in corpus order, read from the
+    length-sorted texts of an index read back from disk (one list of strings, not two)."""
+
+    def __init__(self, texts: list[str], position: np.ndarray) -> None:
+        self._texts, self._position = texts, position
+
+    def __len__(self) -> int:
+        return len(self._texts)
+
+    def __getitem__(self, index: int) -> str:
+        return self._texts[int(self._position[index])]
 
 
 def _units_by_text(poems: Sequence[str], level: str) -> tuple[_Corpus, list[list[int]]]:
@@ -219,10 +233,10 @@ def _index_form() -> StoredForm:
 
     def encode(index: tuple[_Corpus, _Choices]) -> dict[str, np.ndarray]:
         training, choices = index
-        data = "".join(training.texts).encode("utf-8", "surrogatepass")
+        data = "".join(choices.texts).encode("utf-8", "surrogatepass")
         return {
-            "utf8": np.frombuffer(data, dtype=np.uint8),
-            "lengths": np.fromiter(map(len, training.texts), np.int64, len(training.texts)),
+            "utf8": np.frombuffer(data, dtype=np.uint8),  # sorted by length
+            "lengths": np.asarray(choices.lengths, dtype=np.int64),
             "first": np.array(training.first, dtype=np.int64).reshape(-1, 2),
             "order": np.asarray(choices.ids, dtype=np.int64),
             "alphabet": np.array([ord(c) for c in choices.alphabet], dtype=np.uint32),
@@ -232,20 +246,19 @@ def _index_form() -> StoredForm:
     def decode(arrays: dict[str, np.ndarray]) -> tuple[_Corpus, _Choices]:
         joined = arrays["utf8"].tobytes().decode("utf-8", "surrogatepass")
         lengths, order = arrays["lengths"], arrays["order"]
-        ends = np.cumsum(lengths).tolist()
-        starts = [0, *ends[:-1]]
-        texts = [joined[start:end] for start, end in zip(starts, ends)]
-        training = _Corpus(texts, [(int(p), int(u)) for p, u in arrays["first"].tolist()])
-        sorted_texts = [texts[i] for i in order.tolist()]
+        ends = np.cumsum(lengths)
+        texts = list(map(joined.__getitem__, map(slice, (ends - lengths).tolist(), ends.tolist())))
+        inverse = np.empty_like(order)
+        inverse[order] = np.arange(len(order))
         choices = _Choices(
-            texts=sorted_texts,
+            texts=texts,
             ids=order,
-            lengths=lengths[order],
-            pieces=unit_pieces(sorted_texts),
+            lengths=lengths,
+            pieces=unit_pieces(texts),
             alphabet={chr(code): column for column, code in enumerate(arrays["alphabet"].tolist())},
             counts=arrays["counts"],
         )
-        return training, choices
+        return _Corpus(_Reordered(texts, inverse), arrays["first"]), choices
 
     return StoredForm("memorization-index", f"{INDEX_FORMAT} {code_version()}", encode, decode)
 
@@ -700,7 +713,7 @@ def _unit_match(
     prediction: int, unit: int, text: str, found: tuple[int, float], training: _Corpus
 ) -> UnitMatch:
     training_id, ratio = found
-    reference, reference_unit = training.first[training_id]
+    reference, reference_unit = map(int, training.first[training_id])
     return UnitMatch(
         prediction=prediction,
         unit=unit,
