@@ -436,16 +436,21 @@ def _surviving_pairs(
     queries, query_lengths = block
     threshold, workers, histogram = settings
     slack = max(threshold - BOUND_TOLERANCE, 0.0)
-    sums = lengths[:, None] + query_lengths[None, :]
+    # an LCS (or bound) L passes when 2 L >= slack (m + n); this float32 need differs from the
+    # exact rational by ~1e-7 of it, far inside the BOUND_TOLERANCE of the slack
+    need = np.add.outer(
+        (lengths * (slack / 2)).astype(np.float32),
+        (query_lengths * (slack / 2)).astype(np.float32),
+    )
     kept = None
     if histogram.wanted():
-        kept = 2 * _histogram_bound(counts, query_counts) >= slack * sums
+        kept = _histogram_bound(counts, query_counts) >= need
         passed = int(np.count_nonzero(kept))
         histogram.record(kept.size, passed)
         if passed <= _SPARSE_SHARE * kept.size:
             return _exact_indel(texts, queries, *np.nonzero(kept), slack, workers)
     banded = _banded_lcs_bound(pieces, lengths, queries, query_lengths, threshold, workers)
-    passes = 2 * banded >= slack * sums
+    passes = banded >= need
     if kept is not None:
         passes &= kept
     rows, columns = np.nonzero(passes)
