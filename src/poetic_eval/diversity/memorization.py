@@ -189,7 +189,9 @@ class _Choices:
     lengths: np.ndarray
     pieces: list[list[str]]  # unit_pieces(texts)
     alphabet: dict[str, int]  # character -> histogram column; any other -> column _ALPHABET
-    counts: np.ndarray  # (units, _ALPHABET + 1) uint8 character counts, saturating at 255
+    # (_ALPHABET + 1, units) uint8 character counts, saturating at 255: one row per character,
+    # so that the histogram bound gathers contiguous runs of units (see _histogram_bound)
+    counts: np.ndarray
 
 
 def _choice_index(training: Sequence[str]) -> _Choices:
@@ -212,7 +214,7 @@ def _choice_index(training: Sequence[str]) -> _Choices:
         lengths=lengths[order],
         pieces=unit_pieces(texts),
         alphabet=alphabet,
-        counts=_char_counts(texts, alphabet, codes),
+        counts=np.ascontiguousarray(_char_counts(texts, alphabet, codes).T),
     )
 
 
@@ -223,7 +225,7 @@ def _training_index(references: Sequence[str], level: str) -> tuple[_Corpus, _Ch
 
 
 #: Bumped when the arrays of :func:`_index_form` change meaning; the code's hash is added too.
-INDEX_FORMAT = "memorization-index/v1"
+INDEX_FORMAT = "memorization-index/v2"
 
 
 def _index_form() -> StoredForm:
@@ -299,28 +301,33 @@ def _char_counts(
 
 
 def _histogram_bound(counts: np.ndarray, query_counts: np.ndarray) -> np.ndarray:
-    """``sum_c min(count_text(c), count_query(c))`` for every (text, query) pair: an upper
-    bound of their LCS, since a common subsequence holds each character at most as often as
-    either text does (characters outside the alphabet share a column: the minimum of the
-    sums is at least the sum of the minimums, so the bound only grows).
+    """(texts, queries) float32 matrix of ``sum_c min(count_text(c), count_query(c))``: for
+    every (text, query) pair, an upper bound of their LCS, since a common subsequence holds
+    each character at most as often as either text does (characters outside the alphabet
+    share a column: the minimum of the sums is at least the sum of the minimums, so the
+    bound only grows).
 
     ``min(a, b) = sum_{k >= 1} [a >= k] [b >= k]``, so the whole matrix is one product of
     0/1 matrices with a column per (character, k <= the largest count among the queries),
     exact in float32. A text count saturated at 255 stands for any count >= 255: ``[a >= k]``
     is then taken as true for every k, which can only raise the bound.
+
+    ``counts``: the texts' saturated counts, one row per character (``_Choices.counts``);
+    ``query_counts``: the queries' exact counts, one row per query (:func:`_char_counts`).
     """
     top = query_counts.max(axis=0)
     columns = np.repeat(np.arange(len(top)), top)
     if len(columns) == 0:
-        return np.zeros((len(counts), len(query_counts)), dtype=np.float32)
+        return np.zeros((counts.shape[1], len(query_counts)), dtype=np.float32)
     ks = np.arange(len(columns)) - np.repeat(np.cumsum(top) - top, top) + 1
     queries = (query_counts[:, columns] >= ks).astype(np.float32)
     text_ks = np.minimum(ks, _SATURATED).astype(np.uint8)
-    bound = np.empty((len(counts), len(query_counts)), dtype=np.float32)
+    bound = np.empty((counts.shape[1], len(query_counts)), dtype=np.float32)
     step = max(1, _FEATURE_CELLS // len(columns))
-    for start in range(0, len(counts), step):
-        features = (counts[start : start + step, columns] >= text_ks).astype(np.float32)
-        bound[start : start + step] = features @ queries.T
+    for start in range(0, counts.shape[1], step):
+        chunk = counts[columns, start : start + step]  # whole rows: contiguous copies
+        features = (chunk >= text_ks[:, None]).astype(np.float32)
+        np.matmul(features.T, queries.T, out=bound[start : start + step])
     return bound
 
 
@@ -373,7 +380,7 @@ def _candidate_blocks(
             rows, columns, bounds = _surviving_pairs(
                 (texts[start:end], [piece[start:end] for piece in pieces], lengths[start:end]),
                 (block_queries, query_lengths[block]),
-                choices.counts[start:end],
+                choices.counts[:, start:end],
                 query_counts[block],
                 (threshold, workers, histogram),
             )
