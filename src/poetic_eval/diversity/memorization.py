@@ -455,19 +455,25 @@ def _surviving_pairs(
         passed = int(np.count_nonzero(kept))
         histogram.record(kept.size, passed)
         if passed <= _SPARSE_SHARE * kept.size:
-            return _exact_indel(texts, queries, *np.nonzero(kept), slack, workers)
+            return _exact_indel(texts, queries, *_true_cells(kept), slack, workers)
     banded = _banded_lcs_bound(pieces, lengths, queries, query_lengths, threshold, workers)
     passes = banded >= need
     if kept is not None:
         passes &= kept
-    rows, columns = np.nonzero(passes)
+    rows, columns = _true_cells(passes)
     if len(rows) > _DENSE_SHARE * banded.size:  # low thresholds: one dense pass is cheaper
         scores = process.cdist(
             texts, queries, scorer=Indel.normalized_similarity, dtype=np.float32, workers=workers
         )
-        rows, columns = np.nonzero(scores >= slack)
+        rows, columns = _true_cells(scores >= slack)
         return rows, columns, scores[rows, columns]
     return _exact_indel(texts, queries, rows, columns, slack, workers)
+
+
+def _true_cells(mask: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """``np.nonzero(mask)`` of a 2-D mask, in the same (row-major) order, through the flat
+    indices (several times faster than the 2-D nonzero on sparse masks)."""
+    return np.divmod(np.flatnonzero(mask), mask.shape[1])
 
 
 def _exact_indel(
