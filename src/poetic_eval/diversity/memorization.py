@@ -28,7 +28,8 @@ time, several times faster than whole units), where the histogram keeps many pai
 exact Indel similarity of the few pairs left. difflib runs only on the survivors, best bound
 first, in ``workers`` processes when there are many: the result equals the naive difflib scan
 over all pairs. What depends on the training units alone (their length order, pieces and
-histograms) is built once per level and kept on a :class:`~poetic_eval.text.PoemCorpus`.
+histograms) is built once per level and kept on a :class:`~poetic_eval.text.PoemCorpus`, and
+on disk for a later process (see :func:`_index_form`).
 
 ``autojunk`` (default True, as the reference code) is passed to ``SequenceMatcher``; the
 generated unit is the second sequence, so its characters that occur more than ``1 + n // 100``
