@@ -173,3 +173,74 @@ def test_a_damaged_cache_file_is_named_and_rebuilt(tmp_path, damage):
     with warnings.catch_warnings():
         warnings.simplefilter("error", CacheFileWarning)
         poetic_diversity(generated, PoemCorpus(human, cache_dir=tmp_path), dimensions=DIMENSIONS)
+
+
+def memorization_inputs() -> tuple[list[str], list[str]]:
+    """A disk-cached corpus size, and generated poems with near copies of it (every level
+    has matches)."""
+    poems = SyntheticPoems(8)
+    human = poems.rhyming_quatrains(DISK_CACHE_MIN_POEMS)
+    generated = poems.rhyming_quatrains(10)
+    generated += [poems.near_copy(poems.rng.choice(human)) for _ in range(20)]
+    return human, generated
+
+
+def index_builds(monkeypatch) -> list[str]:
+    """Levels whose memorization training index is built (not read from disk) from now on."""
+    module = importlib.import_module("poetic_eval.diversity.memorization")
+    built: list[str] = []
+    original = module._training_index
+
+    def counted(references, level):
+        built.append(level)
+        return original(references, level)
+
+    monkeypatch.setattr(module, "_training_index", counted)
+    return built
+
+
+def test_a_new_corpus_object_reads_the_memorization_index_from_disk(tmp_path, monkeypatch):
+    from poetic_eval.diversity import memorization
+
+    human, generated = memorization_inputs()
+    expected = memorization(generated, human, return_matches=True)  # a plain list: no cache
+    assert all(expected["matches"][level] for level in ("quatrain", "couplet", "verse"))
+    built = index_builds(monkeypatch)
+    first = memorization(generated, PoemCorpus(human, cache_dir=tmp_path), return_matches=True)
+    assert first == expected and sorted(built) == ["couplet", "quatrain", "verse"]
+    stored = [p for p in cache_files(tmp_path) if ".memorization-index." in p.name]
+    assert len(stored) == 3
+    built.clear()
+    with warnings.catch_warnings():
+        warnings.simplefilter("error", CacheFileWarning)
+        again = memorization(generated, PoemCorpus(human, cache_dir=tmp_path), return_matches=True)
+    assert again == expected and built == []  # all three levels came from the disk
+    other = PoemCorpus([*human[:-1], human[0]], cache_dir=tmp_path)  # other content, other key
+    memorization(generated, other, levels="verse")
+    assert built == ["verse"]
+
+
+@pytest.mark.parametrize("damage", ["truncated", "flipped byte"])
+def test_a_damaged_memorization_index_is_named_and_rebuilt(tmp_path, monkeypatch, damage):
+    from poetic_eval.diversity import memorization
+
+    human, generated = memorization_inputs()
+    expected = memorization(generated, PoemCorpus(human, cache_dir=tmp_path), return_matches=True)
+    victim = next(p for p in cache_files(tmp_path) if ".memorization-index." in p.name)
+    data = victim.read_bytes()
+    if damage == "truncated":
+        victim.write_bytes(data[: len(data) // 2])
+    else:
+        position = len(data) // 2
+        victim.write_bytes(data[:position] + bytes([data[position] ^ 0x01]) + data[position + 1 :])
+    built = index_builds(monkeypatch)
+    with pytest.warns(CacheFileWarning) as caught:
+        again = memorization(generated, PoemCorpus(human, cache_dir=tmp_path), return_matches=True)
+    assert again == expected and len(built) == 1  # the damaged level only
+    message = str(caught[0].message)
+    assert str(victim) in message and "rebuilt" in message
+    built.clear()
+    with warnings.catch_warnings():
+        warnings.simplefilter("error", CacheFileWarning)
+        third = memorization(generated, PoemCorpus(human, cache_dir=tmp_path), return_matches=True)
+    assert third == expected and built == []  # the rebuilt file was written back

@@ -380,7 +380,7 @@ def test_later_call_reuses_the_training_index():
     generated, training = memorization_corpora(7, n_training=60, n_generated=20)
     corpus = PoemCorpus(training, disk_cache=False)
     first = memorization(generated, corpus, return_matches=True)
-    kept = {key: value for key, value in corpus._derived.items() if "memorization_choices" in key}
+    kept = {key: value for key, value in corpus._derived.items() if "memorization_index" in key}
     assert len(kept) == len(LEVELS)
     again = memorization(generated[::-1], corpus, return_matches=True)
     assert all(corpus._derived[key] is value for key, value in kept.items())

@@ -28,7 +28,8 @@ time, several times faster than whole units), where the histogram keeps many pai
 exact Indel similarity of the few pairs left. difflib runs only on the survivors, best bound
 first, in ``workers`` processes when there are many: the result equals the naive difflib scan
 over all pairs. What depends on the training units alone (their length order, pieces and
-histograms) is built once per level and kept on a :class:`~poetic_eval.text.PoemCorpus`.
+histograms) is built once per level and kept on a :class:`~poetic_eval.text.PoemCorpus`, and
+on disk for a later process (see :func:`_index_form`).
 
 ``autojunk`` (default True, as the reference code) is passed to ``SequenceMatcher``; the
 generated unit is the second sequence, so its characters that occur more than ``1 + n // 100``
@@ -59,7 +60,8 @@ from ..checks import (
     typed_options,
     unknown_name_message,
 )
-from ..text import derived, lines, require_texts
+from ..text import StoredForm, derived, lines, require_texts
+from .stored_forms import code_version
 
 LEVELS = ("quatrain", "couplet", "verse")
 DEFAULT_THRESHOLDS = {"quatrain": 0.7, "couplet": 0.8, "verse": 0.9}
@@ -115,8 +117,22 @@ class UnitMatch:
 class _Corpus:
     """Distinct unit texts of a level and, for each, where it first occurs."""
 
-    texts: list[str]
-    first: list[tuple[int, int]]  # (poem index, unit index)
+    texts: Sequence[str]
+    first: Sequence[tuple[int, int]]  # (poem index, unit index); an (n, 2) array when read
+
+
+class _Reordered:
+    """``texts[position[i]]`` for each i: the training units in corpus order, read from the
+    length-sorted texts of an index read back from disk (one list of strings, not two)."""
+
+    def __init__(self, texts: list[str], position: np.ndarray) -> None:
+        self._texts, self._position = texts, position
+
+    def __len__(self) -> int:
+        return len(self._texts)
+
+    def __getitem__(self, index: int) -> str:
+        return self._texts[int(self._position[index])]
 
 
 def _units_by_text(poems: Sequence[str], level: str) -> tuple[_Corpus, list[list[int]]]:
@@ -174,7 +190,9 @@ class _Choices:
     lengths: np.ndarray
     pieces: list[list[str]]  # unit_pieces(texts)
     alphabet: dict[str, int]  # character -> histogram column; any other -> column _ALPHABET
-    counts: np.ndarray  # (units, _ALPHABET + 1) uint8 character counts, saturating at 255
+    # (_ALPHABET + 1, units) uint8 character counts, saturating at 255: one row per character,
+    # so that the histogram bound gathers contiguous runs of units (see _histogram_bound)
+    counts: np.ndarray
 
 
 def _choice_index(training: Sequence[str]) -> _Choices:
@@ -197,8 +215,55 @@ def _choice_index(training: Sequence[str]) -> _Choices:
         lengths=lengths[order],
         pieces=unit_pieces(texts),
         alphabet=alphabet,
-        counts=_char_counts(texts, alphabet, codes),
+        counts=np.ascontiguousarray(_char_counts(texts, alphabet, codes).T),
     )
+
+
+def _training_index(references: Sequence[str], level: str) -> tuple[_Corpus, _Choices]:
+    """The distinct training units of ``level`` and their :class:`_Choices`."""
+    training, _ = _units_by_text(references, level)
+    return training, _choice_index(training.texts)
+
+
+#: Bumped when the arrays of :func:`_index_form` change meaning; the code's hash is added too.
+INDEX_FORMAT = "memorization-index/v2"
+
+
+def _index_form() -> StoredForm:
+    """The training index of a level as arrays (no pickles): the distinct units in corpus
+    order as UTF-8 with their lengths, where each first occurs, their length order, the
+    histogram alphabet and counts. Pieces are cut again on reading (cheap)."""
+
+    def encode(index: tuple[_Corpus, _Choices]) -> dict[str, np.ndarray]:
+        training, choices = index
+        data = "".join(choices.texts).encode("utf-8", "surrogatepass")
+        return {
+            "utf8": np.frombuffer(data, dtype=np.uint8),  # sorted by length
+            "lengths": np.asarray(choices.lengths, dtype=np.int64),
+            "first": np.array(training.first, dtype=np.int64).reshape(-1, 2),
+            "order": np.asarray(choices.ids, dtype=np.int64),
+            "alphabet": np.array([ord(c) for c in choices.alphabet], dtype=np.uint32),
+            "counts": choices.counts,
+        }
+
+    def decode(arrays: dict[str, np.ndarray]) -> tuple[_Corpus, _Choices]:
+        joined = arrays["utf8"].tobytes().decode("utf-8", "surrogatepass")
+        lengths, order = arrays["lengths"], arrays["order"]
+        ends = np.cumsum(lengths)
+        texts = list(map(joined.__getitem__, map(slice, (ends - lengths).tolist(), ends.tolist())))
+        inverse = np.empty_like(order)
+        inverse[order] = np.arange(len(order))
+        choices = _Choices(
+            texts=texts,
+            ids=order,
+            lengths=lengths,
+            pieces=unit_pieces(texts),
+            alphabet={chr(code): column for column, code in enumerate(arrays["alphabet"].tolist())},
+            counts=arrays["counts"],
+        )
+        return _Corpus(_Reordered(texts, inverse), arrays["first"]), choices
+
+    return StoredForm("memorization-index", f"{INDEX_FORMAT} {code_version()}", encode, decode)
 
 
 def _code_points(texts: list[str]) -> np.ndarray:
@@ -237,28 +302,33 @@ def _char_counts(
 
 
 def _histogram_bound(counts: np.ndarray, query_counts: np.ndarray) -> np.ndarray:
-    """``sum_c min(count_text(c), count_query(c))`` for every (text, query) pair: an upper
-    bound of their LCS, since a common subsequence holds each character at most as often as
-    either text does (characters outside the alphabet share a column: the minimum of the
-    sums is at least the sum of the minimums, so the bound only grows).
+    """(texts, queries) float32 matrix of ``sum_c min(count_text(c), count_query(c))``: for
+    every (text, query) pair, an upper bound of their LCS, since a common subsequence holds
+    each character at most as often as either text does (characters outside the alphabet
+    share a column: the minimum of the sums is at least the sum of the minimums, so the
+    bound only grows).
 
     ``min(a, b) = sum_{k >= 1} [a >= k] [b >= k]``, so the whole matrix is one product of
     0/1 matrices with a column per (character, k <= the largest count among the queries),
     exact in float32. A text count saturated at 255 stands for any count >= 255: ``[a >= k]``
     is then taken as true for every k, which can only raise the bound.
+
+    ``counts``: the texts' saturated counts, one row per character (``_Choices.counts``);
+    ``query_counts``: the queries' exact counts, one row per query (:func:`_char_counts`).
     """
     top = query_counts.max(axis=0)
     columns = np.repeat(np.arange(len(top)), top)
     if len(columns) == 0:
-        return np.zeros((len(counts), len(query_counts)), dtype=np.float32)
+        return np.zeros((counts.shape[1], len(query_counts)), dtype=np.float32)
     ks = np.arange(len(columns)) - np.repeat(np.cumsum(top) - top, top) + 1
     queries = (query_counts[:, columns] >= ks).astype(np.float32)
     text_ks = np.minimum(ks, _SATURATED).astype(np.uint8)
-    bound = np.empty((len(counts), len(query_counts)), dtype=np.float32)
+    bound = np.empty((counts.shape[1], len(query_counts)), dtype=np.float32)
     step = max(1, _FEATURE_CELLS // len(columns))
-    for start in range(0, len(counts), step):
-        features = (counts[start : start + step, columns] >= text_ks).astype(np.float32)
-        bound[start : start + step] = features @ queries.T
+    for start in range(0, counts.shape[1], step):
+        chunk = counts[columns, start : start + step]  # whole rows: contiguous copies
+        features = (chunk >= text_ks[:, None]).astype(np.float32)
+        np.matmul(features.T, queries.T, out=bound[start : start + step])
     return bound
 
 
@@ -311,7 +381,7 @@ def _candidate_blocks(
             rows, columns, bounds = _surviving_pairs(
                 (texts[start:end], [piece[start:end] for piece in pieces], lengths[start:end]),
                 (block_queries, query_lengths[block]),
-                choices.counts[start:end],
+                choices.counts[:, start:end],
                 query_counts[block],
                 (threshold, workers, histogram),
             )
@@ -374,26 +444,37 @@ def _surviving_pairs(
     queries, query_lengths = block
     threshold, workers, histogram = settings
     slack = max(threshold - BOUND_TOLERANCE, 0.0)
-    sums = lengths[:, None] + query_lengths[None, :]
+    # an LCS (or bound) L passes when 2 L >= slack (m + n); this float32 need differs from the
+    # exact rational by ~1e-7 of it, far inside the BOUND_TOLERANCE of the slack
+    need = np.add.outer(
+        (lengths * (slack / 2)).astype(np.float32),
+        (query_lengths * (slack / 2)).astype(np.float32),
+    )
     kept = None
     if histogram.wanted():
-        kept = 2 * _histogram_bound(counts, query_counts) >= slack * sums
+        kept = _histogram_bound(counts, query_counts) >= need
         passed = int(np.count_nonzero(kept))
         histogram.record(kept.size, passed)
         if passed <= _SPARSE_SHARE * kept.size:
-            return _exact_indel(texts, queries, *np.nonzero(kept), slack, workers)
+            return _exact_indel(texts, queries, *_true_cells(kept), slack, workers)
     banded = _banded_lcs_bound(pieces, lengths, queries, query_lengths, threshold, workers)
-    passes = 2 * banded >= slack * sums
+    passes = banded >= need
     if kept is not None:
         passes &= kept
-    rows, columns = np.nonzero(passes)
+    rows, columns = _true_cells(passes)
     if len(rows) > _DENSE_SHARE * banded.size:  # low thresholds: one dense pass is cheaper
         scores = process.cdist(
             texts, queries, scorer=Indel.normalized_similarity, dtype=np.float32, workers=workers
         )
-        rows, columns = np.nonzero(scores >= slack)
+        rows, columns = _true_cells(scores >= slack)
         return rows, columns, scores[rows, columns]
     return _exact_indel(texts, queries, rows, columns, slack, workers)
+
+
+def _true_cells(mask: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """``np.nonzero(mask)`` of a 2-D mask, in the same (row-major) order, through the flat
+    indices (several times faster than the 2-D nonzero on sparse masks)."""
+    return np.divmod(np.flatnonzero(mask), mask.shape[1])
 
 
 def _exact_indel(
@@ -614,14 +695,13 @@ def memorization(
     matches: dict[str, list[dict]] = {}
     for level in levels:
         generated, generated_ids = _units_by_text(predictions, level)
-        # a PoemCorpus keeps its training units for the next call
-        training, _ = derived(
-            references, ("memorization_units", level), partial(_units_by_text, references, level)
-        )
-        choices = derived(
+        # a PoemCorpus keeps its training index for the next call, and on disk for the next
+        # process
+        training, choices = derived(
             references,
-            ("memorization_choices", level),
-            partial(_choice_index, training.texts),
+            ("memorization_index", level),
+            partial(_training_index, references, level),
+            _index_form(),
         )
         found = _memorized(
             generated.texts,
@@ -652,7 +732,7 @@ def _unit_match(
     prediction: int, unit: int, text: str, found: tuple[int, float], training: _Corpus
 ) -> UnitMatch:
     training_id, ratio = found
-    reference, reference_unit = training.first[training_id]
+    reference, reference_unit = map(int, training.first[training_id])
     return UnitMatch(
         prediction=prediction,
         unit=unit,
