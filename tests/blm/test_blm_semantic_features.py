@@ -55,6 +55,16 @@ def chunks_of(annotation) -> dict[str, str]:
     return {chunk["tag"]: chunk["text"] for chunk in annotation["chunks"]}
 
 
+def agent_of(chunks: dict[str, str]) -> str | None:
+    """The agent's text, as subject (Ag) or in a by-phrase (da-Ag)."""
+    return chunks.get("Ag") or chunks.get("da-Ag")
+
+
+def patient_of(chunks: dict[str, str]) -> str | None:
+    """The patient's text, as subject or object (Pat) or in a by-phrase (da-Pat)."""
+    return chunks.get("Pat") or chunks.get("da-Pat")
+
+
 def present_or_imperfect(verb_chunk: str, lemma: str) -> bool:
     """Whether a verb group is in the present or imperfect (*incrina*, *viene incrinata*)."""
     first = verb_chunk.split()[0] if not verb_chunk.startswith("si ") else verb_chunk.split()[1]
@@ -71,7 +81,7 @@ def test_a_cause_acts_only_over_the_spans_and_in_the_frames_of_its_kind():
     seen = 0
     for annotation in alternation_sentences(("caus_ii", "caus_iii")):
         chunks = chunks_of(annotation)
-        agent_text = chunks.get("Ag") or chunks.get("da-Ag")
+        agent_text = agent_of(chunks)
         if agent_text is None or "Intr" in chunks:
             continue
         noun = LEXICON.nouns[check_phrase(agent_text, NOUNS).lemma]
@@ -97,7 +107,7 @@ def test_only_a_habitual_agent_repeats_an_iterated_event():
     for annotation in alternation_sentences(("caus_ii", "caus_iii")):
         verb = LEXICON.verbs[annotation["verb"]]
         chunks = chunks_of(annotation)
-        agent_text = chunks.get("Ag") or chunks.get("da-Ag")
+        agent_text = agent_of(chunks)
         if verb.habitual_agents is None or agent_text is None or "Intr" in chunks:
             continue
         noun = LEXICON.nouns[check_phrase(agent_text, NOUNS).lemma]
@@ -251,7 +261,7 @@ def test_a_routine_event_repeats_only_as_a_named_habitual_agent_s_habit():
         chunks = chunks_of(annotation)
         if "da-NP" in chunks and SPAN_OF[chunks["da-NP"]] in HABITUAL:
             habits += 1
-            agent = chunks.get("Ag") or chunks.get("da-Ag")
+            agent = agent_of(chunks)
             assert agent is not None, annotation
             noun = LEXICON.nouns[check_phrase(agent, NOUNS).lemma]
             if noun.cause_kind is not None:  # a cause repeating by its kind: la sveglia
@@ -299,8 +309,8 @@ def test_one_consumer_takes_no_plural_portions_over_a_span():
     for annotation in alternation_sentences(("od_ii", "od_iii")):
         verb = LEXICON.verbs[annotation["verb"]]
         chunks = chunks_of(annotation)
-        agent = chunks.get("Ag") or chunks.get("da-Ag")
-        patient = chunks.get("Pat") or chunks.get("da-Pat")
+        agent = agent_of(chunks)
+        patient = patient_of(chunks)
         if verb.portions and "da-NP" in chunks and agent and patient:
             seen += 1
             one = check_phrase(agent, NOUNS).number == "sg"
@@ -312,8 +322,8 @@ def test_every_agent_acts_only_on_the_patients_it_can_and_the_fourth_reading_s_p
     seen = 0
     for annotation in alternation_sentences():
         chunks = chunks_of(annotation)
-        agent = chunks.get("Ag") or chunks.get("da-Ag")
-        patient = chunks.get("Pat") or chunks.get("da-Pat")
+        agent = agent_of(chunks)
+        patient = patient_of(chunks)
         if agent and patient and "Intr" not in chunks:
             seen += 1
             verb = LEXICON.verbs[annotation["verb"]]
@@ -348,7 +358,7 @@ def test_a_mishap_is_no_one_s_purpose_and_no_one_s_plan():
         if "P-NP" in chunks:
             timed += 1
             assert group[group[0] == "si"] in perfect, annotation
-        agent = chunks.get("Ag") or chunks.get("da-Ag")
+        agent = agent_of(chunks)
         if "da-NP" in chunks and agent and "Intr" not in chunks:
             noun = LEXICON.nouns[check_phrase(agent, NOUNS).lemma]
             if noun.cause_kind is None:
@@ -368,8 +378,8 @@ def test_several_agents_act_on_no_single_small_patient():
     for annotation in alternation_sentences(("caus_ii", "caus_iii")):
         verb = LEXICON.verbs[annotation["verb"]]
         chunks = chunks_of(annotation)
-        agent = chunks.get("Ag") or chunks.get("da-Ag")
-        patient = chunks.get("Pat") or chunks.get("da-Pat")
+        agent = agent_of(chunks)
+        patient = patient_of(chunks)
         if verb.small_patients and agent and patient and "Intr" not in chunks:
             agent, patient = check_phrase(agent, NOUNS), check_phrase(patient, NOUNS)
             if patient.lemma in verb.small_patients:
