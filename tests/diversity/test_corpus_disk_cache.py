@@ -12,6 +12,7 @@ import textwrap
 import warnings
 from pathlib import Path
 
+import numpy as np
 import pytest
 from encoder_doubles import CountingEncoder
 
@@ -244,3 +245,35 @@ def test_a_damaged_memorization_index_is_named_and_rebuilt(tmp_path, monkeypatch
         warnings.simplefilter("error", CacheFileWarning)
         third = memorization(generated, PoemCorpus(human, cache_dir=tmp_path), return_matches=True)
     assert third == expected and built == []  # the rebuilt file was written back
+
+
+def test_a_stored_form_that_does_not_decode_is_named_and_rebuilt(tmp_path):
+    """A file whose checksum holds but whose arrays do not fit together is recomputed."""
+    from poetic_eval.text import StoredForm
+
+    human, _ = corpus_poems()
+    calls: list[int] = []
+
+    def compute() -> list[int]:
+        calls.append(1)
+        return [len(poem) for poem in human]
+
+    def decode(arrays):
+        if arrays["lengths"].size != len(human):
+            raise ValueError("lengths of the wrong size")
+        return arrays["lengths"].tolist()
+
+    def broken(value):
+        return {"lengths": np.asarray(value[:-1])}
+
+    good = StoredForm("test-lengths", "v1", lambda v: {"lengths": np.asarray(v)}, decode)
+    PoemCorpus(human, cache_dir=tmp_path).derived(
+        "lengths", compute, StoredForm("test-lengths", "v1", broken, decode)
+    )
+    with pytest.warns(CacheFileWarning, match="test-lengths cache file .* does not decode"):
+        again = PoemCorpus(human, cache_dir=tmp_path).derived("lengths", compute, good)
+    assert again == [len(poem) for poem in human] and len(calls) == 2
+    with warnings.catch_warnings():
+        warnings.simplefilter("error", CacheFileWarning)
+        assert PoemCorpus(human, cache_dir=tmp_path).derived("lengths", compute, good) == again
+    assert len(calls) == 2  # the rebuilt file was written and is read back

@@ -122,7 +122,19 @@ class PoemCorpus(tuple):
         disk_key = hashlib.sha256(text.encode("utf-8")).hexdigest()
         arrays = cache.load(disk_key, stored.kind)
         if arrays is not None:
-            return stored.decode(arrays)
+            try:
+                return stored.decode(arrays)
+            except (KeyError, ValueError) as error:  # sound file, arrays that do not fit together
+                import warnings
+
+                from ..files.array_cache import CacheFileWarning
+
+                warnings.warn(
+                    f"{stored.kind} cache file for this corpus does not decode ({error}); "
+                    "it is rebuilt now",
+                    CacheFileWarning,
+                    stacklevel=4,
+                )
         value = compute()
         cache.save(disk_key, stored.kind, stored.encode(value))
         return value
