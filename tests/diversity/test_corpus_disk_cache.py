@@ -200,6 +200,7 @@ def index_builds(monkeypatch) -> list[str]:
     return built
 
 
+@pytest.mark.floors
 def test_a_new_corpus_object_reads_the_memorization_index_from_disk(tmp_path, monkeypatch):
     from poetic_eval.diversity import memorization
 

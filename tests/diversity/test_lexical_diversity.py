@@ -47,6 +47,7 @@ def random_streams(seed: int, count: int):
     return streams
 
 
+@pytest.mark.floors
 @pytest.mark.parametrize("seed", [0, 1])
 def test_mtld_equals_lexicalrichness(seed):
     for stream in random_streams(seed, 150):
@@ -96,6 +97,7 @@ def test_all_distinct_stream():
     assert LexicalRichness(stream, preprocessor=None, tokenizer=None).mtld(0.72) == 50.0
 
 
+@pytest.mark.floors
 @pytest.mark.parametrize("seed", [5, 6])
 def test_mattr_equals_both_packages(seed):
     rng = random.Random(seed)

@@ -63,6 +63,7 @@ def as_tuples(matches):
     ]  # fmt: skip
 
 
+@pytest.mark.floors
 @pytest.mark.parametrize("seed", [0, 1])
 def test_equals_naive_scan_at_every_level(seed):
     generated, training = memorization_corpora(seed, n_training=80, n_generated=30)

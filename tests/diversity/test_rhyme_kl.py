@@ -61,6 +61,7 @@ def test_generated_quatrains_have_their_scheme():
         assert distribution[label] == pytest.approx(schemes.count(label) / len(schemes))
 
 
+@pytest.mark.floors
 @pytest.mark.parametrize("seed", range(8))
 @pytest.mark.parametrize("smoothing", [1e-9, 1e-3, 0.5])
 def test_matches_scipy_on_generated_samples(seed, smoothing):
