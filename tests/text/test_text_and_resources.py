@@ -149,6 +149,16 @@ def test_require_texts_names_row():
         poem_inputs.require_texts(["ok", 3], "predictions")
 
 
+def test_require_texts_takes_str_subclasses_and_names_a_blank_among_them():
+    class Verse(str):
+        pass
+
+    poems = [Verse("one line"), "two", Verse("three")]
+    assert poem_inputs.require_texts(poems, "predictions") == poems
+    with pytest.raises(ValueError, match=r"predictions\[2\] is empty"):
+        poem_inputs.require_texts([Verse("ok"), "fine", Verse(" \n")], "predictions")
+
+
 @pytest.mark.parametrize("value", [0, -0.1, 1.5, float("nan")])
 def test_require_fraction_bounds(value):
     with pytest.raises(ValueError):

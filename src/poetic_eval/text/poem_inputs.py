@@ -37,6 +37,8 @@ def require_texts(values: Any, name: str, *, allow_empty_list: bool = False) -> 
     values = list(values)
     if not values and not allow_empty_list:
         raise ValueError(f"{name} is empty: at least one text is needed")
+    if set(map(type, values)) <= {str} and all(map(str.strip, values)):
+        return values  # the common case, checked in C; the loop below names what fails
     for index, value in enumerate(values):
         if not isinstance(value, str):
             raise TypeError(
