@@ -24,7 +24,7 @@ QUATRAIN_SOURCE ?=
 HF_ORG     ?=
 DRY_RUN    ?=
 
-.PHONY: setup test test-all test-floors demo bench lint build publish dist clean
+.PHONY: setup test test-all test-floors demo bench bench-full lint build publish dist clean
 
 setup: $(STAMP) $(METRICS_STAMP)
 
@@ -69,13 +69,18 @@ test-floors:
 demo: setup
 	$(PY) -m poetic_eval.cli demo --out $(OUT) --seed $(SEED)
 
-# every benchmark at its quick size (each script's --help gives its full size), timed
-bench: setup
+# every benchmark at its quick size (each script's --help gives its full size), timed;
+# bench-full: every one at its full size (hours on 2 cores: the training-loop bench encodes
+# 181,670 references on the CPU; docs/benchmarks.md)
+bench: BENCH_SIZE = --quick
+bench: BENCH_BUDGET = (budget: 900 s on 2 cores)
+bench-full: BENCH_SIZE = --full
+bench bench-full: setup
 	@start=$$(date +%s); for script in bench/bench_*.py; do \
-	  echo "== $$script --quick"; began=$$(date +%s); \
-	  $(PY) $$script --quick || exit 1; \
+	  echo "== $$script $(BENCH_SIZE)"; began=$$(date +%s); \
+	  $(PY) $$script $(BENCH_SIZE) || exit 1; \
 	  echo "-- $$script: $$(( $$(date +%s) - began )) s (load $$(cut -d' ' -f1 /proc/loadavg))"; \
-	done; echo "== make bench: $$(( $$(date +%s) - start )) s in all (budget: 900 s on 2 cores)"
+	done; echo "== make $@: $$(( $$(date +%s) - start )) s in all $(BENCH_BUDGET)"
 
 lint: setup
 	$(PY) -m ruff check src builders metrics bench tests scripts

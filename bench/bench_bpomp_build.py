@@ -58,7 +58,9 @@ def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--limericks", type=int, default=20_000)
     parser.add_argument("--pairs", type=int, default=10_000)
-    parser.add_argument("--quick", action="store_true", help="2,000 limericks, 1,000 pairs")
+    sizes = parser.add_mutually_exclusive_group()
+    sizes.add_argument("--quick", action="store_true", help="2,000 limericks, 1,000 pairs")
+    sizes.add_argument("--full", action="store_true", help="the full size (the default)")
     args = parser.parse_args()
     if args.quick:
         args.limericks, args.pairs = 2_000, 1_000

@@ -121,7 +121,9 @@ def main() -> None:
         "--threads", type=int, default=None, help="torch threads (default: torch's)"
     )
     parser.add_argument("--batch-size", type=int, default=16, help="harness batch size")
-    parser.add_argument("--quick", action="store_true", help="the first 40 pairs per config")
+    sizes = parser.add_mutually_exclusive_group()
+    sizes.add_argument("--quick", action="store_true", help="the first 40 pairs per config")
+    sizes.add_argument("--full", action="store_true", help="the full size (the default)")
     parser.add_argument("--limit", type=int, default=None, help="pairs per config (default: all)")
     args = parser.parse_args()
     if args.quick and args.limit is None:

@@ -106,7 +106,9 @@ def run_level(level, generated, training, subsample):
 
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--quick", action="store_true", help="200 vs 20,000 quatrains")
+    sizes = parser.add_mutually_exclusive_group()
+    sizes.add_argument("--quick", action="store_true", help="200 vs 20,000 quatrains")
+    sizes.add_argument("--full", action="store_true", help="the full size (the default)")
     parser.add_argument("--seed", type=int, default=0)
     parser.add_argument(
         "--levels",

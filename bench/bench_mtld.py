@@ -75,7 +75,9 @@ def best_of(repeats: int, function, samples) -> float:
 
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--quick", action="store_true", help="the default size (make bench)")
+    sizes = parser.add_mutually_exclusive_group()
+    sizes.add_argument("--quick", action="store_true", help="the default size (make bench)")
+    sizes.add_argument("--full", action="store_true", help="the full size (the default)")
     parser.add_argument("--samples", type=int, default=10)
     parser.add_argument("--size", type=int, default=1000)
     parser.add_argument("--repeats", type=int, default=5)

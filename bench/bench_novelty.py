@@ -105,7 +105,9 @@ def main() -> int:
         help="poems whose ordered pairs are ALL compared, timed path against the loop",
     )
     parser.add_argument("--seed", type=int, default=0)
-    parser.add_argument("--quick", action="store_true", help="500 poems, the loop on 500 pairs")
+    sizes = parser.add_mutually_exclusive_group()
+    sizes.add_argument("--quick", action="store_true", help="500 poems, the loop on 500 pairs")
+    sizes.add_argument("--full", action="store_true", help="the full size (the default)")
     args = parser.parse_args()
     if args.quick:
         args.poems, args.loop_pairs = 500, 500

@@ -184,7 +184,9 @@ def main() -> None:
     parser.add_argument("--stanzas", type=int, default=5000)
     parser.add_argument("--bulk", type=int, default=200_000,
                         help="quatrains of the bulk timing (0 skips it)")  # fmt: skip
-    parser.add_argument("--quick", action="store_true", help="1,000 stanzas, bulk 20,000")
+    sizes = parser.add_mutually_exclusive_group()
+    sizes.add_argument("--quick", action="store_true", help="1,000 stanzas, bulk 20,000")
+    sizes.add_argument("--full", action="store_true", help="the full size (the default)")
     args = parser.parse_args()
     if args.quick:
         args.stanzas, args.bulk = 1000, 20_000

@@ -135,7 +135,9 @@ def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--data", type=Path, default=DEFAULT_DATA)
     parser.add_argument("--part", choices=tuple(PARTS), default="all")
-    parser.add_argument("--quick", action="store_true", help="the development authors only")
+    sizes = parser.add_mutually_exclusive_group()
+    sizes.add_argument("--quick", action="store_true", help="the development authors only")
+    sizes.add_argument("--full", action="store_true", help="the full size (the default)")
     args = parser.parse_args(argv)
     if args.quick:
         args.part = "dev"

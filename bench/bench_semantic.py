@@ -95,7 +95,9 @@ def main() -> None:
     parser.add_argument("--poems", type=int, default=1000, help="generated poems")
     parser.add_argument("--encode-poems", type=int, default=100)
     parser.add_argument("--encode-references", type=int, default=1000)
-    parser.add_argument("--quick", action="store_true", help="a 20,000-row corpus, 300 encoded")
+    sizes = parser.add_mutually_exclusive_group()
+    sizes.add_argument("--quick", action="store_true", help="a 20,000-row corpus, 300 encoded")
+    sizes.add_argument("--full", action="store_true", help="the full size (the default)")
     args = parser.parse_args()
     if args.quick:
         args.corpus, args.encode_references = 20_000, 300
