@@ -26,7 +26,7 @@ Returns:
     accuracy (float): share of items answered correctly, in [0, 1].
     macro_f1 (float): mean over letters of 2 tp / (2 tp + fp + fn), in [0, 1].
     n (int): number of items.
-    f1_by_letter (dict): {letter: {precision, recall, f1, support}}.
+    f1_by_letter (dict): {letter: {precision, recall, f1, support, predicted}}.
     by_label (dict): {label: {count, share}} of the chosen answers' labels, Correct first;
         empty without labels.
 Examples:

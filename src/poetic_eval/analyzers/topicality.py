@@ -26,6 +26,7 @@ import numpy as np
 from ..checks import require_positive_int, typed_options
 from ..diversity import encode_poems, load_sentence_encoder
 from ..diversity.poem_embeddings import check_encoding
+from ..label_scores import macro_f1, per_label_scores
 from ..text import require_texts
 from .analyzer import Analyzer
 from .poem import Poem
@@ -33,29 +34,9 @@ from .poem import Poem
 
 def retrieval_scores(true: Sequence[str], predicted: Sequence[str]) -> dict[str, Any]:
     """Macro-F1, accuracy and per-topic precision/recall/F1 of predicted against true labels."""
-    labels = sorted(set(true) | set(predicted))
-    true_array, predicted_array = (
-        np.asarray(true, dtype=object),
-        np.asarray(predicted, dtype=object),
-    )
-    per_topic: dict[str, dict[str, float | int]] = {}
-    for label in labels:
-        hits = int(np.sum((true_array == label) & (predicted_array == label)))
-        support = int(np.sum(true_array == label))
-        predicted_count = int(np.sum(predicted_array == label))
-        precision = hits / predicted_count if predicted_count else 0.0
-        recall = hits / support if support else 0.0
-        f1 = 2 * precision * recall / (precision + recall) if precision + recall else 0.0
-        per_topic[label] = {
-            "precision": precision,
-            "recall": recall,
-            "f1": f1,
-            "support": support,
-            "predicted": predicted_count,
-        }
-    macro_f1 = float(np.mean([scores["f1"] for scores in per_topic.values()]))
-    accuracy = float(np.mean(true_array == predicted_array))
-    return {"macro_f1": macro_f1, "accuracy": accuracy, "per_topic": per_topic}
+    per_topic = per_label_scores(true, predicted)
+    accuracy = sum(label == guess for label, guess in zip(true, predicted)) / len(true)
+    return {"macro_f1": macro_f1(per_topic), "accuracy": accuracy, "per_topic": per_topic}
 
 
 @typed_options

@@ -2,8 +2,8 @@
 
 The BLM-It challenge scores a model by the F1 over the answer letters A-H, macro-averaged
 (micro-F1 equals accuracy, since every item gets exactly one letter). The letters averaged over
-are those that occur among the references or the predictions (scikit-learn's default); a letter's
-F1 is ``2 tp / (2 tp + fp + fn)``, 0 when it is never predicted correctly. The label table
+are those that occur among the references or the predictions (scikit-learn's default; the
+scores are :mod:`poetic_eval.label_scores`, shared with the topicality analyzer). The label table
 counts, over items, the label of the answer chosen: ``Correct`` or the distractor, i.e. the rule
 the chosen sentence breaks.
 """
@@ -15,6 +15,7 @@ from collections.abc import Iterable, Sequence
 from typing import Any
 
 from ...checks import typed_options
+from ...label_scores import macro_f1, per_label_scores
 from ..answer_labels import CORRECT_LABEL, LETTERS
 
 
@@ -29,20 +30,9 @@ def _letters(values: Any, name: str) -> list[str]:
 
 
 def letter_f1(predictions: Sequence[str], references: Sequence[str]) -> dict[str, dict[str, float]]:
-    """Precision, recall, F1 and support of each letter present in either list."""
-    pairs = list(zip(predictions, references))
-    table = {}
-    for letter in sorted(set(predictions) | set(references)):
-        tp = sum(1 for p, r in pairs if p == letter and r == letter)
-        fp = sum(1 for p, r in pairs if p == letter and r != letter)
-        fn = sum(1 for p, r in pairs if p != letter and r == letter)
-        table[letter] = {
-            "precision": tp / (tp + fp) if tp + fp else 0.0,
-            "recall": tp / (tp + fn) if tp + fn else 0.0,
-            "f1": 2 * tp / (2 * tp + fp + fn),
-            "support": tp + fn,
-        }
-    return table
+    """Precision, recall, F1, support and times predicted of each letter present in either list
+    (:func:`poetic_eval.label_scores.per_label_scores`)."""
+    return per_label_scores(references, predictions)
 
 
 def label_table(
@@ -80,8 +70,8 @@ def blm_results(
 
     Returns:
         ``accuracy``, ``macro_f1`` (both in [0, 1]), ``n``, ``f1_by_letter`` ({letter:
-        {precision, recall, f1, support}}) and ``by_label`` ({label: {count, share}}; empty
-        without labels).
+        {precision, recall, f1, support, predicted}}) and ``by_label`` ({label: {count,
+        share}}; empty without labels).
 
     Raises:
         ValueError: no items, lengths that differ, a letter outside A-H, a label for a wrong
@@ -100,7 +90,7 @@ def blm_results(
     hits = sum(p == r for p, r in zip(predictions, references))
     return {
         "accuracy": hits / len(predictions),
-        "macro_f1": sum(entry["f1"] for entry in per_letter.values()) / len(per_letter),
+        "macro_f1": macro_f1(per_letter),
         "n": len(predictions),
         "f1_by_letter": per_letter,
         "by_label": _by_label(predictions, references, labels, label_inventory),
