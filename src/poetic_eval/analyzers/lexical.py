@@ -18,17 +18,12 @@ from .analyzer import Analyzer
 from .poem import Poem
 
 
-def poem_tokens(poem: Poem, lowercase: bool = True, remove_punctuation: bool = True) -> list[str]:
-    """The tokens the type/token ratio counts."""
-    return tokens(poem.text, lowercase=lowercase, remove_punctuation=remove_punctuation)
-
-
 @typed_options
 def type_token_ratio(
     poem: Poem, lowercase: bool = True, remove_punctuation: bool = True
 ) -> float | None:
     """Distinct tokens / tokens of one poem (None when it has no token)."""
-    found = poem_tokens(poem, lowercase, remove_punctuation)
+    found = tokens(poem.text, lowercase=lowercase, remove_punctuation=remove_punctuation)
     return ttr(found) if found else None
 
 
@@ -37,7 +32,8 @@ def collection_type_token_ratio(
     poems: Sequence[Poem], lowercase: bool = True, remove_punctuation: bool = True
 ) -> float | None:
     """Distinct tokens / tokens of all poems together (None when there is no token)."""
-    found = [token for poem in poems for token in poem_tokens(poem, lowercase, remove_punctuation)]
+    options = {"lowercase": lowercase, "remove_punctuation": remove_punctuation}
+    found = [token for poem in poems for token in tokens(poem.text, **options)]
     return ttr(found) if found else None
 
 
