@@ -11,15 +11,8 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
 
-from .output_locations import check_not_current
+from .output_locations import check_not_current, written_path
 from .user_errors import OutputWriteError
-
-
-def written_path(target: str | Path) -> Path:
-    """Where writing ``target`` lands: a symbolic link is written through to the path it
-    points at (the link itself stays), anything else is ``target`` itself."""
-    target = Path(target)
-    return Path(os.path.realpath(target)) if target.is_symlink() else target
 
 
 def default_mode(kind: int = 0o666) -> int:

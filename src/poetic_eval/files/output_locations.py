@@ -58,6 +58,13 @@ def check_output_folder(path: str | Path, argument: str) -> Path:
     return path
 
 
+def written_path(target: str | Path) -> Path:
+    """Where writing ``target`` lands: a symbolic link is written through to the path it
+    points at (the link itself stays), anything else is ``target`` itself."""
+    target = Path(target)
+    return Path(os.path.realpath(target)) if target.is_symlink() else target
+
+
 def check_not_current(path: str | Path, argument: str) -> None:
     """Refuse a folder to be replaced whole that is the current folder or holds it: it cannot
     be swapped away from under the running process ("Device or resource busy")."""
@@ -78,8 +85,7 @@ def check_not_current(path: str | Path, argument: str) -> None:
 def _check_parent(path: Path, argument: str) -> None:
     """The nearest existing ancestor of ``path``'s parent (of the path a link points at:
     writes go through links) must be a writable folder."""
-    real = os.path.realpath(path) if path.is_symlink() else os.path.abspath(path)
-    ancestor = Path(real).parent
+    ancestor = Path(os.path.abspath(written_path(path))).parent
     while not ancestor.exists() and ancestor != ancestor.parent:
         ancestor = ancestor.parent
     if not ancestor.is_dir():
