@@ -129,3 +129,22 @@ def test_the_current_folder_or_one_holding_it_is_refused_before_the_build(tmp_pa
     assert "--out . is the current folder" in err
     assert sorted(p.name for p in tmp_path.rglob("*")) == ["a", "b", "card.md"]
     check_replaceable(tmp_path / "elsewhere", "--out")  # a sibling is fine
+
+
+@pytest.mark.parametrize("proc_readable", [True, False])
+def test_the_umask_is_read_without_changing_it(monkeypatch, proc_readable):
+    from poetic_eval.files import atomic_files
+
+    if not proc_readable:
+
+        def no_proc(*args, **kwargs):
+            raise OSError("no /proc here")
+
+        monkeypatch.setattr(atomic_files, "open", no_proc, raising=False)
+    previous = os.umask(0o027)
+    try:
+        assert atomic_files.default_mode() == 0o640
+        assert atomic_files.default_mode(0o777) == 0o750
+        assert os.umask(0o027) == 0o027  # still the caller's mask
+    finally:
+        os.umask(previous)

@@ -18,9 +18,22 @@ from .user_errors import OutputWriteError
 def default_mode(kind: int = 0o666) -> int:
     """``kind`` (0o666 for files, 0o777 for folders) less the process's umask: the mode
     ``open`` would give, which ``mkstemp``'s private 0600 does not."""
+    return kind & ~_umask()
+
+
+def _umask() -> int:
+    """The process's umask, read from ``/proc/self/status`` where the system has it (Linux),
+    so that no other thread creates a file while the mask is briefly changed to read it."""
+    try:
+        with open("/proc/self/status", encoding="ascii") as status:
+            for line in status:
+                if line.startswith("Umask:"):
+                    return int(line.split()[1], 8)
+    except (OSError, ValueError):
+        pass
     mask = os.umask(0o022)
     os.umask(mask)
-    return kind & ~mask
+    return mask
 
 
 @contextmanager
