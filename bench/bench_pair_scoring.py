@@ -10,6 +10,9 @@ shared machine falls on both alike. Also printed: the model's first-load (GGUF c
 cached-load times, and the bfloat16 opt-in's speed and decision agreement with float32.
 
 Scores must agree to 1e-4 nats and every decision (good above bad) must be identical (asserted).
+Where the two float32 scores of a text differ by more than half that, the text is scored again in
+float64 (one forward per text, same token ids) and poetic_eval's score must be within 1e-4 of it:
+two float32 sums over a long limerick can each sit 5e-5 from the exact value on opposite sides.
 Targets (issue 20, 2 cores): agreement pairs >= 8x minicons, limerick pairs >= 2x.
 
 Usage: python bench/bench_pair_scoring.py [--quick | --full] [--pairs N] [--skip-first-load]
@@ -40,6 +43,7 @@ from pair_texts import agreement_pairs, limerick_pairs
 from peak_memory import peak_memory
 
 from poetic_eval.lm import load_language_model, score_texts
+from poetic_eval.lm.scoring import causal_sequences
 
 FIRST_LOAD = """
 import time
@@ -115,28 +119,63 @@ def compare(lm, scorer, name, pairs, results) -> None:
         theirs_parts.append(theirs)
         theirs_time += seconds
     ours, theirs = np.concatenate(ours_parts), np.concatenate(theirs_parts)
-    results[name] = (ours, theirs, ours_time, theirs_time)
-    report(name, len(pairs), ours, theirs, ours_time, theirs_time)
+    difference = checked_difference(lm, pairs, ours, theirs)
+    results[name] = (ours, theirs, ours_time, theirs_time, difference)
+    report(name, len(pairs), ours, theirs, ours_time, theirs_time, difference)
 
 
 TARGETS = {"agreement": 8.0, "limerick": 2.0}
+TOLERANCE = 1e-4  # nats: poetic_eval's score of a text against one forward per text
 
 
-def report(name, count, ours, theirs, ours_time, theirs_time) -> None:
-    difference = np.abs(ours - theirs).max()
+def float64_scores(lm, texts: list[str]) -> np.ndarray:
+    """Each text's log-probability in float64, one forward per text, on the token ids
+    poetic_eval scores: the exact value two float32 scorers are judged against."""
+    import copy
+
+    sequences, _ = causal_sequences(lm, texts)
+    model = copy.deepcopy(lm.model).double()
+    values = []
+    with torch.inference_mode():
+        for sequence in sequences:
+            tokens = torch.tensor([sequence])
+            log_probs = model(input_ids=tokens).logits[0, :-1].log_softmax(-1)
+            values.append(log_probs[torch.arange(len(sequence) - 1), tokens[0, 1:]].sum().item())
+    return np.array(values)
+
+
+def checked_difference(lm, pairs, ours, theirs) -> tuple[float, int]:
+    """The largest |ours - exact| where the two float32 scorers differ by more than half the
+    tolerance (each text there scored again in float64; elsewhere the minicons difference),
+    and how many texts needed it. Two float32 sums over a long text can each be 5e-5 from the
+    exact value in opposite directions; the issue's 1e-4 bounds ours against the exact one."""
+    texts = np.array([[good, bad] for good, bad in pairs], dtype=object)
+    close = np.abs(ours - theirs) <= TOLERANCE / 2
+    if close.all():
+        return float(np.abs(ours - theirs).max()), 0
+    exact = float64_scores(lm, list(texts[~close]))
+    worst = max(np.abs(ours - theirs)[close].max(initial=0.0), np.abs(ours[~close] - exact).max())
+    return float(worst), int((~close).sum())
+
+
+def report(name, count, ours, theirs, ours_time, theirs_time, difference) -> None:
+    """One line of figures; fails where a score is off (``difference``: from
+    :func:`checked_difference`) or a decision differs from minicons'."""
+    difference, checked = difference
     same_decisions = np.mean((ours[:, 0] > ours[:, 1]) == (theirs[:, 0] > theirs[:, 1]))
     ratio = theirs_time / ours_time
     target = TARGETS.get(name)
     verdict = "" if target is None else f" (target >= {target:.0f}x: "
     if target is not None:
         verdict += "met)" if ratio >= target else "NOT met)"
+    arbitrated = f" (float64 reference for {checked} texts)" if checked else ""
     print(
         f"{name:<10} {count:>5} pairs | poetic_eval {count / ours_time:7.2f} pairs/s | "
         f"minicons {count / theirs_time:7.2f} pairs/s | ratio {ratio:5.2f}x{verdict} | "
-        f"max |diff| {difference:.2e} nats | same decisions {same_decisions:.3f} | "
+        f"max |diff| {difference:.2e} nats{arbitrated} | same decisions {same_decisions:.3f} | "
         f"load {os.getloadavg()[0]:.1f} | {peak_memory()}"
     )
-    assert difference < 1e-4, f"{name}: scores differ from minicons by {difference:.2e} nats"
+    assert difference < TOLERANCE, f"{name}: scores differ by {difference:.2e} nats"
     assert same_decisions == 1.0, f"{name}: decisions differ from minicons"
 
 
@@ -210,7 +249,8 @@ def main() -> int:
     theirs = np.concatenate([results[name][1] for name in sets])
     ours_time = sum(results[name][2] for name in sets)
     theirs_time = sum(results[name][3] for name in sets)
-    report("all", total, ours, theirs, ours_time, theirs_time)
+    worst = max(results[name][4][0] for name in sets), sum(results[name][4][1] for name in sets)
+    report("all", total, ours, theirs, ours_time, theirs_time, worst)
 
     if args.bf16_pairs:
         bf16_check(sets, results, args.bf16_pairs)
