@@ -25,6 +25,7 @@ and times the first (GGUF conversion) and cached loads.
 from __future__ import annotations
 
 import argparse
+import copy
 import os
 import subprocess
 import sys
@@ -131,8 +132,6 @@ TOLERANCE = 1e-4  # nats: poetic_eval's score of a text against one forward per 
 def float64_scores(lm, texts: list[str]) -> np.ndarray:
     """Each text's log-probability in float64, one forward per text, on the token ids
     poetic_eval scores: the exact value two float32 scorers are judged against."""
-    import copy
-
     sequences, _ = causal_sequences(lm, texts)
     model = copy.deepcopy(lm.model).double()
     values = []
