@@ -36,7 +36,7 @@ BLANK_LINE = re.compile(r"\n[ \t]*\n+")
 
 def lines(poem: str) -> list[str]:
     """Non-empty lines of a poem, stripped of surrounding whitespace."""
-    return [line.strip() for line in poem.split("\n") if line.strip()]
+    return [line for line in map(str.strip, poem.split("\n")) if line]
 
 
 def stanzas(poem: str) -> list[list[str]]:
