@@ -227,7 +227,7 @@ def _choice_index(training: Sequence[str]) -> _Choices:
         lengths=lengths[order],
         pieces=unit_pieces(texts),
         alphabet=alphabet,
-        counts=np.ascontiguousarray(_char_counts(texts, alphabet, codes).T),
+        counts=_char_counts(texts, alphabet, codes, by_character=True),
     )
 
 
@@ -289,9 +289,12 @@ def _char_counts(
     codes: np.ndarray | None = None,
     *,
     saturate: bool = True,
+    by_character: bool = False,
 ) -> np.ndarray:
     """(texts, _ALPHABET + 1) counts of each alphabet character, the others summed in the last
-    column; uint8 saturating at :data:`_SATURATED` (the training side), or exact int64."""
+    column; uint8 saturating at :data:`_SATURATED` (the training side), or exact int64. With
+    ``by_character``, the transpose (one row per character), filled block by block in cache
+    rather than transposed whole afterwards."""
     if codes is None:
         codes = _code_points(texts)
     top = max(map(ord, alphabet), default=0) + 1
@@ -301,7 +304,8 @@ def _char_counts(
     lengths = np.fromiter(map(len, texts), dtype=np.int64, count=len(texts))
     ends = np.cumsum(lengths)
     width = _ALPHABET + 1
-    counts = np.zeros((len(texts), width), dtype=np.uint8 if saturate else np.int64)
+    shape = (width, len(texts)) if by_character else (len(texts), width)
+    counts = np.zeros(shape, dtype=np.uint8 if saturate else np.int64)
     step = 8_000  # texts per bincount: its int64 output then stays in the CPU's cache
     for start in range(0, len(texts), step):
         stop = min(len(texts), start + step)
@@ -309,7 +313,11 @@ def _char_counts(
         rows = np.repeat(np.arange(stop - start), lengths[start:stop])
         flat = np.bincount(rows * width + columns[low:high], minlength=(stop - start) * width)
         flat = np.minimum(flat, _SATURATED) if saturate else flat
-        counts[start:stop] = flat.reshape(stop - start, width)
+        block = flat.reshape(stop - start, width)
+        if by_character:
+            counts[:, start:stop] = block.T
+        else:
+            counts[start:stop] = block
     return counts
 
 
