@@ -349,6 +349,33 @@ def test_histogram_bound_holds_for_every_pair():
     assert choices.counts.max() == 255  # the saturated counts were exercised
 
 
+def test_char_counts_equal_counter_across_blocks_in_both_layouts():
+    """Character counts, filled 8,000 texts at a time, equal a per-text Counter for 20,000
+    random texts (several blocks), in the per-text and the per-character layout; characters
+    outside the alphabet share the last column and the training counts saturate at 255."""
+    from collections import Counter
+
+    from poetic_eval.diversity.memorization import _ALPHABET, _char_counts
+
+    rng = random.Random(5)
+    letters = "abcdefghij é"
+    texts = ["".join(rng.choices(letters, k=rng.randint(0, 40))) for _ in range(20_000)]
+    texts[12_345] = "a" * 300 + "zz"
+    alphabet = {c: column for column, c in enumerate("abcdefghij ")}  # "é" and "z" outside
+    expected = [[0] * (_ALPHABET + 1) for _ in texts]
+    for row, text in zip(expected, texts):
+        for char, count in Counter(text).items():
+            row[alphabet.get(char, _ALPHABET)] += count
+    exact = _char_counts(texts, alphabet, saturate=False)
+    assert exact.tolist() == expected
+    saturated = [[min(count, 255) for count in row] for row in expected]
+    assert _char_counts(texts, alphabet).tolist() == saturated
+    by_character = _char_counts(texts, alphabet, by_character=True)
+    assert by_character.shape == (_ALPHABET + 1, len(texts)) and by_character.flags.c_contiguous
+    assert by_character.T.tolist() == saturated
+    assert by_character[alphabet["a"], 12_345] == 255
+
+
 @pytest.mark.parametrize("level", LEVELS)
 def test_dictionary_words_near_threshold_equal_naive_scan(level):
     """Random dictionary words (where character bounds keep the most pairs) and generated

@@ -465,8 +465,9 @@ def _surviving_pairs(
     queries, query_lengths = block
     threshold, workers, histogram = settings
     slack = max(threshold - BOUND_TOLERANCE, 0.0)
-    # an LCS (or bound) L passes when 2 L >= slack (m + n); this float32 need differs from the
-    # exact rational by ~1e-7 of it, far inside the BOUND_TOLERANCE of the slack
+    # an LCS (or bound) L passes when L - slack m / 2 >= slack n / 2; these float32 halves (and
+    # the bound minus the first) differ from the exact rationals by ~1e-7 of them, far inside
+    # the BOUND_TOLERANCE of the slack
     text_need = (lengths * (slack / 2)).astype(np.float32)
     query_need = (query_lengths * (slack / 2)).astype(np.float32)
     kept = None
