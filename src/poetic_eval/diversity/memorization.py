@@ -46,6 +46,7 @@ from collections.abc import Iterable, Iterator, Sequence
 from concurrent.futures import ProcessPoolExecutor
 from dataclasses import asdict, dataclass
 from functools import cached_property, partial
+from itertools import chain
 
 import numpy as np
 from rapidfuzz import process
@@ -88,7 +89,9 @@ def poem_units(poem: str, level: str) -> list[str]:
     if level == "quatrain":
         return [" ".join(poem_lines)] if poem_lines else []
     if level == "couplet":
-        return [" ".join(poem_lines[i : i + 2]) for i in range(0, len(poem_lines) - 1, 2)]
+        return list(
+            map(" ".join, zip(poem_lines[::2], poem_lines[1::2]))
+        )  # an odd last line: no couplet
     if level == "verse":
         return poem_lines
     raise ValueError(unknown_name_message(level, LEVELS, "level"))
@@ -118,7 +121,7 @@ class _Corpus:
     """Distinct unit texts of a level and, for each, where it first occurs."""
 
     texts: Sequence[str]
-    first: Sequence[tuple[int, int]]  # (poem index, unit index); an (n, 2) array when read
+    first: np.ndarray  # (units, 2): the poem index and the unit index within it
 
 
 class _Reordered:
@@ -138,18 +141,18 @@ class _Reordered:
 def _units_by_text(poems: Sequence[str], level: str) -> tuple[_Corpus, list[list[int]]]:
     """Deduplicated units, and for each poem the distinct-unit id of each of its units."""
     position: dict[str, int] = {}
-    corpus = _Corpus([], [])
-    unit_ids = []
-    for poem_index, poem in enumerate(poems):
-        ids = []
-        for unit_index, unit in enumerate(poem_units(poem, level)):
-            if unit not in position:
-                position[unit] = len(corpus.texts)
-                corpus.texts.append(unit)
-                corpus.first.append((poem_index, unit_index))
-            ids.append(position[unit])
-        unit_ids.append(ids)
-    return corpus, unit_ids
+    unit_ids = [
+        [position.setdefault(unit, len(position)) for unit in poem_units(poem, level)]
+        for poem in poems
+    ]
+    sizes = np.fromiter(map(len, unit_ids), dtype=np.int64, count=len(unit_ids))
+    flat = np.fromiter(chain.from_iterable(unit_ids), dtype=np.int64, count=int(sizes.sum()))
+    # ids are numbered in order of first occurrence: where each first occurs, as (poem, unit)
+    _, first_flat = np.unique(flat, return_index=True)
+    starts = np.cumsum(sizes) - sizes
+    poem_of = np.repeat(np.arange(len(sizes)), sizes)[first_flat]
+    first = np.stack((poem_of, first_flat - starts[poem_of]), axis=1)
+    return _Corpus(list(position), first), unit_ids
 
 
 def _length_window(low: int, high: int, threshold: float) -> tuple[float, float]:
@@ -252,7 +255,7 @@ def _index_form() -> StoredForm:
         return {
             "utf8": np.frombuffer(data, dtype=np.uint8),  # sorted by length
             "lengths": np.asarray(choices.lengths, dtype=np.int64),
-            "first": np.array(training.first, dtype=np.int64).reshape(-1, 2),
+            "first": np.asarray(training.first, dtype=np.int64).reshape(-1, 2),
             "order": np.asarray(choices.ids, dtype=np.int64),
             "alphabet": np.array([ord(c) for c in choices.alphabet], dtype=np.uint32),
             "counts": choices.counts,
@@ -293,8 +296,8 @@ def _char_counts(
 ) -> np.ndarray:
     """(texts, _ALPHABET + 1) counts of each alphabet character, the others summed in the last
     column; uint8 saturating at :data:`_SATURATED` (the training side), or exact int64. With
-    ``by_character``, the transpose (one row per character), filled block by block in cache
-    rather than transposed whole afterwards."""
+    ``by_character``, the transpose (one row per character): each block is counted straight
+    in that layout (no transposed copy, which took most of the time)."""
     if codes is None:
         codes = _code_points(texts)
     top = max(map(ord, alphabet), default=0) + 1
@@ -310,14 +313,18 @@ def _char_counts(
     for start in range(0, len(texts), step):
         stop = min(len(texts), start + step)
         low, high = (ends[start - 1] if start else 0), ends[stop - 1] if stop else 0
-        rows = np.repeat(np.arange(stop - start), lengths[start:stop])
-        flat = np.bincount(rows * width + columns[low:high], minlength=(stop - start) * width)
-        flat = np.minimum(flat, _SATURATED) if saturate else flat
-        block = flat.reshape(stop - start, width)
+        size = stop - start
+        rows = np.repeat(np.arange(size), lengths[start:stop])
+        cells = (
+            columns[low:high] * size + rows if by_character else rows * width + columns[low:high]
+        )
+        flat = np.bincount(cells, minlength=size * width)
+        if saturate:
+            np.minimum(flat, _SATURATED, out=flat)
         if by_character:
-            counts[:, start:stop] = block.T
+            counts[:, start:stop] = flat.reshape(width, size)
         else:
-            counts[start:stop] = block
+            counts[start:stop] = flat.reshape(size, width)
     return counts
 
 
