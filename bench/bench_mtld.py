@@ -61,16 +61,19 @@ def largest_disagreement(poems: list[str]) -> float:
     return max(abs(ours[k] - reference[k]) / abs(reference[k]) for k in reference)
 
 
-def best_of(repeats: int, function, samples) -> float:
-    """Fastest of ``repeats`` runs over all samples, in CPU seconds of this process (both run
-    on one thread): on a shared machine wall time mostly measures the other processes."""
-    times = []
+def best_of(repeats: int, functions, samples) -> list[float]:
+    """For each function, the fastest of ``repeats`` runs over all samples, in CPU seconds of
+    this process (both run on one thread: on a shared machine wall time mostly measures the
+    other processes). The functions take turns within each repeat, so that a change in the
+    machine's load falls on both rather than on whichever ran last."""
+    times: list[list[float]] = [[] for _ in functions]
     for _ in range(repeats):
-        start = time.process_time()
-        for sample in samples:
-            function(sample)
-        times.append(time.process_time() - start)
-    return min(times)
+        for function, runs in zip(functions, times):
+            start = time.process_time()
+            for sample in samples:
+                function(sample)
+            runs.append(time.process_time() - start)
+    return [min(runs) for runs in times]
 
 
 def main() -> int:
@@ -94,8 +97,9 @@ def main() -> int:
         print(f"FAILED: poetic-eval differs from lexicalrichness by more than {TOLERANCE:g}")
         return 1
 
-    reference_seconds = best_of(args.repeats, lexicalrichness_scores, samples)
-    ours_seconds = best_of(args.repeats, poetic_eval_scores, samples)
+    reference_seconds, ours_seconds = best_of(
+        args.repeats, (lexicalrichness_scores, poetic_eval_scores), samples
+    )
     print(
         f"lexicalrichness: {reference_seconds:.3f} s CPU   poetic-eval: {ours_seconds:.3f} s CPU "
         f"(load average {os.getloadavg()[0]:.1f})"
