@@ -89,9 +89,8 @@ def poem_units(poem: str, level: str) -> list[str]:
     if level == "quatrain":
         return [" ".join(poem_lines)] if poem_lines else []
     if level == "couplet":
-        return list(
-            map(" ".join, zip(poem_lines[::2], poem_lines[1::2]))
-        )  # an odd last line: no couplet
+        # lines 1-2, 3-4, ...: zip drops an odd last line, which belongs to no couplet
+        return list(map(" ".join, zip(poem_lines[::2], poem_lines[1::2])))
     if level == "verse":
         return poem_lines
     raise ValueError(unknown_name_message(level, LEVELS, "level"))
