@@ -7,6 +7,7 @@ import difflib
 import math
 import random
 
+import numpy as np
 import pytest
 
 import poetic_eval
@@ -414,3 +415,28 @@ def test_later_call_reuses_the_training_index():
     assert all(corpus._derived[key] is value for key, value in kept.items())
     plain = memorization(generated[::-1], list(training), return_matches=True)
     assert again == plain and first["memorization_verse"] == again["memorization_verse"]
+
+
+@pytest.mark.parametrize("level", ["quatrain", "couplet", "verse"])
+def test_units_by_text_numbers_units_by_first_occurrence(level):
+    """Distinct units in order of first occurrence, where each first occurs (poem, unit), and
+    each poem's unit ids, equal a plain loop over poems with repeats within and across poems,
+    poems without units and odd line counts."""
+    from poetic_eval.diversity.memorization import _units_by_text
+
+    rng = random.Random(3)
+    lines_pool = ["a b", "c d", "e f", "g h", "a b"]
+    poems = ["\n".join(rng.choices(lines_pool, k=rng.randint(0, 7))) for _ in range(300)]
+    texts, first, ids = [], [], []
+    for poem_index, poem in enumerate(poems):
+        poem_ids = []
+        for unit_index, unit in enumerate(poem_units(poem, level)):
+            if unit not in texts:
+                texts.append(unit)
+                first.append([poem_index, unit_index])
+            poem_ids.append(texts.index(unit))
+        ids.append(poem_ids)
+    corpus, unit_ids = _units_by_text(poems, level)
+    assert list(corpus.texts) == texts
+    assert np.asarray(corpus.first).tolist() == first
+    assert unit_ids == ids
