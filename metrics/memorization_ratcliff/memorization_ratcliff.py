@@ -29,7 +29,8 @@ Args:
     return_matches (bool): also return, per level, each memorized generated unit with its best
         training match, default False.
     show_progress (bool): progress bars, default False.
-    workers (int): threads for the rapidfuzz prefilter, default -1 (all cores).
+    workers (int): threads of the prefilter (one rapidfuzz and one BLAS thread each) and
+        processes of the difflib checks, default -1 (all cores).
 Returns:
     memorization_quatrain, memorization_couplet, memorization_verse (float): share of generated
         units of that level that are memorized, in [0, 1], for the levels asked (NaN when the

@@ -42,8 +42,10 @@ import difflib
 import math
 import multiprocessing
 import os
+import threading
 from collections.abc import Iterable, Iterator, Sequence
-from concurrent.futures import ProcessPoolExecutor
+from concurrent.futures import ProcessPoolExecutor, ThreadPoolExecutor
+from contextlib import nullcontext
 from dataclasses import asdict, dataclass
 from functools import cached_property, partial
 from itertools import chain
@@ -51,6 +53,7 @@ from itertools import chain
 import numpy as np
 from rapidfuzz import process
 from rapidfuzz.distance import Indel, LCSseq
+from threadpoolctl import threadpool_limits
 from tqdm.auto import tqdm
 
 from ..checks import (
@@ -365,13 +368,15 @@ class _HistogramUse:
     def __init__(self) -> None:
         self.cells = 0
         self.kept = 0
+        self._lock = threading.Lock()  # groups of one block run in threads
 
     def wanted(self) -> bool:
         return self.cells < _MIN_MATRIX_CELLS or self.kept <= _USELESS_SHARE * self.cells
 
     def record(self, cells: int, kept: int) -> None:
-        self.cells += cells
-        self.kept += kept
+        with self._lock:
+            self.cells += cells
+            self.kept += kept
 
 
 def _candidate_blocks(
@@ -384,37 +389,55 @@ def _candidate_blocks(
 ) -> Iterator[list[tuple[int, np.ndarray, np.ndarray]]]:
     """Blocks of queries of similar length, each as a list of (query id, choice ids, bounds)
     for the choices that pass the upper bounds; one block at a time keeps memory bounded.
-    Choice ids are positions in ``choices.texts``."""
+    Choice ids are positions in ``choices.texts``.
+
+    The length groups of every block run in ``workers`` threads (-1: every core), each with
+    one rapidfuzz thread and, meanwhile, one BLAS thread: numpy's products and rapidfuzz
+    release the GIL, and one thread each over two groups beat two threads over one group
+    (docs/benchmarks.md, "Length groups in threads")."""
     query_lengths = np.array([len(q) for q in queries])
     query_order = np.argsort(query_lengths, kind="stable")
     query_counts = _char_counts(queries, choices.alphabet, saturate=False)
     lengths, texts, pieces = choices.lengths, choices.text_array, choices.pieces
     histogram = _HistogramUse()
+    threads = available_cores() if workers == -1 else workers
     blocks = _length_groups(query_lengths[query_order], _GROUP_WIDTH, _QUERY_BLOCK, 32)
-    for block_start, block_end in tqdm(
-        blocks, desc=description, unit="block", disable=not show_progress
-    ):
-        block = query_order[block_start:block_end]
-        low, high = _length_window(query_lengths[block[0]], query_lengths[block[-1]], threshold)
-        first = int(np.searchsorted(lengths, math.floor(low), side="left"))
-        last = int(np.searchsorted(lengths, math.ceil(high), side="right"))
-        block_queries = _object_array([queries[i] for i in block])
-        step = max(1, _MAX_MATRIX_CELLS // len(block))
-        least = max(1, _MIN_MATRIX_CELLS // len(block))
-        found_ids, found_bounds, found_columns = [], [], []
-        for start, end in _length_groups(lengths[first:last], _GROUP_WIDTH, step, least):
-            start, end = first + start, first + end
-            rows, columns, bounds = _surviving_pairs(
-                (texts[start:end], [piece[start:end] for piece in pieces], lengths[start:end]),
-                (block_queries, query_lengths[block]),
-                choices.counts[:, start:end],
-                query_counts[block],
-                (threshold, workers, histogram),
+    single_blas = threadpool_limits(1, user_api="blas") if threads > 1 else nullcontext()
+    rapidfuzz_workers = 1 if threads > 1 else workers
+
+    def survivors(block: np.ndarray, block_queries: np.ndarray, start: int, end: int):
+        rows, columns, bounds = _surviving_pairs(
+            (texts[start:end], [piece[start:end] for piece in pieces], lengths[start:end]),
+            (block_queries, query_lengths[block]),
+            choices.counts[:, start:end],
+            query_counts[block],
+            (threshold, rapidfuzz_workers, histogram),
+        )
+        return start + rows, bounds, columns
+
+    with ThreadPoolExecutor(max_workers=threads) as pool, single_blas:
+        pending = []  # every group is queued at once: no core waits at the end of a block
+        for block_start, block_end in blocks:
+            block = query_order[block_start:block_end]
+            low, high = _length_window(query_lengths[block[0]], query_lengths[block[-1]], threshold)
+            first = int(np.searchsorted(lengths, math.floor(low), side="left"))
+            last = int(np.searchsorted(lengths, math.ceil(high), side="right"))
+            block_queries = _object_array([queries[i] for i in block])
+            step = max(1, _MAX_MATRIX_CELLS // len(block))
+            least = max(1, _MIN_MATRIX_CELLS // len(block))
+            groups = _length_groups(lengths[first:last], _GROUP_WIDTH, step, least)
+            futures = [
+                pool.submit(survivors, block, block_queries, first + start, first + end)
+                for start, end in groups
+            ]
+            pending.append((block, futures))
+        for block, futures in tqdm(
+            pending, desc=description, unit="block", disable=not show_progress
+        ):
+            found = [future.result() for future in futures]
+            yield _split_by_query(
+                block, [f[0] for f in found], [f[1] for f in found], [f[2] for f in found]
             )
-            found_ids.append(start + rows)
-            found_bounds.append(bounds)
-            found_columns.append(columns)
-        yield _split_by_query(block, found_ids, found_bounds, found_columns)
 
 
 def _banded_lcs_bound(
@@ -716,8 +739,8 @@ def memorization(
     ``prediction`` and ``unit`` (indices), ``text``, ``reference`` and ``reference_unit``
     (indices of the best training match: the highest ratio, first in corpus order on ties),
     ``reference_text`` and ``ratio``. ``thresholds`` overrides the paper's per level;
-    ``workers``: threads of the rapidfuzz bounds and processes of the difflib checks (-1:
-    every core available).
+    ``workers``: threads of the bounds (each with one rapidfuzz and one BLAS thread) and
+    processes of the difflib checks (-1: every core available).
     """
     predictions = require_texts(predictions, "predictions")
     references = require_texts(references, "references")
