@@ -739,8 +739,9 @@ def memorization(
     ``prediction`` and ``unit`` (indices), ``text``, ``reference`` and ``reference_unit``
     (indices of the best training match: the highest ratio, first in corpus order on ties),
     ``reference_text`` and ``ratio``. ``thresholds`` overrides the paper's per level;
-    ``workers``: threads of the bounds (each with one rapidfuzz and one BLAS thread) and
-    processes of the difflib checks (-1: every core available).
+    ``workers``: threads of the bounds (each with one rapidfuzz and one BLAS thread; while they
+    run, numpy's BLAS is limited to one thread in the whole process) and processes of the
+    difflib checks (-1: every core available).
     """
     predictions = require_texts(predictions, "predictions")
     references = require_texts(references, "references")
