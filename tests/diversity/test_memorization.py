@@ -440,3 +440,41 @@ def test_units_by_text_numbers_units_by_first_occurrence(level):
     assert list(corpus.texts) == texts
     assert np.asarray(corpus.first).tolist() == first
     assert unit_ids == ids
+
+
+def test_length_groups_in_threads_equal_one_thread(monkeypatch):
+    """Small bound matrices make many length groups; run in three threads (each with one
+    rapidfuzz and one BLAS thread) they give the naive scan's result, as one thread does, and
+    the BLAS thread count is restored afterwards."""
+    import importlib
+
+    from threadpoolctl import threadpool_info
+
+    module = importlib.import_module("poetic_eval.diversity.memorization")
+    monkeypatch.setattr(module, "_MAX_MATRIX_CELLS", 4_000)
+    monkeypatch.setattr(module, "_MIN_MATRIX_CELLS", 400)
+    submitted = []
+
+    class CountedThreads(module.ThreadPoolExecutor):
+        def submit(self, function, *args, **kwargs):
+            submitted.append(self._max_workers)
+            return super().submit(function, *args, **kwargs)
+
+    monkeypatch.setattr(module, "ThreadPoolExecutor", CountedThreads)
+
+    def blas_threads():
+        return [pool["num_threads"] for pool in threadpool_info() if pool["user_api"] == "blas"]
+
+    before = blas_threads()
+    generated, training = memorization_corpora(21, n_training=200, n_generated=30)
+    thresholds = {"quatrain": 0.5, "couplet": 0.6, "verse": 0.7}
+    options = {"thresholds": thresholds, "return_matches": True}
+    one = memorization(generated, training, workers=1, **options)
+    three = memorization(generated, training, workers=3, **options)
+    assert submitted.count(3) >= 20  # many groups went to the three-thread pool
+    assert blas_threads() == before
+    assert one == three
+    for level, threshold in thresholds.items():
+        share, matches = naive_scan(generated, training, level, threshold)
+        assert three[f"memorization_{level}"] == share
+        assert as_tuples(three["matches"][level]) == matches

@@ -43,7 +43,7 @@ import math
 import multiprocessing
 import os
 import threading
-from collections.abc import Iterable, Iterator, Sequence
+from collections.abc import Iterable, Sequence
 from concurrent.futures import ProcessPoolExecutor, ThreadPoolExecutor
 from contextlib import nullcontext
 from dataclasses import asdict, dataclass
@@ -368,7 +368,7 @@ class _HistogramUse:
     def __init__(self) -> None:
         self.cells = 0
         self.kept = 0
-        self._lock = threading.Lock()  # groups of one block run in threads
+        self._lock = threading.Lock()  # the length groups run in threads
 
     def wanted(self) -> bool:
         return self.cells < _MIN_MATRIX_CELLS or self.kept <= _USELESS_SHARE * self.cells
@@ -386,15 +386,16 @@ def _candidate_blocks(
     workers: int,
     show_progress: bool,
     description: str,
-) -> Iterator[list[tuple[int, np.ndarray, np.ndarray]]]:
+) -> list[list[tuple[int, np.ndarray, np.ndarray]]]:
     """Blocks of queries of similar length, each as a list of (query id, choice ids, bounds)
-    for the choices that pass the upper bounds; one block at a time keeps memory bounded.
-    Choice ids are positions in ``choices.texts``.
+    for the choices that pass the upper bounds. Choice ids are positions in ``choices.texts``.
 
-    The length groups of every block run in ``workers`` threads (-1: every core), each with
-    one rapidfuzz thread and, meanwhile, one BLAS thread: numpy's products and rapidfuzz
-    release the GIL, and one thread each over two groups beat two threads over one group
-    (docs/benchmarks.md, "Length groups in threads")."""
+    Each block is compared with the training units in length groups, whose bound matrices are
+    freed when the group is done, so memory stays bounded. The groups of every block run in
+    ``workers`` threads (-1: every core), each with one rapidfuzz thread and, meanwhile, one
+    BLAS thread: numpy's products and rapidfuzz release the GIL, and one thread each over two
+    groups beat two threads over one group (docs/benchmarks.md, "Length groups in threads").
+    The pool and the BLAS limit end before this returns."""
     query_lengths = np.array([len(q) for q in queries])
     query_order = np.argsort(query_lengths, kind="stable")
     query_counts = _char_counts(queries, choices.alphabet, saturate=False)
@@ -431,13 +432,14 @@ def _candidate_blocks(
                 for start, end in groups
             ]
             pending.append((block, futures))
+        result = []
         for block, futures in tqdm(
             pending, desc=description, unit="block", disable=not show_progress
         ):
             found = [future.result() for future in futures]
-            yield _split_by_query(
-                block, [f[0] for f in found], [f[1] for f in found], [f[2] for f in found]
-            )
+            ids, bounds, columns = ([f[i] for f in found] for i in range(3))
+            result.append(_split_by_query(block, ids, bounds, columns))
+    return result
 
 
 def _banded_lcs_bound(
