@@ -15,6 +15,7 @@ from tiny_language_models import random_sentences, tiny_causal_lm, tiny_masked_l
 from poetic_eval.lm import (
     document_start_token_id,
     load_language_model,
+    pack_prefix_trees,
     score_pairs,
     score_texts,
     token_budget_batches,
@@ -66,6 +67,51 @@ def test_pairs_across_the_batch_equal_one_forward_per_text(budget):
     assert np.array_equal(good_scores > bad_scores, expected_good > expected_bad)
     convenience = score_pairs(good, bad, lm, show_progress=False)
     assert np.array_equal(convenience[0], good_scores)
+
+
+def fed_positions(lm, run) -> tuple[object, int]:
+    """``run()``'s result and the non-padding positions the model's body was fed."""
+    fed = []
+
+    def count(_module, args, kwargs):
+        ids = kwargs.get("input_ids", args[0] if args else None)
+        mask = kwargs.get("attention_mask")
+        fed.append(ids.numel() if mask is None or mask.dim() == 4 else int(mask.sum()))
+
+    handle = lm.model.model.register_forward_pre_hook(count, with_kwargs=True)
+    try:
+        return run(), sum(fed)
+    finally:
+        handle.remove()
+
+
+@pytest.mark.parametrize("share", [True, False])
+def test_leaves_are_never_fed_and_scores_stay_those_of_one_forward_per_text(share):
+    """Each text's last token (a trie leaf) is scored from its parent's row and not fed: the
+    body sees each internal trie node once (each text but its last token, unshared)."""
+    lm = load_language_model(tiny_causal_lm(seed=6), token_budget=4096)
+    good, bad = templated_pairs(60, seed=11)
+    texts = good + bad + [good[0], good[1].split()[0]]  # a duplicate, a one-word text
+    lm.score_texts(texts[:2], share_prefixes=share)  # the one-off tree-mask check, not counted
+    scores, positions = fed_positions(lm, lambda: lm.score_texts(texts, share_prefixes=share))
+    assert np.abs(scores - one_forward_per_text(lm, texts)).max() < 1e-4
+    start = document_start_token_id(lm)
+    sequences = [(start, *lm.tokenizer(t, add_special_tokens=False).input_ids) for t in texts]
+    internal = {sequence[:end] for sequence in sequences for end in range(1, len(sequence))}
+    if share:
+        assert positions == len(internal)
+        nodes = {sequence[:end] for sequence in sequences for end in range(1, len(sequence) + 1)}
+        assert positions < len(nodes)
+    else:
+        assert positions == sum(len(sequence) - 1 for sequence in sequences)
+
+
+def test_fed_nodes_are_the_nodes_with_a_child():
+    rng = np.random.default_rng(5)
+    sequences = [[0, *rng.integers(1, 4, size=int(rng.integers(0, 6)))] for _ in range(300)]
+    for pack in pack_prefix_trees(sequences, max_nodes=40):
+        with_child = sorted({parent for parent in pack.parents if parent >= 0})
+        assert pack.fed_nodes().tolist() == with_child and pack.width == len(with_child)
 
 
 def test_choices_share_prefixes_across_items_and_equal_full_texts():

@@ -5,8 +5,9 @@ Each forward pass reads a batch of rows, each row one or several
 distinct prefix of its sequences is one node, computed once; the row is fed as one sequence with
 a tree attention mask (a node attends to itself and its ancestors) and position
 ids equal to node depths, which gives each node the hidden state it has in every sequence through
-it. The LM head then runs only on the nodes whose successors need a log-probability (never on
-padding, never on a sequence's last token).
+it. Only nodes with a child are fed (a leaf's log-probability is read at its parent, and no node
+attends to a leaf), and the LM head runs only on the nodes whose successors need a
+log-probability (never on padding).
 
 Models whose attention does not honour a custom 4D mask with position ids (e.g. ALiBi models that
 derive positions from a 2D mask) fail a one-off self-check and are scored without sharing.
@@ -83,7 +84,7 @@ def sequence_log_probs(
     if context_lengths is not None:
         starts = np.maximum(starts, np.asarray(context_lengths, dtype=np.int64))
     totals = np.zeros(len(sequences), dtype=np.float64)
-    batches = token_budget_batches([len(pack) for pack in packs], budget, batch_size)
+    batches = token_budget_batches([pack.width for pack in packs], budget, batch_size)
     batches = [[packs[index] for index in batch] for batch in batches]
     iterator = progress(batches) if progress is not None else batches
     for batch in iterator:
@@ -130,59 +131,77 @@ def _pack_batch_log_probs(
     lm: LanguageModel, batch: list[Pack], *, tree: bool, scored: list[np.ndarray] | None = None
 ) -> list[np.ndarray]:
     """log p(node token | ancestors) for every node of every pack (NaN for roots), or only for
-    the nodes flagged in ``scored`` (NaN for the others)."""
-    width = max(len(pack) for pack in batch)
-    count = len(batch)
-    input_ids = torch.zeros((count, width), dtype=torch.long)
-    lengths = torch.tensor([len(pack) for pack in batch])
-    for row, pack in enumerate(batch):
-        input_ids[row, : len(pack)] = torch.tensor(pack.tokens)
-    device = lm.device
-    if tree:
-        attention_mask, position_ids = _tree_inputs(batch, width, lm.dtype)
-        inputs = {
-            "attention_mask": attention_mask.to(device),
-            "position_ids": position_ids.to(device),
-        }
-    else:
-        padding = torch.arange(width)[None, :] < lengths[:, None]
-        inputs = {"attention_mask": padding.long().to(device)}
-    # rows whose next-token distribution is needed: every node that is some node's parent
-    parent_rows, child_rows, child_tokens = _parent_child_indices(batch, width, scored)
-    with torch.inference_mode():
-        rows, head = _forward(lm, input_ids.to(device), inputs, parent_rows)
-        values = _child_log_probs(rows, head, child_rows[1], child_tokens)
-    flat = np.full(count * width, np.nan)
-    flat[child_rows[0]] = values
-    return [flat[row * width : row * width + len(pack)] for row, pack in enumerate(batch)]
+    the nodes flagged in ``scored`` (NaN for the others). Each row feeds only its pack's
+    :meth:`~poetic_eval.lm.prefix_tree.Pack.fed_nodes`; a leaf's value is read at its parent."""
+    fed = [pack.fed_nodes() for pack in batch]
+    width = max(nodes.size for nodes in fed)
+    offsets = np.cumsum([0] + [len(pack) for pack in batch])
+    flat = np.full(int(offsets[-1]), np.nan)
+    if width > 0:
+        count = len(batch)
+        input_ids = torch.zeros((count, width), dtype=torch.long)
+        for row, (pack, nodes) in enumerate(zip(batch, fed)):
+            input_ids[row, : nodes.size] = torch.from_numpy(np.asarray(pack.tokens)[nodes])
+        device = lm.device
+        if tree:
+            attention_mask, position_ids = _tree_inputs(batch, fed, width, lm.dtype)
+            inputs = {
+                "attention_mask": attention_mask.to(device),
+                "position_ids": position_ids.to(device),
+            }
+        else:
+            lengths = torch.tensor([nodes.size for nodes in fed])
+            padding = torch.arange(width)[None, :] < lengths[:, None]
+            inputs = {"attention_mask": padding.long().to(device)}
+        needed, children, parent_row, child_tokens = _parent_child_indices(
+            batch, fed, width, offsets, scored
+        )
+        if children.size:
+            with torch.inference_mode():
+                rows, head = _forward(lm, input_ids.to(device), inputs, needed)
+                flat[children] = _child_log_probs(rows, head, parent_row, child_tokens)
+    return [flat[offsets[row] : offsets[row + 1]] for row in range(len(batch))]
 
 
-def _parent_child_indices(batch: list[Pack], width: int, scored: list[np.ndarray] | None = None):
-    """Flat indices of needed parent rows; per child: its flat index and its parent's row.
-    Children are the nodes with a parent (and flagged in ``scored``, when given)."""
+def _parent_child_indices(
+    batch: list[Pack],
+    fed: list[np.ndarray],
+    width: int,
+    offsets: np.ndarray,
+    scored: list[np.ndarray] | None = None,
+):
+    """The flat input positions (row x ``width`` + column) whose next-token distribution is
+    needed; per child: its index in the concatenated packs (``offsets``), its parent's index in
+    those positions, its token. Children are the nodes with a parent (and flagged in
+    ``scored``, when given)."""
     children, parents, tokens = [], [], []
-    for row, pack in enumerate(batch):
-        parent_array = np.asarray(pack.parents)
+    for row, (pack, nodes) in enumerate(zip(batch, fed)):
+        parent_array = np.asarray(pack.parents, dtype=np.int64)
         wanted = parent_array >= 0 if scored is None else (parent_array >= 0) & scored[row]
-        has_parent = np.nonzero(wanted)[0]
-        children.append(row * width + has_parent)
-        parents.append(row * width + parent_array[has_parent])
-        tokens.append(np.asarray(pack.tokens)[has_parent])
+        child = np.flatnonzero(wanted)
+        column = np.full(len(pack), -1, dtype=np.int64)
+        column[nodes] = np.arange(nodes.size)
+        children.append(offsets[row] + child)
+        parents.append(row * width + column[parent_array[child]])
+        tokens.append(np.asarray(pack.tokens, dtype=np.int64)[child])
     children_flat = np.concatenate(children)
-    parents_flat = np.concatenate(parents)
-    needed, parent_row = np.unique(parents_flat, return_inverse=True)
-    return needed, (children_flat, parent_row), np.concatenate(tokens)
+    needed, parent_row = np.unique(np.concatenate(parents), return_inverse=True)
+    return needed, children_flat, parent_row, np.concatenate(tokens)
 
 
-def _tree_inputs(batch: list[Pack], width: int, dtype: torch.dtype):
+def _tree_inputs(batch: list[Pack], fed: list[np.ndarray], width: int, dtype: torch.dtype):
+    """The 4D additive tree mask and position ids of the fed nodes of each pack."""
     count = len(batch)
     allowed = np.zeros((count, width, width), dtype=bool)
     allowed[:, np.arange(width), np.arange(width)] = True  # padding rows see themselves
     positions = np.zeros((count, width), dtype=np.int64)
-    for row, pack in enumerate(batch):
-        size = len(pack)
-        allowed[row, :size, :size] = ancestor_mask(pack.parents)
-        positions[row, :size] = pack.depths
+    for row, (pack, nodes) in enumerate(zip(batch, fed)):
+        column = np.full(len(pack), -1, dtype=np.int64)
+        column[nodes] = np.arange(nodes.size)
+        parents = np.asarray(pack.parents, dtype=np.int64)[nodes]
+        fed_parents = np.where(parents >= 0, column[parents], -1)
+        allowed[row, : nodes.size, : nodes.size] = ancestor_mask(fed_parents.tolist())
+        positions[row, : nodes.size] = np.asarray(pack.depths, dtype=np.int64)[nodes]
     blocked = torch.from_numpy(~allowed)[:, None, :, :]
     mask = torch.zeros(blocked.shape, dtype=dtype).masked_fill_(blocked, torch.finfo(dtype).min)
     return mask, torch.from_numpy(positions)

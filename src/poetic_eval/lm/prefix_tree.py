@@ -49,6 +49,24 @@ class Pack:
     def __len__(self) -> int:
         return len(self.tokens)
 
+    def fed_nodes(self) -> np.ndarray:
+        """Indices (ascending) of the nodes a forward pass must compute: those with a child.
+
+        A node's hidden state serves only its children: the LM head reads it for their
+        log-probabilities and their attention reads its keys and values. A leaf has no child, so
+        its own log-probability comes from its parent's row and it is never fed (a templated
+        agreement pair ends in two leaves, "laughs ." and "laugh .": a quarter of its nodes).
+        """
+        parents = np.asarray(self.parents, dtype=np.int64)
+        has_child = np.zeros(len(self.tokens), dtype=bool)
+        has_child[parents[parents >= 0]] = True
+        return np.flatnonzero(has_child)
+
+    @property
+    def width(self) -> int:
+        """Positions this pack takes in a forward pass: its nodes with a child."""
+        return int(self.fed_nodes().size)
+
     def _add(self, token: int, parent: int, depth: int) -> int:
         self.tokens.append(token)
         self.parents.append(parent)
@@ -128,9 +146,10 @@ def pack_rows(packs: Sequence[Pack], attention_balance: float) -> list[Pack]:
 
     A batch of rows is padded to its widest row, so packs of unequal size waste positions (two
     packs of 256 and 54 nodes: 512 positions for 310 nodes), while one wide row pays attention
-    over all its node pairs. The row count ``k`` is the one of least estimated cost
-    ``k * width * (1 + width / attention_balance)``, where ``width`` is the widest row when the
-    packs are dealt largest first, each to the row with fewest nodes, and ``attention_balance``
+    over all its node pairs. Sizes here are :attr:`Pack.width` (the fed nodes). The row count
+    ``k`` is the one of least estimated cost ``k * width * (1 + width / attention_balance)``,
+    where ``width`` is the widest row when the packs are dealt largest first, each to the row
+    with fewest fed nodes, and ``attention_balance``
     is the number of attended positions whose attention costs what one position's linear
     layers cost (:func:`poetic_eval.lm.causal.attention_balance`; about 3,000 for SmolLM2).
     Each pack's nodes keep their own parents (a root has parent -1), so a row's ancestor mask
@@ -138,7 +157,8 @@ def pack_rows(packs: Sequence[Pack], attention_balance: float) -> list[Pack]:
     """
     if not packs:
         return []
-    order = sorted(range(len(packs)), key=lambda index: -len(packs[index]))
+    sizes = [pack.width for pack in packs]
+    order = sorted(range(len(packs)), key=lambda index: -sizes[index])
     count = len(packs)
     candidates = set(range(1, min(count, 64) + 1))
     rows = 64
@@ -147,7 +167,7 @@ def pack_rows(packs: Sequence[Pack], attention_balance: float) -> list[Pack]:
         candidates.add(min(rows, count))
     best_cost, best_rows = None, None
     for rows in sorted(candidates):
-        dealt = _dealt(packs, order, rows)
+        dealt = _dealt(sizes, order, rows)
         width = max(size for size, _ in dealt)
         cost = rows * width * (1 + width / attention_balance)
         if best_cost is None or cost < best_cost:
@@ -155,13 +175,13 @@ def pack_rows(packs: Sequence[Pack], attention_balance: float) -> list[Pack]:
     return [_merged([packs[index] for index in members]) for _, members in best_rows if members]
 
 
-def _dealt(packs: Sequence[Pack], order: list[int], rows: int) -> list[tuple[int, list[int]]]:
-    """Packs (largest first) dealt to ``rows`` rows, each to the row with fewest nodes."""
+def _dealt(sizes: Sequence[int], order: list[int], rows: int) -> list[tuple[int, list[int]]]:
+    """Packs (largest first) dealt to ``rows`` rows, each to the row with the smallest size."""
     heap = [(0, row, []) for row in range(rows)]
     for index in order:
         size, row, members = heapq.heappop(heap)
         members.append(index)
-        heapq.heappush(heap, (size + len(packs[index]), row, members))
+        heapq.heappush(heap, (size + sizes[index], row, members))
     return [(size, members) for size, _, members in heap]
 
 
