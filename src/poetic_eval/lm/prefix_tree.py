@@ -13,7 +13,8 @@ each node's parent and depth. :func:`pack_rows` then lays packs side by side in 
 forward pass, so that rows come out of similar width and little is padded. A model reads a
 row as one sequence in which every node attends to its ancestors only (:func:`ancestor_mask`) at
 position = depth, which gives every node exactly the hidden state it has in each sequence
-through it.
+through it. Only the nodes with a child are fed (:meth:`Pack.fed_nodes`): a leaf's
+log-probability is read at its parent.
 """
 
 from __future__ import annotations
@@ -52,10 +53,11 @@ class Pack:
     def fed_nodes(self) -> np.ndarray:
         """Indices (ascending) of the nodes a forward pass must compute: those with a child.
 
-        A node's hidden state serves only its children: the LM head reads it for their
-        log-probabilities and their attention reads its keys and values. A leaf has no child, so
-        its own log-probability comes from its parent's row and it is never fed (a templated
-        agreement pair ends in two leaves, "laughs ." and "laugh .": a quarter of its nodes).
+        A node's states serve only its descendants: the LM head reads its hidden state for its
+        children's log-probabilities, and their attention (and their descendants') reads its keys
+        and values. A leaf has no descendant, so its own log-probability comes from its parent's
+        row and it is never fed (a templated agreement pair ends in two leaves, "laughs ." and
+        "laugh .": 100 such pairs have 717 nodes, 521 of them with a child).
         """
         parents = np.asarray(self.parents, dtype=np.int64)
         has_child = np.zeros(len(self.tokens), dtype=bool)
