@@ -106,6 +106,18 @@ def test_leaves_are_never_fed_and_scores_stay_those_of_one_forward_per_text(shar
         assert positions == sum(len(sequence) - 1 for sequence in sequences)
 
 
+@pytest.mark.parametrize("share", [True, False])
+def test_start_token_alone_feeds_nothing_and_scores_zero(share):
+    lm = load_language_model(tiny_causal_lm(seed=6))
+    start = document_start_token_id(lm)
+    assert lm.score_sequences([[start], [start]], share_prefixes=share).tolist() == [0.0, 0.0]
+    mixed = lm.score_sequences([[start], [start, 5], [start, 5, 6]], share_prefixes=share)
+    alone = [
+        lm.score_sequences([row], share_prefixes=False)[0] for row in ([start, 5], [start, 5, 6])
+    ]
+    assert mixed[0] == 0.0 and np.abs(mixed[1:] - alone).max() < 1e-4
+
+
 def test_fed_nodes_are_the_nodes_with_a_child():
     rng = np.random.default_rng(5)
     sequences = [[0, *rng.integers(1, 4, size=int(rng.integers(0, 6)))] for _ in range(300)]
