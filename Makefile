@@ -9,7 +9,7 @@ STAMP  := $(VENV)/.stamp-installed
 METRICS_STAMP := $(VENV)/.stamp-metrics
 TORCH_VERSION ?= 2.13.0
 # where test-floors gets torch (empty: pip's configured indexes, which serve the CPU build);
-# e.g. https://download.pytorch.org/whl/cpu with TORCH_VERSION=2.2.0 to check torch's floor
+# e.g. https://download.pytorch.org/whl/cpu with TORCH_VERSION=2.6.0 to check torch's floor
 TORCH_INDEX   ?=
 FLOORS_VENV   ?= .venv-floors
 FLOORS_PY     := $(FLOORS_VENV)/bin/python
