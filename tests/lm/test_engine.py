@@ -192,3 +192,39 @@ def test_budget_on_cpu_is_fixed_and_cuda_sizing_follows_free_memory():
     assert small < large and cuda_token_budget(0, 50_000) >= 1024
     with pytest.raises(ValueError, match="token_budget"):
         load_language_model(lm, token_budget=1)
+
+
+def test_a_preamble_shared_by_every_text_is_computed_once_through_the_cache(monkeypatch):
+    """Texts that all begin with a long preamble, in several packs: the preamble runs once
+    (its KV cache feeds every pack) and the scores stay those of one forward per text."""
+    from poetic_eval.lm import shared_root
+
+    lm = load_language_model(tiny_causal_lm(seed=7), token_budget=256)
+    preamble = random_sentences(1, 12, min_words=30, max_words=30)[0]
+    texts = [f"{preamble} {text}" for text in random_sentences(40, 13, min_words=3)]
+    roots = []
+    compute = shared_root.compute_root
+    monkeypatch.setattr(
+        shared_root,
+        "compute_root",
+        lambda lm_, tokens: roots.append(tokens) or compute(lm_, tokens),
+    )
+    assert shared_root.root_cache_works(lm)
+    roots.clear()
+    scores = lm.score_texts(texts, pack_tokens=48)
+    assert len(roots) == 1 and len(roots[0]) >= shared_root.MIN_ROOT_TOKENS
+    assert np.abs(scores - one_forward_per_text(lm, texts)).max() < 1e-4
+    start = document_start_token_id(lm)
+    encode = lambda text: lm.tokenizer(text, add_special_tokens=False).input_ids
+    sequences = [[start, *encode(text)] for text in texts]
+    contexts = [len(sequence) - 2 for sequence in sequences]
+    from poetic_eval.lm.causal import sequence_log_probs
+
+    roots.clear()
+    tails = sequence_log_probs(lm, sequences, pack_tokens=48, context_lengths=contexts)
+    plain = sequence_log_probs(lm, sequences, share_prefixes=False, context_lengths=contexts)
+    assert len(roots) == 1 and np.abs(tails - plain).max() < 1e-4
+    # one pack: the trie shares the preamble already, no root forward
+    roots.clear()
+    lm.score_texts(texts[:3], pack_tokens=4096)
+    assert roots == []

@@ -33,6 +33,7 @@ from .prefix_tree import (
     single_sequence_packs,
     token_budget_batches,
 )
+from .shared_root import SharedRoot, root_attention, shared_root
 
 HEAD_BLOCK_ROWS = 256
 #: model types whose MLP has three matrices (gate, up, down), for :func:`attention_balance`
@@ -70,32 +71,82 @@ def sequence_log_probs(
     and forward passes take rows while rows x width stays within the model's token budget
     (``batch_size``, when given, also caps the rows per pass).
     """
-    budget = lm.tokens_per_forward
     if pack_tokens is None:
-        pack_tokens = min(PACK_TOKENS, budget)
+        pack_tokens = min(PACK_TOKENS, lm.tokens_per_forward)
     if share_prefixes and not _tree_mask_works(lm):
         share_prefixes = False
-    if share_prefixes:
-        packs = pack_prefix_trees(sequences, max_nodes=pack_tokens)
-        packs = pack_rows(packs, attention_balance(lm))
-    else:
-        packs = single_sequence_packs(sequences)
     starts = np.ones(len(sequences), dtype=np.int64)
     if context_lengths is not None:
         starts = np.maximum(starts, np.asarray(context_lengths, dtype=np.int64))
+    options = {"batch_size": batch_size, "progress": progress}
+    options["skip_context"] = context_lengths is not None
+    if share_prefixes:
+        packs = pack_prefix_trees(sequences, max_nodes=pack_tokens)
+        root = shared_root(lm, sequences, len(packs))
+        if root is not None:
+            return sequence_log_probs_after_root(
+                lm, sequences, root, starts=starts, pack_tokens=pack_tokens, **options
+            )
+        packs = pack_rows(packs, attention_balance(lm))
+    else:
+        packs = single_sequence_packs(sequences)
     totals = np.zeros(len(sequences), dtype=np.float64)
-    batches = token_budget_batches([pack.width for pack in packs], budget, batch_size)
+    _score_packs(lm, packs, starts, totals, tree=share_prefixes, **options)
+    return totals
+
+
+def sequence_log_probs_after_root(
+    lm: LanguageModel,
+    sequences: Sequence[Sequence[int]],
+    root: SharedRoot,
+    *,
+    starts: np.ndarray | None = None,
+    pack_tokens: int | None = None,
+    batch_size: int | None = None,
+    progress: Callable | None = None,
+    skip_context: bool = False,
+) -> np.ndarray:
+    """:func:`sequence_log_probs` of sequences that all begin with ``root``'s tokens (and are
+    longer): the root's log-probs are read from its states, the suffixes packed and fed after
+    its cache. ``starts``: the first summed position of each sequence (at least 1)."""
+    length = root.length
+    if starts is None:
+        starts = np.ones(len(sequences), dtype=np.int64)
+    if pack_tokens is None:
+        pack_tokens = min(PACK_TOKENS, lm.tokens_per_forward)
+    suffixes = [sequence[length:] for sequence in sequences]
+    packs = pack_rows(pack_prefix_trees(suffixes, max_nodes=pack_tokens), attention_balance(lm))
+    totals = np.array([root.log_probs[start:length].sum() for start in starts], dtype=np.float64)
+    suffix_starts = np.maximum(starts - length, 0)
+    options = {"batch_size": batch_size, "progress": progress, "skip_context": skip_context}
+    _score_packs(lm, packs, suffix_starts, totals, tree=True, root=root, **options)
+    return totals
+
+
+def _score_packs(
+    lm: LanguageModel,
+    packs: list[Pack],
+    starts: np.ndarray,
+    totals: np.ndarray,
+    *,
+    tree: bool,
+    batch_size: int | None,
+    progress: Callable | None,
+    skip_context: bool,
+    root: SharedRoot | None = None,
+) -> None:
+    """Add to ``totals`` each sequence's node log-probs from position ``starts[i]`` of its
+    path on, running the packs in token-budget batches."""
+    widths = [pack.width for pack in packs]
+    batches = token_budget_batches(widths, lm.tokens_per_forward, batch_size)
     batches = [[packs[index] for index in batch] for batch in batches]
     iterator = progress(batches) if progress is not None else batches
     for batch in iterator:
-        scored = (
-            [_scored_nodes(pack, starts) for pack in batch] if context_lengths is not None else None
-        )
-        node_log_probs = _pack_batch_log_probs(lm, batch, tree=share_prefixes, scored=scored)
+        scored = [_scored_nodes(pack, starts) for pack in batch] if skip_context else None
+        node_log_probs = _pack_batch_log_probs(lm, batch, tree=tree, scored=scored, root=root)
         for pack, log_probs in zip(batch, node_log_probs):
             for sequence_id, path in zip(pack.sequence_ids, pack.paths):
-                totals[sequence_id] = log_probs[path[starts[sequence_id] :]].sum(dtype=np.float64)
-    return totals
+                totals[sequence_id] += log_probs[path[starts[sequence_id] :]].sum(dtype=np.float64)
 
 
 def attention_balance(lm: LanguageModel) -> float:
@@ -128,11 +179,19 @@ def _scored_nodes(pack: Pack, starts: np.ndarray) -> np.ndarray:
 
 
 def _pack_batch_log_probs(
-    lm: LanguageModel, batch: list[Pack], *, tree: bool, scored: list[np.ndarray] | None = None
+    lm: LanguageModel,
+    batch: list[Pack],
+    *,
+    tree: bool,
+    scored: list[np.ndarray] | None = None,
+    root: SharedRoot | None = None,
 ) -> list[np.ndarray]:
     """log p(node token | ancestors) for every node of every pack (NaN for roots), or only for
     the nodes flagged in ``scored`` (NaN for the others). Each row feeds only its pack's
-    :meth:`~poetic_eval.lm.prefix_tree.Pack.fed_nodes`; a leaf's value is read at its parent."""
+    :meth:`~poetic_eval.lm.prefix_tree.Pack.fed_nodes`; a leaf's value is read at its parent.
+    After a ``root`` (tree packs only), nodes sit at depth + root length, see the whole root
+    through its cache, and the packs' own roots are read from the root's next-token
+    distribution."""
     fed = [pack.fed_nodes() for pack in batch]
     width = max(nodes.size for nodes in fed)
     offsets = np.cumsum([0] + [len(pack) for pack in batch])
@@ -144,11 +203,14 @@ def _pack_batch_log_probs(
             input_ids[row, : nodes.size] = torch.from_numpy(np.asarray(pack.tokens)[nodes])
         device = lm.device
         if tree:
-            attention_mask, position_ids = _tree_inputs(batch, fed, width, lm.dtype)
+            root_length = 0 if root is None else root.length
+            attention_mask, position_ids = _tree_inputs(batch, fed, width, lm.dtype, root_length)
             inputs = {
                 "attention_mask": attention_mask.to(device),
                 "position_ids": position_ids.to(device),
             }
+            if root is not None:
+                inputs.update(root.inputs(count))
         else:
             lengths = torch.tensor([nodes.size for nodes in fed])
             padding = torch.arange(width)[None, :] < lengths[:, None]
@@ -160,7 +222,19 @@ def _pack_batch_log_probs(
             with torch.inference_mode():
                 rows, head = _forward(lm, input_ids.to(device), inputs, needed)
                 flat[children] = _child_log_probs(rows, head, parent_row, child_tokens)
+    if root is not None:
+        _fill_pack_roots(flat, batch, offsets, scored, root)
     return [flat[offsets[row] : offsets[row + 1]] for row in range(len(batch))]
+
+
+def _fill_pack_roots(flat, batch: list[Pack], offsets, scored, root: SharedRoot) -> None:
+    """The nodes without a parent in a pack after ``root``: log p(token | the root)."""
+    for row, pack in enumerate(batch):
+        tops = np.flatnonzero(np.asarray(pack.parents, dtype=np.int64) < 0)
+        if scored is not None:
+            tops = tops[scored[row][tops]]
+        tokens = np.asarray(pack.tokens, dtype=np.int64)[tops]
+        flat[offsets[row] + tops] = root.next_log_probs[tokens]
 
 
 def _parent_child_indices(
@@ -189,8 +263,11 @@ def _parent_child_indices(
     return needed, children_flat, parent_row, np.concatenate(tokens)
 
 
-def _tree_inputs(batch: list[Pack], fed: list[np.ndarray], width: int, dtype: torch.dtype):
-    """The 4D additive tree mask and position ids of the fed nodes of each pack."""
+def _tree_inputs(
+    batch: list[Pack], fed: list[np.ndarray], width: int, dtype: torch.dtype, root_length: int = 0
+):
+    """The 4D additive tree mask and position ids of the fed nodes of each pack (after a cached
+    root of ``root_length`` tokens, when given)."""
     count = len(batch)
     allowed = np.zeros((count, width, width), dtype=bool)
     allowed[:, np.arange(width), np.arange(width)] = True  # padding rows see themselves
@@ -201,7 +278,9 @@ def _tree_inputs(batch: list[Pack], fed: list[np.ndarray], width: int, dtype: to
         parents = np.asarray(pack.parents, dtype=np.int64)[nodes]
         fed_parents = np.where(parents >= 0, column[parents], -1)
         allowed[row, : nodes.size, : nodes.size] = ancestor_mask(fed_parents.tolist())
-        positions[row, : nodes.size] = np.asarray(pack.depths, dtype=np.int64)[nodes]
+        positions[row, : nodes.size] = np.asarray(pack.depths, dtype=np.int64)[nodes] + root_length
+    if root_length:
+        allowed = root_attention(allowed, root_length)
     blocked = torch.from_numpy(~allowed)[:, None, :, :]
     mask = torch.zeros(blocked.shape, dtype=dtype).masked_fill_(blocked, torch.finfo(dtype).min)
     return mask, torch.from_numpy(positions)
@@ -214,9 +293,9 @@ def _forward(lm: LanguageModel, input_ids: torch.Tensor, inputs: dict, rows: np.
     split = split_head(lm.model)
     if split is not None:
         body, head = split
-        hidden = body(input_ids=input_ids, use_cache=False, **inputs).last_hidden_state
+        hidden = body(input_ids=input_ids, **{"use_cache": False, **inputs}).last_hidden_state
         return hidden.reshape(-1, hidden.shape[-1])[index], head
-    logits = lm.model(input_ids=input_ids, use_cache=False, **inputs).logits
+    logits = lm.model(input_ids=input_ids, **{"use_cache": False, **inputs}).logits
     return logits.reshape(-1, logits.shape[-1])[index], lambda selected: selected
 
 
