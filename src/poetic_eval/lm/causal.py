@@ -15,7 +15,6 @@ derive positions from a 2D mask) fail a one-off self-check and are scored withou
 
 from __future__ import annotations
 
-import warnings
 from collections.abc import Callable, Sequence
 
 import numpy as np
@@ -24,7 +23,7 @@ import torch
 from ..checks import typed_options
 from .budget import PACK_TOKENS
 from .language_model import LanguageModel
-from .model_checks import checked, probe_ids, split_head
+from .model_checks import checked_or_warn, probe_ids, split_head
 from .prefix_tree import (
     Pack,
     ancestor_mask,
@@ -325,14 +324,14 @@ def _tree_mask_works(lm: LanguageModel) -> bool:
     the tree must instead be far closer to separate scoring than the packed sequence read with
     an ordinary causal mask (what a model that ignores the tree mask would compute).
     """
-    works = checked(lm.model, "tree_mask", lambda: _probe_tree_mask(lm))
-    if not works:
-        warnings.warn(
-            f"{lm.name}: custom tree attention masks are not honoured by this model; "
-            "scoring without prefix sharing (same numbers, slower)",
-            stacklevel=3,
-        )
-    return works
+    return checked_or_warn(
+        lm.model,
+        lm.name,
+        "tree_mask",
+        lambda: _probe_tree_mask(lm),
+        "custom tree attention masks are not honoured by this model; "
+        "scoring without prefix sharing (same numbers, slower)",
+    )
 
 
 def _probe_tree_mask(lm: LanguageModel) -> bool:

@@ -7,6 +7,7 @@ the model object lives (a weak reference: a new model at a reused address is che
 
 from __future__ import annotations
 
+import warnings
 import weakref
 from collections.abc import Callable
 from typing import Any, TypeVar
@@ -28,6 +29,17 @@ def checked(model: torch.nn.Module, check: str, run: Callable[[], Verdict]) -> V
     if key not in answers:
         answers[key] = run()
     return answers[key]
+
+
+def checked_or_warn(
+    model: torch.nn.Module, name: str, check: str, run: Callable[[], bool], fallback: str
+) -> bool:
+    """:func:`checked`, with a warning ``"<name>: <fallback>"`` (at the caller's caller) when
+    the check fails: the engine then takes a slower path that gives the same numbers."""
+    works = checked(model, check, run)
+    if not works:
+        warnings.warn(f"{name}: {fallback}", stacklevel=4)
+    return works
 
 
 def probe_ids(model: torch.nn.Module, length: int = _PROBE_LENGTH) -> torch.Tensor:

@@ -15,7 +15,6 @@ without a shared root.
 from __future__ import annotations
 
 import inspect
-import warnings
 from collections.abc import Sequence
 from dataclasses import dataclass
 
@@ -24,7 +23,7 @@ import torch
 
 from ..text import common_prefix_length
 from .language_model import LanguageModel
-from .model_checks import checked, probe_ids, split_head
+from .model_checks import checked_or_warn, probe_ids, split_head
 
 #: the shortest common prefix worth a forward of its own
 MIN_ROOT_TOKENS = 16
@@ -118,14 +117,14 @@ def root_cache_works(lm: LanguageModel) -> bool:
     so the cached path must be far closer to separate scoring than a root cache from other
     tokens would leave it.
     """
-    works = checked(lm.model, "shared_root", lambda: _probe_root(lm))
-    if not works:
-        warnings.warn(
-            f"{lm.name}: a cached shared prefix does not reproduce this model's scores; "
-            "computing it in every pack (same numbers, slower)",
-            stacklevel=3,
-        )
-    return works
+    return checked_or_warn(
+        lm.model,
+        lm.name,
+        "shared_root",
+        lambda: _probe_root(lm),
+        "a cached shared prefix does not reproduce this model's scores; "
+        "computing it in every pack (same numbers, slower)",
+    )
 
 
 def _probe_root(lm: LanguageModel) -> bool:
