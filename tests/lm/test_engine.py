@@ -228,3 +228,16 @@ def test_a_preamble_shared_by_every_text_is_computed_once_through_the_cache(monk
     roots.clear()
     lm.score_texts(texts[:3], pack_tokens=4096)
     assert roots == []
+
+
+def test_a_model_failing_the_root_probe_warns_and_keeps_the_numbers(monkeypatch):
+    from poetic_eval.lm import shared_root
+
+    lm = load_language_model(tiny_causal_lm(seed=8), token_budget=256)
+    preamble = random_sentences(1, 15, min_words=30, max_words=30)[0]
+    texts = [f"{preamble} {text}" for text in random_sentences(30, 16, min_words=3)]
+    monkeypatch.setattr(shared_root, "_probe_root", lambda lm_: False)
+    monkeypatch.setattr(shared_root, "compute_root", lambda *_: pytest.fail("root computed"))
+    with pytest.warns(UserWarning, match="cached shared prefix"):
+        scores = lm.score_texts(texts, pack_tokens=48)
+    assert np.abs(scores - one_forward_per_text(lm, texts)).max() < 1e-4

@@ -77,8 +77,11 @@ def sequence_log_probs(
     starts = np.ones(len(sequences), dtype=np.int64)
     if context_lengths is not None:
         starts = np.maximum(starts, np.asarray(context_lengths, dtype=np.int64))
-    options = {"batch_size": batch_size, "progress": progress}
-    options["skip_context"] = context_lengths is not None
+    options = {
+        "batch_size": batch_size,
+        "progress": progress,
+        "skip_context": context_lengths is not None,
+    }
     if share_prefixes:
         packs = pack_prefix_trees(sequences, max_nodes=pack_tokens)
         root = shared_root(lm, sequences, len(packs))
@@ -192,6 +195,7 @@ def _pack_batch_log_probs(
     through its cache, and the packs' own roots are read from the root's next-token
     distribution."""
     fed = [pack.fed_nodes() for pack in batch]
+    columns = [_fed_columns(pack, nodes) for pack, nodes in zip(batch, fed)]
     width = max(nodes.size for nodes in fed)
     offsets = np.cumsum([0] + [len(pack) for pack in batch])
     flat = np.full(int(offsets[-1]), np.nan)
@@ -203,7 +207,9 @@ def _pack_batch_log_probs(
         device = lm.device
         if tree:
             root_length = 0 if root is None else root.length
-            attention_mask, position_ids = _tree_inputs(batch, fed, width, lm.dtype, root_length)
+            attention_mask, position_ids = _tree_inputs(
+                batch, fed, columns, width, lm.dtype, root_length
+            )
             inputs = {
                 "attention_mask": attention_mask.to(device),
                 "position_ids": position_ids.to(device),
@@ -215,7 +221,7 @@ def _pack_batch_log_probs(
             padding = torch.arange(width)[None, :] < lengths[:, None]
             inputs = {"attention_mask": padding.long().to(device)}
         needed, children, parent_row, child_tokens = _parent_child_indices(
-            batch, fed, width, offsets, scored
+            batch, columns, width, offsets, scored
         )
         if children.size:
             with torch.inference_mode():
@@ -236,9 +242,16 @@ def _fill_pack_roots(flat, batch: list[Pack], offsets, scored, root: SharedRoot)
         flat[offsets[row] + tops] = root.next_log_probs[tokens]
 
 
+def _fed_columns(pack: Pack, fed: np.ndarray) -> np.ndarray:
+    """Each node's column in its row of the forward pass (-1 for a node not fed)."""
+    column = np.full(len(pack), -1, dtype=np.int64)
+    column[fed] = np.arange(fed.size)
+    return column
+
+
 def _parent_child_indices(
     batch: list[Pack],
-    fed: list[np.ndarray],
+    columns: list[np.ndarray],
     width: int,
     offsets: np.ndarray,
     scored: list[np.ndarray] | None = None,
@@ -248,12 +261,10 @@ def _parent_child_indices(
     those positions, its token. Children are the nodes with a parent (and flagged in
     ``scored``, when given)."""
     children, parents, tokens = [], [], []
-    for row, (pack, nodes) in enumerate(zip(batch, fed)):
+    for row, (pack, column) in enumerate(zip(batch, columns)):
         parent_array = np.asarray(pack.parents, dtype=np.int64)
         wanted = parent_array >= 0 if scored is None else (parent_array >= 0) & scored[row]
         child = np.flatnonzero(wanted)
-        column = np.full(len(pack), -1, dtype=np.int64)
-        column[nodes] = np.arange(nodes.size)
         children.append(offsets[row] + child)
         parents.append(row * width + column[parent_array[child]])
         tokens.append(np.asarray(pack.tokens, dtype=np.int64)[child])
@@ -263,7 +274,12 @@ def _parent_child_indices(
 
 
 def _tree_inputs(
-    batch: list[Pack], fed: list[np.ndarray], width: int, dtype: torch.dtype, root_length: int = 0
+    batch: list[Pack],
+    fed: list[np.ndarray],
+    columns: list[np.ndarray],
+    width: int,
+    dtype: torch.dtype,
+    root_length: int = 0,
 ):
     """The 4D additive tree mask and position ids of the fed nodes of each pack (after a cached
     root of ``root_length`` tokens, when given)."""
@@ -271,9 +287,7 @@ def _tree_inputs(
     allowed = np.zeros((count, width, width), dtype=bool)
     allowed[:, np.arange(width), np.arange(width)] = True  # padding rows see themselves
     positions = np.zeros((count, width), dtype=np.int64)
-    for row, (pack, nodes) in enumerate(zip(batch, fed)):
-        column = np.full(len(pack), -1, dtype=np.int64)
-        column[nodes] = np.arange(nodes.size)
+    for row, (pack, nodes, column) in enumerate(zip(batch, fed, columns)):
         parents = np.asarray(pack.parents, dtype=np.int64)[nodes]
         fed_parents = np.where(parents >= 0, column[parents], -1)
         allowed[row, : nodes.size, : nodes.size] = ancestor_mask(fed_parents.tolist())
