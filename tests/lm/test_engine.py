@@ -7,6 +7,8 @@ the decisions of scoring every text alone. Token budgets from tiny to large give
 
 from __future__ import annotations
 
+import itertools
+
 import numpy as np
 import pytest
 import torch
@@ -21,11 +23,14 @@ from poetic_eval.lm import (
     token_budget_batches,
 )
 from poetic_eval.lm.budget import (
+    CPU_FORWARD_POSITIONS,
     CPU_MASKED_TOKEN_BUDGET,
     CPU_TOKEN_BUDGET,
     cuda_token_budget,
+    forward_positions,
     token_budget,
 )
+from poetic_eval.lm.prefix_tree import least_cost_runs
 from poetic_eval.lm.slots import slot_batches
 
 pytestmark = pytest.mark.usefixtures("one_torch_thread")
@@ -182,6 +187,39 @@ def test_token_budget_batches_stay_within_the_budget_and_cover_every_row():
     in_order = slot_batches(lengths, 200)
     assert [index for batch in in_order for index in batch] == list(range(300))
     assert all(len(b) * max(lengths[i] for i in b) <= 200 or len(b) == 1 for b in in_order)
+
+
+def brute_force_least_cost(lengths: list[int], per_forward: int) -> int:
+    """Least cost over every way of cutting the sorted rows into consecutive runs."""
+    count, best = len(lengths), None
+    for mask in range(2 ** max(count - 1, 0)):
+        cuts = [0] + [i + 1 for i in range(count - 1) if mask >> i & 1] + [count]
+        cost = sum((b - a) * lengths[b - 1] + per_forward for a, b in itertools.pairwise(cuts))
+        best = cost if best is None else min(best, cost)
+    return best
+
+
+@pytest.mark.parametrize("seed", range(40))
+def test_least_cost_runs_match_every_cut_tried(seed):
+    rng = np.random.default_rng(seed)
+    lengths = sorted(rng.integers(1, 300, rng.integers(1, 11)).tolist())
+    per_forward = int(rng.choice([0, 8, 32, 500]))
+    runs = least_cost_runs(lengths, per_forward)
+    assert runs[0][0] == 0 and runs[-1][1] == len(lengths)
+    assert all(stop == start for (_, stop), (start, _) in itertools.pairwise(runs))
+    cost = sum((stop - start) * lengths[stop - 1] + per_forward for start, stop in runs)
+    assert cost == brute_force_least_cost(lengths, per_forward)
+
+
+def test_batches_cut_where_padding_costs_more_than_a_forward():
+    lengths = [200, 10, 11, 190, 12, 198]
+    whole = token_budget_batches(lengths, 4096)
+    assert [sorted(batch) for batch in whole] == [[0, 1, 2, 3, 4, 5]]
+    cut = token_budget_batches(lengths, 4096, forward_positions=32)
+    assert [sorted(batch) for batch in cut] == [[1, 2, 4], [0, 3, 5]]
+    assert token_budget_batches(lengths, 4096, forward_positions=10**6) == whole
+    assert forward_positions(tiny_causal_lm(seed=0)) == CPU_FORWARD_POSITIONS
+    assert forward_positions(tiny_masked_lm()) is None
 
 
 def test_budget_on_cpu_is_fixed_and_cuda_sizing_follows_free_memory():

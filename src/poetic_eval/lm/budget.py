@@ -21,6 +21,10 @@ if TYPE_CHECKING:
     from .language_model import LanguageModel
 
 CPU_TOKEN_BUDGET = 4096
+#: on the CPU, what one more forward pass of a causal LM costs, counted in padded positions:
+#: a batch of packed rows is cut where a separate pass saves more padding than this (see
+#: :func:`forward_positions`)
+CPU_FORWARD_POSITIONS = 32
 CPU_MASKED_TOKEN_BUDGET = 1024
 #: nodes of one packed prefix tree: its attention mask grows with the square of this
 PACK_TOKENS = 256
@@ -34,6 +38,24 @@ def token_budget(lm: LanguageModel) -> int:
         return CPU_MASKED_TOKEN_BUDGET if lm.kind == "masked" else CPU_TOKEN_BUDGET
     free, _ = torch.cuda.mem_get_info(lm.device)
     return cuda_token_budget(free, bytes_per_position(lm))
+
+
+def forward_positions(lm: LanguageModel) -> int | None:
+    """What one more forward pass costs in padded positions, for cutting batches of rows of
+    unequal width (:func:`~poetic_eval.lm.prefix_tree.token_budget_batches`); None keeps each
+    budget batch whole.
+
+    On the CPU a causal LM gets :data:`CPU_FORWARD_POSITIONS`: the matrix products run as fast
+    on a few hundred rows as on thousands, so padding is the waste. 100 limerick pairs (18 rows
+    of 183-238 fed nodes, one forward of 17 rows padded to 235 and one of 1) ran 1.06-1.16x
+    faster cut into forwards of 4, 7, 6 and 1 rows; one row per forward gained only
+    1.03-1.05x and lost 4-9% on agreement pairs (3 rows of 165-187) (docs/benchmarks.md,
+    "Batches cut where padding costs more than a forward"). On CUDA, where a forward's fixed
+    cost is kernel launches, it is not measured, so batches stay whole there.
+    """
+    if lm.device.type == "cuda" or lm.kind != "causal":
+        return None
+    return CPU_FORWARD_POSITIONS
 
 
 def cuda_token_budget(free_bytes: int, per_position: int) -> int:

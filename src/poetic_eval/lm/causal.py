@@ -21,7 +21,7 @@ import numpy as np
 import torch
 
 from ..checks import typed_options
-from .budget import PACK_TOKENS
+from .budget import PACK_TOKENS, forward_positions
 from .language_model import LanguageModel
 from .model_checks import checked_or_warn, probe_ids, split_head
 from .prefix_tree import (
@@ -140,7 +140,9 @@ def _score_packs(
     """Add to ``totals`` each sequence's node log-probs from position ``starts[i]`` of its
     path on, running the packs in token-budget batches."""
     widths = [pack.width for pack in packs]
-    batches = token_budget_batches(widths, lm.tokens_per_forward, batch_size)
+    batches = token_budget_batches(
+        widths, lm.tokens_per_forward, batch_size, forward_positions=forward_positions(lm)
+    )
     batches = [[packs[index] for index in batch] for batch in batches]
     iterator = progress(batches) if progress is not None else batches
     for batch in iterator:

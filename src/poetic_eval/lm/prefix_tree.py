@@ -234,11 +234,19 @@ def ancestor_mask(parents: Sequence[int]) -> np.ndarray:
 
 @typed_options
 def token_budget_batches(
-    lengths: Sequence[int], budget: int, max_rows: int | None = None
+    lengths: Sequence[int],
+    budget: int,
+    max_rows: int | None = None,
+    forward_positions: int | None = None,
 ) -> list[list[int]]:
     """Indices of rows of the given lengths grouped into batches, shortest rows first: a batch
     grows while (rows + 1) x its longest row stays within ``budget`` padded positions (and
-    within ``max_rows`` rows, when given). A row longer than the budget is a batch alone."""
+    within ``max_rows`` rows, when given). A row longer than the budget is a batch alone.
+
+    With ``forward_positions`` (what one more forward pass costs, counted in padded
+    positions), each batch is then cut into the runs of rows of least total cost
+    (:func:`least_cost_runs`), so that rows of unequal length are not padded to the longest
+    where a separate pass is cheaper."""
     order = sorted(range(len(lengths)), key=lambda index: lengths[index])
     batches: list[list[int]] = []
     current: list[int] = []
@@ -251,4 +259,36 @@ def token_budget_batches(
         current.append(index)
     if current:
         batches.append(current)
-    return batches
+    if forward_positions is None:
+        return batches
+    return [
+        batch[start:stop]
+        for batch in batches
+        for start, stop in least_cost_runs([lengths[index] for index in batch], forward_positions)
+    ]
+
+
+def least_cost_runs(sorted_lengths: Sequence[int], forward_positions: int) -> list[tuple[int, int]]:
+    """``(start, stop)`` slices cutting rows sorted by length into consecutive runs, one forward
+    pass each, of least total cost: per run, its rows x its longest row (the padded positions)
+    plus ``forward_positions``. Exact (dynamic programming); cuts fall only where the length
+    changes, so the work grows with the number of distinct lengths, not of rows."""
+    count = len(sorted_lengths)
+    ends = [
+        stop
+        for stop in range(1, count + 1)
+        if stop == count or sorted_lengths[stop] != sorted_lengths[stop - 1]
+    ]
+    best = {0: (0, 0)}  # run end -> (least cost of the rows before it, where its run starts)
+    for stop in ends:
+        width = sorted_lengths[stop - 1]
+        best[stop] = min(
+            (cost + (stop - start) * width + forward_positions, start)
+            for start, (cost, _) in best.items()
+        )
+    runs, stop = [], count
+    while stop:
+        start = best[stop][1]
+        runs.append((start, stop))
+        stop = start
+    return runs[::-1]
