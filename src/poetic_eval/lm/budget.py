@@ -45,13 +45,13 @@ def forward_positions(lm: LanguageModel) -> int | None:
     unequal width (:func:`~poetic_eval.lm.prefix_tree.token_budget_batches`); None keeps each
     budget batch whole.
 
-    On the CPU a causal LM gets :data:`CPU_FORWARD_POSITIONS`: the matrix products run as fast
-    on a few hundred rows as on thousands, so padding is the waste. 100 limerick pairs (18 rows
-    of 183-238 fed nodes, one forward of 17 rows padded to 235 and one of 1) ran 1.06-1.16x
-    faster cut into forwards of 4, 7, 6 and 1 rows; one row per forward gained only
-    1.03-1.05x and lost 4-9% on agreement pairs (3 rows of 165-187) (docs/benchmarks.md,
-    "Batches cut where padding costs more than a forward"). On CUDA, where a forward's fixed
-    cost is kernel launches, it is not measured, so batches stay whole there.
+    On the CPU a causal LM gets :data:`CPU_FORWARD_POSITIONS`: the matrix products run about
+    as fast on a few hundred rows as on thousands, so padding is the waste. 100 limerick pairs
+    (18 rows of 183-238 fed nodes: one forward of 17 rows padded to 235, one of 1) ran 1.15x
+    faster cut into forwards of 4, 7, 6 and 1 rows; one row per forward gained only 1.03-1.05x
+    there and lost 4-9% on agreement pairs (docs/benchmarks.md, "Batches cut where padding
+    costs more than a forward"). On CUDA, where a forward's fixed cost is kernel launches, it
+    is not measured, so batches stay whole there; masked LMs batch copies of one length.
     """
     if lm.device.type == "cuda" or lm.kind != "causal":
         return None
