@@ -174,7 +174,13 @@ def test_corrupt_cache_file_is_recomputed(isolated_cache):
     expected = max_similarity(generated, human, model=encoder)
     for path in (isolated_cache / "embeddings").iterdir():
         path.write_bytes(b"not an array")
-    assert max_similarity(generated, human, model=encoder) == pytest.approx(expected)
+    from poetic_eval.files.array_cache import CacheFileWarning
+
+    with pytest.warns(CacheFileWarning, match="is unreadable") as caught:
+        again = max_similarity(generated, human, model=encoder)
+    assert again == pytest.approx(expected)
+    messages = " ".join(str(warning.message) for warning in caught)
+    assert ".embeddings.npz" in messages and ".within-max.npz" in messages
     assert [len(call) for call in encoder.calls] == [4, 20, 4, 20]
 
 
