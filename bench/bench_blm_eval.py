@@ -60,13 +60,16 @@ def plain_scores(lm, items, method) -> np.ndarray:
     with torch.inference_mode():
         for row, item in enumerate(encoded):
             for column, ids in enumerate(item.continuations):
-                tokens = torch.tensor([item.prefix + ids])
-                positions = torch.arange(len(item.prefix) - 1, tokens.shape[1] - 1)
+                tokens = torch.tensor([item.prefix + ids], device=lm.device)
+                positions = torch.arange(
+                    len(item.prefix) - 1, tokens.shape[1] - 1, device=lm.device
+                )
                 # normalised in float64, row by row: only the rows read (the same numbers)
                 logits = lm.model(input_ids=tokens).logits[0, positions]
                 log_probs = logits.double().log_softmax(-1)
                 targets = tokens[0, positions + 1]
-                scores[row, column] = log_probs[torch.arange(len(positions)), targets].sum().item()
+                rows = torch.arange(len(positions), device=lm.device)
+                scores[row, column] = log_probs[rows, targets].sum().item()
     return scores
 
 

@@ -137,9 +137,10 @@ def float64_scores(lm, texts: list[str]) -> np.ndarray:
     values = []
     with torch.inference_mode():
         for sequence in sequences:
-            tokens = torch.tensor([sequence])
+            tokens = torch.tensor([sequence], device=lm.device)
             log_probs = model(input_ids=tokens).logits[0, :-1].log_softmax(-1)
-            values.append(log_probs[torch.arange(len(sequence) - 1), tokens[0, 1:]].sum().item())
+            rows = torch.arange(len(sequence) - 1, device=lm.device)
+            values.append(log_probs[rows, tokens[0, 1:]].sum().item())
     return np.array(values)
 
 
