@@ -2,10 +2,12 @@
 
 Every scorer builds its batches against this budget: packed prefix trees (causal), masked copies
 (PLL) and slot rows are sorted by length and added to a batch while rows x width, padding
-included, stays within it. On the CPU the budget is 4,096 positions: on 2 loaded cores, 40
-limerick pairs (1,767 trie nodes) took 17.2 s in one forward of 4,096 against 27.6 s in two of
-1,024 (same process, interleaved with minicons; the same FLOPs, so the larger batch runs its
-matrix products more efficiently; the cause was not isolated further). Masked LMs keep 1,024:
+included, stays within it. On the CPU the budget is 4,096 positions: on 2 loaded cores (load
+4.8-5.5), 40 limerick pairs (1,767 trie nodes) took 17.2 s in one forward of 4,096 against
+27.6 s in two of 1,024 (same process, interleaved with minicons; the cause was not isolated
+further). On an idle machine ``torch.nn.functional.linear`` ran at this model's shapes at about
+the same rate from 300 to 1,200 rows, so a causal LM's batch is then cut where a separate
+forward pass costs less than its padding (:func:`forward_positions`). Masked LMs keep 1,024:
 their PLL bench (60 texts, BERT-base shape) ran 14.1 s at 1,024 against 20.9 s at 4,096. On CUDA the
 budget is the share of the device's free memory (``torch.cuda.mem_get_info``) that the
 activations of one forward may take, divided by an estimate of their size per position.
