@@ -287,7 +287,7 @@ def main() -> int:
     print(json.dumps(described))
     figures = {
         "environment": described,
-        "sizes": dict(zip(("agreement", "limerick", "blm"), sizes)),
+        "sizes": dict(zip(("agreement_pairs", "limerick_pairs", "blm_items"), sizes)),
     }
     for which in models:
         figures[which] = model_figures(which, args, sizes, peer)

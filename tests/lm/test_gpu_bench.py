@@ -1,0 +1,82 @@
+"""bench/bench_gpu.py runs end to end, so the device check that a session with a lent GPU runs
+in one call (scripts/device_check.sh) does not rot while no GPU is lent: on the CPU it skips
+cleanly, and its ``--device cpu`` dry run writes figures that hold the checks it asserts."""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+import torch
+
+REPO_ROOT = Path(__file__).resolve().parents[2]
+BENCH = REPO_ROOT / "bench" / "bench_gpu.py"
+
+
+def _run(*arguments: str) -> subprocess.CompletedProcess:
+    environment = {
+        **os.environ,
+        "PYTHONPATH": os.pathsep.join([str(REPO_ROOT / "src"), str(REPO_ROOT / "tests")]),
+    }
+    return subprocess.run(
+        [sys.executable, str(BENCH), *arguments],
+        check=False,
+        capture_output=True,
+        text=True,
+        env=environment,
+        cwd=REPO_ROOT,
+        timeout=900,
+    )
+
+
+@pytest.mark.skipif(torch.cuda.is_available(), reason="a GPU is here: the bench would run")
+def test_without_a_gpu_it_says_so_and_exits_cleanly():
+    done = _run("--quick")
+    assert done.returncode == 0, done.stderr
+    assert "no CUDA device here: skipped" in done.stdout
+
+
+def test_an_unknown_model_gets_the_choices():
+    done = _run("--device", "cpu", "--models", "default,2b")
+    assert done.returncode != 0
+    assert "unknown model(s) ['2b']" in done.stderr and "'default', '1b'" in done.stderr
+
+
+@pytest.mark.slow
+def test_the_cpu_dry_run_writes_checked_figures(tmp_path):
+    figures_path = tmp_path / "figures.json"
+    done = _run(
+        "--device",
+        "cpu",
+        "--quick",
+        "--models",
+        "default",
+        "--no-minicons",
+        "--repeats",
+        "1",
+        "--json",
+        str(figures_path),
+    )
+    assert done.returncode == 0, done.stdout[-2000:] + done.stderr[-2000:]
+    figures = json.loads(figures_path.read_text())
+    assert figures["sizes"] == {"agreement_pairs": 200, "limerick_pairs": 50, "blm_items": 8}
+    model = figures["default"]
+    assert 0.1e9 < model["parameters"] < 0.2e9
+    for dtype in ("float32", "bfloat16"):
+        row = model[dtype]
+        assert row["token_budget"] > 0
+        assert row["agreement"]["pairs_per_s"] > 0 and row["limerick"]["pairs_per_s"] > 0
+        assert row["blm_candidates"]["items_per_s"] > 0
+    exact = model["float32"]
+    assert (
+        exact["agreement"]["max_diff_nats"] < 1e-4
+        and exact["blm_candidates"]["max_diff_nats"] < 1e-4
+    )
+    flips = [
+        model["bfloat16"][name]["flipped_against_float32"] for name in ("agreement", "limerick")
+    ]
+    assert all(isinstance(count, int) and 0 <= count for count in flips)
