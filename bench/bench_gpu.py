@@ -52,6 +52,7 @@ from blm_items import agreement_items
 from pair_texts import agreement_pairs, limerick_pairs
 
 from poetic_eval.blm import as_items, choice_scores
+from poetic_eval.checks.names import unknown_name_message
 from poetic_eval.lm import DEFAULT_START_TOKEN, default_model_cache_dir, load_language_model
 
 SIZES = {"quick": (200, 50, 8), "default": (2000, 400, 48), "full": (10000, 2000, 200)}
@@ -270,9 +271,9 @@ def main() -> int:
         print("no CUDA device here: skipped (scripts/device_check.sh runs this on a lent GPU)")
         return 0
     models = [name.strip() for name in args.models.split(",") if name.strip()]
-    unknown = sorted(set(models) - set(MODELS))
-    if unknown:
-        parser.error(f"unknown model(s) {unknown}; choose from {list(MODELS)}")
+    for name in models:
+        if name not in MODELS:
+            parser.error(unknown_name_message(name, MODELS, "model"))
     sizes = SIZES["quick" if args.quick else "full" if args.full else "default"]
     peer = not args.no_minicons
     if peer:

@@ -41,9 +41,9 @@ def test_without_a_gpu_it_says_so_and_exits_cleanly():
 
 
 def test_an_unknown_model_gets_the_choices():
-    done = _run("--device", "cpu", "--models", "default,2b")
+    done = _run("--device", "cpu", "--models", "1b,defualt")
     assert done.returncode != 0
-    assert "unknown model(s) ['2b']" in done.stderr and "'default', '1b'" in done.stderr
+    assert "unknown model 'defualt'; did you mean 'default'? choices: default, 1b" in done.stderr
 
 
 @pytest.mark.slow
