@@ -223,21 +223,20 @@ def model_figures(which: str, args, sizes, peer: bool) -> dict:
 def print_row(which: str, label: str, row: dict) -> None:
     peak = f" | CUDA peak {row['cuda_peak_mib']:.0f} MiB" if "cuda_peak_mib" in row else ""
     print(f"{which} {label}: token budget {row['token_budget']:,}{peak}")
-    for name in ("agreement", "limerick"):
+    for name, title, unit in (
+        ("agreement", "agreement", "pairs"),
+        ("limerick", "limerick", "pairs"),
+        ("blm_candidates", "BLM cand.", "items"),
+    ):
         figures = row[name]
-        line = f"  {name:<9} {figures['pairs']:>6} pairs | {figures['pairs_per_s']:9.1f} pairs/s"
+        rate = figures[f"{unit}_per_s"]
+        line = f"  {title:<9} {figures[unit]:>6} {unit} | {rate:9.1f} {unit}/s"
         if "ratio" in figures:
-            line += f" | minicons {figures['minicons_pairs_per_s']:8.1f} | {figures['ratio']:.2f}x"
+            peer = figures[f"minicons_{unit}_per_s"]
+            line += f" | minicons {peer:8.1f} | {figures['ratio']:.2f}x"
         if "max_diff_nats" in figures:
             line += f" | max |diff| {figures['max_diff_nats']:.1e} nats"
         print(line)
-    figures = row["blm_candidates"]
-    line = f"  BLM cand. {figures['items']:>6} items | {figures['items_per_s']:9.1f} items/s"
-    if "ratio" in figures:
-        line += f" | minicons {figures['minicons_items_per_s']:8.1f} | {figures['ratio']:.2f}x"
-    if "max_diff_nats" in figures:
-        line += f" | max |diff| {figures['max_diff_nats']:.1e} nats"
-    print(line)
 
 
 def environment(device: str) -> dict:
