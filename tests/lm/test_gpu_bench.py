@@ -80,3 +80,19 @@ def test_the_cpu_dry_run_writes_checked_figures(tmp_path):
         model["bfloat16"][name]["flipped_against_float32"] for name in ("agreement", "limerick")
     ]
     assert all(isinstance(count, int) and 0 <= count for count in flips)
+
+
+def test_only_the_default_models_float32_checks_fail_the_run(monkeypatch):
+    monkeypatch.syspath_prepend(str(REPO_ROOT / "bench"))
+    from bench_gpu import failed_checks
+
+    good = {"agreement": {"max_diff_nats": 3e-5, "same_decisions_as_minicons": 1.0}}
+    good["blm_candidates"] = {"max_diff_nats": 1e-5, "same_choices_as_reference": 1.0}
+    off = {"agreement": {"max_diff_nats": 2e-4, "same_decisions_as_minicons": 0.995}}
+    figures = {"default": {"float32": {"token_budget": 4096, **good}, "bfloat16": off}}
+    assert failed_checks({**figures, "1b": {"float32": off}}) == []
+    failures = failed_checks({"default": {"float32": off}})
+    assert failures == [
+        "default float32 agreement: scores differ by 2.00e-04 nats",
+        "default float32 agreement: same_decisions_as_minicons is 0.995, not 1",
+    ]
