@@ -15,6 +15,7 @@ import torch
 from tiny_language_models import random_sentences, tiny_causal_lm, tiny_masked_lm
 
 from poetic_eval.lm import (
+    causal,
     document_start_token_id,
     load_language_model,
     pack_prefix_trees,
@@ -220,6 +221,28 @@ def test_batches_cut_where_padding_costs_more_than_a_forward():
     assert token_budget_batches(lengths, 4096, forward_positions=10**6) == whole
     assert forward_positions(tiny_causal_lm(seed=0)) == CPU_FORWARD_POSITIONS
     assert forward_positions(tiny_masked_lm()) is None
+
+
+def test_cut_batches_keep_the_scores_of_one_forward_per_text(monkeypatch):
+    lm = tiny_causal_lm(seed=2)
+    texts = random_sentences(40, seed=1, min_words=1, max_words=60)
+    score_texts(texts[:2], lm, show_progress=False)  # the one-off probes run here, not below
+    widths = []
+    run_batch = causal._pack_batch_log_probs
+
+    def counted(lm, batch, **options):
+        widths.append([pack.width for pack in batch])
+        return run_batch(lm, batch, **options)
+
+    monkeypatch.setattr(causal, "_pack_batch_log_probs", counted)
+    cut = score_texts(texts, lm, show_progress=False)
+    cut_batches, widths[:] = list(widths), []
+    monkeypatch.setattr(causal, "forward_positions", lambda lm: None)
+    whole = score_texts(texts, lm, show_progress=False)
+    assert len(cut_batches) > len(widths) == 1
+    assert sorted(itertools.chain.from_iterable(cut_batches)) == sorted(widths[0])
+    reference = one_forward_per_text(lm, texts)
+    assert np.allclose(cut, reference, atol=1e-4) and np.allclose(whole, reference, atol=1e-4)
 
 
 def test_budget_on_cpu_is_fixed_and_cuda_sizing_follows_free_memory():
