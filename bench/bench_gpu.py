@@ -69,8 +69,8 @@ ONE_B_SHAPE = {
     "tie_word_embeddings": True,
 }
 MODELS = ("default", "1b")
-#: texts per minicons call (the CPU benchmark's 16 pairs)
-MINICONS_TEXTS = 32
+#: pairs per minicons call, as in bench_pair_scoring.py
+MINICONS_PAIRS = 16
 
 
 def synchronized_seconds(function, *args):
@@ -138,8 +138,8 @@ def pair_figures(lm, scorer, pairs, repeats: int, exact: bool, arbitrate: bool) 
     scores, seconds = best_of(repeats, ours)
     figures = {"pairs": len(pairs), "pairs_per_s": len(pairs) / seconds, "seconds": seconds}
     if scorer is not None:
-        minicons_scores(scorer, pairs[:4], MINICONS_TEXTS // 2)
-        theirs, peer_seconds = best_of(repeats, minicons_scores, scorer, pairs, MINICONS_TEXTS // 2)
+        minicons_scores(scorer, pairs[:4], MINICONS_PAIRS)
+        theirs, peer_seconds = best_of(repeats, minicons_scores, scorer, pairs, MINICONS_PAIRS)
         figures.update(minicons_pairs_per_s=len(pairs) / peer_seconds, ratio=peer_seconds / seconds)
         figures["same_decisions_as_minicons"] = float(
             np.mean((scores[:, 0] > scores[:, 1]) == (theirs[:, 0] > theirs[:, 1]))

@@ -14,9 +14,9 @@ mkdir -p "$out"
 "$PY" -m pip install -q --no-index --no-deps --no-compile --no-cache-dir --upgrade \
   --target /tmp/site "$WHEELS"/*.whl || exit 2
 export PYTHONPATH=/tmp/site:src:tests:bench PYTHONUNBUFFERED=1 HF_HUB_OFFLINE=1
+export TOKENIZERS_PARALLELISM=false
 "$PY" -c "import torch; assert torch.cuda.is_available()" 2>/dev/null ||
   echo "WARNING: torch sees no CUDA device: the CUDA tests will skip and the bench do nothing"
-export TOKENIZERS_PARALLELISM=false
 nvidia-smi >"$out/nvidia-smi.txt" 2>&1
 "$PY" -m pytest -q -p no:cacheprovider tests/lm/test_cuda.py 2>&1 | tee "$out/cuda-tests.log"
 tests=${PIPESTATUS[0]}

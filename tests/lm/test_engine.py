@@ -7,6 +7,7 @@ the decisions of scoring every text alone. Token budgets from tiny to large give
 
 from __future__ import annotations
 
+import dataclasses
 import itertools
 
 import numpy as np
@@ -219,8 +220,9 @@ def test_batches_cut_where_padding_costs_more_than_a_forward():
     cut = token_budget_batches(lengths, 4096, forward_positions=32)
     assert [sorted(batch) for batch in cut] == [[1, 2, 4], [0, 3, 5]]
     assert token_budget_batches(lengths, 4096, forward_positions=10**6) == whole
-    assert forward_positions(tiny_causal_lm(seed=0)) == CPU_FORWARD_POSITIONS
-    assert forward_positions(tiny_masked_lm()) is None
+    on_cpu = tiny_causal_lm(seed=0)
+    assert forward_positions(on_cpu) == CPU_FORWARD_POSITIONS
+    assert forward_positions(dataclasses.replace(on_cpu, device=torch.device("cuda"))) is None
 
 
 def test_cut_batches_keep_the_scores_of_one_forward_per_text(monkeypatch):

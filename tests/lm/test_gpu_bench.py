@@ -76,10 +76,9 @@ def test_the_cpu_dry_run_writes_checked_figures(tmp_path):
         exact["agreement"]["max_diff_nats"] < 1e-4
         and exact["blm_candidates"]["max_diff_nats"] < 1e-4
     )
-    flips = [
-        model["bfloat16"][name]["flipped_against_float32"] for name in ("agreement", "limerick")
-    ]
-    assert all(isinstance(count, int) and 0 <= count for count in flips)
+    for name, count in (("agreement", 200), ("limerick", 50), ("blm_candidates", 8)):
+        flipped = model["bfloat16"][name]["flipped_against_float32"]
+        assert isinstance(flipped, int) and 0 <= flipped <= count
 
 
 def test_only_the_default_models_float32_checks_fail_the_run(monkeypatch):

@@ -53,9 +53,10 @@ def forward_positions(lm: LanguageModel) -> int | None:
     faster cut into forwards of 4, 7, 6 and 1 rows; one row per forward gained only 1.03-1.05x
     there and lost 4-9% on agreement pairs (docs/benchmarks.md, "Batches cut where padding
     costs more than a forward"). On CUDA, where a forward's fixed cost is kernel launches, it
-    is not measured, so batches stay whole there; masked LMs batch copies of one length.
+    is not measured, so batches stay whole there. (Only causal scoring asks: masked LMs batch
+    copies of one length.)
     """
-    if lm.device.type == "cuda" or lm.kind != "causal":
+    if lm.device.type == "cuda":
         return None
     return CPU_FORWARD_POSITIONS
 
