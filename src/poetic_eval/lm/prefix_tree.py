@@ -153,7 +153,7 @@ def pack_rows(packs: Sequence[Pack], attention_balance: float) -> list[Pack]:
     where ``width`` is the widest row when the packs are dealt largest first, each to the row
     with fewest fed nodes, and ``attention_balance``
     is the number of attended positions whose attention costs what one position's linear
-    layers cost (:func:`poetic_eval.lm.causal.attention_balance`; about 3,000 for SmolLM2).
+    layers cost (:func:`poetic_eval.lm.causal.attention_balance`; 768 for SmolLM2).
     Each pack's nodes keep their own parents (a root has parent -1), so a row's ancestor mask
     is block-diagonal and a node still attends to its own ancestors only.
     """

@@ -17,7 +17,8 @@ Masked LMs: pseudo-log-likelihood (Salazar et al. 2020), :mod:`poetic_eval.lm.ma
 
 ``reduction="mean"`` divides by the number of scored tokens (length normalisation). Scores are
 float64 numpy arrays; computation runs in the model's dtype (float32 by default;
-``dtype=torch.bfloat16`` is faster on AMX CPUs and GPUs but less exact, so it is opt-in only).
+``dtype=torch.bfloat16`` is faster on GPUs and on CPUs with AVX512-BF16 or AMX but less exact,
+so it is opt-in only).
 """
 
 from __future__ import annotations
