@@ -176,3 +176,31 @@ def test_license_matches_the_declared_one():
     assert _project()["license"] == "Apache-2.0"
     text = (REPO_ROOT / "LICENSE").read_text(encoding="utf-8")
     assert "Apache License" in text and "Version 2.0, January 2004" in text
+
+
+def _release(version: str) -> tuple[int, ...]:
+    return tuple(int(part) for part in re.findall(r"\d+", version.split("+")[0]))
+
+
+def test_the_device_check_carries_wheels_at_or_above_the_floors():
+    """scripts/device_wheels.txt pins what the GPU check installs on a lent device: a pin below
+    pyproject.toml's floor (after a floor is raised) would test a version the package refuses."""
+    listed = REPO_ROOT / "scripts" / "device_wheels.txt"
+    pins = {}
+    for line in listed.read_text(encoding="utf-8").splitlines():
+        if line.strip() and not line.startswith("#"):
+            name, _, version = line.partition("==")
+            assert version, f"{listed.name}: {line!r} is not pinned with =="
+            pins[_normalized(name)] = version.strip()
+    assert {"datasets", "rapidfuzz", "minicons"} <= pins.keys()
+    project = _project()
+    requirements = list(project["dependencies"])
+    for extra in project["optional-dependencies"].values():
+        requirements += extra
+    checked = 0
+    for requirement in requirements:
+        name, floor = floor_constraints["floor_of"](requirement)
+        if _normalized(name) in pins:
+            assert _release(pins[_normalized(name)]) >= _release(floor), (name, floor)
+            checked += 1
+    assert checked >= 4
