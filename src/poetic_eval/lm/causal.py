@@ -328,6 +328,7 @@ def _child_log_probs(rows, head, parent_row: np.ndarray, tokens: np.ndarray) -> 
         logits = head(rows[start : start + HEAD_BLOCK_ROWS]).float()
         local = torch.as_tensor(parent_row[children] - start, device=logits.device)
         targets = torch.as_tensor(tokens[children], device=logits.device)
+        # not log_softmax: faster on the CPU, but 3-4e-4 nats off float64 on limericks
         chosen = logits[local, targets] - torch.logsumexp(logits, dim=-1)[local]
         values[children] = chosen.double().cpu().numpy()
     return values
