@@ -119,7 +119,7 @@ def score_minimal_pairs(
         try:
             tables = load_pair_tables(str(folder), None, None)
         except ValueError as error:  # a dataset without pairs (quatrain): nothing to score
-            print(f"demo: not scored: {error}")
+            print(f"demo: pair scoring skips {folder.name}, which has no pairs ({error})")
             continue
         for row in collect_pairs(tables, max_pairs or None, None):
             rows.append(
