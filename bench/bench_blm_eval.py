@@ -15,7 +15,8 @@ Conditions take turns on chunks of 4 items (one call each), so load from other p
 shared machine falls on all alike. The choices of poetic_eval and plain transformers must be
 identical and their scores equal to 1e-4 nats (asserted); minicons tokenizes the joined text
 itself, so its agreement is printed. Targets (issue 20): candidates >= 10x minicons'
-conditional_score and under 0.5 s per item for the default model on 2 cores.
+conditional_score and under 0.5 s per item for the default model on 2 cores. Each ratio comes
+with the FLOP ratio (bench/forward_flops.py): the other condition's linear-layer FLOPs over ours.
 
 Usage: python bench/bench_blm_eval.py [--quick | --full] [--items N]
     [--methods candidates prompt] [--threads N] [--no-minicons] [--dataset FOLDER --config NAME]
@@ -39,6 +40,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 import numpy as np
 import torch
 from blm_items import agreement_items
+from forward_flops import ForwardFlops
 from minicons_peer import minicons_scorer
 from peak_memory import peak_memory
 
@@ -100,15 +102,20 @@ def ours_scores(lm, items, method) -> np.ndarray:
 CHUNK_ITEMS = 4
 
 
-def compare(method, conditions, items) -> dict:
+def compare(method, conditions, items, model) -> dict:
+    """Each condition on the same chunks in turn: speeds, ratios to poetic_eval, and the FLOP
+    ratios (:mod:`forward_flops`, counted on ``model``, which every condition runs)."""
     chunks = [items[start : start + CHUNK_ITEMS] for start in range(0, len(items), CHUNK_ITEMS)]
     scores = {name: [] for name in conditions}
     seconds = dict.fromkeys(conditions, 0.0)
+    flops = {name: ForwardFlops(model) for name in conditions}
     for chunk in chunks:
         for name, function in conditions.items():
-            started = time.perf_counter()
-            scores[name].append(function(chunk, method))
-            seconds[name] += time.perf_counter() - started
+            with flops[name]:
+                started = time.perf_counter()
+                scores[name].append(function(chunk, method))
+                seconds[name] += time.perf_counter() - started
+    flop_ratio = {name: flops[name].gflop / flops["poetic_eval"].gflop for name in conditions}
     scores = {name: np.concatenate(parts) for name, parts in scores.items()}
     ours, plain = scores["poetic_eval"], scores["transformers"]
     same = np.array_equal(ours.argmax(1), plain.argmax(1))
@@ -119,6 +126,7 @@ def compare(method, conditions, items) -> dict:
         f"{method:<10} {len(items):>3} items | poetic_eval {ours_rate:6.2f} items/s | "
         f"transformers, one forward per text {plain_rate:6.2f} items/s | "
         f"ratio {seconds['transformers'] / seconds['poetic_eval']:5.2f}x | "
+        f"FLOP ratio {flop_ratio['transformers']:5.2f}x | "
         f"max |diff| {difference:.1e} nats | same choices {same} | "
         f"{seconds['poetic_eval'] / len(items):.3f} s per item | {peak_memory()}"
     )
@@ -129,7 +137,8 @@ def compare(method, conditions, items) -> dict:
         print(
             f"{'':<10} {'':>3}       | minicons conditional_score "
             f"{len(items) / seconds['minicons']:6.2f} items/s | ratio "
-            f"{seconds['minicons'] / seconds['poetic_eval']:5.2f}x | max |diff| "
+            f"{seconds['minicons'] / seconds['poetic_eval']:5.2f}x | "
+            f"FLOP ratio {flop_ratio['minicons']:5.2f}x | max |diff| "
             f"{np.abs(ours - scores['minicons']).max():.1e} nats | same choices {agreement:.3f}"
         )
         result["minicons"] = seconds["minicons"] / seconds["poetic_eval"]
@@ -186,7 +195,7 @@ def main() -> int:
             function(items[:1], method)
     prompt_items = items if args.full or args.items_given else items[:4]
     results = {
-        method: compare(method, conditions, prompt_items if method == "prompt" else items)
+        method: compare(method, conditions, prompt_items if method == "prompt" else items, lm.model)
         for method in args.methods
     }
     if "candidates" in results:

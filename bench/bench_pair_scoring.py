@@ -13,7 +13,9 @@ Scores must agree to 1e-4 nats and every decision (good above bad) must be ident
 Where the two float32 scores of a text differ by more than half that, the text is scored again in
 float64 (one forward per text, same token ids) and poetic_eval's score must be within 1e-4 of it:
 two float32 sums over a long limerick can each sit 5e-5 from the exact value on opposite sides.
-Targets (issue 20, 2 cores): agreement pairs >= 8x minicons, limerick pairs >= 2x.
+Targets (issue 20, 2 cores): agreement pairs >= 8x minicons, limerick pairs >= 2x. Each line
+also prints the FLOP ratio (bench/forward_flops.py): minicons' linear-layer FLOPs over ours, about
+the speed ratio that less work alone gives.
 
 Usage: python bench/bench_pair_scoring.py [--quick | --full] [--pairs N] [--skip-first-load]
     [--bf16-pairs N] [--threads N]
@@ -39,6 +41,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 import numpy as np
 import torch
+from forward_flops import ForwardFlops
 from minicons_peer import minicons_scorer
 from pair_texts import agreement_pairs, limerick_pairs
 from peak_memory import peak_memory
@@ -112,17 +115,21 @@ def timed(function, *args, **kwargs):
 def compare(lm, scorer, name, pairs, results) -> None:
     halves = [pairs[: len(pairs) // 2], pairs[len(pairs) // 2 :]]
     ours_parts, theirs_parts, ours_time, theirs_time = [], [], 0.0, 0.0
+    ours_flops, theirs_flops = ForwardFlops(lm.model), ForwardFlops(lm.model)
     for half in halves:
-        ours, seconds = timed(ours_scores, lm, half)
+        with ours_flops:
+            ours, seconds = timed(ours_scores, lm, half)
         ours_parts.append(ours)
         ours_time += seconds
-        theirs, seconds = timed(minicons_scores, scorer, half)
+        with theirs_flops:
+            theirs, seconds = timed(minicons_scores, scorer, half)
         theirs_parts.append(theirs)
         theirs_time += seconds
     ours, theirs = np.concatenate(ours_parts), np.concatenate(theirs_parts)
     difference = checked_difference(lm, pairs, ours, theirs)
-    results[name] = (ours, theirs, ours_time, theirs_time, difference)
-    report(name, len(pairs), ours, theirs, ours_time, theirs_time, difference)
+    flops = (ours_flops.gflop, theirs_flops.gflop)
+    results[name] = (ours, theirs, ours_time, theirs_time, difference, flops)
+    report(name, len(pairs), ours, theirs, ours_time, theirs_time, difference, flops[1] / flops[0])
 
 
 TARGETS = {"agreement": 8.0, "limerick": 2.0}
@@ -158,9 +165,11 @@ def checked_difference(lm, pairs, ours, theirs) -> tuple[float, int]:
     return float(worst), int((~close).sum())
 
 
-def report(name, count, ours, theirs, ours_time, theirs_time, difference) -> None:
+def report(name, count, ours, theirs, ours_time, theirs_time, difference, flop_ratio) -> None:
     """One line of figures; fails where a score is off (``difference``: from
-    :func:`checked_difference`) or a decision differs from minicons'."""
+    :func:`checked_difference`) or a decision differs from minicons'. ``flop_ratio``: minicons'
+    linear-layer FLOPs over poetic_eval's (:mod:`forward_flops`), about the speed ratio that
+    less work alone gives."""
     difference, checked = difference
     same_decisions = np.mean((ours[:, 0] > ours[:, 1]) == (theirs[:, 0] > theirs[:, 1]))
     ratio = theirs_time / ours_time
@@ -172,6 +181,7 @@ def report(name, count, ours, theirs, ours_time, theirs_time, difference) -> Non
     print(
         f"{name:<10} {count:>5} pairs | poetic_eval {count / ours_time:7.2f} pairs/s | "
         f"minicons {count / theirs_time:7.2f} pairs/s | ratio {ratio:5.2f}x{verdict} | "
+        f"FLOP ratio {flop_ratio:5.2f}x | "
         f"max |diff| {difference:.2e} nats{arbitrated} | same decisions {same_decisions:.3f} | "
         f"load {os.getloadavg()[0]:.1f} | {peak_memory()}"
     )
@@ -250,7 +260,10 @@ def main() -> int:
     ours_time = sum(results[name][2] for name in sets)
     theirs_time = sum(results[name][3] for name in sets)
     worst = max(results[name][4][0] for name in sets), sum(results[name][4][1] for name in sets)
-    report("all", total, ours, theirs, ours_time, theirs_time, worst)
+    flop_ratio = sum(results[name][5][1] for name in sets) / sum(
+        results[name][5][0] for name in sets
+    )
+    report("all", total, ours, theirs, ours_time, theirs_time, worst, flop_ratio)
 
     if args.bf16_pairs:
         bf16_check(sets, results, args.bf16_pairs)
