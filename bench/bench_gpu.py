@@ -4,7 +4,8 @@ For each model and each of float32 and bfloat16, on the GPU:
 - agreement pairs/s and limerick pairs/s (``score_texts``, bench/pair_texts.py), and BLM
   candidate items/s (``choice_scores``, bench/blm_items.py);
 - the same through minicons on the same device and model object, and the ratio, when minicons
-  is installed;
+  is installed, with the FLOP ratio (minicons' linear-layer FLOPs over the engine's,
+  bench/forward_flops.py) and the rate the engine's linear layers ran at (TFLOP/s);
 - float32: the largest difference from the peer or from a float64 reference and whether the
   decisions are identical; for the default model's shape both are checked (1e-4 nats, every
   decision), after every figure is written, and a failure makes the exit status 1;
@@ -50,6 +51,7 @@ from bench_blm_eval import minicons_scores as minicons_choice_scores
 from bench_blm_eval import plain_scores
 from bench_pair_scoring import TOLERANCE, checked_difference, float64_scores, minicons_scores
 from blm_items import agreement_items
+from forward_flops import ForwardFlops
 from pair_texts import agreement_pairs, limerick_pairs
 
 from poetic_eval.blm import as_items, choice_scores
@@ -91,6 +93,14 @@ def best_of(repeats: int, function, *args):
         result, elapsed = synchronized_seconds(function, *args)
         seconds.append(elapsed)
     return result, min(seconds)
+
+
+def counted_best_of(model, repeats: int, function, *args):
+    """:func:`best_of`, with the linear-layer GFLOP of one run (:mod:`forward_flops`)."""
+    counter = ForwardFlops(model)
+    with counter:
+        result, seconds = best_of(repeats, function, *args)
+    return result, seconds, counter.gflop / repeats
 
 
 def random_model(config, device: str):
@@ -135,12 +145,16 @@ def pair_figures(lm, scorer, pairs, repeats: int, exact: bool, arbitrate: bool) 
         return np.stack([values[: len(pairs)], values[len(pairs) :]], axis=1)
 
     lm.score_texts(texts[:8], show_progress=False)  # warm-up: kernels, allocator
-    scores, seconds = best_of(repeats, ours)
+    scores, seconds, gflop = counted_best_of(lm.model, repeats, ours)
     figures = {"pairs": len(pairs), "pairs_per_s": len(pairs) / seconds, "seconds": seconds}
+    figures["linear_tflop_per_s"] = gflop / seconds / 1e3
     if scorer is not None:
         minicons_scores(scorer, pairs[:4], MINICONS_PAIRS)
-        theirs, peer_seconds = best_of(repeats, minicons_scores, scorer, pairs, MINICONS_PAIRS)
+        theirs, peer_seconds, peer_gflop = counted_best_of(
+            lm.model, repeats, minicons_scores, scorer, pairs, MINICONS_PAIRS
+        )
         figures.update(minicons_pairs_per_s=len(pairs) / peer_seconds, ratio=peer_seconds / seconds)
+        figures["flop_ratio"] = peer_gflop / gflop
         figures["same_decisions_as_minicons"] = float(
             np.mean((scores[:, 0] > scores[:, 1]) == (theirs[:, 0] > theirs[:, 1]))
         )
@@ -164,12 +178,16 @@ def blm_figures(lm, scorer, items, repeats: int, exact: bool) -> dict:
         return choice_scores(items, lm, method="candidates", show_progress=False)
 
     choice_scores(items[:1], lm, method="candidates", show_progress=False)
-    scores, seconds = best_of(repeats, ours)
+    scores, seconds, gflop = counted_best_of(lm.model, repeats, ours)
     figures = {"items": len(items), "items_per_s": len(items) / seconds}
     figures["seconds_per_item"] = seconds / len(items)
+    figures["linear_tflop_per_s"] = gflop / seconds / 1e3
     if scorer is not None:
-        theirs, peer_seconds = best_of(repeats, minicons_choice_scores, scorer, items, "candidates")
+        theirs, peer_seconds, peer_gflop = counted_best_of(
+            lm.model, repeats, minicons_choice_scores, scorer, items, "candidates"
+        )
         figures.update(minicons_items_per_s=len(items) / peer_seconds, ratio=peer_seconds / seconds)
+        figures["flop_ratio"] = peer_gflop / gflop
         figures["same_choices_as_minicons"] = float(np.mean(scores.argmax(1) == theirs.argmax(1)))
     if exact:
         reference = plain_scores(lm, items[:8], "candidates")
@@ -236,6 +254,8 @@ def print_row(which: str, label: str, row: dict) -> None:
         if "ratio" in figures:
             peer = figures[f"minicons_{unit}_per_s"]
             line += f" | minicons {peer:8.1f} | {figures['ratio']:.2f}x"
+            line += f" (FLOP ratio {figures['flop_ratio']:.2f}x)"
+        line += f" | linear layers {figures['linear_tflop_per_s']:.2f} TFLOP/s"
         if "max_diff_nats" in figures:
             line += f" | max |diff| {figures['max_diff_nats']:.1e} nats"
         print(line)

@@ -180,7 +180,7 @@ def report(name, count, ours, theirs, ours_time, theirs_time, difference, flop_r
     arbitrated = f" (float64 reference for {checked} texts)" if checked else ""
     print(
         f"{name:<10} {count:>5} pairs | poetic_eval {count / ours_time:7.2f} pairs/s | "
-        f"minicons {count / theirs_time:7.2f} pairs/s | ratio {ratio:5.2f}x{verdict} | "
+        f"minicons {count / theirs_time:7.2f} pairs/s | ratio {ratio:6.3f}x{verdict} | "
         f"FLOP ratio {flop_ratio:5.2f}x | "
         f"max |diff| {difference:.2e} nats{arbitrated} | same decisions {same_decisions:.3f} | "
         f"load {os.getloadavg()[0]:.1f} | {peak_memory()}"

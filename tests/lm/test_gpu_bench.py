@@ -71,6 +71,8 @@ def test_the_cpu_dry_run_writes_checked_figures(tmp_path):
         assert row["token_budget"] > 0
         assert row["agreement"]["pairs_per_s"] > 0 and row["limerick"]["pairs_per_s"] > 0
         assert row["blm_candidates"]["items_per_s"] > 0
+        for name in ("agreement", "limerick", "blm_candidates"):
+            assert 0 < row[name]["linear_tflop_per_s"] < 1e4  # counted work over time
     exact = model["float32"]
     assert (
         exact["agreement"]["max_diff_nats"] < 1e-4
