@@ -15,6 +15,8 @@ four slices of the pairs, so load drifting during the run falls on all of them. 
 for each, the ratios, the largest score difference and the peak memory. The texts are the good
 and the bad sides of minimal pairs: the scores must agree with minicons to 1e-4 nats and every
 pair's decision must be identical (asserted). Target (issue 20): >= 3x minicons on 2 cores.
+The speed-up comes with the FLOP ratio (bench/forward_flops.py): minicons' linear-layer FLOPs
+over ours, about the speed-up that less work alone gives.
 
 Usage: python bench/bench_masked_scoring.py [--quick | --full] [--texts N] [--batch-size N]
     [--threads N]
@@ -39,6 +41,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 import numpy as np
 import torch
+from forward_flops import ForwardFlops
 from pair_texts import agreement_pairs
 from peak_memory import peak_memory
 from tokenizers import Tokenizer, models, pre_tokenizers, processors
@@ -155,6 +158,7 @@ def main() -> None:
     ways = {"ours": ours_scores, "full": head_everywhere, "one": one_worker,
             "theirs": minicons_scores}  # fmt: skip
     seconds = dict.fromkeys(ways, 0.0)
+    flops = {name: ForwardFlops(lm.model) for name in ways}
     scores = {name: np.zeros(len(texts)) for name in ways}
     half = len(pairs)
     slices = np.array_split(np.arange(half), ROUNDS)
@@ -163,7 +167,8 @@ def main() -> None:
         part = [texts[row] for row in rows]
         names = list(ways)
         for name in names[round_number % len(names) :] + names[: round_number % len(names)]:
-            found, took = timed(partial(ways[name], part))
+            with flops[name]:
+                found, took = timed(partial(ways[name], part))
             scores[name][rows] = found
             seconds[name] += took
     ours, full, one, theirs = (scores[name] for name in ("ours", "full", "one", "theirs"))
@@ -175,7 +180,8 @@ def main() -> None:
     for name, seconds in rows:
         print(f"{name:<30} {len(texts) / seconds:8.1f} texts/s  ({seconds:.1f} s)")
     print(
-        f"speed-up vs minicons: {theirs_time / ours_time:.2f}x; "
+        f"speed-up vs minicons: {theirs_time / ours_time:.2f}x "
+        f"(FLOP ratio {flops['theirs'].gflop / flops['ours'].gflop:.2f}x); "
         f"vs head everywhere: {full_time / ours_time:.2f}x; "
         f"vs one worker: {one_time / ours_time:.2f}x"
     )
