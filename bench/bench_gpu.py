@@ -34,6 +34,7 @@ Sizes (agreement pairs, limerick pairs, BLM items): ``--quick`` 200, 50, 8; the 
 from __future__ import annotations
 
 import argparse
+import contextlib
 import json
 import os
 import platform
@@ -86,21 +87,18 @@ def synchronized_seconds(function, *args):
     return result, time.perf_counter() - started
 
 
-def best_of(repeats: int, function, *args):
-    """The last result and the least time of ``repeats`` runs."""
+def best_of(model, repeats: int, function, *args):
+    """The last result and the least time of ``repeats`` runs, and the linear-layer GFLOP of
+    one run (:mod:`forward_flops`). Only the first run is counted: the hooks cost a few
+    microseconds per layer call, which a GPU forward of a small model would feel, so with two
+    or more repeats the runs after the first are timed without them."""
     seconds = []
-    for _ in range(repeats):
-        result, elapsed = synchronized_seconds(function, *args)
-        seconds.append(elapsed)
-    return result, min(seconds)
-
-
-def counted_best_of(model, repeats: int, function, *args):
-    """:func:`best_of`, with the linear-layer GFLOP of one run (:mod:`forward_flops`)."""
     counter = ForwardFlops(model)
-    with counter:
-        result, seconds = best_of(repeats, function, *args)
-    return result, seconds, counter.gflop / repeats
+    for repeat in range(repeats):
+        with counter if repeat == 0 else contextlib.nullcontext():
+            result, elapsed = synchronized_seconds(function, *args)
+        seconds.append(elapsed)
+    return result, min(seconds), counter.gflop
 
 
 def random_model(config, device: str):
@@ -145,12 +143,12 @@ def pair_figures(lm, scorer, pairs, repeats: int, exact: bool, arbitrate: bool) 
         return np.stack([values[: len(pairs)], values[len(pairs) :]], axis=1)
 
     lm.score_texts(texts[:8], show_progress=False)  # warm-up: kernels, allocator
-    scores, seconds, gflop = counted_best_of(lm.model, repeats, ours)
+    scores, seconds, gflop = best_of(lm.model, repeats, ours)
     figures = {"pairs": len(pairs), "pairs_per_s": len(pairs) / seconds, "seconds": seconds}
     figures["linear_tflop_per_s"] = gflop / seconds / 1e3
     if scorer is not None:
         minicons_scores(scorer, pairs[:4], MINICONS_PAIRS)
-        theirs, peer_seconds, peer_gflop = counted_best_of(
+        theirs, peer_seconds, peer_gflop = best_of(
             lm.model, repeats, minicons_scores, scorer, pairs, MINICONS_PAIRS
         )
         figures.update(minicons_pairs_per_s=len(pairs) / peer_seconds, ratio=peer_seconds / seconds)
@@ -178,12 +176,12 @@ def blm_figures(lm, scorer, items, repeats: int, exact: bool) -> dict:
         return choice_scores(items, lm, method="candidates", show_progress=False)
 
     choice_scores(items[:1], lm, method="candidates", show_progress=False)
-    scores, seconds, gflop = counted_best_of(lm.model, repeats, ours)
+    scores, seconds, gflop = best_of(lm.model, repeats, ours)
     figures = {"items": len(items), "items_per_s": len(items) / seconds}
     figures["seconds_per_item"] = seconds / len(items)
     figures["linear_tflop_per_s"] = gflop / seconds / 1e3
     if scorer is not None:
-        theirs, peer_seconds, peer_gflop = counted_best_of(
+        theirs, peer_seconds, peer_gflop = best_of(
             lm.model, repeats, minicons_choice_scores, scorer, items, "candidates"
         )
         figures.update(minicons_items_per_s=len(items) / peer_seconds, ratio=peer_seconds / seconds)
