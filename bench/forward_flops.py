@@ -6,7 +6,10 @@ ratios"). A hook on every linear layer of the model (the attention projections, 
 LM head; GPT-2's ``Conv1D`` too) adds, at each call, two FLOPs per weight for every row it maps,
 padding included. So it counts what each scorer actually ran, however it runs the model: a whole
 forward (minicons), the body and the head apart at chosen rows (poetic_eval's causal engine), or
-a masked LM's last layer at the mask only.
+a masked LM's last layer at the mask only. The causal engine's head on vocabulary slices
+(:mod:`poetic_eval.lm.next_token`) multiplies by the head's weight without calling the module,
+so the counter wraps that function too, and counts the head's two FLOPs per weight for each
+state it maps.
 
 Attention over the keys is left out: in the torch profiler it took 6-8% of the causal engine's
 time and about 3% of minicons' on the pair data. A hook costs about 2.4 us per layer call on
@@ -18,8 +21,11 @@ without it.
 from __future__ import annotations
 
 import threading
+from unittest import mock
 
 import torch
+
+from poetic_eval.lm import next_token
 
 
 class ForwardFlops:
@@ -36,12 +42,23 @@ class ForwardFlops:
 
     def __enter__(self):
         self._hooks = [layer.register_forward_pre_hook(self._count) for layer in self.layers]
+        sliced = next_token._sliced
+        ours = set(map(id, self.layers))
+
+        def counted_sliced(states, head, *args):
+            if id(head) in ours:
+                self._count(head, (states,))
+            return sliced(states, head, *args)
+
+        self._patch = mock.patch.object(next_token, "_sliced", counted_sliced)
+        self._patch.start()
         return self
 
     def __exit__(self, *exc) -> None:
         for hook in self._hooks:
             hook.remove()
         self._hooks = []
+        self._patch.stop()
 
     def _count(self, layer: torch.nn.Module, args) -> None:
         inputs = args[0]

@@ -24,6 +24,7 @@ from ..checks import typed_options
 from .budget import PACK_TOKENS, forward_positions
 from .language_model import LanguageModel
 from .model_checks import checked_or_warn, probe_ids, split_head
+from .next_token import chosen_log_probs
 from .prefix_tree import (
     Pack,
     ancestor_mask,
@@ -34,7 +35,6 @@ from .prefix_tree import (
 )
 from .shared_root import SharedRoot, root_attention, shared_root
 
-HEAD_BLOCK_ROWS = 256
 #: model types whose MLP has three matrices (gate, up, down), for :func:`attention_balance`
 GATED_MLP_MODEL_TYPES = frozenset({"llama", "mistral", "qwen2", "qwen3", "gemma", "gemma2", "phi3"})
 #: how much dearer a multiply-add of attention with a dense tree mask is than one of the linear
@@ -228,7 +228,7 @@ def _pack_batch_log_probs(
         if children.size:
             with torch.inference_mode():
                 rows, head = _forward(lm, input_ids.to(device), inputs, needed)
-                flat[children] = _child_log_probs(rows, head, parent_row, child_tokens)
+                flat[children] = chosen_log_probs(rows, head, parent_row, child_tokens)
     if root is not None:
         _fill_pack_roots(flat, batch, offsets, scored, root)
     return [flat[offsets[row] : offsets[row + 1]] for row in range(len(batch))]
@@ -312,26 +312,6 @@ def _forward(lm: LanguageModel, input_ids: torch.Tensor, inputs: dict, rows: np.
         return hidden.reshape(-1, hidden.shape[-1])[index], head
     logits = lm.model(input_ids=input_ids, **{"use_cache": False, **inputs}).logits
     return logits.reshape(-1, logits.shape[-1])[index], lambda selected: selected
-
-
-def _child_log_probs(rows, head, parent_row: np.ndarray, tokens: np.ndarray) -> np.ndarray:
-    """log p(token | parent) for every child, the head run on blocks of parent rows (a block's
-    logits stay in cache while they are normalised; memory stays bounded)."""
-    order = np.argsort(parent_row, kind="stable")
-    block_starts = np.arange(0, rows.shape[0] + HEAD_BLOCK_ROWS, HEAD_BLOCK_ROWS)
-    bounds = np.searchsorted(parent_row[order], block_starts)
-    values = np.empty(parent_row.size, dtype=np.float64)
-    for block, start in enumerate(block_starts[:-1]):
-        children = order[bounds[block] : bounds[block + 1]]
-        if children.size == 0:
-            continue
-        logits = head(rows[start : start + HEAD_BLOCK_ROWS]).float()
-        local = torch.as_tensor(parent_row[children] - start, device=logits.device)
-        targets = torch.as_tensor(tokens[children], device=logits.device)
-        # not log_softmax: faster on the CPU, but 3-4e-4 nats off float64 on limericks
-        chosen = logits[local, targets] - torch.logsumexp(logits, dim=-1)[local]
-        values[children] = chosen.double().cpu().numpy()
-    return values
 
 
 def _tree_mask_works(lm: LanguageModel) -> bool:
