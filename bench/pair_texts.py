@@ -1,15 +1,35 @@
-"""Minimal pairs for the scoring benchmark, generated from this project's own templates and lines.
+"""Minimal pairs for the scoring benchmark: Marvin & Linzen's released templates where
+../shared/data holds them, and sets generated from this project's own templates and lines.
 
-Agreement pairs follow the shapes of Marvin & Linzen's templates (simple, sentential complement,
-prepositional phrase, subject and object relative clauses, VP coordination) with our own
-vocabulary. Limerick pairs are AABBA poems assembled from original lines written for this
-benchmark, corrupted as in BPoMP: two rhyming end words swapped, two rhyming lines swapped, or an
-end word replaced by a non-rhyming synonym.
+Templated pairs are Marvin & Linzen's (2018) agreement templates as the project converts them
+(:func:`poetic_eval.agreement.sources.convert_source`, what ``make build AGREEMENT_SOURCE=...``
+publishes): from each of the 15 families a run of consecutive rows at a seeded offset, in the
+release's order, as a user scoring that dataset meets them. The release enumerates every
+combination of its small vocabulary, so consecutive rows repeat their openings.
+
+Random-fill agreement pairs follow the shapes of Marvin & Linzen's templates (simple,
+sentential complement, prepositional phrase, subject and object relative clauses, VP
+coordination) with our own vocabulary, every slot drawn at random, so few openings repeat.
+Limerick pairs are AABBA poems assembled from original lines written for this benchmark,
+corrupted as in BPoMP: two rhyming end words swapped, two rhyming lines swapped, or an end
+word replaced by a non-rhyming synonym.
 """
 
 from __future__ import annotations
 
+import os
+import random
+from pathlib import Path
+
 import numpy as np
+
+#: the folder of read-only corpora beside the checkout (never copied into the project)
+SHARED_DATA = Path(
+    os.environ.get(
+        "POETIC_EVAL_SHARED_DATA", Path(__file__).resolve().parents[1].parent / "shared" / "data"
+    )
+)
+MARVIN_LINZEN = SHARED_DATA / "marvin_linzen_2018"
 
 NOUNS = [
     ("author", "authors"),
@@ -149,6 +169,26 @@ SYNONYMS = {
     "moon": "satellite",
     "June": "summer",
 }
+
+
+def templated_pairs(
+    per_family: int, seed: int, source: Path = MARVIN_LINZEN
+) -> list[tuple[str, str]]:
+    """``per_family`` consecutive pairs of each Marvin & Linzen agreement family (all of a
+    smaller family), starting at an offset drawn with ``seed``; families in the release's order.
+    FileNotFoundError when ``source`` is absent."""
+    if not source.is_dir():
+        raise FileNotFoundError(f"no Marvin & Linzen release at {source}")
+    from poetic_eval.agreement.sources import convert_source
+
+    rng = random.Random(f"{seed}:templated")
+    pairs: list[tuple[str, str]] = []
+    for rows in convert_source(source).configs.values():
+        start = rng.randrange(max(len(rows) - per_family, 0) + 1)
+        pairs.extend(
+            (row.sentence_good, row.sentence_bad) for row in rows[start : start + per_family]
+        )
+    return pairs
 
 
 def agreement_pairs(count: int, seed: int) -> list[tuple[str, str]]:
