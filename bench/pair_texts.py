@@ -25,9 +25,8 @@ import numpy as np
 
 #: the folder of read-only corpora beside the checkout (never copied into the project)
 SHARED_DATA = Path(
-    os.environ.get(
-        "POETIC_EVAL_SHARED_DATA", Path(__file__).resolve().parents[1].parent / "shared" / "data"
-    )
+    os.environ.get("POETIC_EVAL_SHARED_DATA")
+    or Path(__file__).resolve().parents[1].parent / "shared" / "data"
 )
 MARVIN_LINZEN = SHARED_DATA / "marvin_linzen_2018"
 
