@@ -29,7 +29,7 @@ from poetic_eval.blm import (
     running_context,
     validate_blm_record,
 )
-from poetic_eval.lm import sequence_log_probs
+from poetic_eval.lm import causal, sequence_log_probs
 
 pytestmark = pytest.mark.usefixtures("one_torch_thread")
 
@@ -132,7 +132,7 @@ def test_one_shot_and_mean_scores_equal_scoring_every_full_text(lm, items):
         np.testing.assert_allclose(means[row], sums[row] / np.array(counts), atol=1e-6)
 
 
-def test_context_lengths_sum_only_the_continuations_and_skip_their_head_rows(lm):
+def test_context_lengths_sum_only_the_continuations_and_skip_their_head_rows(lm, monkeypatch):
     """sequence_log_probs(context_lengths=...) == full sums minus context sums, and the LM head
     runs on fewer rows than without it."""
     rng = np.random.default_rng(5)
@@ -144,28 +144,29 @@ def test_context_lengths_sum_only_the_continuations_and_skip_their_head_rows(lm)
             sequences.append([2, *prefix, *rng.integers(4, size, int(rng.integers(1, 6)))])
             contexts.append(1 + len(prefix))
     rows = []
-    hook = lm.model.lm_head.register_forward_hook(
-        lambda m, i, o: rows.append(o.reshape(-1, size).shape[0])
-    )
-    try:
-        for share in (True, False):
-            rows.clear()
-            full = sequence_log_probs(lm, sequences, share_prefixes=share)
-            full_rows = sum(rows)
-            context = sequence_log_probs(
-                lm, [seq[:n] for seq, n in zip(sequences, contexts)], share_prefixes=share
-            )
-            rows.clear()
-            continuation = sequence_log_probs(
-                lm, sequences, share_prefixes=share, context_lengths=contexts
-            )
-            np.testing.assert_allclose(continuation, full - context, atol=1e-4)
-            # one head row per parent of a continuation token (fewer when shared in a tree)
-            parents = sum(len(q) - n for q, n in zip(sequences, contexts))
-            assert sum(rows) <= parents if share else sum(rows) == parents
-            assert sum(rows) < full_rows
-    finally:
-        hook.remove()
+    head_rows = causal.chosen_log_probs  # the head, whole or on vocabulary slices
+
+    def counted(states, *args, **kwargs):
+        rows.append(states.shape[0])
+        return head_rows(states, *args, **kwargs)
+
+    monkeypatch.setattr(causal, "chosen_log_probs", counted)
+    for share in (True, False):
+        rows.clear()
+        full = sequence_log_probs(lm, sequences, share_prefixes=share)
+        full_rows = sum(rows)
+        context = sequence_log_probs(
+            lm, [seq[:n] for seq, n in zip(sequences, contexts)], share_prefixes=share
+        )
+        rows.clear()
+        continuation = sequence_log_probs(
+            lm, sequences, share_prefixes=share, context_lengths=contexts
+        )
+        np.testing.assert_allclose(continuation, full - context, atol=1e-4)
+        # one head row per parent of a continuation token (fewer when shared in a tree)
+        parents = sum(len(q) - n for q, n in zip(sequences, contexts))
+        assert sum(rows) <= parents if share else sum(rows) == parents
+        assert sum(rows) < full_rows
 
 
 # --- choices -------------------------------------------------------------------------------------
