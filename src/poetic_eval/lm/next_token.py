@@ -8,13 +8,13 @@ the head is a plain linear map (``torch.nn.Linear``: Llama, Mistral, Qwen, GPT-N
 not), :func:`chosen_log_probs` instead runs it on slices of the vocabulary of
 :data:`VOCABULARY_SLICE` rows of its weight: each slice's logits (8 MiB for 1,024 states) are
 normalised while they are in cache and combined by a running log-sum-exp, and each chosen
-token's logit is read from its slice. The logits are the same; the normaliser sums them in
-another order (a float32 log-sum-exp of the slices' log-sum-exps, 1.3e-6 nats at most from
-float64 on SmolLM2's head shape, against 2.1e-6 whole), without the 48 MiB round trips: on 2 CPU cores the head of the 3,853
-states of 100 limerick pairs took 1.44-1.47 s this way against 2.07-2.10 s whole, the call
-1.08x faster (docs/benchmarks.md, "The LM head on vocabulary slices"). Any other head
-(a soft-capped, scaled or MLP head, or the model's own logits) is run whole on blocks of
-:data:`WHOLE_BLOCK_ROWS` states.
+token's logit is read from its slice. The products are those of the whole head; the normaliser
+sums in another order (a float32 log-sum-exp of the slices' log-sum-exps: 1.3e-6 nats at most
+from float64 on SmolLM2's head shape, against 2.1e-6 whole), without the 48 MiB round trips.
+On 2 CPU cores the head of the 3,853 states of 100 limerick pairs took 1.44-1.47 s this way
+against 2.07-2.10 s whole, the call 1.08x faster (docs/benchmarks.md, "The LM head on
+vocabulary slices"). Any other head (a soft-capped, scaled or MLP head, or the model's own
+logits) is run whole on blocks of :data:`WHOLE_BLOCK_ROWS` states.
 """
 
 from __future__ import annotations
