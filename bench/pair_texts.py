@@ -26,7 +26,7 @@ import numpy as np
 #: the folder of read-only corpora beside the checkout (never copied into the project)
 SHARED_DATA = Path(
     os.environ.get("POETIC_EVAL_SHARED_DATA")
-    or Path(__file__).resolve().parents[1].parent / "shared" / "data"
+    or Path(__file__).resolve().parents[2] / "shared" / "data"
 )
 MARVIN_LINZEN = SHARED_DATA / "marvin_linzen_2018"
 

@@ -144,11 +144,11 @@ def test_context_lengths_sum_only_the_continuations_and_skip_their_head_rows(lm,
             sequences.append([2, *prefix, *rng.integers(4, size, int(rng.integers(1, 6)))])
             contexts.append(1 + len(prefix))
     rows = []
-    head_rows = causal.chosen_log_probs  # the head, whole or on vocabulary slices
+    head = causal.chosen_log_probs  # the LM head, whole or on vocabulary slices
 
     def counted(states, *args, **kwargs):
         rows.append(states.shape[0])
-        return head_rows(states, *args, **kwargs)
+        return head(states, *args, **kwargs)
 
     monkeypatch.setattr(causal, "chosen_log_probs", counted)
     for share in (True, False):
