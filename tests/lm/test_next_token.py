@@ -88,3 +88,34 @@ def test_the_sliced_head_is_taken_for_a_linear_head(monkeypatch):
     with torch.inference_mode():
         chosen_log_probs(hidden, head, state_of, tokens, vocabulary_slice=16)
     assert calls == [16]
+
+
+class _ScaledLinear(torch.nn.Linear):
+    """A subclass whose forward is not ``x @ W.T`` (as a quantised or patched head's is not)."""
+
+    def forward(self, states):
+        return 2.0 * super().forward(states)
+
+
+def test_a_subclass_or_a_hooked_linear_head_runs_whole(monkeypatch):
+    """Only an exact ``torch.nn.Linear`` without an accelerate hook is multiplied by its weight
+    directly: a subclass (bitsandbytes' are) or a hooked head is called as a module."""
+    hidden, head, state_of, tokens = _case(3, 40, True)
+    scaled = _ScaledLinear(16, 40)
+    scaled.load_state_dict(head.state_dict())
+    hooked = torch.nn.Linear(16, 40)
+    hooked.load_state_dict(head.state_dict())
+    hooked._hf_hook = object()
+
+    def refuse(*args, **kwargs):
+        raise AssertionError("the head went through the vocabulary slices")
+
+    monkeypatch.setattr(next_token, "_sliced", refuse)
+    with torch.inference_mode():
+        for module in (scaled, hooked):
+            found = chosen_log_probs(hidden, module, state_of, tokens, vocabulary_slice=8)
+            logits = module(hidden).double()
+            exact = torch.log_softmax(logits, -1)[
+                torch.as_tensor(state_of), torch.as_tensor(tokens)
+            ]
+            np.testing.assert_allclose(found, exact.numpy(), atol=2e-5)

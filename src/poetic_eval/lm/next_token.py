@@ -44,18 +44,14 @@ def chosen_log_probs(
     """``log p(tokens[i] | states[state_of[i]])`` under ``head`` for every i, float64 (computed
     in float32 from the head's logits).
 
-    ``head`` maps states (rows, hidden) to logits (rows, vocabulary). Where it is a
+    ``head`` maps states (rows, hidden) to logits (rows, vocabulary). Where it is a plain
     ``torch.nn.Linear`` on the CPU and ``vocabulary_slice`` is set, it runs on slices of the
     vocabulary (see the module docstring); otherwise on blocks of whole logits. ``state_of``
     and ``tokens`` are integer arrays of equal length.
     """
     state_of = np.asarray(state_of, dtype=np.int64)
     tokens = np.asarray(tokens, dtype=np.int64)
-    sliced = (
-        vocabulary_slice is not None
-        and isinstance(head, torch.nn.Linear)
-        and states.device.type == "cpu"
-    )
+    sliced = vocabulary_slice is not None and _plain_linear_on_cpu(head, states)
     block_rows = SLICED_BLOCK_ROWS if sliced else WHOLE_BLOCK_ROWS
     values = np.empty(state_of.size, dtype=np.float64)
     order = np.argsort(state_of, kind="stable")
@@ -73,6 +69,19 @@ def chosen_log_probs(
             found = _whole(block_states, head, local, tokens[wanted])
         values[wanted] = found.detach().double().cpu().numpy()
     return values
+
+
+def _plain_linear_on_cpu(head, states: torch.Tensor) -> bool:
+    """Whether ``head`` is exactly ``torch.nn.Linear`` (not a quantised or patched subclass),
+    with its weight beside ``states`` on the CPU in their dtype and no accelerate hook that
+    would move or load the weight when the module is called. (Forward hooks a caller put on
+    the head do not run on the sliced path; the engine already runs the body and the head apart,
+    so hooks on the whole model do not run either.)"""
+    if type(head) is not torch.nn.Linear or hasattr(head, "_hf_hook"):
+        return False
+    weight = head.weight
+    on_cpu = states.device.type == "cpu" and weight.device == states.device
+    return on_cpu and weight.dtype == states.dtype
 
 
 def _whole(states: torch.Tensor, head, local: np.ndarray, tokens: np.ndarray) -> torch.Tensor:
