@@ -20,20 +20,17 @@ Run from the repository root: ``python bench/bench_rhyme.py [--stanzas N] [--bul
 from __future__ import annotations
 
 import argparse
-import os
 import random
 import time
 from itertools import accumulate, combinations
-from pathlib import Path
 
 import pronouncing
 from peak_memory import peak_memory
+from shared_data import SHARED_DATA
 
 from poetic_eval.rhyme import QUATRAIN_SCHEMES, end_words, rhyme_scheme, rhyme_schemes
 from poetic_eval.rhyme.letters import letters_by_first_occurrence
 
-REPO_ROOT = Path(__file__).resolve().parent.parent
-SHARED_DATA = Path(os.environ.get("POETIC_EVAL_SHARED_DATA", REPO_ROOT.parent / "shared" / "data"))
 EPG64 = SHARED_DATA / "epg64_english_poetry"
 TARGET_SECONDS = 60
 FILLERS = ["and in the", "beneath the", "we saw a", "she kept the", "over the"]

@@ -27,11 +27,12 @@ from __future__ import annotations
 
 import argparse
 import logging
-import os
 import shutil
 import sys
 import time
 from pathlib import Path
+
+from shared_data import SHARED_DATA
 
 from poetic_eval.rhyme import end_words, rhyme_schemes
 from poetic_eval.rhyme.corpora import read_corpora
@@ -39,8 +40,6 @@ from poetic_eval.rhyme.corpora import restricted_growth as lettered
 from poetic_eval.rhyme.evaluation import collection_scores, collections
 from poetic_eval.rhyme.rule_annotation import gold_units
 
-REPO_ROOT = Path(__file__).resolve().parent.parent
-DEFAULT_DATA = Path(os.environ.get("POETIC_EVAL_SHARED_DATA", REPO_ROOT.parent / "shared" / "data"))
 PARTS = {"dev": (False,), "held-out": (True,), "all": (False, True)}
 #: Stanzas per RhymeTagger call (its labels are per call; the stanza limit keeps them apart).
 TAGGER_CHUNK = 100
@@ -133,7 +132,7 @@ def report(units, title: str) -> None:
 
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--data", type=Path, default=DEFAULT_DATA)
+    parser.add_argument("--data", type=Path, default=SHARED_DATA)
     parser.add_argument("--part", choices=tuple(PARTS), default="all")
     sizes = parser.add_mutually_exclusive_group()
     sizes.add_argument("--quick", action="store_true", help="the development authors only")

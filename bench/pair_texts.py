@@ -17,17 +17,13 @@ word replaced by a non-rhyming synonym.
 
 from __future__ import annotations
 
-import os
 import random
+from collections.abc import Mapping, Sequence
 from pathlib import Path
 
 import numpy as np
+from shared_data import SHARED_DATA
 
-#: the folder of read-only corpora beside the checkout (never copied into the project)
-SHARED_DATA = Path(
-    os.environ.get("POETIC_EVAL_SHARED_DATA")
-    or Path(__file__).resolve().parents[2] / "shared" / "data"
-)
 MARVIN_LINZEN = SHARED_DATA / "marvin_linzen_2018"
 
 NOUNS = [
@@ -173,16 +169,24 @@ SYNONYMS = {
 def templated_pairs(
     per_family: int, seed: int, source: Path = MARVIN_LINZEN
 ) -> list[tuple[str, str]]:
-    """``per_family`` consecutive pairs of each Marvin & Linzen agreement family (all of a
-    smaller family), starting at an offset drawn with ``seed``; families in the release's order.
-    FileNotFoundError when ``source`` is absent."""
+    """:func:`templated_runs` of the release at ``source`` as the project converts it
+    (:func:`poetic_eval.agreement.sources.convert_source`). FileNotFoundError when ``source``
+    is absent."""
     if not source.is_dir():
         raise FileNotFoundError(f"no Marvin & Linzen release at {source}")
     from poetic_eval.agreement.sources import convert_source
 
+    return templated_runs(convert_source(source).configs, per_family, seed)
+
+
+def templated_runs(
+    configs: Mapping[str, Sequence], per_family: int, seed: int
+) -> list[tuple[str, str]]:
+    """``per_family`` consecutive rows (``sentence_good``, ``sentence_bad``) of each config
+    (all of a smaller one), starting at an offset drawn with ``seed``, configs in their order."""
     rng = random.Random(f"{seed}:templated")
     pairs: list[tuple[str, str]] = []
-    for rows in convert_source(source).configs.values():
+    for rows in configs.values():
         start = rng.randrange(max(len(rows) - per_family, 0) + 1)
         pairs.extend(
             (row.sentence_good, row.sentence_bad) for row in rows[start : start + per_family]
