@@ -67,7 +67,7 @@ def chosen_log_probs(
             found = _sliced(block_states, head, local, tokens[wanted], vocabulary_slice)
         else:
             found = _whole(block_states, head, local, tokens[wanted])
-        values[wanted] = found.detach().double().cpu().numpy()
+        values[wanted] = found.double().cpu().numpy()
     return values
 
 
