@@ -20,6 +20,12 @@ with the FLOP ratio (bench/forward_flops.py): the other condition's linear-layer
 
 Usage: python bench/bench_blm_eval.py [--quick | --full] [--items N]
     [--methods candidates prompt] [--threads N] [--no-minicons] [--dataset FOLDER --config NAME]
+    [--shared-openings SENTENCES]
+
+``--shared-openings K`` makes the items of each chunk of 4 begin with the same K context
+sentences (those of the chunk's first item), as type II BLM-It items repeat their openings
+across items (issue 20): the engine computes such a shared opening once per call
+(``poetic_eval.lm.shared_root``); the peers compute it for every candidate.
 
 ``--quick`` (the default) runs 8 items with the candidates method and 4 with the prompt
 method (whose peers take about 12 s per item on 2 cores), ``--full`` 48 of each.
@@ -39,7 +45,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 import numpy as np
 import torch
-from blm_items import agreement_items
+from blm_items import agreement_items, with_shared_openings
 from forward_flops import ForwardFlops
 from minicons_peer import minicons_scorer
 from peak_memory import peak_memory
@@ -165,6 +171,14 @@ def main() -> int:
     parser.add_argument("--no-minicons", action="store_true", help="skip the minicons condition")
     parser.add_argument("--dataset", default=None, help="a built BLM folder to take items from")
     parser.add_argument("--config", default="agr_ii", help="its config (agr_ii)")
+    parser.add_argument(
+        "--shared-openings",
+        type=int,
+        default=0,
+        metavar="SENTENCES",
+        help="items in fours (one call each) begin with the same SENTENCES context sentences "
+        "(default 0: as generated)",
+    )
     args = parser.parse_args()
     args.items_given = args.items is not None
     if args.items is None:
@@ -183,6 +197,9 @@ def main() -> int:
     else:
         items = as_items(agreement_items(args.items, args.seed))
         print(f"items: {len(items)} BLM-AgrI-style items of bench/blm_items.py (seed {args.seed})")
+    if args.shared_openings:
+        items = with_shared_openings(items, args.shared_openings, CHUNK_ITEMS)
+        print(f"items in fours share their first {args.shared_openings} context sentences")
     conditions = {
         "poetic_eval": lambda part, method: ours_scores(lm, part, method),
         "transformers": lambda part, method: plain_scores(lm, part, method),

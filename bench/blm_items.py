@@ -107,3 +107,18 @@ def agreement_item(index: int, rng: np.random.Generator) -> dict:
 def agreement_items(count: int, seed: int = 0) -> list[dict]:
     rng = np.random.default_rng(seed)
     return [agreement_item(index, rng) for index in range(count)]
+
+
+def with_shared_openings(items: list, sentences: int, group: int) -> list:
+    """``items`` (:class:`poetic_eval.blm.BlmItem`) in consecutive groups of ``group``, each
+    item's first ``sentences`` context sentences replaced by those of its group's first item:
+    items that repeat their contexts' openings, as the engine's issue describes BLM type II."""
+    import dataclasses
+
+    return [
+        dataclasses.replace(
+            item,
+            context=items[index - index % group].context[:sentences] + item.context[sentences:],
+        )
+        for index, item in enumerate(items)
+    ]

@@ -266,12 +266,12 @@ def test_a_preamble_shared_by_every_text_is_computed_once_through_the_cache(monk
     preamble = random_sentences(1, 12, min_words=30, max_words=30)[0]
     texts = [f"{preamble} {text}" for text in random_sentences(40, 13, min_words=3)]
     roots = []
-    compute = shared_root.compute_root
+    compute = shared_root.compute_roots
     monkeypatch.setattr(
-        shared_root,
-        "compute_root",
-        lambda lm_, tokens: roots.append(tokens) or compute(lm_, tokens),
-    )
+        causal, "compute_roots", lambda lm_, tokens, *needs: roots.extend(tokens) or compute(
+            lm_, tokens, *needs
+        ),
+    )  # fmt: skip
     assert shared_root.root_cache_works(lm)
     roots.clear()
     scores = lm.score_texts(texts, pack_tokens=48)
@@ -300,7 +300,7 @@ def test_a_model_failing_the_root_probe_warns_and_keeps_the_numbers(monkeypatch)
     preamble = random_sentences(1, 15, min_words=30, max_words=30)[0]
     texts = [f"{preamble} {text}" for text in random_sentences(30, 16, min_words=3)]
     monkeypatch.setattr(shared_root, "_probe_root", lambda lm_: False)
-    monkeypatch.setattr(shared_root, "compute_root", lambda *_: pytest.fail("root computed"))
+    monkeypatch.setattr(causal, "compute_roots", lambda *_: pytest.fail("root computed"))
     with pytest.warns(UserWarning, match="cached shared prefix"):
         scores = lm.score_texts(texts, pack_tokens=48)
     assert np.abs(scores - one_forward_per_text(lm, texts)).max() < 1e-4

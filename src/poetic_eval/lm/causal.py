@@ -16,6 +16,7 @@ derive positions from a 2D mask) fail a one-off self-check and are scored withou
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
+from dataclasses import dataclass
 
 import numpy as np
 import torch
@@ -33,7 +34,15 @@ from .prefix_tree import (
     single_sequence_packs,
     token_budget_batches,
 )
-from .shared_root import SharedRoot, root_attention, shared_root
+from .shared_root import (
+    RootRun,
+    SharedRoot,
+    cache_keyword,
+    compute_roots,
+    root_attention,
+    root_cache,
+    root_runs,
+)
 
 #: model types whose MLP has three matrices (gate, up, down), for :func:`attention_balance`
 GATED_MLP_MODEL_TYPES = frozenset({"llama", "mistral", "qwen2", "qwen3", "gemma", "gemma2", "phi3"})
@@ -68,7 +77,10 @@ def sequence_log_probs(
     prefix common to neighbouring sequences, whichever item or pair they come from. Packs are
     laid side by side into rows of similar width (:func:`~poetic_eval.lm.prefix_tree.pack_rows`),
     and forward passes take rows while rows x width stays within the model's token budget
-    (``batch_size``, when given, also caps the rows per pass).
+    (``batch_size``, when given, also caps the rows per pass). A prefix that the sequences of
+    several neighbouring packs share (a preamble of the whole call, opening sentences that
+    neighbouring items repeat) is computed once and its cache fed before their packs
+    (:mod:`poetic_eval.lm.shared_root`).
     """
     if pack_tokens is None:
         pack_tokens = min(PACK_TOKENS, lm.tokens_per_forward)
@@ -84,50 +96,133 @@ def sequence_log_probs(
     }
     if share_prefixes:
         packs = pack_prefix_trees(sequences, max_nodes=pack_tokens)
-        root = shared_root(lm, sequences, len(packs))
-        if root is not None:
-            return sequence_log_probs_after_root(
-                lm, sequences, root, starts=starts, pack_tokens=pack_tokens, **options
+        runs = root_runs(lm, packs, sequences)
+        if runs:
+            return rooted_log_probs(
+                lm, sequences, packs, runs, starts=starts, pack_tokens=pack_tokens, **options
             )
         packs = pack_rows(packs, attention_balance(lm))
     else:
         packs = single_sequence_packs(sequences)
     totals = np.zeros(len(sequences), dtype=np.float64)
-    _score_packs(lm, packs, starts, totals, tree=share_prefixes, **options)
+    plan = [_Window(packs, [None] * len(packs), [])]
+    _score_windows(lm, plan, starts, totals, tree=share_prefixes, **options)
     return totals
 
 
-def sequence_log_probs_after_root(
+@dataclass
+class _Window:
+    """Rows scored together, each after the root of one of ``runs`` (an index) or none; the
+    roots are computed when the window's first batch runs and dropped after its last."""
+
+    rows: list[Pack]
+    row_runs: list[int | None]
+    runs: list[RootRun]
+    roots: list[SharedRoot] | None = None
+
+
+def rooted_log_probs(
     lm: LanguageModel,
     sequences: Sequence[Sequence[int]],
-    root: SharedRoot,
+    packs: list[Pack],
+    runs: list[RootRun],
     *,
     starts: np.ndarray | None = None,
     pack_tokens: int | None = None,
     batch_size: int | None = None,
     progress: Callable | None = None,
     skip_context: bool = False,
+    compute: Callable | None = None,
 ) -> np.ndarray:
-    """:func:`sequence_log_probs` of sequences that all begin with ``root``'s tokens (and are
-    longer): the root's log-probs are read from its states, the suffixes packed and fed after
-    its cache. ``starts``: the first summed position of each sequence (at least 1)."""
-    length = root.length
+    """:func:`sequence_log_probs` of ``sequences`` packed into ``packs`` (in the packer's order),
+    each of ``runs`` scored after its root (:mod:`poetic_eval.lm.shared_root`): the root once
+    through the cache, the run's sequences packed again without it. ``starts``: the first summed
+    position of each sequence (at least 1). ``compute`` makes the roots (default
+    :func:`~poetic_eval.lm.shared_root.compute_roots`; the probe passes wrong ones)."""
     if starts is None:
         starts = np.ones(len(sequences), dtype=np.int64)
     if pack_tokens is None:
         pack_tokens = min(PACK_TOKENS, lm.tokens_per_forward)
-    suffixes = [sequence[length:] for sequence in sequences]
-    packs = pack_rows(pack_prefix_trees(suffixes, max_nodes=pack_tokens), attention_balance(lm))
-    totals = np.array([root.log_probs[start:length].sum() for start in starts], dtype=np.float64)
-    suffix_starts = np.maximum(starts - length, 0)
-    options = {"batch_size": batch_size, "progress": progress, "skip_context": skip_context}
-    _score_packs(lm, packs, suffix_starts, totals, tree=True, root=root, **options)
+    balance = attention_balance(lm)
+    in_run = np.zeros(len(packs), dtype=bool)
+    for run in runs:
+        in_run[run.start : run.stop] = True
+    rows = pack_rows([pack for pack, taken in zip(packs, in_run) if not taken], balance)
+    plan = [_Window(rows, [None] * len(rows), [])]
+    source = _RootSource(sequences, packs, starts, compute or compute_roots)
+    suffix_starts = starts.copy()
+    for window_runs in _root_windows(runs, lm.tokens_per_forward):
+        window = _Window([], [], window_runs)
+        for number, run in enumerate(window_runs):
+            ids = source.run_members(run)
+            suffixes = [sequences[index][run.length :] for index in ids]
+            suffix_packs = pack_prefix_trees(suffixes, max_nodes=pack_tokens)
+            for pack in suffix_packs:
+                pack.sequence_ids = [int(ids[index]) for index in pack.sequence_ids]
+            suffix_starts[ids] = np.maximum(starts[ids] - run.length, 0)
+            run_rows = pack_rows(suffix_packs, balance)
+            window.rows += run_rows
+            window.row_runs += [number] * len(run_rows)
+        plan.append(window)
+    totals = np.zeros(len(sequences), dtype=np.float64)
+    _score_windows(
+        lm, plan, suffix_starts, totals, tree=True, batch_size=batch_size, progress=progress,
+        skip_context=skip_context, source=source,
+    )  # fmt: skip
     return totals
 
 
-def _score_packs(
+@dataclass(frozen=True)
+class _RootSource:
+    """What a window's roots are made from: the sequences, their packs before the runs were
+    packed again, the sequences' first summed positions, and the function that computes."""
+
+    sequences: Sequence[Sequence[int]]
+    packs: list[Pack]
+    starts: np.ndarray
+    compute: Callable
+
+    def run_members(self, run: RootRun) -> np.ndarray:
+        """The indices of the sequences of ``run``'s packs."""
+        packs = self.packs[run.start : run.stop]
+        return np.asarray([index for pack in packs for index in pack.sequence_ids], np.int64)
+
+
+def _window_roots(lm: LanguageModel, window: _Window, source: _RootSource, totals) -> list:
+    """Compute the roots of ``window``'s runs and add to ``totals`` the root tokens that each
+    sequence sums (those from its start on)."""
+    tokens, own_from, next_tokens, members = [], [], [], []
+    for run in window.runs:
+        ids = source.run_members(run)
+        tokens.append([int(token) for token in source.sequences[ids[0]][: run.length]])
+        first_summed = int(source.starts[ids].min())
+        own_from.append(first_summed if first_summed < run.length else None)
+        next_tokens.append(np.array([source.sequences[index][run.length] for index in ids]))
+        members.append(ids)
+    roots = source.compute(lm, tokens, own_from, next_tokens)
+    for root, ids in zip(roots, members):
+        for index in ids[source.starts[ids] < root.length]:
+            totals[index] += root.log_probs[source.starts[index] : root.length].sum()
+    return roots
+
+
+def _root_windows(runs: list[RootRun], budget: int) -> list[list[RootRun]]:
+    """Consecutive runs whose roots together take at most ``budget`` tokens (one run at least):
+    the roots of a window are computed in one go and held while its rows are scored."""
+    windows: list[list[RootRun]] = []
+    held = budget + 1
+    for run in runs:
+        if held + run.length > budget:
+            windows.append([])
+            held = 0
+        windows[-1].append(run)
+        held += run.length
+    return windows
+
+
+def _score_windows(
     lm: LanguageModel,
-    packs: list[Pack],
+    plan: list[_Window],
     starts: np.ndarray,
     totals: np.ndarray,
     *,
@@ -135,22 +230,37 @@ def _score_packs(
     batch_size: int | None,
     progress: Callable | None,
     skip_context: bool,
-    root: SharedRoot | None = None,
+    source: _RootSource | None = None,
 ) -> None:
     """Add to ``totals`` each sequence's node log-probs from position ``starts[i]`` of its
-    path on, running the packs in token-budget batches."""
-    widths = [pack.width for pack in packs]
-    batches = token_budget_batches(
-        widths, lm.tokens_per_forward, batch_size, forward_positions=forward_positions(lm)
-    )
-    batches = [[packs[index] for index in batch] for batch in batches]
-    iterator = progress(batches) if progress is not None else batches
-    for batch in iterator:
-        scored = [_scored_nodes(pack, starts) for pack in batch] if skip_context else None
-        node_log_probs = _pack_batch_log_probs(lm, batch, tree=tree, scored=scored, root=root)
-        for pack, log_probs in zip(batch, node_log_probs):
+    path on, running every window's rows in token-budget batches (one progress over all), a
+    window's roots made from ``source`` when its first batch runs."""
+    jobs = []
+    for window in plan:
+        widths = [pack.width for pack in window.rows]
+        batches = token_budget_batches(
+            widths, lm.tokens_per_forward, batch_size, forward_positions=forward_positions(lm)
+        )
+        jobs += [(window, batch, last) for last, batch in _flag_last(batches)]
+    iterator = progress(jobs) if progress is not None else jobs
+    for window, batch, last in iterator:
+        rows = [window.rows[index] for index in batch]
+        roots = None
+        if window.runs:
+            if window.roots is None:
+                window.roots = _window_roots(lm, window, source, totals)
+            roots = [window.roots[window.row_runs[index]] for index in batch]
+        scored = [_scored_nodes(pack, starts) for pack in rows] if skip_context else None
+        node_log_probs = _pack_batch_log_probs(lm, rows, tree=tree, scored=scored, roots=roots)
+        for pack, log_probs in zip(rows, node_log_probs):
             for sequence_id, path in zip(pack.sequence_ids, pack.paths):
                 totals[sequence_id] += log_probs[path[starts[sequence_id] :]].sum(dtype=np.float64)
+        if last:
+            window.roots = None
+
+
+def _flag_last(batches: list) -> list:
+    return [(number == len(batches) - 1, batch) for number, batch in enumerate(batches)]
 
 
 def attention_balance(lm: LanguageModel) -> float:
@@ -188,14 +298,14 @@ def _pack_batch_log_probs(
     *,
     tree: bool,
     scored: list[np.ndarray] | None = None,
-    root: SharedRoot | None = None,
+    roots: list[SharedRoot | None] | None = None,
 ) -> list[np.ndarray]:
     """log p(node token | ancestors) for every node of every pack (NaN for roots), or only for
     the nodes flagged in ``scored`` (NaN for the others). Each row feeds only its pack's
     :meth:`~poetic_eval.lm.prefix_tree.Pack.fed_nodes`; a leaf's value is read at its parent.
-    After a ``root`` (tree packs only), nodes sit at depth + root length, see the whole root
-    through its cache, and the packs' own roots are read from the root's next-token
-    distribution."""
+    With ``roots`` (one per row, None for a row without; tree packs only), a row's nodes sit at
+    depth + its root's length, see the whole root through the cache, and its packs' own roots
+    are read from the root's next-token log-probabilities."""
     fed = [pack.fed_nodes() for pack in batch]
     columns = [_fed_columns(pack, nodes) for pack, nodes in zip(batch, fed)]
     width = max(nodes.size for nodes in fed)
@@ -208,16 +318,16 @@ def _pack_batch_log_probs(
             input_ids[row, : nodes.size] = torch.from_numpy(np.asarray(pack.tokens)[nodes])
         device = lm.device
         if tree:
-            root_length = 0 if root is None else root.length
+            root_lengths = [0 if root is None else root.length for root in roots or [None] * count]
             attention_mask, position_ids = _tree_inputs(
-                batch, fed, columns, width, lm.dtype, root_length
+                batch, fed, columns, width, lm.dtype, root_lengths
             )
             inputs = {
                 "attention_mask": attention_mask.to(device),
                 "position_ids": position_ids.to(device),
             }
-            if root is not None:
-                inputs.update(root.inputs(count))
+            if max(root_lengths) > 0:
+                inputs.update({cache_keyword(lm): root_cache(roots), "use_cache": True})
         else:
             lengths = torch.tensor([nodes.size for nodes in fed])
             padding = torch.arange(width)[None, :] < lengths[:, None]
@@ -229,19 +339,21 @@ def _pack_batch_log_probs(
             with torch.inference_mode():
                 rows, head = _forward(lm, input_ids.to(device), inputs, needed)
                 flat[children] = chosen_log_probs(rows, head, parent_row, child_tokens)
-    if root is not None:
-        _fill_pack_roots(flat, batch, offsets, scored, root)
+    if roots is not None:
+        _fill_pack_roots(flat, batch, offsets, scored, roots)
     return [flat[offsets[row] : offsets[row + 1]] for row in range(len(batch))]
 
 
-def _fill_pack_roots(flat, batch: list[Pack], offsets, scored, root: SharedRoot) -> None:
-    """The nodes without a parent in a pack after ``root``: log p(token | the root)."""
-    for row, pack in enumerate(batch):
+def _fill_pack_roots(flat, batch: list[Pack], offsets, scored, roots) -> None:
+    """The nodes without a parent in a pack after a root: log p(token | its row's root)."""
+    for row, (pack, root) in enumerate(zip(batch, roots)):
+        if root is None:
+            continue
         tops = np.flatnonzero(np.asarray(pack.parents, dtype=np.int64) < 0)
         if scored is not None:
             tops = tops[scored[row][tops]]
         tokens = np.asarray(pack.tokens, dtype=np.int64)[tops]
-        flat[offsets[row] + tops] = root.next_log_probs[tokens]
+        flat[offsets[row] + tops] = root.next_log_probs(tokens)
 
 
 def _fed_columns(pack: Pack, fed: np.ndarray) -> np.ndarray:
@@ -281,10 +393,10 @@ def _tree_inputs(
     columns: list[np.ndarray],
     width: int,
     dtype: torch.dtype,
-    root_length: int = 0,
+    root_lengths: Sequence[int] | None = None,
 ):
     """The 4D additive tree mask and position ids of the fed nodes of each pack (after a cached
-    root of ``root_length`` tokens, when given)."""
+    root of ``root_lengths[row]`` tokens in each row, when given)."""
     count = len(batch)
     allowed = np.zeros((count, width, width), dtype=bool)
     allowed[:, np.arange(width), np.arange(width)] = True  # padding rows see themselves
@@ -293,9 +405,10 @@ def _tree_inputs(
         parents = np.asarray(pack.parents, dtype=np.int64)[nodes]
         fed_parents = np.where(parents >= 0, column[parents], -1)
         allowed[row, : nodes.size, : nodes.size] = ancestor_mask(fed_parents.tolist())
-        positions[row, : nodes.size] = np.asarray(pack.depths, dtype=np.int64)[nodes] + root_length
-    if root_length:
-        allowed = root_attention(allowed, root_length)
+        offset = root_lengths[row] if root_lengths else 0
+        positions[row, : nodes.size] = np.asarray(pack.depths, dtype=np.int64)[nodes] + offset
+    if root_lengths and max(root_lengths) > 0:
+        allowed = root_attention(allowed, root_lengths)
     blocked = torch.from_numpy(~allowed)[:, None, :, :]
     mask = torch.zeros(blocked.shape, dtype=dtype).masked_fill_(blocked, torch.finfo(dtype).min)
     return mask, torch.from_numpy(positions)

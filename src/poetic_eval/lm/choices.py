@@ -10,7 +10,9 @@ start token and prefix as their context: the prefix runs through the model once,
 continuations are added on top, and the LM head runs only where a continuation token needs it.
 All items of a call go into one lexicographic order, so items whose prompts or contexts begin
 alike (the task text, a one-shot example, the context sentences type II items repeat) are
-neighbours and share those tokens wherever they land in one pack. The result equals scoring each
+neighbours: they share those tokens within a pack, and across packs (one item fills most of a
+pack) through a root computed once (:mod:`poetic_eval.lm.shared_root`). Score all items in one
+call to share the most. The result equals scoring each
 full text and summing over the continuation's tokens only.
 """
 

@@ -1,15 +1,21 @@
-"""A prefix shared by every sequence of a call, computed once and reused through the KV cache.
+"""Prefixes shared by runs of packs, computed once and reused through the KV cache.
 
-Packs (:mod:`poetic_eval.lm.prefix_tree`) share a prefix only within a pack, so a preamble that
-every text of a call begins with (an instruction prompt before each BLM item's context) is
-computed again in every pack. When the common prefix of all the sequences is long and the call
-makes several packs, :func:`shared_root` runs it once: its keys and values at every layer (the
-model's own cache), the log-probabilities of its tokens and the next-token distribution after
-it. The packs then hold only the suffixes, fed after the cached root with position ids
-continuing from it and an attention mask that lets every node see the whole root
-(:func:`root_attention`). A one-off probe per model checks that this gives the numbers of
+Packs (:mod:`poetic_eval.lm.prefix_tree`) share a prefix only within a pack, so a prefix that
+the sequences of several neighbouring packs begin with is computed again in each: a preamble
+every text of a call begins with (the instruction before each BLM item), or the opening
+sentences that neighbouring items repeat when one item fills most of a pack (BLM contexts of
+type II, 130-180 tokens of a 256-node pack). :func:`root_runs` finds the runs of consecutive
+packs, in the packer's lexicographic order, whose sequences share at least
+:data:`MIN_ROOT_TOKENS` tokens; each run's common prefix, its root, is computed once
+(:func:`compute_roots`, the roots of many runs batched in one forward): its keys and values at
+every layer (the model's own cache), the log-probabilities of its tokens where a caller sums
+them, and those of the tokens that follow it. The run's sequences are packed again without the
+root and fed after its cache, with position ids continuing from it and an attention mask that
+lets every node see the whole root. Rows after different roots share a forward: each row's
+root is padded to the batch's longest and the mask hides the padding (:func:`root_cache`,
+:func:`root_attention`). A one-off probe per model checks that this gives the numbers of
 scoring without the cache; a model whose attention or cache does not allow it is scored
-without a shared root.
+without roots.
 """
 
 from __future__ import annotations
@@ -22,100 +28,227 @@ import numpy as np
 import torch
 
 from ..text import common_prefix_length
+from .budget import forward_positions
 from .language_model import LanguageModel
-from .model_checks import checked_or_warn, probe_ids, split_head
+from .model_checks import checked_or_warn, split_head
+from .next_token import chosen_log_probs
+from .prefix_tree import Pack, token_budget_batches
 
-#: the shortest common prefix worth a forward of its own
+#: the shortest common prefix worth a root of its own
 MIN_ROOT_TOKENS = 16
+#: the fewest positions a root must save (its length times the packs after the first) to be
+#: computed apart: a root costs a forward of its own when no other root shares it
+MIN_ROOT_SAVING = 2 * MIN_ROOT_TOKENS
+
+
+@dataclass(frozen=True)
+class RootRun:
+    """Packs ``start .. stop - 1`` (of a :func:`~.prefix_tree.pack_prefix_trees` list) whose
+    sequences all begin with the same ``length`` tokens, each longer than that."""
+
+    start: int
+    stop: int
+    length: int
 
 
 @dataclass
 class SharedRoot:
-    """The states of a prefix shared by every sequence of a call.
+    """The states of a prefix shared by a run of packs.
 
     Attributes:
         length: its number of tokens.
-        layers: its keys and values at each layer, each of shape (1, kv heads, length, head dim).
-        log_probs: log p(token k | tokens before k) for k = 0..length-1 (NaN at 0), float64.
-        next_log_probs: log p(token | the whole root) for every vocabulary token, float64.
-        keyword: the forward argument that takes a cache (``cache`` in recent transformers,
-            ``past_key_values`` before).
+        layers: its keys and values at each layer, each of shape (kv heads, length, head dim).
+        log_probs: log p(token k | tokens before k) for k = 0..length-1, float64; NaN at 0 and
+            before the first position a caller asked for.
+        next_tokens: the token ids (ascending) whose log-probability after the root is known.
+        next_values: those log-probabilities, float64.
     """
 
     length: int
     layers: list[tuple[torch.Tensor, torch.Tensor]]
     log_probs: np.ndarray
-    next_log_probs: np.ndarray
-    keyword: str
+    next_tokens: np.ndarray
+    next_values: np.ndarray
 
-    def inputs(self, rows: int) -> dict:
-        """Forward arguments that put this root's cache before ``rows`` rows."""
-        return {self.keyword: self.cache(rows), "use_cache": True}
-
-    def cache(self, rows: int):
-        """A fresh cache holding the root for ``rows`` rows (each forward extends its own)."""
-        from transformers import DynamicCache
-
-        data = [
-            (keys.expand(rows, -1, -1, -1), values.expand(rows, -1, -1, -1))
-            for keys, values in self.layers
-        ]
-        return DynamicCache(ddp_cache_data=data)
+    def next_log_probs(self, tokens: np.ndarray) -> np.ndarray:
+        """log p(token | the whole root) for each of ``tokens`` (each must be known)."""
+        tokens = np.asarray(tokens, dtype=np.int64)
+        found = np.searchsorted(self.next_tokens, tokens)
+        found = np.minimum(found, max(self.next_tokens.size - 1, 0))
+        if tokens.size and not np.array_equal(self.next_tokens[found], tokens):
+            raise KeyError("a token after the root was not computed")
+        return self.next_values[found]
 
 
-def shared_root(lm: LanguageModel, sequences: Sequence[Sequence[int]], packs: int):
-    """The :class:`SharedRoot` of ``sequences`` when it saves work (a common prefix of at least
-    :data:`MIN_ROOT_TOKENS` tokens that ``packs`` packs, three or more, would each compute)
-    and the model passes the cache probe; None otherwise."""
-    if packs < 3 or not sequences:
-        return None
-    ordered = [tuple(sequence) for sequence in sequences]
-    length = common_prefix_length(min(ordered), max(ordered))  # lexicographic: that of all
-    # a sequence that is the root itself must keep a token to be scored in a pack
-    length = min(length, min(len(sequence) for sequence in sequences) - 1)
-    if length < MIN_ROOT_TOKENS or not root_cache_works(lm):
-        return None
-    return compute_root(lm, list(sequences[0][:length]))
+def root_runs(
+    lm: LanguageModel, packs: Sequence[Pack], sequences: Sequence[Sequence[int]]
+) -> list[RootRun]:
+    """The runs of ``packs`` worth a root (:func:`candidate_runs`), or none when the model
+    fails the cache probe (checked once, only when some run is found)."""
+    runs = candidate_runs(packs, sequences)
+    if runs and not root_cache_works(lm):
+        return []
+    return runs
 
 
-def compute_root(lm: LanguageModel, tokens: list[int]) -> SharedRoot:
-    """One forward over ``tokens`` keeping its cache, its log-probs and the distribution after."""
-    input_ids = torch.tensor([tokens], device=lm.device)
+def candidate_runs(packs: Sequence[Pack], sequences: Sequence[Sequence[int]]) -> list[RootRun]:
+    """Runs of consecutive packs (lexicographic order, as the packer leaves them) whose shared
+    prefix of at least :data:`MIN_ROOT_TOKENS` tokens saves :data:`MIN_ROOT_SAVING` positions:
+    from each start, the run's end is the one that saves most (the root's length times the
+    packs after the first), among the ends whose sequences still share that many tokens."""
+    if not packs:
+        return []
+    firsts = [sequences[pack.sequence_ids[0]] for pack in packs]
+    lasts = [sequences[pack.sequence_ids[-1]] for pack in packs]
+    # in lexicographic order the prefix shared from one sequence to a later one is the least
+    # shared by the neighbours between: within each pack, and across each boundary
+    within = [common_prefix_length(first, last) for first, last in zip(firsts, lasts)]
+    across = [0] + [common_prefix_length(lasts[k - 1], firsts[k]) for k in range(1, len(packs))]
+    # every sequence keeps a token to score after the root
+    room = [min(len(sequences[index]) for index in pack.sequence_ids) - 1 for pack in packs]
+    runs, start = [], 0
+    while start < len(packs):
+        best, stop, length = None, start + 1, min(within[start], room[start])
+        while stop < len(packs):
+            length = min(length, across[stop], within[stop], room[stop])
+            if length < MIN_ROOT_TOKENS:
+                break
+            stop += 1
+            if best is None or (stop - start - 1) * length > (best.stop - start - 1) * best.length:
+                best = RootRun(start, stop, length)
+        if best is not None and (best.stop - best.start - 1) * best.length >= MIN_ROOT_SAVING:
+            runs.append(best)
+            start = best.stop
+        else:
+            start += 1
+    return runs
+
+
+def compute_roots(
+    lm: LanguageModel,
+    roots: Sequence[Sequence[int]],
+    own_from: Sequence[int | None],
+    next_tokens: Sequence[np.ndarray],
+) -> list[SharedRoot]:
+    """The :class:`SharedRoot` of each token list of ``roots``, in forwards of the model's
+    token budget (right-padded, so every root sits at positions 0..length-1).
+
+    ``own_from[i]``: the first position whose token's log-probability root ``i`` must give
+    (None: none); ``next_tokens[i]``: the tokens whose log-probability after it is needed.
+    """
     split = split_head(lm.model)
+    lengths = [len(tokens) for tokens in roots]
+    found: list[SharedRoot | None] = [None] * len(roots)
+    batches = token_budget_batches(
+        lengths, lm.tokens_per_forward, forward_positions=forward_positions(lm)
+    )
+    for batch in batches:
+        outputs = _root_batch(lm, split, [roots[index] for index in batch])
+        for row, index in enumerate(batch):
+            found[index] = _root_from_batch(
+                outputs, row, roots[index], own_from[index], next_tokens[index]
+            )
+    return found  # type: ignore[return-value]
+
+
+def _root_batch(lm: LanguageModel, split, batch: list[Sequence[int]]):
+    """One forward over right-padded roots: (states or logits, their head, the cache layers)."""
+    width = max(len(tokens) for tokens in batch)
+    input_ids = torch.zeros((len(batch), width), dtype=torch.long)
+    attention_mask = torch.zeros((len(batch), width), dtype=torch.long)
+    for row, tokens in enumerate(batch):
+        input_ids[row, : len(tokens)] = torch.as_tensor(list(tokens))
+        attention_mask[row, : len(tokens)] = 1
+    positions = torch.arange(width)[None].expand(len(batch), -1)
+    inputs = {
+        "input_ids": input_ids.to(lm.device),
+        "attention_mask": attention_mask.to(lm.device),
+        "position_ids": positions.to(lm.device),
+        "use_cache": True,
+    }
     module = split[0] if split is not None else lm.model
     with torch.inference_mode():
-        output = module(input_ids=input_ids, use_cache=True)
-        if split is not None:
-            logits = split[1](output.last_hidden_state[0])
-        else:
-            logits = output.logits[0]
-        log_probs = torch.log_softmax(logits.double(), dim=-1)
-        picked = log_probs[torch.arange(len(tokens) - 1), input_ids[0, 1:]]
-        own = np.concatenate(([np.nan], picked.cpu().numpy()))
-        cache = getattr(output, "cache", None)
-        if cache is None:
-            cache = output.past_key_values
-        layers = [(layer.keys, layer.values) for layer in cache.layers]
-    keyword = "cache" if "cache" in inspect.signature(module.forward).parameters else None
-    keyword = keyword or "past_key_values"
-    return SharedRoot(len(tokens), layers, own, log_probs[-1].cpu().numpy(), keyword)
+        output = module(**inputs)
+    if split is not None:
+        states, head = output.last_hidden_state, split[1]
+    else:
+        states, head = output.logits, (lambda selected: selected)
+    cache = getattr(output, "cache", None)
+    if cache is None:
+        cache = output.past_key_values
+    return states, head, [(layer.keys, layer.values) for layer in cache.layers]
 
 
-def root_attention(allowed: np.ndarray, root_length: int) -> np.ndarray:
-    """The (rows, width, root + width) attention of packed nodes after a cached root: every
-    node (padding included) sees the whole root, then its own ancestors (``allowed``)."""
+def _root_from_batch(outputs, row: int, tokens, own_from: int | None, next_tokens) -> SharedRoot:
+    states, head, layers = outputs
+    length = len(tokens)
+    own_from = length if own_from is None else max(int(own_from), 1)
+    wanted = np.arange(own_from, length)
+    next_tokens = np.unique(np.asarray(next_tokens, dtype=np.int64))
+    state_of = np.concatenate([wanted - 1, np.full(next_tokens.size, length - 1)])
+    chosen = np.concatenate([np.asarray(tokens, dtype=np.int64)[wanted], next_tokens])
+    values = chosen_log_probs(states[row, :length], head, state_of, chosen)
+    log_probs = np.full(length, np.nan)
+    log_probs[wanted] = values[: wanted.size]
+    kept = [(keys[row, :, :length].clone(), values_[row, :, :length].clone())
+            for keys, values_ in layers]  # fmt: skip
+    return SharedRoot(length, kept, log_probs, next_tokens, values[wanted.size :])
+
+
+def cache_keyword(lm: LanguageModel) -> str:
+    """The forward argument that takes a cache (``cache`` in recent transformers,
+    ``past_key_values`` before) of the module the engine calls."""
+    split = split_head(lm.model)
+    module = split[0] if split is not None else lm.model
+    return "cache" if "cache" in inspect.signature(module.forward).parameters else "past_key_values"
+
+
+def root_cache(roots: Sequence[SharedRoot | None]):
+    """A fresh cache holding each row's root (none: padding only), padded to the longest; the
+    attention mask (:func:`root_attention`) hides what a row's root does not fill."""
+    from transformers import DynamicCache
+
+    present = [root for root in roots if root is not None]
+    rows = len(roots)
+    if len(present) == rows and all(root is present[0] for root in present):
+        data = [
+            (keys[None].expand(rows, -1, -1, -1), values[None].expand(rows, -1, -1, -1))
+            for keys, values in present[0].layers
+        ]
+        return DynamicCache(ddp_cache_data=data)
+    longest = max(root.length for root in present)
+    data = []
+    for layer, (keys, values) in enumerate(present[0].layers):
+        shape = (rows, keys.shape[0], longest, keys.shape[-1])
+        padded_keys = keys.new_zeros(shape)
+        padded_values = values.new_zeros(shape[:3] + (values.shape[-1],))
+        for row, root in enumerate(roots):
+            if root is not None:
+                padded_keys[row, :, : root.length] = root.layers[layer][0]
+                padded_values[row, :, : root.length] = root.layers[layer][1]
+        data.append((padded_keys, padded_values))
+    return DynamicCache(ddp_cache_data=data)
+
+
+def root_attention(allowed: np.ndarray, root_lengths: Sequence[int]) -> np.ndarray:
+    """The (rows, width, longest root + width) attention of packed nodes after cached roots:
+    every node of a row (padding included) sees its row's whole root, none of the padding
+    after it, then its own ancestors (``allowed``)."""
     count, width, _ = allowed.shape
-    full = np.ones((count, width, root_length + width), dtype=bool)
-    full[:, :, root_length:] = allowed
+    longest = max(root_lengths)
+    full = np.zeros((count, width, longest + width), dtype=bool)
+    for row, length in enumerate(root_lengths):
+        full[row, :, :length] = True
+    full[:, :, longest:] = allowed
     return full
 
 
 def root_cache_works(lm: LanguageModel) -> bool:
-    """Whether packs after a cached root give the log-probs of separate scoring (checked once).
+    """Whether packs after cached roots give the log-probs of separate scoring (checked once).
 
-    In float32 the two must agree to 1e-3 nats. In lower precision both carry rounding noise,
-    so the cached path must be far closer to separate scoring than a root cache from other
-    tokens would leave it.
+    The probe puts roots of two lengths in one forward. In float32 the two must agree to 1e-3
+    nats. In lower precision both carry rounding noise, so the cached path must be far closer
+    to separate scoring than roots computed from other tokens would leave it.
     """
     return checked_or_warn(
         lm.model,
@@ -128,20 +261,45 @@ def root_cache_works(lm: LanguageModel) -> bool:
 
 
 def _probe_root(lm: LanguageModel) -> bool:
-    from .causal import sequence_log_probs_after_root
+    from .causal import rooted_log_probs
+    from .model_checks import probe_ids
+    from .prefix_tree import pack_prefix_trees
 
-    tokens = probe_ids(lm.model, 12)[0].tolist()
-    root = tokens[:5]
-    sequences = [root + tokens[5:9], root + tokens[5:7] + tokens[10:12], root + [tokens[9]]]
+    tokens = probe_ids(lm.model, 14)[0].tolist()
+    sequences = [
+        tokens[:5] + tokens[5:9],
+        tokens[:5] + tokens[5:7] + tokens[10:12],
+        tokens[:5] + [tokens[9]],
+        tokens[1:4] + tokens[12:14],
+        tokens[1:4] + [tokens[11]],
+    ]
     try:
-        state = compute_root(lm, root)
-        cached = sequence_log_probs_after_root(lm, sequences, state)
-        wrong = compute_root(lm, tokens[6:11])
-        misled = sequence_log_probs_after_root(lm, sequences, wrong)
+        packs = pack_prefix_trees(sequences, max_nodes=1)
+        runs = _probe_runs(packs, sequences, tokens)
+        cached = rooted_log_probs(lm, sequences, packs, runs)
+        misled = rooted_log_probs(lm, sequences, packs, runs, compute=_reversed_roots)
         separate = lm.score_sequences(sequences, share_prefixes=False)
-    except (RuntimeError, ValueError, TypeError, AttributeError, IndexError):
+    except (RuntimeError, ValueError, TypeError, AttributeError, IndexError, KeyError):
         return False
     error = float(np.abs(cached - separate).max())
     if lm.dtype == torch.float32:
         return error < 1e-3
     return error < 0.25 * float(np.abs(misled - separate).max())
+
+
+def _reversed_roots(lm: LanguageModel, roots, *needs) -> list[SharedRoot]:
+    """Roots of the right lengths from the wrong tokens: what ignoring the cache would cost."""
+    return compute_roots(lm, [list(root)[::-1] for root in roots], *needs)
+
+
+def _probe_runs(packs: Sequence[Pack], sequences, tokens: list[int]) -> list[RootRun]:
+    """The probe's two runs, roots of 5 and 3 tokens, over the packs their sequences fill."""
+    runs = []
+    for root in (tokens[:5], tokens[1:4]):
+        members = [
+            index
+            for index, pack in enumerate(packs)
+            if list(sequences[pack.sequence_ids[0]][: len(root)]) == root
+        ]
+        runs.append(RootRun(min(members), max(members) + 1, len(root)))
+    return sorted(runs, key=lambda run: run.start)
