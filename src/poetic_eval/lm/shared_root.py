@@ -28,7 +28,6 @@ import numpy as np
 import torch
 
 from ..text import common_prefix_length
-from .budget import forward_positions
 from .language_model import LanguageModel
 from .model_checks import checked_or_warn, split_head
 from .next_token import chosen_log_probs
@@ -139,15 +138,19 @@ def compute_roots(
     split = split_head(lm.model)
     lengths = [len(tokens) for tokens in roots]
     found: list[SharedRoot | None] = [None] * len(roots)
-    batches = token_budget_batches(
-        lengths, lm.tokens_per_forward, forward_positions=forward_positions(lm)
-    )
+    # not cut where padding meets: roots are short, and a forward of few short rows runs the
+    # matrix products far below their rate on many rows
+    batches = token_budget_batches(lengths, lm.tokens_per_forward)
     for batch in batches:
         outputs = _root_batch(lm, split, [roots[index] for index in batch])
-        for row, index in enumerate(batch):
-            found[index] = _root_from_batch(
-                outputs, row, roots[index], own_from[index], next_tokens[index]
-            )
+        made = _roots_of_batch(
+            outputs,
+            [roots[index] for index in batch],
+            [own_from[index] for index in batch],
+            [next_tokens[index] for index in batch],
+        )
+        for index, root in zip(batch, made):
+            found[index] = root
     return found  # type: ignore[return-value]
 
 
@@ -179,20 +182,36 @@ def _root_batch(lm: LanguageModel, split, batch: list[Sequence[int]]):
     return states, head, [(layer.keys, layer.values) for layer in cache.layers]
 
 
-def _root_from_batch(outputs, row: int, tokens, own_from: int | None, next_tokens) -> SharedRoot:
+def _roots_of_batch(outputs, roots, own_from, next_tokens) -> list[SharedRoot]:
+    """The :class:`SharedRoot` of each row of one root forward; the head runs once for the
+    whole batch (its weight read once), on the states whose log-probabilities are needed."""
     states, head, layers = outputs
-    length = len(tokens)
-    own_from = length if own_from is None else max(int(own_from), 1)
-    wanted = np.arange(own_from, length)
-    next_tokens = np.unique(np.asarray(next_tokens, dtype=np.int64))
-    state_of = np.concatenate([wanted - 1, np.full(next_tokens.size, length - 1)])
-    chosen = np.concatenate([np.asarray(tokens, dtype=np.int64)[wanted], next_tokens])
-    values = chosen_log_probs(states[row, :length], head, state_of, chosen)
-    log_probs = np.full(length, np.nan)
-    log_probs[wanted] = values[: wanted.size]
-    kept = [(keys[row, :, :length].clone(), values_[row, :, :length].clone())
-            for keys, values_ in layers]  # fmt: skip
-    return SharedRoot(length, kept, log_probs, next_tokens, values[wanted.size :])
+    width = states.shape[1]
+    wanted, nexts, state_of, chosen = [], [], [], []
+    for row, (tokens, first, after) in enumerate(zip(roots, own_from, next_tokens)):
+        length = len(tokens)
+        positions = np.arange(length if first is None else max(int(first), 1), length)
+        after = np.unique(np.asarray(after, dtype=np.int64))
+        wanted.append(positions)
+        nexts.append(after)
+        state_of += [row * width + positions - 1, np.full(after.size, row * width + length - 1)]
+        chosen += [np.asarray(tokens, dtype=np.int64)[positions], after]
+    flat_states = states.reshape(-1, states.shape[-1])
+    needed, state_of = np.unique(np.concatenate(state_of), return_inverse=True)
+    index = torch.as_tensor(needed, device=flat_states.device)
+    values = chosen_log_probs(flat_states[index], head, state_of, np.concatenate(chosen))
+    made, offset = [], 0
+    for row, (tokens, positions, after) in enumerate(zip(roots, wanted, nexts)):
+        length = len(tokens)
+        log_probs = np.full(length, np.nan)
+        log_probs[positions] = values[offset : offset + positions.size]
+        offset += positions.size
+        next_values = values[offset : offset + after.size]
+        offset += after.size
+        kept = [(keys[row, :, :length].clone(), values_[row, :, :length].clone())
+                for keys, values_ in layers]  # fmt: skip
+        made.append(SharedRoot(length, kept, log_probs, after, next_values))
+    return made
 
 
 def cache_keyword(lm: LanguageModel) -> str:
