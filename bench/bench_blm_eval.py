@@ -208,7 +208,7 @@ def main() -> int:
         scorer = minicons_scorer(lm)
         conditions["minicons"] = lambda part, method: minicons_scores(scorer, part, method)
     # warm-up: one-off self-checks and first-call allocations. poetic_eval takes a whole chunk:
-    # its shared-root probe runs only in a call of three or more packs (0.5 s, once per model)
+    # its shared-root probe runs only in a call whose packs share a root (0.4 s, once per model)
     for method in args.methods:
         for name, function in conditions.items():
             function(items[:CHUNK_ITEMS] if name == "poetic_eval" else items[:1], method)
