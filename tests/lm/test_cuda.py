@@ -285,3 +285,22 @@ def test_token_budget_follows_free_memory_and_slots_equal_the_cpu():
     cpu = torch.cat([batch for _, batch in cpu_lm.slot_log_probs(rows)])
     gpu = torch.cat([batch.cpu() for _, batch in gpu_lm.slot_log_probs(rows)])
     torch.testing.assert_close(gpu, cpu, rtol=1e-4, atol=1e-3)
+
+
+def test_roots_shared_across_packs_on_the_gpu_equal_the_cpu():
+    """Groups of sequences sharing 24-token openings across packs (rows after roots of
+    different lengths in one forward): the GPU's scores equal the CPU's."""
+    rng = np.random.default_rng(31)
+    cpu_lm = tiny_causal_lm(9, max_positions=128)
+    vocabulary = cpu_lm.model.config.vocab_size
+    sequences = []
+    for opening in (20, 24, 30):
+        shared = [0, *rng.integers(5, vocabulary, opening - 1)]
+        sequences += [shared + list(rng.integers(5, vocabulary, 10)) for _ in range(5)]
+    from poetic_eval.lm.causal import sequence_log_probs
+
+    cpu = sequence_log_probs(cpu_lm, sequences, pack_tokens=24)
+    gpu = sequence_log_probs(
+        _on_gpu(tiny_causal_lm(9, max_positions=128)), sequences, pack_tokens=24
+    )
+    assert np.abs(cpu - gpu).max() < 1e-4
