@@ -51,7 +51,7 @@ def grouped_items(rng, *, groups, per_group, opening, own, answers, vocabulary):
 
 def counted(monkeypatch):
     """Count the positions the engine feeds (packs and roots) and record each root computed."""
-    seen = {"fed": 0, "roots": []}
+    seen = {"fed": 0, "roots": [], "calls": 0}
     feed, compute = causal._pack_batch_log_probs, shared_root.compute_roots
 
     def feeding(lm, batch, **options):
@@ -60,6 +60,7 @@ def counted(monkeypatch):
 
     def computing(lm, roots, *needs):
         seen["roots"] += [list(root) for root in roots]
+        seen["calls"] += 1
         seen["fed"] += sum(len(root) for root in roots)
         return compute(lm, roots, *needs)
 
@@ -181,7 +182,11 @@ def test_roots_are_held_a_window_at_a_time_and_keep_the_numbers(budget, monkeypa
     assert shared_root.root_cache_works(lm)
     seen = counted(monkeypatch)
     found = sequence_log_probs(lm, sequences, pack_tokens=40, context_lengths=contexts)
-    windows = causal._root_windows([RootRun(0, 2, 24)] * 6, budget)
-    assert all(sum(run.length for run in window) <= max(budget, 24) for window in windows)
     assert len(seen["roots"]) == 6
+    lengths = [len(root) for root in seen["roots"]]
+    windows = causal._root_windows([RootRun(0, 2, length) for length in lengths], budget)
+    assert all(sum(run.length for run in window) <= max(budget, max(lengths)) for window in windows)
+    # the roots are computed a window at a time: six 24-token roots take one budget of 4,096
+    # tokens, but three windows of 64 and two of 100
+    assert seen["calls"] == len(windows) == {64: 3, 100: 2, 4096: 1}[budget]
     assert np.abs(found - alone(lm, sequences, contexts)).max() < 1e-4

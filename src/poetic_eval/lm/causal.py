@@ -16,7 +16,7 @@ derive positions from a 2D mask) fail a one-off self-check and are scored withou
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 import numpy as np
 import torch
@@ -105,19 +105,21 @@ def sequence_log_probs(
     else:
         packs = single_sequence_packs(sequences)
     totals = np.zeros(len(sequences), dtype=np.float64)
-    plan = [_Window(packs, [None] * len(packs), [])]
+    plan = [_Window(packs, [None] * len(packs))]
     _score_windows(lm, plan, starts, totals, tree=share_prefixes, **options)
     return totals
 
 
 @dataclass
 class _Window:
-    """Rows scored together, each after the root of one of ``runs`` (an index) or none; the
-    roots are computed when the window's first batch runs and dropped after its last."""
+    """Rows scored together, each after the root of one of ``runs`` (an index) or none;
+    ``members``: each run's sequence indices. The roots are computed when the window's first
+    batch runs and dropped after its last."""
 
     rows: list[Pack]
     row_runs: list[int | None]
-    runs: list[RootRun]
+    runs: list[RootRun] = field(default_factory=list)
+    members: list[np.ndarray] = field(default_factory=list)
     roots: list[SharedRoot] | None = None
 
 
@@ -148,13 +150,15 @@ def rooted_log_probs(
     for run in runs:
         in_run[run.start : run.stop] = True
     rows = pack_rows([pack for pack, taken in zip(packs, in_run) if not taken], balance)
-    plan = [_Window(rows, [None] * len(rows), [])]
-    source = _RootSource(sequences, packs, starts, compute or compute_roots)
+    plan = [_Window(rows, [None] * len(rows))]
+    source = _RootSource(sequences, starts, compute or compute_roots)
     suffix_starts = starts.copy()
     for window_runs in _root_windows(runs, lm.tokens_per_forward):
         window = _Window([], [], window_runs)
         for number, run in enumerate(window_runs):
-            ids = source.run_members(run)
+            members = [index for pack in packs[run.start : run.stop] for index in pack.sequence_ids]
+            ids = np.asarray(members, dtype=np.int64)
+            window.members.append(ids)
             suffixes = [sequences[index][run.length :] for index in ids]
             suffix_packs = pack_prefix_trees(suffixes, max_nodes=pack_tokens)
             for pack in suffix_packs:
@@ -174,33 +178,25 @@ def rooted_log_probs(
 
 @dataclass(frozen=True)
 class _RootSource:
-    """What a window's roots are made from: the sequences, their packs before the runs were
-    packed again, the sequences' first summed positions, and the function that computes."""
+    """What a window's roots are made from: the sequences, their first summed positions, and
+    the function that computes the roots."""
 
     sequences: Sequence[Sequence[int]]
-    packs: list[Pack]
     starts: np.ndarray
     compute: Callable
-
-    def run_members(self, run: RootRun) -> np.ndarray:
-        """The indices of the sequences of ``run``'s packs."""
-        packs = self.packs[run.start : run.stop]
-        return np.asarray([index for pack in packs for index in pack.sequence_ids], np.int64)
 
 
 def _window_roots(lm: LanguageModel, window: _Window, source: _RootSource, totals) -> list:
     """Compute the roots of ``window``'s runs and add to ``totals`` the root tokens that each
     sequence sums (those from its start on)."""
-    tokens, own_from, next_tokens, members = [], [], [], []
-    for run in window.runs:
-        ids = source.run_members(run)
+    tokens, own_from, next_tokens = [], [], []
+    for run, ids in zip(window.runs, window.members):
         tokens.append([int(token) for token in source.sequences[ids[0]][: run.length]])
         first_summed = int(source.starts[ids].min())
         own_from.append(first_summed if first_summed < run.length else None)
         next_tokens.append(np.array([source.sequences[index][run.length] for index in ids]))
-        members.append(ids)
     roots = source.compute(lm, tokens, own_from, next_tokens)
-    for root, ids in zip(roots, members):
+    for root, ids in zip(roots, window.members):
         for index in ids[source.starts[ids] < root.length]:
             totals[index] += root.log_probs[source.starts[index] : root.length].sum()
     return roots
