@@ -2,6 +2,7 @@
 poems a caller passes; corpora of poems with what is derived from them."""
 
 from .corpus import DISK_CACHE_MIN_POEMS, PoemCorpus, StoredForm, derived
+from .languages import DEFAULT_LANGUAGE, LANGUAGE_NAMES, LANGUAGES, resolve_language
 from .poem_files import (
     JSON_POEM_SUFFIXES,
     PoemItem,
@@ -24,8 +25,11 @@ from .poems import (
 from .text_files import NotARegularFileError, TextFileError, read_text_file, refuse_special_file
 
 __all__ = [
+    "DEFAULT_LANGUAGE",
     "DISK_CACHE_MIN_POEMS",
     "JSON_POEM_SUFFIXES",
+    "LANGUAGES",
+    "LANGUAGE_NAMES",
     "NotARegularFileError",
     "PoemCorpus",
     "PoemItem",
@@ -43,6 +47,7 @@ __all__ = [
     "read_text_file",
     "refuse_special_file",
     "require_texts",
+    "resolve_language",
     "stanzas",
     "tokens",
     "without_punctuation",
