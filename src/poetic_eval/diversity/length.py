@@ -1,10 +1,12 @@
 """Poem-length distributions: summary statistics, histogram intersection, Wasserstein distance.
 
 Length of a poem (the paper): delete punctuation, split on whitespace, count the tokens
-(:func:`poetic_eval.text.length`). Histogram intersection (Swain & Ballard 1991): both length
-sets are binned over their common range ``[min, max]`` into ``bins`` equal-width bins, each
-histogram is normalised to sum 1, and HI is the sum over bins of the smaller of the two
-(in [0, 1]; 1 = the same binned distribution).
+(:func:`poetic_eval.text.length`; German poems by the German token rules of
+:mod:`poetic_eval.diversity.word_tokens`, where a dash between words separates them).
+Histogram intersection (Swain & Ballard 1991): both length sets are binned over their common
+range ``[min, max]`` into ``bins`` equal-width bins, each histogram is normalised to sum 1,
+and HI is the sum over bins of the smaller of the two (in [0, 1]; 1 = the same binned
+distribution).
 """
 
 from __future__ import annotations
@@ -15,29 +17,42 @@ import numpy as np
 from scipy.stats import wasserstein_distance
 
 from ..checks import require_positive_int, typed_options
-from ..text import derived, length, require_texts
+from ..text import derived, length, require_texts, resolve_language
 from .stored_forms import lengths_form
+from .word_tokens import word_count
 
 
 @typed_options
-def poem_lengths(poems: Sequence[str], *, remove_punctuation: bool = True) -> np.ndarray:
-    """Token count of each poem (punctuation deleted first by default); kept by a PoemCorpus."""
+def poem_lengths(
+    poems: Sequence[str], *, remove_punctuation: bool = True, language: str = "en"
+) -> np.ndarray:
+    """Token count of each poem (punctuation deleted first by default) by the token rules of
+    ``language``; kept by a PoemCorpus."""
+    language = resolve_language(language)
 
     def count() -> np.ndarray:
-        counts = np.array(
-            [length(poem, remove_punctuation=remove_punctuation) for poem in poems], dtype=np.int64
-        )
+        if language == "en":
+            found = [length(poem, remove_punctuation=remove_punctuation) for poem in poems]
+        else:
+            options = {"language": language, "remove_punctuation": remove_punctuation}
+            found = [word_count(poem, **options) for poem in poems]
+        counts = np.array(found, dtype=np.int64)
         counts.flags.writeable = False  # may be shared by later calls
         return counts
 
-    return derived(poems, ("poem_lengths", remove_punctuation), count, lengths_form())
+    # the language picks the tokenizer, so it is part of the key
+    return derived(poems, ("poem_lengths", language, remove_punctuation), count, lengths_form())
 
 
 @typed_options
-def length_statistics(poems: Sequence[str], *, remove_punctuation: bool = True) -> dict[str, float]:
+def length_statistics(
+    poems: Sequence[str], *, remove_punctuation: bool = True, language: str = "en"
+) -> dict[str, float]:
     """Mean, median, population std (ddof 0), min and max of the poems' lengths."""
     poems = require_texts(poems, "poems")
-    return _statistics(poem_lengths(poems, remove_punctuation=remove_punctuation))
+    return _statistics(
+        poem_lengths(poems, remove_punctuation=remove_punctuation, language=language)
+    )
 
 
 def _statistics(lengths: np.ndarray) -> dict[str, float]:
@@ -76,8 +91,11 @@ def length_comparison(
     *,
     bins: int = 30,
     remove_punctuation: bool = True,
+    language: str = "en",
 ) -> dict[str, float]:
     """Compare the length distribution of generated poems with a human corpus.
+
+    ``language`` (``"en"``, ``"de"``) picks the token rules that count a poem's length.
 
     Returns ``histogram_intersection``, ``wasserstein`` (1-D earth mover's distance, in tokens)
     and ``length_{mean,median,std,min,max}`` for the predictions and
@@ -86,8 +104,9 @@ def length_comparison(
     predictions = require_texts(predictions, "predictions")
     references = require_texts(references, "references")
     require_positive_int(bins, "bins")
-    generated = poem_lengths(predictions, remove_punctuation=remove_punctuation)
-    human = poem_lengths(references, remove_punctuation=remove_punctuation)
+    options = {"remove_punctuation": remove_punctuation, "language": language}
+    generated = poem_lengths(predictions, **options)
+    human = poem_lengths(references, **options)
     result = {
         "histogram_intersection": histogram_intersection(generated, human, bins),
         "wasserstein": float(wasserstein_distance(generated, human)),

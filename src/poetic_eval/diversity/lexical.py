@@ -31,9 +31,10 @@ import pyarrow as pa
 import pyarrow.compute as pc
 
 from ..checks import require_fraction, require_positive_int, typed_options
-from ..text import derived, require_texts, without_punctuation
+from ..text import derived, require_texts, resolve_language, without_punctuation
 from ..text import tokens as text_tokens
 from .stored_forms import scores_form
+from .word_tokens import german_text
 
 _POEM_SEPARATOR = "\x00"  # neither whitespace nor punctuation: survives both, splits poems
 _SEPARATOR_TOKEN = f" {_POEM_SEPARATOR} "  # the separator as a token of its own
@@ -307,24 +308,35 @@ def _mtld_of_stream(
 
 @typed_options
 def poem_tokens(
-    poems: Sequence[str], *, lowercase: bool = True, remove_punctuation: bool = True
+    poems: Sequence[str],
+    *,
+    lowercase: bool = True,
+    remove_punctuation: bool = True,
+    language: str = "en",
 ) -> list[list[str]]:
     """Tokens of each poem; ValueError naming the poem when one has no token left.
 
-    Same tokens as :func:`poetic_eval.text.tokens` per poem, computed on the joined sample
-    (one pass instead of one call per poem).
+    Same tokens as :func:`poetic_eval.diversity.word_tokens.word_tokens` per poem (for
+    ``"en"``, :func:`poetic_eval.text.tokens`), computed on the joined sample (one pass
+    instead of one call per poem).
     """
+    german = resolve_language(language) == "de"
     if any(_POEM_SEPARATOR in poem for poem in poems):
         texts = [
             " ".join(text_tokens(p, lowercase=lowercase, remove_punctuation=remove_punctuation))
+            if not german
+            else german_text(p, lowercase=lowercase, remove_punctuation=remove_punctuation)
             for p in poems
         ]
     else:
-        joined = _POEM_SEPARATOR.join(poems)
-        if lowercase:
-            joined = joined.lower()
-        if remove_punctuation:
-            joined = without_punctuation(joined)
+        joined = _POEM_SEPARATOR.join(poems)  # the separator survives every rule of both
+        if german:
+            joined = german_text(joined, lowercase=lowercase, remove_punctuation=remove_punctuation)
+        else:
+            if lowercase:
+                joined = joined.lower()
+            if remove_punctuation:
+                joined = without_punctuation(joined)
         texts = joined.split(_POEM_SEPARATOR)
     token_lists = [text.split() for text in texts]
     for index, token_list in enumerate(token_lists):
@@ -334,18 +346,21 @@ def poem_tokens(
 
 
 def poem_type_ids(
-    poems: Sequence[str], *, lowercase: bool, remove_punctuation: bool
+    poems: Sequence[str], *, lowercase: bool, remove_punctuation: bool, language: str = "en"
 ) -> tuple[np.ndarray, np.ndarray]:
     """The type id of every token of the sample (poems concatenated) and each poem's token count.
 
-    The same tokens as :func:`poem_tokens`. ASCII text is lowercased, stripped of punctuation
-    and its whitespace made spaces on bytes, then split and its types counted by pyarrow in
-    one string (no Python string per token); the poems are joined by a separator token whose
-    positions give each poem's count. Other text goes through :func:`poem_tokens`.
+    The same tokens as :func:`poem_tokens`. English ASCII text is lowercased, stripped of
+    punctuation and its whitespace made spaces on bytes, then split and its types counted by
+    pyarrow in one string (no Python string per token); the poems are joined by a separator
+    token whose positions give each poem's count. Other text goes through :func:`poem_tokens`.
     """
     joined = _SEPARATOR_TOKEN.join(poems)
-    if not joined.isascii() or joined.count(_POEM_SEPARATOR) != len(poems) - 1:
-        token_lists = poem_tokens(poems, lowercase=lowercase, remove_punctuation=remove_punctuation)
+    fast = language == "en" and joined.isascii()  # German splits at "--", which bytes do not
+    if not fast or joined.count(_POEM_SEPARATOR) != len(poems) - 1:
+        token_lists = poem_tokens(
+            poems, lowercase=lowercase, remove_punctuation=remove_punctuation, language=language
+        )
         sizes = np.fromiter(map(len, token_lists), dtype=np.int64, count=len(token_lists))
         return type_ids(list(chain.from_iterable(token_lists))), sizes
     data = joined.encode("ascii")
@@ -384,20 +399,24 @@ def lexical_diversity(
     lowercase: bool = True,
     remove_punctuation: bool = True,
     final_token_closes_factor: bool = False,
+    language: str = "en",
 ) -> dict[str, float]:
     """ATTR, MATTR and MTLD of a sample of poems (MATTR and MTLD over the concatenated stream).
 
-    Tokens: optionally lowercased, punctuation deleted, split on whitespace (no lemmatisation).
-    Defaults follow the paper's reference code: window 35, threshold 0.72 (strictly below),
-    segments of at least 10 tokens.
+    Tokens: optionally lowercased, punctuation deleted, split on whitespace (no lemmatisation),
+    by the rules of ``language`` (``"en"`` or ``"de"``: German normalizes umlauts (NFC), keeps
+    "ß" when lowercasing, splits at dashes and deletes its apostrophes "´"/"ʼ" too; see
+    :mod:`poetic_eval.diversity.word_tokens`). Defaults follow the paper's reference code:
+    window 35, threshold 0.72 (strictly below), segments of at least 10 tokens.
     """
+    language = resolve_language(language)
     poems = require_texts(poems, "poems")
     require_positive_int(window, "window")
     _check_mtld_options(threshold, min_segment)
 
     def scores() -> dict[str, float]:
         ids, sizes = poem_type_ids(
-            poems, lowercase=lowercase, remove_punctuation=remove_punctuation
+            poems, lowercase=lowercase, remove_punctuation=remove_punctuation, language=language
         )
         stream = TokenStream.from_type_ids(ids)
         mtld_value = _mtld_of_stream(
@@ -410,5 +429,6 @@ def lexical_diversity(
         }
 
     options = (window, threshold, min_segment, strict, lowercase, remove_punctuation)
-    key = ("lexical_diversity", *options, final_token_closes_factor)
+    # the language picks the tokenizer, so it is part of the key (as in every corpus key)
+    key = ("lexical_diversity", language, *options, final_token_closes_factor)
     return dict(derived(poems, key, scores, scores_form()))  # a PoemCorpus keeps its scores

@@ -17,6 +17,11 @@ semantic      within_max_sim, across_max_sim,                    semantic.max_si
               reference_within_max_sim (+ _std, _min, _max)
 ============  =================================================  ============================
 
+``language`` (``"en"`` default, ``"de"``) is one option for the whole profile: it goes to
+every dimension that reads words or sound (rhyme: the rhyme rules; lexical and length: the
+token rules; semantic: a warning when the default encoder is English-only) and is part of
+every corpus cache key they use. Memorization compares characters and does not take it.
+
 Options of a dimension are passed as ``<dimension>_<option>``: ``memorization_thresholds``,
 ``length_bins``, ``rhyme_base``, ``lexical_window``, ``semantic_model``, ... (the option is a
 keyword argument of the function in the last column; :func:`dimension_options` lists them).
@@ -47,7 +52,7 @@ from ..checks import (
     suggestion,
     typed_options,
 )
-from ..text import require_texts
+from ..text import require_texts, resolve_language
 from .dimensions import DIMENSIONS
 from .rhyme_distribution import NoQuatrainError
 
@@ -65,6 +70,7 @@ class DiversityProfile:
     dimensions: tuple[str, ...] = DIMENSION_NAMES
     human_samples: int | None = None
     skipped: dict[str, str] = field(default_factory=dict)
+    language: str = "en"
 
 
 def dimension_options(dimension: str) -> tuple[str, ...]:
@@ -141,6 +147,7 @@ def diversity_profile(
     seed: int = 0,
     show_progress: bool = False,
     skip_unscorable: bool = False,
+    language: str = "en",
     **part_options: Any,
 ) -> DiversityProfile:
     """:func:`poetic_diversity` with the per-poem details the report's figures need.
@@ -150,8 +157,12 @@ def diversity_profile(
     unnamed one gets, instead of raising: for callers that evaluate again later (a training
     callback), where the next samples may allow it. The other dimensions run once either way.
     """
+    language = resolve_language(language)
     chosen = resolve_dimensions(dimensions)
     options = split_part_options(part_options, chosen)
+    for dimension in chosen:
+        if DIMENSIONS[dimension].reads_language():
+            options[dimension]["language"] = language
     predictions = require_texts(predictions, "predictions")
     if references is None:
         missing = [d for d in chosen if DIMENSIONS[d].needs_references]
@@ -166,7 +177,9 @@ def diversity_profile(
     samples: list[np.ndarray] = []
     if human_samples is not None:
         samples = human_sample_indices(len(references), len(predictions), human_samples, seed)
-    profile = DiversityProfile(scores={}, dimensions=chosen, human_samples=human_samples)
+    profile = DiversityProfile(
+        scores={}, dimensions=chosen, human_samples=human_samples, language=language
+    )
     for dimension in chosen:
         try:
             scores, details = DIMENSIONS[dimension].run(
@@ -193,6 +206,7 @@ def poetic_diversity(
     human_samples: int | None = None,
     seed: int = 0,
     show_progress: bool = False,
+    language: str = "en",
     **part_options: Any,
 ) -> dict[str, Any]:
     """All diversity scores of generated ``predictions`` against human ``references``, flat.
@@ -207,6 +221,9 @@ def poetic_diversity(
             seeded samples of ``len(predictions)`` references (default: the whole corpus).
         seed: seed of the human samples.
         show_progress: progress bars of the parts.
+        language: the poems' language, ``"en"`` (default) or ``"de"``: the rhyme rules of
+            the rhyme dimension, the token rules of lexical and length, and, for ``"de"`` with
+            the English-only default encoder, a warning naming a multilingual model.
         **part_options: ``<dimension>_<option>`` keyword arguments for the parts, e.g.
             ``memorization_thresholds={"verse": 0.95}``, ``length_bins=20``,
             ``rhyme_base=math.e``, ``lexical_window=50``, ``semantic_model="path/to/model"``.
@@ -221,5 +238,6 @@ def poetic_diversity(
         human_samples=human_samples,
         seed=seed,
         show_progress=show_progress,
+        language=language,
         **part_options,
     ).scores

@@ -11,7 +11,9 @@ Choices the paper leaves open (all options, written in the rhyme_kl card):
   renormalized, for both P and Q, before H, KL and CE are computed (so the identity
   CE = H + KL holds exactly). ``smoothing=0`` gives ``inf`` KL when Q lacks a scheme P has.
 - Schemes come from :func:`poetic_eval.rhyme.rhyme_schemes` with ``method`` (the learned rhyme
-  model by default, or ``"perfect"``) and its options.
+  model by default, or ``"perfect"``) and its options, by the rhyme rules of ``language``
+  (``"en"``: CMUdict and the English model; ``"de"``: German rhyme read from the spelling and
+  the model fitted to German verse).
 - Poems that do not have exactly 4 non-empty lines are not quatrains: with
   ``non_quatrains="skip"`` (default) they are left out of the distributions and counted
   (``non_quatrain_predictions`` / ``non_quatrain_references``); ``"error"`` rejects them.
@@ -27,7 +29,7 @@ from tqdm.auto import tqdm
 
 from ..checks import is_number, require_choice, typed_options
 from ..rhyme import QUATRAIN_SCHEMES, is_repetition, resolve_method, rhyme_schemes
-from ..text import derived, lines, require_texts
+from ..text import derived, lines, require_texts, resolve_language
 from .stored_forms import schemes_form
 
 _NON_QUATRAIN_POLICIES = ("skip", "error")
@@ -52,12 +54,14 @@ def _quatrain_schemes(
     weak: bool,
     near: bool,
     historical: bool,
+    language: str,
     show_progress: bool,
 ) -> tuple[list[tuple[str, bool]], int]:
     """(scheme, is_repetition) of every quatrain, and the number of non-quatrains skipped."""
     require_choice(non_quatrains, _NON_QUATRAIN_POLICIES, "non_quatrains policy")
     poems = require_texts(poems, name)
     options = {
+        "language": resolve_language(language),
         "method": resolve_method(method, weak=weak, near=near, historical=historical),
         "link_repetitions": link_repetitions,
         "weak": weak,
@@ -68,7 +72,7 @@ def _quatrain_schemes(
     def schemes() -> tuple[list[tuple[str, bool]], int]:
         return _schemes_of_quatrains(poems, name, non_quatrains, options, show_progress)
 
-    # a PoemCorpus keeps its schemes for the next call
+    # a PoemCorpus keeps its schemes for the next call; the options hold the language
     key = ("quatrain_schemes", non_quatrains, *options.values())
     found, skipped = derived(poems, key, schemes, schemes_form())
     if not found:
@@ -116,17 +120,19 @@ def scheme_distribution(
     weak: bool = False,
     near: bool = False,
     historical: bool = False,
+    language: str = "en",
     show_progress: bool = False,
 ) -> dict[str, float]:
     """Share of each of the 15 quatrain schemes among the quatrains of ``poems`` (zeros kept).
 
     Poems without exactly 4 non-empty lines are skipped (or rejected with
-    ``non_quatrains="error"``). Raises ValueError when no poem is a quatrain.
+    ``non_quatrains="error"``). ``language`` (``"en"``, ``"de"``) picks the rhyme rules.
+    Raises ValueError when no poem is a quatrain.
     """
     schemes, _ = _quatrain_schemes(
         poems, "poems", non_quatrains=non_quatrains, method=method,
         link_repetitions=link_repetitions, weak=weak, near=near, historical=historical,
-        show_progress=show_progress,
+        language=language, show_progress=show_progress,
     )  # fmt: skip
     return _distribution(schemes)
 
@@ -187,9 +193,13 @@ def rhyme_divergence(
     weak: bool = False,
     near: bool = False,
     historical: bool = False,
+    language: str = "en",
     show_progress: bool = False,
 ) -> dict:
     """Compare the rhyme-scheme distribution of ``predictions`` (P) with ``references`` (Q).
+
+    ``language`` (``"en"``, ``"de"``) picks the rhyme rules both sides are read with (German:
+    rhyme from the spelling, see :mod:`poetic_eval.rhyme`).
 
     Returns ``rhyme_entropy`` H(P), ``reference_rhyme_entropy`` H(Q), ``rhyme_kl`` KL(P || Q),
     ``rhyme_cross_entropy`` H(P, Q) = H(P) + KL(P || Q) (all on the smoothed distributions, in
@@ -206,6 +216,7 @@ def rhyme_divergence(
         "weak": weak,
         "near": near,
         "historical": historical,
+        "language": language,
         "show_progress": show_progress,
     }
     predicted, skipped_predictions = _quatrain_schemes(predictions, "predictions", **options)

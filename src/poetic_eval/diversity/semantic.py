@@ -27,9 +27,9 @@ from tqdm.auto import tqdm
 
 from ..checks import require_positive_int, typed_options
 from ..files import texts_sha256
-from ..text import derived, lines, require_texts
+from ..text import derived, lines, require_texts, resolve_language
 from .embedding_cache import EmbeddingCache
-from .encoders import encoder_identity, load_sentence_encoder
+from .encoders import encoder_identity, load_sentence_encoder, warn_if_english_only
 from .poem_embeddings import check_encoding, encode_poems, poem_sentence
 
 # Bump when the text given to the encoder or the stored arrays change meaning.
@@ -272,6 +272,7 @@ def max_similarity(
     reference_samples: Sequence[Sequence[int]] | None = None,
     return_values: bool = False,
     show_progress: bool = False,
+    language: str = "en",
 ) -> dict[str, Any]:
     """Mean maximum cosine similarity within the generated poems and across to the human ones.
 
@@ -298,6 +299,9 @@ def max_similarity(
             predictions' size) instead of over the whole corpus.
         return_values: add the per-poem maxima (``*_values``) and nearest-neighbour indices.
         show_progress: show progress bars.
+        language: the poems' language ("en", "de"). It changes no vector (the encoder and the
+            text decide those, and key the caches); with "de" and the English-only default
+            encoder, one warning names a multilingual model to pass.
 
     Returns:
         ``within_max_sim`` and, with references, ``across_max_sim`` and
@@ -309,6 +313,7 @@ def max_similarity(
         references = require_texts(references, "references")
     require_positive_int(batch_size, "batch_size")
     check_encoding(encoding)
+    warn_if_english_only(model, resolve_language(language))
     if reference_samples is not None and references is None:
         raise ValueError("reference_samples index into references, but no references were given")
     encoder = load_sentence_encoder(model, device)
