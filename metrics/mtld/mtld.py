@@ -30,6 +30,8 @@ Args:
     final_token_closes_factor (bool): False (default, the paper's code) scores the segment holding
         the last token as a partial factor; True (McCarthy & Jarvis, lexicalrichness) lets the
         last token close a full factor.
+    language (str): token rules, "en" (default) or "de" (German: umlauts normalized to NFC,
+        "ß" kept when lowercasing, dashes split words, the apostrophes "´" and "ʼ" deleted too).
 Returns:
     attr (float): averaged type-token ratio, in (0, 1].
     mattr (float): moving-average type-token ratio, in (0, 1].

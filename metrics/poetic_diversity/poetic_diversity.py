@@ -28,6 +28,12 @@ Args:
         averaged over this many seeded samples of len(predictions) human poems (paper: 10).
     seed (int): seed of those samples, default 0.
     show_progress (bool): progress bars, default False.
+    language (str): the poems' language, "en" (default) or "de", for every dimension that reads
+        words or sound: rhyme (German rhyme from the spelling and the German rhyme model),
+        lexical and length (German token rules: umlauts normalized, "ß" kept, dashes split
+        words, German apostrophes deleted) and semantic (with the English-only default encoder
+        a warning names a multilingual model to pass as semantic_model). Memorization compares
+        characters and is the same for both.
     <dimension>_<option>: an option of one part, e.g. memorization_thresholds={"quatrain": 0.7,
         "couplet": 0.8, "verse": 0.9}, memorization_levels, length_bins=30,
         length_remove_punctuation, rhyme_base=2, rhyme_smoothing=1e-9, rhyme_non_quatrains,

@@ -38,6 +38,10 @@ Args:
         and eye ("worm" / "storm") rhymes (default False).
     historical (bool): method "perfect" only: also count the older -y rhyme ("eye" /
         "symmetry"), default False.
+    language (str): the poems' language, "en" (default: CMU Pronouncing Dictionary and the
+        English rhyme model) or "de" (German rhyme read from the spelling: vowel length,
+        diphthongs, umlauts, final devoicing, schwa endings, old spellings; and the rhyme model
+        fitted to German verse). Both sides are read with the same rules.
     show_progress (bool): progress bars, default False.
 Returns:
     rhyme_entropy (float): H(P), >= 0, at most log2(15) = 3.91 bits.
@@ -62,6 +66,11 @@ Examples:
     (0.5, 0.5)
     >>> round(result["rhyme_entropy"], 3), round(result["rhyme_kl"], 3)
     (1.0, 0.0)
+    >>> german = ["Der Abend legt sich auf das Feld,\ndie Krähen ziehen heim zum Wald;\n"
+    ...           "so still ist nun die weite Welt,\nder Wind wird müd, die Luft wird kalt."]
+    >>> result = metric.compute(predictions=german, references=german, language="de")
+    >>> [scheme for scheme, share in result["scheme_distribution"].items() if share]
+    ['ABAB']
 """
 
 _CITATION = """@article{chen2024evaluating,

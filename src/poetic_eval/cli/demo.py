@@ -1,7 +1,9 @@
 """``poetic-eval demo``: the main job on embedded defaults (what ``make demo`` runs).
 
 1. builds every dataset from the bundled seed data into ``--datasets`` (hub-ready folders);
-2. writes the poetry-diversity report for the bundled generated vs human quatrains;
+2. writes the poetry-diversity report for the bundled generated vs human quatrains, and a
+   German section beside it (rhyme distribution, lexical diversity, length of the bundled
+   German quatrains, read with the German rhyme and token rules);
 3. scores the default LM (SmolLM2-135M, offline) on the minimal pairs of every dataset config
    and adds the accuracy tables and a figure to the same report;
 4. evaluates it on the first test items of every BLM config (zero-shot English prompt, and the
@@ -24,6 +26,9 @@ if TYPE_CHECKING:
 
 GENERATED_SAMPLE = "generated_quatrains.txt"
 HUMAN_SAMPLE = "human_quatrains.txt"
+#: The project's own German quatrains: JSON lines {"sample": "human" | "generated",
+#: "scheme": the rhyme scheme they were written in, "text"}.
+GERMAN_SAMPLE = "german_quatrains.jsonl"
 # agreement configs whose differing token is the verb (the *_2 BLiMP paradigms vary the noun)
 SCORES_FILE = "minimal_pair_scores.jsonl"
 VERB_AGREEMENT_CONFIGS = ("simple_agrmt", "prep_anim", "obj_rel_across_anim", "subj_rel")
@@ -66,6 +71,7 @@ def run(args: argparse.Namespace) -> int:
     started = time.perf_counter()
     build_datasets(args.datasets, args.seed)
     report = diversity_report(args.out, args.seed)
+    german_section(args.out, args.seed)
     if not args.skip_scoring:
         from ..lm import load_language_model
 
@@ -99,6 +105,28 @@ def diversity_report(out: Path, seed: int) -> dict[str, Any]:
         title="poetic-eval demo: bundled generated vs human quatrains",
         show_progress=True,
     )
+
+
+def german_seed_quatrains() -> list[dict[str, str]]:
+    """The bundled German quatrains: one record per quatrain, its sample ("human" or
+    "generated"), the scheme it was written in and its text."""
+    import json
+
+    from ..resources import seed_path
+    from ..text import read_text_file
+
+    return [json.loads(line) for line in read_text_file(seed_path(GERMAN_SAMPLE)).splitlines()]
+
+
+def german_section(out: Path, seed: int) -> dict[str, Any]:
+    """Add the German section (rhyme, lexical, length) of the bundled German quatrains."""
+    from ..report.diversity_report import add_language_section
+
+    records = german_seed_quatrains()
+    generated = [r["text"] for r in records if r["sample"] == "generated"]
+    human = [r["text"] for r in records if r["sample"] == "human"]
+    print(f"demo: German section: {len(generated)} generated vs {len(human)} human quatrains")
+    return add_language_section(out, generated, human, language="de", seed=seed)
 
 
 def score_minimal_pairs(

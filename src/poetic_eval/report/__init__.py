@@ -3,6 +3,7 @@
 from .document import (
     Section,
     Table,
+    add_scores,
     add_section,
     append_section,
     load_report,
@@ -26,6 +27,7 @@ __all__ = [
     "REPORT_FORMAT",
     "Section",
     "Table",
+    "add_scores",
     "add_section",
     "append_section",
     "attach",

@@ -3,6 +3,8 @@
 :func:`write_report` computes the profile (:func:`poetic_eval.diversity.diversity_profile`) and
 writes report.json, report.md and figures/*.png through :mod:`poetic_eval.report`; each
 dimension's section comes from :data:`poetic_eval.report.sections.diversity.DIMENSION_SECTIONS`.
+:func:`add_language_section` adds the profile of poems in another language (German beside
+English, as the paper reports both) to a written report as one more section.
 The report folder is checked before any work and written whole (staged, then swapped in), so a
 failing or killed run leaves the previous report as it was.
 """
@@ -15,26 +17,35 @@ from typing import Any
 
 from ..checks import typed_options
 from ..diversity.profile import DiversityProfile, diversity_profile
-from ..text import read_poems_by_suffix, require_texts
+from ..text import LANGUAGE_NAMES, read_poems_by_suffix, require_texts, resolve_language
 from . import (
     FIGURES_DIR,
     Section,
+    add_scores,
     add_section,
     check_report_folder,
+    load_report,
     new_report,
     report_folder,
     write_report_files,
 )
-from .sections.diversity import DIMENSION_SECTIONS
+from .sections.diversity import DIMENSION_SECTIONS, combined_section
+
+#: What a language's section shows by default: the dimensions that need no sentence encoder.
+LANGUAGE_SECTION_DIMENSIONS = ("rhyme", "lexical", "length")
 
 
 def diversity_sections(
-    profile: DiversityProfile, out_dir: str | Path, options: dict[str, Any] | None = None
+    profile: DiversityProfile,
+    out_dir: str | Path,
+    options: dict[str, Any] | None = None,
+    suffix: str = "",
 ) -> dict[str, Section]:
-    """A section per dimension of ``profile``; figures are saved under ``out_dir/figures``."""
+    """A section per dimension of ``profile``; figures are saved under ``out_dir/figures``
+    (their file names end in ``suffix``)."""
     figures = Path(out_dir) / FIGURES_DIR
     return {
-        dimension: DIMENSION_SECTIONS[dimension].section(profile, options or {}, figures)
+        dimension: DIMENSION_SECTIONS[dimension].section(profile, options or {}, figures, suffix)
         for dimension in profile.dimensions
     }
 
@@ -57,6 +68,7 @@ def write_report(
     model: Any = None,
     title: str = "Poetry diversity report",
     show_progress: bool = False,
+    language: str = "en",
     **part_options: Any,
 ) -> dict[str, Any]:
     """Compute the diversity profile and write report.json, report.md and figures/*.png.
@@ -71,10 +83,13 @@ def write_report(
         model: the sentence encoder for the semantic dimension (shortcut for
             ``semantic_model``).
         title: the report's title.
+        language: the poems' language, ``"en"`` or ``"de"`` (rhyme rules, token rules, and
+            the semantic encoder's warning; see :func:`~poetic_eval.diversity.poetic_diversity`).
 
     Returns:
         The report dict that was written to report.json.
     """
+    language = resolve_language(language)
     check_report_folder(out_dir)
     generated_poems, generated_source = _poems_and_source(generated, "generated")
     human_poems, human_source = _poems_and_source(human, "human")
@@ -87,9 +102,11 @@ def write_report(
         human_samples=human_samples,
         seed=seed,
         show_progress=show_progress,
+        language=language,
         **part_options,
     )
     settings = {
+        "language": language,
         "dimensions": list(profile.dimensions),
         **({"skipped": profile.skipped} if profile.skipped else {}),
         "human_samples": human_samples,
@@ -114,6 +131,55 @@ def write_report(
     with report_folder(out_dir) as staging:
         for key, section in diversity_sections(profile, staging, part_options).items():
             add_section(report, key, section)
+        write_report_files(report, staging)
+    return report
+
+
+@typed_options
+def add_language_section(
+    out_dir: str | Path,
+    generated: Sequence[str] | str | Path,
+    human: Sequence[str] | str | Path,
+    *,
+    language: str,
+    dimensions: str | Iterable[str] | None = LANGUAGE_SECTION_DIMENSIONS,
+    human_samples: int | None = None,
+    seed: int = 0,
+    show_progress: bool = False,
+    **part_options: Any,
+) -> dict[str, Any]:
+    """Add the diversity profile of poems in ``language`` to the report in ``out_dir``.
+
+    One section, keyed ``diversity_<language>`` and titled by the language's name, holds the
+    tables and figures of each dimension (by default rhyme, lexical and length; figure files
+    end in ``_<language>``); the scores join the report's as ``<language>_<score>`` and the
+    inputs as ``generated_<language>`` / ``human_<language>``. The folder is rewritten whole
+    (staged, then swapped in). Returns the report.
+    """
+    language = resolve_language(language)
+    generated_poems, generated_source = _poems_and_source(generated, "generated")
+    human_poems, human_source = _poems_and_source(human, "human")
+    profile = diversity_profile(
+        generated_poems, human_poems, dimensions=dimensions, human_samples=human_samples,
+        seed=seed, show_progress=show_progress, language=language, **part_options,
+    )  # fmt: skip
+    name = LANGUAGE_NAMES[language]
+    text = (
+        f"{len(generated_poems)} generated and {len(human_poems)} human poems in {name}, read "
+        f"with the {name} rhyme and token rules (language={language!r}). "
+        + _protocol_note(human_samples, len(generated_poems))
+    )
+    with report_folder(out_dir, keep=True) as staging:
+        report = load_report(staging)
+        parts = diversity_sections(profile, staging, part_options, suffix=f"_{language}")
+        section = combined_section(f"{name} poems", text, parts)
+        add_section(report, f"diversity_{language}", section)
+        add_scores(report, profile.scores, prefix=f"{language}_")
+        report["inputs"][f"generated_{language}"] = {
+            "source": generated_source,
+            "poems": len(generated_poems),
+        }
+        report["inputs"][f"human_{language}"] = {"source": human_source, "poems": len(human_poems)}
         write_report_files(report, staging)
     return report
 

@@ -81,6 +81,12 @@ def add_section(report: dict[str, Any], key: str, section: Section | dict[str, A
     return report
 
 
+def add_scores(report: dict[str, Any], scores: dict[str, Any], prefix: str = "") -> dict:
+    """Add ``scores`` to an in-memory report's scores, each name behind ``prefix``."""
+    report["scores"].update({f"{prefix}{k}": v for k, v in _json_safe(scores).items()})
+    return report
+
+
 def _check_table(table: dict[str, Any], where: str) -> None:
     columns = table.get("columns")
     if not isinstance(columns, list) or not columns:

@@ -137,9 +137,29 @@ class DimensionSection:
     build: SectionBuilder
     figure: str | None = None
 
-    def section(self, profile: DiversityProfile, options: dict, figures: Path) -> Section:
-        """The section; its figure, if it has one, is written as ``figures / self.figure``."""
-        return self.build(profile, options, figures / self.figure if self.figure else None)
+    def section(
+        self, profile: DiversityProfile, options: dict, figures: Path, suffix: str = ""
+    ) -> Section:
+        """The section; its figure, if it has one, is written as ``figures / self.figure``
+        (``suffix`` added to the file's stem, for a second language's figures)."""
+        if not self.figure:
+            return self.build(profile, options, None)
+        name = Path(self.figure)
+        return self.build(profile, options, figures / f"{name.stem}{suffix}{name.suffix}")
+
+
+def combined_section(title: str, text: str, parts: dict[str, Section]) -> Section:
+    """One section holding the tables and figures of several dimension sections, each table
+    and figure captioned with the dimension's title (a language's block of the report)."""
+    texts, tables, figures = [text] if text else [], [], []
+    for part in parts.values():
+        if part.text:
+            texts.append(f"{part.title}: {part.text}")
+        for table in part.tables:
+            caption = f"{part.title}: {table.caption}" if table.caption else part.title
+            tables.append(Table(table.columns, table.rows, caption))
+        figures += part.figures
+    return Section(title=title, text=" ".join(texts), tables=tables, figures=figures)
 
 
 DIMENSION_SECTIONS: dict[str, DimensionSection] = {
