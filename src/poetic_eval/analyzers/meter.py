@@ -1,4 +1,4 @@
-"""Syllables and stresses per line (poetic aspect, English).
+"""Syllables and stresses per line (poetic aspect), in English or German (``language``).
 
 Words are the lower-cased letter runs of a line (inner apostrophes kept; hyphens, dashes,
 digits and other punctuation separate words: see :func:`~poetic_eval.analyzers.poem.line_words`).
@@ -18,6 +18,11 @@ digits and other punctuation separate words: see :func:`~poetic_eval.analyzers.p
   An unknown word gets one ``unknown_stress`` mark (default "?") per estimated syllable, so a
   line's stress pattern always has as many marks as it has syllables (the reference writes a
   single "-" for an unknown word whatever its length).
+- **German** (``language="de"``): every word's syllables and stresses come from its spelling
+  (:func:`poetic_eval.rhyme.syllable_count` and :func:`poetic_eval.rhyme.stress_pattern` with
+  ``language="de"``: one syllable per vowel or diphthong, the stem's first syllable stressed
+  and the unstressed prefixes and schwa endings not); no word is unknown, since the rules read
+  any spelling (a word without a vowel letter has no syllable).
 """
 
 from __future__ import annotations
@@ -27,41 +32,45 @@ from typing import Any
 
 from ..rhyme import stress_pattern, syllable_count
 from ..rhyme.pronunciation import estimate_syllables
+from ..text import resolve_language
 from .analyzer import Analyzer
 from .poem import Poem, line_words
 
 _MARKS = str.maketrans({"0": "-", "1": "+", "2": "+"})
 
 
-def line_syllables(line: str) -> int:
+def line_syllables(line: str, language: str = "en") -> int:
     """Syllables of one line (module docstring)."""
-    return sum(syllable_count(word) for word in line_words(line))
+    return sum(syllable_count(word, language=language) for word in line_words(line))
 
 
-def syllables_per_line(poem: Poem) -> list[int]:
-    """Syllables of each non-empty line, in order."""
-    return [line_syllables(line) for line in poem.lines]
+def syllables_per_line(poem: Poem, language: str = "en") -> list[int]:
+    """Syllables of each non-empty line, in order, by the rules of ``language``."""
+    language = resolve_language(language)
+    return [line_syllables(line, language) for line in poem.lines]
 
 
-def word_stress(word: str, unknown_stress: str = "?") -> str:
+def word_stress(word: str, unknown_stress: str = "?", language: str = "en") -> str:
     """Stress marks of one word: "+" stressed, "-" unstressed; ``unknown_stress`` per
-    estimated syllable of a word without a known pronunciation."""
-    digits = stress_pattern(word)
+    estimated syllable of an English word without a known pronunciation."""
+    digits = stress_pattern(word, language=language)
     if digits is None:
-        return unknown_stress * estimate_syllables(word)
+        # German: a word without a vowel letter (no syllable); English: unknown to CMUdict
+        return "" if language == "de" else unknown_stress * estimate_syllables(word)
     return digits.translate(_MARKS)
 
 
-def line_stress(line: str, unknown_stress: str = "?") -> str:
+def line_stress(line: str, unknown_stress: str = "?", language: str = "en") -> str:
     """Stress pattern of one line, e.g. "-+-+-+-+-+" for a regular iambic pentameter."""
-    return "".join(word_stress(word, unknown_stress) for word in line_words(line))
+    return "".join(word_stress(word, unknown_stress, language) for word in line_words(line))
 
 
-def stress_per_line(poem: Poem, unknown_stress: str = "?") -> list[str]:
-    """Stress pattern of each non-empty line, in order."""
+def stress_per_line(poem: Poem, unknown_stress: str = "?", language: str = "en") -> list[str]:
+    """Stress pattern of each non-empty line, in order, by the rules of ``language``."""
     if not isinstance(unknown_stress, str) or len(unknown_stress) != 1:
         raise ValueError(f"unknown_stress must be one character, got {unknown_stress!r}")
-    return [line_stress(line, unknown_stress) for line in poem.lines]
+    language = resolve_language(language)
+    return [line_stress(line, unknown_stress, language) for line in poem.lines]
 
 
 def stress_distance(value: Any, target: Any, wildcard: str = "?") -> float:
@@ -102,7 +111,8 @@ SYLLABLES_PER_LINE = Analyzer(
     kind="single",
     aspect="poetic",
     analyze=syllables_per_line,
-    description="syllables of each line (CMUdict, else a spelling syllabifier)",
+    description="syllables of each line (CMUdict, else a spelling syllabifier; German: spelling)",
+    options=("language",),
     measure=mean_absolute_error,
     score_name="mae",
 )
@@ -113,7 +123,7 @@ STRESS_PER_LINE = Analyzer(
     aspect="poetic",
     analyze=stress_per_line,
     description='stress pattern of each line ("+" stressed, "-" unstressed, "?" unknown)',
-    options=("unknown_stress",),
+    options=("unknown_stress", "language"),
     measure=mean_stress_distance,
     element=stress_distance,
     score_name="mean_edit_distance",

@@ -1,4 +1,4 @@
-"""Rhyme scheme, rhyme chains and rhyme richness (poetic aspect, English).
+"""Rhyme scheme, rhyme chains and rhyme richness (poetic aspect), in English or German.
 
 Rhymes come from the project's rhyme module, :func:`poetic_eval.rhyme.rhyme_scheme`, with
 ``rhyme_options`` passed through unchanged (``method``, ``weak``, ``near``, ``historical``,
@@ -19,6 +19,8 @@ Rhymes come from the project's rhyme module, :func:`poetic_eval.rhyme.rhyme_sche
   0.820), windows 0.901 (0.853); held-out authors only (22 stanzas): 0.842 against 0.875.
   With ``method="perfect"`` (pairwise perfect rhyme closed transitively) both give the same
   scheme. (``tests/analyzers/test_analyzers_rhyme_windows.py``.)
+- ``language`` (``"en"`` default, ``"de"``): the rhyme rules of ``rhyme_scheme`` (German:
+  rhyme read from the spelling, and the German rhyme model); part of the cache key.
 - **rhyme_scheme**: letters over the non-empty lines by first occurrence ("ABABCDCDEFEFGG").
 - **rhyme_chains**: the number of letters shared by two or more lines (the reference's
   "no_rhymes": distinct rhymes in the poem).
@@ -45,6 +47,7 @@ from scipy.optimize import linear_sum_assignment
 from ..checks import typed_options
 from ..rhyme import rhyme_scheme, rhyme_schemes
 from ..rhyme.letters import scheme_of_links
+from ..text import resolve_language
 from .analyzer import Analyzer
 from .expectations import Expectation
 from .poem import Poem
@@ -68,9 +71,9 @@ def _options_key(rhyme_options: Mapping[str, Any] | None) -> tuple[tuple[str, An
     return tuple(sorted(rhyme_options.items()))
 
 
-@lru_cache(maxsize=4096)
-def _scheme(lines: tuple[str, ...], window: int | None, options: tuple) -> str:
-    settings = dict(options)
+@lru_cache(maxsize=4096)  # keyed by the lines, the window and the options with the language
+def _scheme(lines: tuple[str, ...], window: int | None, options: tuple, language: str) -> str:
+    settings = {**dict(options), "language": language}
     if window is None or len(lines) <= window + 1:
         return rhyme_scheme("\n".join(lines), **settings)
     size = window + 1
@@ -91,9 +94,15 @@ def poem_rhyme_scheme(
     poem: Poem,
     rhyme_window: int | None = DEFAULT_WINDOW,
     rhyme_options: Mapping[str, Any] | None = None,
+    language: str = "en",
 ) -> str:
     """Rhyme scheme of the non-empty lines (module docstring)."""
-    return _scheme(poem.lines, _check_window(rhyme_window), _options_key(rhyme_options))
+    return _scheme(
+        poem.lines,
+        _check_window(rhyme_window),
+        _options_key(rhyme_options),
+        resolve_language(language),
+    )
 
 
 @typed_options
@@ -101,9 +110,10 @@ def rhyme_chains(
     poem: Poem,
     rhyme_window: int | None = DEFAULT_WINDOW,
     rhyme_options: Mapping[str, Any] | None = None,
+    language: str = "en",
 ) -> int:
     """Number of rhyme groups holding two or more lines."""
-    sizes = Counter(poem_rhyme_scheme(poem, rhyme_window, rhyme_options))
+    sizes = Counter(poem_rhyme_scheme(poem, rhyme_window, rhyme_options, language))
     return sum(size >= 2 for size in sizes.values())
 
 
@@ -112,9 +122,10 @@ def rhyme_richness(
     poem: Poem,
     rhyme_window: int | None = DEFAULT_WINDOW,
     rhyme_options: Mapping[str, Any] | None = None,
+    language: str = "en",
 ) -> float:
     """Share of non-empty lines that rhyme with at least one other line."""
-    scheme = poem_rhyme_scheme(poem, rhyme_window, rhyme_options)
+    scheme = poem_rhyme_scheme(poem, rhyme_window, rhyme_options, language)
     sizes = Counter(scheme)
     return sum(sizes[letter] >= 2 for letter in scheme) / len(scheme)
 
@@ -154,7 +165,7 @@ def _scheme_targets(spec: Expectation) -> list[str]:
     return []
 
 
-_RHYME_OPTIONS = ("rhyme_window", "rhyme_options")
+_RHYME_OPTIONS = ("rhyme_window", "rhyme_options", "language")
 
 RHYME_SCHEME = Analyzer(
     name="rhyme_scheme",

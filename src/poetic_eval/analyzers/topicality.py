@@ -25,9 +25,10 @@ import numpy as np
 
 from ..checks import require_positive_int, typed_options
 from ..diversity import encode_poems, load_sentence_encoder
+from ..diversity.encoders import warn_if_english_only
 from ..diversity.poem_embeddings import check_encoding
 from ..label_scores import macro_f1, per_label_scores
-from ..text import require_texts
+from ..text import require_texts, resolve_language
 from .analyzer import Analyzer
 from .poem import Poem
 
@@ -49,6 +50,7 @@ def topicality(
     batch_size: int = 64,
     return_predictions: bool = False,
     encoding: str = "poem",
+    language: str = "en",
 ) -> dict[str, Any] | None:
     """Topic retrieval scores of a collection (module docstring); None without ``topics``.
 
@@ -62,6 +64,8 @@ def topicality(
         return_predictions: add ``predictions``, the predicted topic of each poem.
         encoding: ``"poem"``, ``"lines"`` or ``"chunks"``: how a poem is embedded (module
             docstring); ``"chunks"`` reads all of a poem longer than the encoder's length.
+        language: the poems' language; with ``"de"`` and the English-only default encoder,
+            one warning names a multilingual model to pass.
     """
     if topics is None:
         return None
@@ -74,6 +78,7 @@ def topicality(
     require_positive_int(batch_size, "batch_size")
     check_encoding(encoding)
     candidates = sorted(set(topics) | set(extra))
+    warn_if_english_only(model, resolve_language(language))
     encoder = load_sentence_encoder(model, device)
     poem_vectors = encode_poems(
         [poem.text for poem in poems], encoder, encoding=encoding, batch_size=batch_size
@@ -100,5 +105,6 @@ TOPICALITY = Analyzer(
         "batch_size",
         "return_predictions",
         "encoding",
+        "language",
     ),
 )

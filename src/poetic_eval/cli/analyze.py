@@ -12,6 +12,7 @@ from ..analyzers.novelty import LINE_BY_LINE_DIVISORS, check_all_pairs
 from ..diversity import ENCODINGS
 from .arguments import (
     OPTION_GRAMMAR,
+    add_language_argument,
     add_show_progress_flag,
     choice_of,
     choices_metavar,
@@ -94,6 +95,11 @@ def add_arguments(parser: argparse.ArgumentParser, words: Sequence[str] = ()) ->
     parser.add_argument(
         "--no-collection", action="store_true", help="skip the collection analyzers"
     )
+    add_language_argument(
+        parser,
+        "the rules of the analyzers that read sound (rhyme, syllables, stress) and words "
+        "(type/token ratios); with de and the default encoder, topicality warns",
+    )
     add_show_progress_flag(parser)
 
 
@@ -138,6 +144,7 @@ def run(args: argparse.Namespace) -> int:
     options: dict[str, Any] = {
         "rhyme_window": _rhyme_window(args.rhyme_window),
         "include_blank_lines": args.include_blank_lines,
+        "language": args.language,
     }
     if args.rhyme_option:
         options["rhyme_options"] = dict(

@@ -131,3 +131,24 @@ def parse_option(text: str, flag: str = "--option") -> tuple[str, object]:
         raise ValueError(f"{flag} expects NAME=VALUE, got {text!r}")
     name = name.strip()
     return name, parse_option_value(value, f"{flag} {name}")
+
+
+def add_language_argument(parser: argparse.ArgumentParser, what: str) -> None:
+    """``--language {en,de}``: the language of the poems, checked by
+    :func:`poetic_eval.text.resolve_language` (a misspelt code gets the choices and the
+    closest one); ``what`` says what it changes for the command."""
+    from ..text.languages import DEFAULT_LANGUAGE, LANGUAGES, resolve_language
+
+    def parse(text: str) -> str:
+        try:
+            return resolve_language(text)
+        except ValueError as error:
+            raise argparse.ArgumentTypeError(str(error)) from None
+
+    parser.add_argument(
+        "--language",
+        type=parse,
+        default=DEFAULT_LANGUAGE,
+        metavar=choices_metavar(LANGUAGES),
+        help=f"the poems' language (default {DEFAULT_LANGUAGE}): {what}",
+    )

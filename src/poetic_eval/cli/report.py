@@ -7,7 +7,14 @@ from collections.abc import Sequence
 from pathlib import Path
 
 from ..diversity import DIMENSION_NAMES
-from .arguments import OPTION_GRAMMAR, add_show_progress_flag, choice_of, parse_option, positive_int
+from .arguments import (
+    OPTION_GRAMMAR,
+    add_language_argument,
+    add_show_progress_flag,
+    choice_of,
+    parse_option,
+    positive_int,
+)
 
 
 def add_arguments(parser: argparse.ArgumentParser, words: Sequence[str] = ()) -> None:
@@ -45,6 +52,11 @@ def add_arguments(parser: argparse.ArgumentParser, words: Sequence[str] = ()) ->
         "or 'memorization_thresholds={\"verse\": 0.95}'; repeatable. " + OPTION_GRAMMAR,
     )  # fmt: skip
     parser.add_argument("--title", default="Poetry diversity report")
+    add_language_argument(
+        parser,
+        "the rhyme rules of the rhyme dimension and the token rules of lexical and length; "
+        "with de and the default encoder, a warning names a multilingual --model",
+    )
     add_show_progress_flag(parser)
 
 
@@ -64,6 +76,7 @@ def run(args: argparse.Namespace) -> int:
         model=args.model,
         title=args.title,
         show_progress=args.show_progress,
+        language=args.language,
         **options,
     )
     print(f"wrote {args.out / 'report.md'} ({len(report['sections'])} sections)")
