@@ -16,6 +16,13 @@ embeddings have their own cache) are also kept on disk, keyed by the corpus cont
 options and the version of the code, so that a later process reads them back (see
 :class:`StoredForm`). Plain lists work as before and keep nothing. A corpus is immutable (a
 tuple); results kept on it must be treated as read-only by the code that reads them.
+
+A key names everything a result depends on besides the poems, the poems' language
+(:data:`poetic_eval.text.LANGUAGES`) included wherever the result reads words or sound: rhyme
+schemes, lengths and lexical scores are keyed ``(kind, language, options...)``, so a corpus
+read as English and again as German keeps both, in memory and on disk (the disk key hashes
+the whole key). Results that read only characters (memorization's units) or that the encoder
+alone decides (sentence embeddings) do not depend on the language.
 """
 
 from __future__ import annotations
