@@ -47,7 +47,7 @@ from ..diversity.profile import split_part_options
 from ..lm import causal_sequences, load_language_model
 from ..lm.distributed import shard_bounds
 from ..pairs import pair_columns, pair_preference
-from ..text import PoemCorpus, require_texts
+from ..text import PoemCorpus, require_texts, resolve_language
 from .generation_options import check_generation_kwargs
 from .poem_generation import DEFAULT_GENERATION_KWARGS, generate_poems
 
@@ -88,6 +88,7 @@ class PoeticDiversityCallback(TrainerCallback):
         eval_prefix: prepended to every key added to the evaluation metrics
             (``metric_for_best_model="eval_poetic/mtld"``).
         tokenizer: default ``trainer.processing_class``.
+        language: the poems' language, "en" or "de" (:func:`poetic_diversity`'s ``language``).
     """
 
     @typed_options
@@ -114,7 +115,9 @@ class PoeticDiversityCallback(TrainerCallback):
         at_evaluation: bool = True,
         eval_prefix: str = "eval_poetic/",
         tokenizer: Any = None,
+        language: str = "en",
     ) -> None:
+        self.language = resolve_language(language)
         self.trainer = trainer
         self.prompts = require_texts(prompts, "prompts")
         self.references = None if references is None else PoemCorpus(references)
@@ -281,6 +284,7 @@ class PoeticDiversityCallback(TrainerCallback):
                 self.references,
                 dimensions=self.dimensions,
                 skip_unscorable=True,
+                language=self.language,
                 **self._with_device(self.diversity_options),
             )
         if named:
