@@ -40,6 +40,7 @@ from .semantic import (
     max_similarity_from_embeddings,
     nearest_neighbours,
 )
+from .word_tokens import word_count, word_tokens
 
 __all__ = [
     "DEFAULT_THRESHOLDS",
@@ -82,4 +83,6 @@ __all__ = [
     "rhyme_divergence",
     "scheme_distribution",
     "ttr",
+    "word_count",
+    "word_tokens",
 ]

@@ -12,8 +12,9 @@ where German text differs:
   capital "ẞ" (U+1E9E) lowers to "ß". Nouns lose their capital as every line-initial word
   does, as in the paper's reference code (``lowercase=False`` keeps case).
 - **Dashes separate words.** German sets its dash with spaces (" – "), but verse texts often
-  lose them ("Nacht–und"); an en or em dash, a minus sign or a run of two or more hyphens is a
-  space. A single hyphen is deleted as punctuation: "Rosen-Duft" becomes the compound
+  lose them ("Nacht–und"); a dash (every Unicode dash punctuation but the hyphens "-", U+2010
+  and U+2011: en and em dash, figure dash, ...), the minus sign or a run of two or more
+  hyphens is a space. A single hyphen is deleted as punctuation: "Rosen-Duft" becomes the compound
   "rosenduft", as German writes compounds closed, and the truncation hyphen of "Ein- und
   Ausgang" goes ("ein", "und", "ausgang").
 - **Every apostrophe is deleted**, including those that are not punctuation in Unicode and
@@ -26,17 +27,34 @@ German quotation marks („…“, ‚…‘, »…«, ›…‹) are punctuatio
 
 from __future__ import annotations
 
+import functools
 import re
+import sys
 import unicodedata
 
 from ..checks import typed_options
 from ..text import resolve_language, without_punctuation
 from ..text import tokens as english_tokens
 
-# en dash, em dash, figure dash, horizontal bar, two- and three-em dashes, minus; 2+ hyphens
-_GERMAN_DASH = re.compile(r"[\u2012\u2013\u2014\u2015\u2e3a\u2e3b\u2212]|-{2,}")
+_HYPHEN_RUN = re.compile(r"-{2,}")  # "--" stands for a dash in typed text
+_HYPHENS = frozenset("-\u2010\u2011")  # join or truncate words: deleted, not split at
+_MINUS = "\u2212"
 # apostrophes that are not Unicode punctuation (the others go with all punctuation)
-_GERMAN_APOSTROPHES = str.maketrans("", "", "\u00b4\u02bc\u02b9\u0060")
+_APOSTROPHES = "\u00b4\u02bc\u02b9"
+
+
+@functools.cache
+def _german_table() -> dict[int, str | None]:
+    """Dashes to spaces, the non-punctuation apostrophes deleted; built on first use (a pass
+    over all of Unicode)."""
+    dashes = [
+        chr(i)
+        for i in range(sys.maxunicode + 1)
+        if unicodedata.category(chr(i)) == "Pd" and chr(i) not in _HYPHENS
+    ]
+    table: dict[int, str | None] = {ord(dash): " " for dash in [*dashes, _MINUS]}
+    table.update({ord(apostrophe): None for apostrophe in _APOSTROPHES})
+    return table
 
 
 def german_text(text: str, *, lowercase: bool = True, remove_punctuation: bool = True) -> str:
@@ -45,7 +63,7 @@ def german_text(text: str, *, lowercase: bool = True, remove_punctuation: bool =
     if lowercase:
         text = text.lower()
     if remove_punctuation:
-        text = without_punctuation(_GERMAN_DASH.sub(" ", text).translate(_GERMAN_APOSTROPHES))
+        text = without_punctuation(_HYPHEN_RUN.sub(" ", text).translate(_german_table()))
     return text
 
 
