@@ -1,11 +1,14 @@
-"""Pronunciation, rhyme between words, and rhyme schemes of poems (offline, CMUdict-based).
+"""Pronunciation, rhyme between words, and rhyme schemes of poems, offline, in English
+(CMUdict-based) and German (spelling rules); every entry point takes ``language="en"|"de"``.
 
 By default rhyme is judged by a model learned from poems without labels (graded pair scores and
 joint scheme inference, :mod:`poetic_eval.rhyme.methods`); ``method="perfect"`` gives perfect
 rhyme and its widened options.
 """
 
-from .methods import DEFAULT_METHOD, METHODS, resolve_method
+from .german_rhymes import german_perfect_rhymes
+from .german_sounds import german_pronunciation
+from .methods import DEFAULT_METHOD, METHODS, resolve_method, rhymes
 from .pair_model import RhymeModel, default_model, load_model, may_rhyme, rhyme_score
 from .pronunciation import (
     in_dictionary,
@@ -14,6 +17,7 @@ from .pronunciation import (
     pronounce_by_analogy,
     pronunciations,
     stress_pattern,
+    stressed_syllable,
     syllable_count,
 )
 from .schemes import (
@@ -34,7 +38,6 @@ from .word_rhymes import (
     rhyme_part,
     rhyme_part_of_phones,
     rhyme_parts,
-    rhymes,
     same_word,
     spelling_rhyme,
     stressed_pronunciations,
@@ -49,6 +52,8 @@ __all__ = [
     "default_model",
     "end_words",
     "final_syllables",
+    "german_perfect_rhymes",
+    "german_pronunciation",
     "in_dictionary",
     "is_repetition",
     "known_pronunciations",
@@ -74,5 +79,6 @@ __all__ = [
     "spelling_rhyme",
     "stress_pattern",
     "stressed_pronunciations",
+    "stressed_syllable",
     "syllable_count",
 ]

@@ -30,6 +30,8 @@ from ..text import stanzas as split_stanzas
 from .letters import letters_by_first_occurrence
 
 EPG64 = "epg64_english_poetry"
+#: German poems with gold stanza schemes (Haider's SmallGold, TEI like EPG64; 79 poems).
+GERMAN_GOLD = "german_rhyme_gold"
 PUBLIC_DOMAIN_CSV = "sonnet_or_not_public_domain_poems/poetry-evaluation_public-domain-poems.csv"
 ERATO_HUMAN = "erato_eval_poems/dataset_evaluation/dataset/humanenglish"
 #: Share of surname buckets (out of 10) held out.
@@ -79,13 +81,18 @@ def restricted_growth(labels: str | tuple) -> str:
     return letters_by_first_occurrence(labels)
 
 
-def read_epg64(folder: Path) -> list[Poem]:
-    """EPG64 poems; ``golds`` holds each stanza's scheme where its ``rhyme`` attribute has one
+def read_epg64(folder: Path, source: str = "epg64") -> list[Poem]:
+    """EPG64 poems (or any folder of its TEI files, such as :data:`GERMAN_GOLD`, named by
+    ``source``); ``golds`` holds each stanza's scheme where its ``rhyme`` attribute has one
     letter per line, else None."""
     poems = []
     for path in sorted(Path(folder).glob("*.xml")):
         root = ET.parse(path).getroot()
-        author = root.findtext(f".//{_TEI}titleStmt/{_TEI}author") or path.stem.split("_")[0]
+        found = root.find(f".//{_TEI}titleStmt/{_TEI}author")
+        author = (found.text or "").strip() if found is not None else ""
+        if found is not None and not author:  # the German files: <persName><surname>...
+            author = " ".join("".join(found.itertext()).split())
+        author = author or path.stem.split("_")[0]
         seen: set[int] = set()
         for poem in root.iter(f"{_TEI}lg"):
             if poem.get("type") not in {"poem", "part"}:
@@ -106,7 +113,8 @@ def read_epg64(folder: Path) -> list[Poem]:
                 found.append(verses)
                 golds.append(restricted_growth(gold) if gold and len(gold) == len(verses) else None)
             if found:
-                poems.append(Poem("epg64", author.strip(), title, tuple(found), tuple(golds)))
+                poems.append(Poem(source, author.strip(), title or path.stem, tuple(found),
+                                  tuple(golds)))  # fmt: skip
     return poems
 
 
@@ -161,3 +169,10 @@ def _first_line_key(poem: Poem) -> str:
 def poems_of_part(poems: list[Poem], *, held_out: bool) -> Iterator[Poem]:
     """The poems of the development (``held_out=False``) or held-out part."""
     return (poem for poem in poems if poem.held_out == held_out)
+
+
+def read_german_gold(root: Path) -> list[Poem]:
+    """The German gold poems under ``root`` (a ``shared/data`` folder), one :class:`Poem` per
+    poem of each file, source "de_gold"; [] when the folder is absent."""
+    folder = Path(root) / GERMAN_GOLD
+    return read_epg64(folder, source="de_gold") if folder.is_dir() else []

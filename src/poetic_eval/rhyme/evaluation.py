@@ -17,9 +17,9 @@ from dataclasses import dataclass
 from itertools import combinations
 
 from ..text import final_word
+from .methods import rhymes
 from .rule_annotation import GoldUnit
 from .schemes import rhyme_schemes
-from .word_rhymes import rhymes
 
 #: Rhyme settings compared in the rhyme_kl card: name -> options of rhyme_scheme / rhymes.
 SETTINGS: dict[str, dict] = {

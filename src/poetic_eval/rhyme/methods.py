@@ -14,6 +14,10 @@
 from __future__ import annotations
 
 from ..checks import require_choice, typed_options
+from ..text.languages import resolve_language
+from .german_rhymes import german_perfect_rhymes
+from .pair_model import graded_rhymes
+from .word_rhymes import perfect_rhymes
 
 LEARNED, PERFECT = "learned", "perfect"
 METHODS = (LEARNED, PERFECT)
@@ -35,3 +39,38 @@ def resolve_method(
             "weighs weak, slant, eye and historical rhymes (pass method='perfect' to use them)"
         )
     return method
+
+
+@typed_options
+def rhymes(
+    a: str,
+    b: str,
+    *,
+    method: str | None = None,
+    weak: bool = False,
+    near: bool = False,
+    historical: bool = False,
+    language: str = "en",
+) -> bool:
+    """Whether two different words rhyme (case-insensitive; identical words never do).
+
+    - ``method="learned"`` (the default): the graded score of the learned model of ``language``
+      is above its threshold (:func:`poetic_eval.rhyme.pair_model.graded_rhymes`): perfect
+      rhymes, and the slant, eye, weak and historical rhymes poets wrote ("love" / "prove",
+      "eye" / "symmetry"; German "Leiden" / "Freuden", "Gründe" / "binde").
+    - ``method="perfect"``: :func:`poetic_eval.rhyme.word_rhymes.perfect_rhymes` (English) or
+      :func:`poetic_eval.rhyme.german_rhymes.german_perfect_rhymes` (German), widened by
+      ``weak``, ``near`` and ``historical`` (English only), which select this method when
+      ``method`` is not given.
+
+    ``language``: "en" (CMUdict and English spelling rules) or "de" (German spelling rules,
+    :mod:`poetic_eval.rhyme.german_sounds`); another code is an error with the choices.
+    Within a stanza, :func:`poetic_eval.rhyme.rhyme_scheme` decides jointly and can accept a
+    weaker pair that the stanza's scheme supports.
+    """
+    language = resolve_language(language)
+    if resolve_method(method, weak=weak, near=near, historical=historical) == LEARNED:
+        return graded_rhymes(a, b, language=language)
+    if language == "de":
+        return german_perfect_rhymes(a, b, weak=weak, near=near)
+    return perfect_rhymes(a, b, weak=weak, near=near, historical=historical)

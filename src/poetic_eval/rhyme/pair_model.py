@@ -21,12 +21,14 @@ from __future__ import annotations
 
 import json
 from dataclasses import dataclass, field
-from functools import lru_cache
+from functools import cache
 from importlib import resources
 from pathlib import Path
 
 import numpy as np
 
+from ..text.languages import resolve_language
+from .german_rhymes import german_perfect_rhymes
 from .pair_features import (
     N_EVIDENCE_CELLS,
     N_SHAPE_CELLS,
@@ -39,8 +41,11 @@ from .pair_features import (
 )
 from .scheme_decoder import TABLE_LINES, decode_many, scheme_table
 from .word_forms import ENDINGS, FINALS, WordForms, word_forms
+from .word_rhymes import perfect_rhymes
 
-MODEL_FILE = "rhyme_model.json"
+#: The shipped model of each language (package data).
+MODEL_FILES = {"en": "rhyme_model.json", "de": "rhyme_model_de.json"}
+MODEL_FILE = MODEL_FILES["en"]
 MODEL_FORMAT = 1
 _EVIDENCE_STRIDE = 2 * len(SPELLING_LEVELS)
 _LOW = (1 << 32) - 1
@@ -66,6 +71,8 @@ class RhymeModel:
     new_prior: float
     threshold: float
     info: dict = field(default_factory=dict)
+    #: The language whose spelling and sound rules read the words (:func:`word_forms`).
+    language: str = "en"
     _cache: dict = field(default_factory=dict, repr=False)
     _sounds: dict = field(default_factory=dict, repr=False)
     _evidence_list: list = field(default_factory=list, repr=False)
@@ -96,7 +103,8 @@ class RhymeModel:
         annotators), else 0 (no evidence either way). A line without a
         word never rhymes (:data:`NO_WORD_SCORE`).
         """
-        return self._score_forms(word_forms(a), word_forms(b), link_repetitions)
+        forms_a, forms_b = word_forms(a, self.language), word_forms(b, self.language)
+        return self._score_forms(forms_a, forms_b, link_repetitions)
 
     def _score_forms(self, forms_a: WordForms, forms_b: WordForms, link_repetitions: bool) -> float:
         if not forms_a.word or not forms_b.word:
@@ -164,7 +172,7 @@ class RhymeModel:
             by_length.setdefault(len(words), []).append(index)
             for word in words:
                 if word not in known:
-                    known[word] = word_forms(word)
+                    known[word] = word_forms(word, self.language)
         for length, indices in by_length.items():
             if length <= 1:
                 for index in indices:
@@ -183,8 +191,10 @@ class RhymeModel:
         return found
 
     def to_json(self) -> dict:
+        language = {} if self.language == "en" else {"language": self.language}
         return {
             "format": MODEL_FORMAT,
+            **language,
             "info": self.info,
             "vowel": _rounded(self.vowel),
             "shape": _rounded(self.shape),
@@ -225,28 +235,36 @@ def model_from_json(data: dict) -> RhymeModel:
         new_prior=float(data["new_prior"]),
         threshold=float(data["threshold"]),
         info=data.get("info", {}),
+        language=data.get("language", "en"),
     )
 
 
-def load_model(path: str | Path | None = None) -> RhymeModel:
-    """The model in ``path`` (a JSON file), or the one shipped with the package."""
+def load_model(path: str | Path | None = None, *, language: str = "en") -> RhymeModel:
+    """The model in ``path`` (a JSON file), or the one shipped with the package for
+    ``language``."""
     if path is None:
-        text = resources.files(__package__).joinpath(MODEL_FILE).read_text(encoding="utf-8")
+        name = MODEL_FILES[resolve_language(language)]
+        text = resources.files(__package__).joinpath(name).read_text(encoding="utf-8")
     else:
         text = Path(path).read_text(encoding="utf-8")
     return model_from_json(json.loads(text))
 
 
-@lru_cache(maxsize=1)
-def default_model() -> RhymeModel:
-    """The shipped model, loaded once."""
-    return load_model()
+def default_model(language: str = "en") -> RhymeModel:
+    """The shipped model of ``language``, loaded once."""
+    return _shipped_model(resolve_language(language))
 
 
-def rhyme_score(a: str, b: str) -> float:
-    """Graded rhyme score of two line-final words under the shipped model (a log-likelihood
-    ratio: above 0, more like the rhymes poets wrote than like two random line ends)."""
-    return default_model().score(a, b, link_repetitions=False)
+@cache
+def _shipped_model(language: str) -> RhymeModel:
+    return load_model(language=language)
+
+
+def rhyme_score(a: str, b: str, *, language: str = "en") -> float:
+    """Graded rhyme score of two line-final words under the shipped model of ``language`` (a
+    log-likelihood ratio: above 0, more like the rhymes poets wrote than like two random line
+    ends)."""
+    return default_model(language).score(a, b, link_repetitions=False)
 
 
 #: Graded score at or above which a pair *may* be heard as a rhyme: the pair looks at least as
@@ -254,26 +272,28 @@ def rhyme_score(a: str, b: str) -> float:
 POSSIBLE_RHYME_SCORE = 0.0
 
 
-def may_rhyme(a: str, b: str) -> bool:
+def may_rhyme(a: str, b: str, *, language: str = "en") -> bool:
     """Whether a reader might hear two different words as a rhyme: the strict test of "does not
     rhyme". True when they rhyme perfectly or by any widened rule (weak, near, historical) or
     their graded score reaches :data:`POSSIBLE_RHYME_SCORE`, below the learned method's
     threshold. A minimal pair that must *not* rhyme (bpomp's synonym replacement) needs a word
     for which this is False."""
-    from .word_rhymes import perfect_rhymes
-
-    forms_a, forms_b = word_forms(a), word_forms(b)
+    language = resolve_language(language)
+    forms_a, forms_b = word_forms(a, language), word_forms(b, language)
     if not forms_a.word or forms_a.word == forms_b.word:
         return False
-    if perfect_rhymes(a, b, weak=True, near=True, historical=True):
+    if language == "de":
+        if german_perfect_rhymes(a, b, weak=True, near=True):
+            return True
+    elif perfect_rhymes(a, b, weak=True, near=True, historical=True):
         return True
-    return bool(default_model().score(a, b) >= POSSIBLE_RHYME_SCORE)
+    return bool(default_model(language).score(a, b) >= POSSIBLE_RHYME_SCORE)
 
 
-def graded_rhymes(a: str, b: str) -> bool:
+def graded_rhymes(a: str, b: str, *, language: str = "en") -> bool:
     """Whether two different words rhyme by the graded score (above the model's threshold)."""
-    model = default_model()
-    forms_a, forms_b = word_forms(a), word_forms(b)
+    model = default_model(language)
+    forms_a, forms_b = word_forms(a, model.language), word_forms(b, model.language)
     if not forms_a.word or forms_a.word == forms_b.word:
         return False
     return bool(model.score(a, b) >= model.threshold)

@@ -37,6 +37,8 @@ import pronouncing
 
 from ..checks import typed_options
 from ..text import common_prefix_length
+from ..text.languages import resolve_language
+from .german_sounds import german_stress_pattern, german_syllable_count
 from .phonetics import is_vowel
 
 _APOSTROPHES = str.maketrans({"\u2019": "'", "\u2018": "'", "\u02bc": "'", "`": "'"})
@@ -313,19 +315,35 @@ def estimate_syllables(word: str) -> int:
     return max(count, 1)
 
 
-def syllable_count(word: str) -> int:
-    """Syllables of ``word``: the vowels of its first known pronunciation (CMUdict and rules),
-    else :func:`estimate_syllables` from spelling. 0 for a word without letters."""
+def syllable_count(word: str, *, language: str = "en") -> int:
+    """Syllables of ``word``. English: the vowels of its first known pronunciation (CMUdict and
+    rules), else :func:`estimate_syllables` from spelling. German (``language="de"``): one per
+    vowel or diphthong of the spelling
+    (:func:`poetic_eval.rhyme.german_sounds.german_syllable_count`). 0 for a word without
+    letters."""
+    if resolve_language(language) == "de":
+        return german_syllable_count(word)
     found = known_pronunciations(word)
     if not found:
         return estimate_syllables(word)
     return sum(is_vowel(phone) for phone in found[0].split())
 
 
-def stress_pattern(word: str) -> str | None:
-    """Stress digits of ``word``'s first known pronunciation ("1" primary, "2" secondary,
-    "0" none); None when CMUdict and the rules do not know the word."""
+def stress_pattern(word: str, *, language: str = "en") -> str | None:
+    """Stress digits of ``word``'s syllables ("1" primary, "2" secondary, "0" none). English:
+    its first known pronunciation's, None when CMUdict and the rules do not know the word.
+    German (``language="de"``): from the spelling
+    (:func:`poetic_eval.rhyme.german_sounds.german_stress_pattern`), None without a vowel."""
+    if resolve_language(language) == "de":
+        return german_stress_pattern(word)
     found = known_pronunciations(word)
     if not found:
         return None
     return "".join(phone[-1] for phone in found[0].split() if is_vowel(phone))
+
+
+def stressed_syllable(word: str, *, language: str = "en") -> int | None:
+    """0-based index of the syllable with the main stress of ``word`` (the first "1" of
+    :func:`stress_pattern`); None when the pattern is unknown or has no main stress."""
+    pattern = stress_pattern(word, language=language)
+    return pattern.index("1") if pattern and "1" in pattern else None

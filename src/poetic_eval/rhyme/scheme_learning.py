@@ -93,8 +93,9 @@ class _Pairs:
     evidence: np.ndarray
 
     @classmethod
-    def build(cls, keys: list[tuple[str, str]]) -> _Pairs:
-        candidates = [pair_candidates(word_forms(a), word_forms(b)) for a, b in keys]
+    def build(cls, keys: list[tuple[str, str]], language: str = "en") -> _Pairs:
+        candidates = [pair_candidates(word_forms(a, language), word_forms(b, language))
+                      for a, b in keys]  # fmt: skip
         width = max((len(c) for c in candidates), default=1)
         arrays = [np.full((len(keys), width), size, dtype=np.int64)
                   for size in (N_VOWEL_CELLS, N_SHAPE_CELLS, N_EVIDENCE_CELLS)]  # fmt: skip
@@ -201,7 +202,7 @@ def _sequential_prior(
 
 
 def _pair_layouts(
-    units: Sequence[tuple[str, Sequence[str]]],
+    units: Sequence[tuple[str, Sequence[str]]], language: str = "en"
 ) -> tuple[dict[tuple[str, str], int], dict[tuple[int, str], np.ndarray]]:
     """The distinct word pairs of ``units`` (pair -> id) and, per (lines, kind), one row per
     unit with the id of each of its line pairs (-1: the same word twice). Units with an
@@ -209,7 +210,7 @@ def _pair_layouts(
     keys: dict[tuple[str, str], int] = {}
     layouts: dict[tuple[int, str], list[list[int]]] = {}
     for kind, words in units:
-        unit = [word_forms(w).word for w in words]
+        unit = [word_forms(w, language).word for w in words]
         if not (2 <= len(unit) <= TABLE_LINES and all(unit)):
             continue
         row = []
@@ -255,17 +256,20 @@ def learn_model(
     long_stanzas: Sequence[Sequence[str]] = (),
     iterations: int = 20,
     show_progress: bool = True,
+    language: str = "en",
 ) -> RhymeModel:
     """EM over ``units`` ((kind, line-final words) from :func:`training_units`) with the
     non-rhyme side from ``random_pairs`` (line-final words of different poems); the sequential
     prior of long stanzas from ``long_stanzas`` (line-final words of stanzas; those of more
-    than :data:`TABLE_LINES` and at most :data:`LONGEST_STANZA` lines are used)."""
-    keys, ids = _pair_layouts(units)
-    others = [(word_forms(a).word, word_forms(b).word) for a, b in random_pairs]
+    than :data:`TABLE_LINES` and at most :data:`LONGEST_STANZA` lines are used); words are
+    read by the rules of ``language`` (:func:`poetic_eval.rhyme.word_forms.word_forms`)."""
+    keys, ids = _pair_layouts(units, language)
+    others = [(word_forms(a, language).word, word_forms(b, language).word)
+              for a, b in random_pairs]  # fmt: skip
     others = [(a, b) for a, b in others if a and b]
     repeated_other = (sum(a == b for a, b in others) + NON_RHYME_SMOOTHING) / (len(others) + 1)
-    unit_pairs = _Pairs.build(list(keys))
-    other_pairs = _Pairs.build([_key(a, b) for a, b in others if a != b])
+    unit_pairs = _Pairs.build(list(keys), language)
+    other_pairs = _Pairs.build([_key(a, b) for a, b in others if a != b], language)
 
     tables, repetition = initial_tables(), 3.0
     priors = {}
@@ -302,6 +306,7 @@ def learn_model(
         join_prior=np.full(JOIN_DISTANCES, np.log(0.1)),
         new_prior=float(np.log(0.5)),
         threshold=float(np.log1p(-base_rate) - np.log(base_rate)),
+        language=language,
         info={
             "units": {f"{n} lines, {kind}": len(rows) for (n, kind), rows in ids.items()},
             "distinct_pairs": len(keys),

@@ -26,6 +26,8 @@ from dataclasses import dataclass
 from functools import lru_cache
 from typing import NamedTuple
 
+from ..text.languages import resolve_language
+from .german_sounds import german_pronunciation, german_spelling_ending, normalize_german
 from .phonetics import is_vowel, joins_syllabic_r, reduced
 from .pronunciation import known_pronunciations, normalize_word, pronunciations
 from .word_rhymes import rhyme_part_of_phones, spelling_rhyme
@@ -230,9 +232,19 @@ def _historical_phones(word: str, phones: str) -> str | None:
     return " ".join([*sequence[:last], "AY1", *sequence[last + 1 :]])
 
 
+def word_forms(word: str, language: str = "en") -> WordForms:
+    """Every :class:`Form` of a raw line-final word (case, accents and apostrophe style aside)
+    in ``language`` ("en": CMUdict and its fallbacks; "de": German spelling rules,
+    :mod:`poetic_eval.rhyme.german_sounds`)."""
+    if language == "en":
+        return _english_forms(word)
+    if language == "de":
+        return _german_forms(word)
+    return word_forms(word, resolve_language(language))
+
+
 @lru_cache(maxsize=200_000)
-def word_forms(word: str) -> WordForms:
-    """Every :class:`Form` of a raw line-final word (case, accents and apostrophe style aside)."""
+def _english_forms(word: str) -> WordForms:
     normalized = normalize_word(_deaccented(word)).strip("'")
     forms: dict[Form, None] = {}
     for phones in _stressed(word_pronunciations(normalized)):
@@ -245,7 +257,29 @@ def word_forms(word: str) -> WordForms:
             if form is not None:
                 forms.setdefault(form, None)
     letters = "".join(ch for ch in normalized if ch.isalpha())
+    return _interned(normalized, tuple(forms), spelling_rhyme(normalized), letters)
+
+
+@lru_cache(maxsize=200_000)
+def _german_forms(word: str) -> WordForms:
+    normalized = normalize_german(word)
+    phones = german_pronunciation(normalized) if normalized else ""
+    form = form_of_phones(phones) if phones else None
+    forms = (form,) if form is not None else ()
+    letters = "".join(ch for ch in normalized if ch.isalpha())
+    ending = german_spelling_ending(normalized) if normalized else None
+    return _interned(normalized, forms, ending, letters)
+
+
+def _clear_word_forms() -> None:
+    _english_forms.cache_clear()
+    _german_forms.cache_clear()
+
+
+#: Empties the caches of both languages (as lru_cache's ``cache_clear``).
+word_forms.cache_clear = _clear_word_forms  # type: ignore[attr-defined]
+
+
+def _interned(word: str, forms: tuple[Form, ...], ending: str | None, letters: str) -> WordForms:
     parts = tuple((ENDINGS(f.ending), FINALS(f.final), f.historical) for f in forms)
-    return WordForms(
-        normalized, tuple(forms), spelling_rhyme(normalized), letters, WORDS(normalized), parts
-    )
+    return WordForms(word, forms, ending, letters, WORDS(word), parts)

@@ -241,33 +241,3 @@ def wider_rhyme(a: str, b: str, *, weak: bool, near: bool, historical: bool) -> 
         or (near and _near_rhyme(a, b))
         or (historical and _historical_rhyme(a, b))
     )
-
-
-@typed_options
-def rhymes(
-    a: str,
-    b: str,
-    *,
-    method: str | None = None,
-    weak: bool = False,
-    near: bool = False,
-    historical: bool = False,
-) -> bool:
-    """Whether two different words rhyme (case-insensitive; identical words never do).
-
-    - ``method="learned"`` (the default): the graded score of the learned model is above its
-      threshold (:func:`poetic_eval.rhyme.pair_model.graded_rhymes`): perfect rhymes, and the
-      slant, eye, weak and historical rhymes poets wrote ("love" / "prove", "eye" / "symmetry").
-    - ``method="perfect"``: :func:`perfect_rhymes`, widened by ``weak``, ``near`` and
-      ``historical``, which select this method when ``method`` is not given.
-
-    Within a stanza, :func:`poetic_eval.rhyme.rhyme_scheme` decides jointly and can accept a
-    weaker pair that the stanza's scheme supports.
-    """
-    from .methods import LEARNED, resolve_method
-
-    if resolve_method(method, weak=weak, near=near, historical=historical) == LEARNED:
-        from .pair_model import graded_rhymes
-
-        return bool(graded_rhymes(a, b))
-    return perfect_rhymes(a, b, weak=weak, near=near, historical=historical)
