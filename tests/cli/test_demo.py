@@ -36,6 +36,7 @@ def test_demo_builds_datasets_and_writes_the_full_report(tmp_path, monkeypatch):
         "rhyme",
         "lexical",
         "semantic",
+        "diversity_de",
         "minimal_pairs",
         "blm",
     ]
@@ -52,6 +53,14 @@ def test_demo_builds_datasets_and_writes_the_full_report(tmp_path, monkeypatch):
         "subj_rel",
     ]
     for figure in ("length_histograms", "rhyme_schemes", "max_similarity", "minimal_pair_accuracy"):
+        assert (out / "figures" / f"{figure}.png").stat().st_size > 1000
+    # the German section beside the English one: rhyme distribution, lexical, length
+    german = report["sections"]["diversity_de"]
+    assert german["title"] == "German poems"
+    assert {table["caption"] for table in german["tables"]} >= {
+        "Rhyme: rhyme-scheme distributions", "Lexical diversity", "Length"
+    }  # fmt: skip
+    for figure in ("length_histograms_de", "rhyme_schemes_de"):
         assert (out / "figures" / f"{figure}.png").stat().st_size > 1000
     scores = (out / "minimal_pair_scores.jsonl").read_text(encoding="utf-8").splitlines()
     assert len(scores) == accuracy["rows"][-1][1]
