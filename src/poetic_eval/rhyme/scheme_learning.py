@@ -31,6 +31,7 @@ from dataclasses import dataclass
 import numpy as np
 from tqdm.auto import tqdm
 
+from .letters import letters_by_first_occurrence
 from .pair_features import (
     CODA_BLOCKS,
     MATCHES,
@@ -66,21 +67,29 @@ STANZA, WINDOWED = "stanza", "window"
 LONGEST_STANZA = 24
 
 
-def training_units(stanzas: Iterable[Sequence[str]]) -> list[tuple[str, tuple[str, ...]]]:
+def training_units(
+    stanzas: Iterable[Sequence[str]], golds: Sequence[str] | None = None
+) -> list[tuple]:
     """(kind, line-final words) units: stanzas of 2 to :data:`TABLE_LINES` lines as they are
     (kind "stanza"), longer ones cut into 4-line windows plus a remainder of 2 or more lines
-    (kind "window")."""
-    units = []
-    for words in stanzas:
+    (kind "window"). With ``golds`` (one scheme per stanza), each unit is (kind, words, gold
+    scheme of those lines), for supervised learning (:func:`learn_model`)."""
+    units: list[tuple] = []
+    stanzas = list(stanzas)
+    golds = [None] * len(stanzas) if golds is None else list(golds)
+    for words, gold in zip(stanzas, golds, strict=True):
         words = tuple(words)
         if len(words) <= TABLE_LINES:
-            if len(words) >= 2:
-                units.append((STANZA, words))
-            continue
-        for start in range(0, len(words), WINDOW):
-            window = words[start : start + WINDOW]
-            if len(window) >= 2:
-                units.append((WINDOWED, window))
+            pieces = [(STANZA, 0, len(words))] if len(words) >= 2 else []
+        else:
+            pieces = [(WINDOWED, start, min(start + WINDOW, len(words)))
+                      for start in range(0, len(words), WINDOW)
+                      if len(words) - start >= 2]  # fmt: skip
+        for kind, start, end in pieces:
+            if gold is None:
+                units.append((kind, words[start:end]))
+            else:
+                units.append((kind, words[start:end], letters_by_first_occurrence(gold[start:end])))
     return units
 
 
@@ -139,15 +148,40 @@ def initial_tables() -> tuple[np.ndarray, np.ndarray, np.ndarray]:
     return vowel, shape, evidence
 
 
-def _ratio(rhyme: np.ndarray, other: np.ndarray, blocks: np.ndarray) -> np.ndarray:
+def vowel_pools() -> np.ndarray:
+    """The pool of each vowel cell for pooled smoothing: the relation of its vowels (same,
+    near, far; :func:`poetic_eval.rhyme.phonetics.vowel_relation`), the unknown cell apart."""
+    relations = [vowel_relation(a, b) for a, b in VOWEL_PAIRS]
+    pools = [relations[cell % len(VOWEL_PAIRS)] for cell in range(N_VOWEL_CELLS - 1)]
+    return np.array([*pools, 3])
+
+
+def _ratio(
+    rhyme: np.ndarray, other: np.ndarray, blocks: np.ndarray, pools: np.ndarray | None = None
+) -> np.ndarray:
     """log P(cell | block, rhyme) - log P(cell | block, not), smoothed as in the module
-    docstring; each block of cells is a conditional distribution of its own."""
+    docstring; each block of cells is a conditional distribution of its own.
+
+    With ``pools`` (a pool id per cell), a cell's rhyme side is smoothed towards its pool's
+    ratio instead of towards no evidence: with little data (German), a vowel pair never seen
+    in a rhyme then scores like the other pairs of its relation (far vowels low), not 0."""
     ratio = np.zeros(len(rhyme))
     for block in np.unique(blocks):
         at = blocks == block
         o, r = other[at], rhyme[at]
         p_other = (o + NON_RHYME_SMOOTHING) / (o.sum() + NON_RHYME_SMOOTHING * len(o))
-        p_rhyme = (r + RHYME_SMOOTHING * p_other) / (r.sum() + RHYME_SMOOTHING)
+        target = p_other
+        if pools is not None:
+            pool = pools[at]
+            pooled = np.zeros(len(o))
+            for k in np.unique(pool):
+                inside = pool == k
+                share_rhyme = (r[inside].sum() + RHYME_SMOOTHING * p_other[inside].sum()) / (
+                    r.sum() + RHYME_SMOOTHING
+                )
+                pooled[inside] = share_rhyme / p_other[inside].sum()
+            target = p_other * pooled / (p_other * pooled).sum()
+        p_rhyme = (r + RHYME_SMOOTHING * target) / (r.sum() + RHYME_SMOOTHING)
         ratio[at] = np.log(p_rhyme) - np.log(p_other)
     return ratio
 
@@ -202,14 +236,16 @@ def _sequential_prior(
 
 
 def _pair_layouts(
-    units: Sequence[tuple[str, Sequence[str]]], language: str = "en"
-) -> tuple[dict[tuple[str, str], int], dict[tuple[int, str], np.ndarray]]:
-    """The distinct word pairs of ``units`` (pair -> id) and, per (lines, kind), one row per
-    unit with the id of each of its line pairs (-1: the same word twice). Units with an
-    unknown end word, or outside 2 to :data:`TABLE_LINES` lines, are left out."""
+    units: Sequence[tuple], language: str = "en"
+) -> tuple[dict[tuple[str, str], int], dict[tuple[int, str], np.ndarray], dict]:
+    """The distinct word pairs of ``units`` (pair -> id); per (lines, kind), one row per unit
+    with the id of each of its line pairs (-1: the same word twice); and per (lines, kind) the
+    gold scheme of each row where units carry one. Units with an unknown end word, or outside
+    2 to :data:`TABLE_LINES` lines, are left out."""
     keys: dict[tuple[str, str], int] = {}
     layouts: dict[tuple[int, str], list[list[int]]] = {}
-    for kind, words in units:
+    golds: dict[tuple[int, str], list[str]] = {}
+    for kind, words, *gold in units:
         unit = [word_forms(w, language).word for w in words]
         if not (2 <= len(unit) <= TABLE_LINES and all(unit)):
             continue
@@ -218,8 +254,39 @@ def _pair_layouts(
             a, b = unit[i], unit[j]
             row.append(-1 if a == b else keys.setdefault(_key(a, b), len(keys)))
         layouts.setdefault((len(unit), kind), []).append(row)
+        if gold:
+            golds.setdefault((len(unit), kind), []).append(gold[0])
     ids = {group: np.array(rows, dtype=np.int64) for group, rows in sorted(layouts.items())}
-    return keys, ids
+    return keys, ids, golds
+
+
+def _gold_posteriors(ids, golds, posteriors: _Posteriors) -> _Posteriors:
+    """The posteriors of supervised learning: each unit's gold scheme with probability 1."""
+    schemes, links = {}, {}
+    for group in ids:
+        names, table = scheme_table(group[0])
+        index = {name: k for k, name in enumerate(names)}
+        one_hot = np.zeros((len(golds[group]), len(names)))
+        one_hot[np.arange(len(one_hot)), [index[g] for g in golds[group]]] = 1.0
+        schemes[group], links[group] = one_hot, one_hot @ table
+    return _Posteriors(links, schemes, posteriors.log_likelihood)
+
+
+def gold_sequential_prior(golds: Iterable[str]) -> tuple[np.ndarray, float]:
+    """(join prior, new-group prior) counted on gold schemes of long stanzas (as
+    :func:`_sequential_prior` counts on decoded ones)."""
+    joins, opened, lines = np.zeros(JOIN_DISTANCES), 0, 0
+    for scheme in golds:
+        latest: dict[str, int] = {}
+        for line, letter in enumerate(scheme):
+            if letter in latest:
+                joins[min(line - latest[letter], JOIN_DISTANCES) - 1] += 1
+            elif line:
+                opened += 1
+            latest[letter] = line
+        lines += len(scheme) - 1
+    join = np.log(joins + 0.5) - np.log(lines + 1.0)
+    return join, float(np.log(opened + 0.5) - np.log(lines + 1.0))
 
 
 def _m_step(
@@ -257,13 +324,22 @@ def learn_model(
     iterations: int = 20,
     show_progress: bool = True,
     language: str = "en",
+    long_golds: Sequence[str] | None = None,
+    pooled_smoothing: bool = False,
 ) -> RhymeModel:
     """EM over ``units`` ((kind, line-final words) from :func:`training_units`) with the
     non-rhyme side from ``random_pairs`` (line-final words of different poems); the sequential
     prior of long stanzas from ``long_stanzas`` (line-final words of stanzas; those of more
     than :data:`TABLE_LINES` and at most :data:`LONGEST_STANZA` lines are used); words are
-    read by the rules of ``language`` (:func:`poetic_eval.rhyme.word_forms.word_forms`)."""
-    keys, ids = _pair_layouts(units, language)
+    read by the rules of ``language`` (:func:`poetic_eval.rhyme.word_forms.word_forms`).
+
+    **Supervised** when every unit carries a gold scheme (:func:`training_units` with
+    ``golds``): the E step's posteriors are the gold schemes (the pair cells still follow the
+    tables, as the best candidate of a pair does), and the sequential prior is counted on
+    ``long_golds`` (gold schemes of long stanzas) instead of self-training.
+    ``pooled_smoothing``: the vowel table is smoothed by pools of relations (:func:`_ratio`)."""
+    keys, ids, golds = _pair_layouts(units, language)
+    supervised = bool(golds) and all(len(golds.get(g, ())) == len(r) for g, r in ids.items())
     others = [(word_forms(a, language).word, word_forms(b, language).word)
               for a, b in random_pairs]  # fmt: skip
     others = [(a, b) for a, b in others if a and b]
@@ -281,13 +357,16 @@ def learn_model(
         pair_score, best = unit_pairs.best(tables)
         posteriors = _e_step(ids, pair_score, repetition, priors)
         history.append(posteriors.log_likelihood)
+        if supervised:
+            posteriors = _gold_posteriors(ids, golds, posteriors)
         counts, repeated, total = _m_step(ids, posteriors, unit_pairs.cells(best), priors)
         other_cells = other_pairs.cells(other_pairs.best(tables)[1])
         sizes = (N_VOWEL_CELLS, N_SHAPE_CELLS, N_EVIDENCE_CELLS)
         other_counts = [
             np.bincount(c, minlength=n).astype(np.float64) for c, n in zip(other_cells, sizes)
         ]
-        updated = [_ratio(r, o, b) for r, o, b in zip(counts, other_counts, BLOCKS)]
+        pools = (vowel_pools() if pooled_smoothing else None, None, None)
+        updated = [_ratio(r, o, b, p) for r, o, b, p in zip(counts, other_counts, BLOCKS, pools)]
         # Damped after the first steps: the best candidate of a pair follows the tables, and
         # undamped updates can swing between two sets of best candidates.
         keep = DAMPING if step >= 2 else 0.0
@@ -295,6 +374,8 @@ def learn_model(
         repetition = float(np.log((repeated + 1e-3) / total) - np.log(repeated_other))
     pair_score, _ = unit_pairs.best(tables)
     posteriors = _e_step(ids, pair_score, repetition, priors)
+    if supervised:
+        posteriors = _gold_posteriors(ids, golds, posteriors)
     quatrain_links = posteriors.links.get((4, STANZA))
     base_rate = float(np.mean(quatrain_links)) if quatrain_links is not None else 0.3
     model = RhymeModel(
@@ -312,10 +393,15 @@ def learn_model(
             "distinct_pairs": len(keys),
             "random_pairs": len(others),
             "log_likelihood": [round(x, 1) for x in history],
+            **({"supervised": True} if supervised else {}),
         },
     )
     long_stanzas = [list(w) for w in long_stanzas if TABLE_LINES < len(w) <= LONGEST_STANZA]
-    if long_stanzas:
+    if long_golds is not None:
+        long_golds = [g for g in long_golds if TABLE_LINES < len(g) <= LONGEST_STANZA]
+        model.join_prior, model.new_prior = gold_sequential_prior(long_golds)
+        model.info["long_stanzas"] = len(long_golds)
+    elif long_stanzas:
         model.join_prior, model.new_prior = _sequential_prior(long_stanzas, model)
         model.info["long_stanzas"] = len(long_stanzas)
     return model

@@ -1,0 +1,120 @@
+"""The German rhyme model: how it is fitted, and its accuracy by cross-validation over poems.
+
+German gold stanzas are few (79 poems, 386 stanzas), so the pair model and scheme priors of
+:mod:`poetic_eval.rhyme.scheme_learning` are fitted to them *supervised*: the gold schemes are
+the posteriors of the E step, and the sequential prior of long stanzas is counted on them; the
+vowel table is smoothed by pools of vowel relations (an unseen far pair scores like other far
+pairs). The shipped ``rhyme_model_de.json`` is :func:`fit_german_model` on every gold poem;
+its accuracy is measured only by :func:`cross_validate`: the poems are split into folds, and
+each fold is labelled by a model fitted to the other folds.
+
+**Random quatrains** (:func:`random_quatrains`): four line-final words, each drawn from a
+different poem of the fold being tested; a scheme other than ABCD calls unrelated lines
+rhyming. Such lines can still rhyme by chance ("sein" / "Hain") or repeat a word, which
+counts as a call too: the rate is an upper bound on false rhymes.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+
+from .corpora import Poem
+from .evaluation import SchemeAccuracy, random_word_pairs, score_schemes
+from .letters import end_words
+from .pair_model import RhymeModel
+from .scheme_learning import learn_model, training_units
+
+#: Random pairs of line-final words (from two different poems) for the non-rhyme side.
+GERMAN_RANDOM_PAIRS = 20_000
+FOLDS = 10
+QUATRAINS_PER_FOLD = 1_000
+
+
+def _gold_stanzas(poems: Sequence[Poem]) -> list[tuple[list[str], str]]:
+    return [
+        (end_words("\n".join(stanza)), gold)
+        for poem in poems
+        for stanza, gold in zip(poem.stanzas, poem.golds)
+        if gold
+    ]
+
+
+def fit_german_model(poems: Sequence[Poem], *, show_progress: bool = False) -> RhymeModel:
+    """The German model fitted (supervised, see the module docstring) to ``poems``' gold
+    stanzas, with the non-rhyme side from seeded pairs of their line-final words."""
+    gold = _gold_stanzas(poems)
+    units = training_units([words for words, _ in gold], [scheme for _, scheme in gold])
+    pairs = random_word_pairs([poem.lines for poem in poems], GERMAN_RANDOM_PAIRS, seed=0)
+    model = learn_model(
+        units,
+        pairs,
+        long_golds=[scheme for _, scheme in gold],
+        show_progress=show_progress,
+        language="de",
+        pooled_smoothing=True,
+    )
+    model.info.update({"poems": len(poems), "fitted": "supervised, gold schemes"})
+    return model
+
+
+def poem_folds(poems: Sequence[Poem], folds: int = FOLDS, seed: int = 0) -> list[list[int]]:
+    """Indices of ``poems`` in ``folds`` seeded folds of whole poems (sizes differ by <= 1)."""
+    order = list(range(len(poems)))
+    random.Random(seed).shuffle(order)
+    return [sorted(order[k::folds]) for k in range(folds)]
+
+
+def random_quatrains(poems: Sequence[Poem], count: int, seed: int = 0) -> list[list[str]]:
+    """``count`` seeded quatrains of line-final words, each of its lines from a different poem
+    of ``poems`` (at least 4 with a line-final word)."""
+    rng = random.Random(seed)
+    ends = [[w for w in end_words("\n".join(poem.lines)) if w] for poem in poems]
+    ends = [words for words in ends if words]
+    if len(ends) < 4:
+        raise ValueError("random quatrains need at least 4 poems with line-final words")
+    return [[rng.choice(ends[i]) for i in rng.sample(range(len(ends)), 4)] for _ in range(count)]
+
+
+@dataclass(frozen=True)
+class CrossValidation:
+    """Gold and predicted schemes of every gold stanza (each labelled by a model not fitted to
+    its poem), and the random quatrains' schemes."""
+
+    golds: tuple[str, ...]
+    predicted: tuple[str, ...]
+    random_schemes: tuple[str, ...]
+
+    def accuracy(self, lines: int | None = None) -> SchemeAccuracy:
+        """Exact and pairwise accuracy over stanzas of ``lines`` lines (None: all)."""
+        kept = [(g, p) for g, p in zip(self.golds, self.predicted)
+                if lines is None or len(g) == lines]  # fmt: skip
+        return score_schemes([g for g, _ in kept], [p for _, p in kept])
+
+    @property
+    def random_rhyming(self) -> float:
+        """Share of random quatrains whose scheme is not ABCD."""
+        return sum(s != "ABCD" for s in self.random_schemes) / len(self.random_schemes)
+
+
+def cross_validate(
+    poems: Sequence[Poem],
+    fit: Callable[[Sequence[Poem]], RhymeModel] = fit_german_model,
+    *,
+    folds: int = FOLDS,
+    seed: int = 0,
+    quatrains_per_fold: int = QUATRAINS_PER_FOLD,
+) -> CrossValidation:
+    """Label each fold's gold stanzas and random quatrains with ``fit`` of the other folds."""
+    golds, predicted, random_schemes = [], [], []
+    for k, test in enumerate(poem_folds(poems, folds, seed)):
+        held = set(test)
+        model = fit([poem for i, poem in enumerate(poems) if i not in held])
+        tested = [poems[i] for i in test]
+        stanzas = _gold_stanzas(tested)
+        golds += [scheme for _, scheme in stanzas]
+        predicted += model.schemes([words for words, _ in stanzas])
+        quatrains = random_quatrains(tested, quatrains_per_fold, seed=seed * 1_000 + k)
+        random_schemes += model.schemes(quatrains)
+    return CrossValidation(tuple(golds), tuple(predicted), tuple(random_schemes))
