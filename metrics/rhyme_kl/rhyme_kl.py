@@ -66,8 +66,8 @@ Examples:
     (0.5, 0.5)
     >>> round(result["rhyme_entropy"], 3), round(result["rhyme_kl"], 3)
     (1.0, 0.0)
-    >>> german = ["Der Abend legt sich auf das Feld,\ndie Krähen ziehen heim zum Wald;\n"
-    ...           "so still ist nun die weite Welt,\nder Wind wird müd, die Luft wird kalt."]
+    >>> german = ["Der Abend legt sich auf das Feld,\\ndie Krähen ziehen heim zum Wald;\\n"
+    ...           "so still ist nun die weite Welt,\\nder Wind wird müd, die Luft wird kalt."]
     >>> result = metric.compute(predictions=german, references=german, language="de")
     >>> [scheme for scheme, share in result["scheme_distribution"].items() if share]
     ['ABAB']

@@ -57,6 +57,7 @@ def _german_table() -> dict[int, str | None]:
     return table
 
 
+@typed_options
 def german_text(text: str, *, lowercase: bool = True, remove_punctuation: bool = True) -> str:
     """``text`` normalized by the German rules (module docstring), before the split."""
     text = unicodedata.normalize("NFC", text)
