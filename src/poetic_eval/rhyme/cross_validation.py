@@ -20,6 +20,7 @@ import random
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
+from ..text import final_word
 from .corpora import Poem
 from .evaluation import SchemeAccuracy, random_word_pairs, score_schemes
 from .letters import end_words
@@ -67,14 +68,16 @@ def poem_folds(poems: Sequence[Poem], folds: int = FOLDS, seed: int = 0) -> list
 
 
 def random_quatrains(poems: Sequence[Poem], count: int, seed: int = 0) -> list[list[str]]:
-    """``count`` seeded quatrains of line-final words, each of its lines from a different poem
-    of ``poems`` (at least 4 with a line-final word)."""
+    """``count`` seeded quatrains of lines, each line from a different poem of ``poems`` (at
+    least 4 with a line that has a word); their line ends are :func:`end_words` of the text."""
     rng = random.Random(seed)
-    ends = [[w for w in end_words("\n".join(poem.lines)) if w] for poem in poems]
-    ends = [words for words in ends if words]
-    if len(ends) < 4:
+    usable = [[line for line in poem.lines if final_word(line)] for poem in poems]
+    usable = [lines for lines in usable if lines]
+    if len(usable) < 4:
         raise ValueError("random quatrains need at least 4 poems with line-final words")
-    return [[rng.choice(ends[i]) for i in rng.sample(range(len(ends)), 4)] for _ in range(count)]
+    return [
+        [rng.choice(usable[i]) for i in rng.sample(range(len(usable)), 4)] for _ in range(count)
+    ]
 
 
 @dataclass(frozen=True)
@@ -116,5 +119,5 @@ def cross_validate(
         golds += [scheme for _, scheme in stanzas]
         predicted += model.schemes([words for words, _ in stanzas])
         quatrains = random_quatrains(tested, quatrains_per_fold, seed=seed * 1_000 + k)
-        random_schemes += model.schemes(quatrains)
+        random_schemes += model.schemes([end_words("\n".join(q)) for q in quatrains])
     return CrossValidation(tuple(golds), tuple(predicted), tuple(random_schemes))
