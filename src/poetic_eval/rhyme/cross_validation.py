@@ -33,20 +33,22 @@ FOLDS = 10
 QUATRAINS_PER_FOLD = 1_000
 
 
-def _gold_stanzas(poems: Sequence[Poem]) -> list[tuple[list[str], str]]:
+def gold_stanzas(poems: Sequence[Poem]) -> list[tuple[tuple[str, ...], str]]:
+    """(lines, gold scheme) of every stanza of ``poems`` with a gold scheme."""
     return [
-        (end_words("\n".join(stanza)), gold)
-        for poem in poems
-        for stanza, gold in zip(poem.stanzas, poem.golds)
-        if gold
+        (stanza, gold) for poem in poems for stanza, gold in zip(poem.stanzas, poem.golds) if gold
     ]
+
+
+def _line_ends(lines: Sequence[str]) -> list[str]:
+    return end_words("\n".join(lines))
 
 
 def fit_german_model(poems: Sequence[Poem], *, show_progress: bool = False) -> RhymeModel:
     """The German model fitted (supervised, see the module docstring) to ``poems``' gold
     stanzas, with the non-rhyme side from seeded pairs of their line-final words."""
-    gold = _gold_stanzas(poems)
-    units = training_units([words for words, _ in gold], [scheme for _, scheme in gold])
+    gold = gold_stanzas(poems)
+    units = training_units([_line_ends(lines) for lines, _ in gold], [s for _, s in gold])
     pairs = random_word_pairs([poem.lines for poem in poems], GERMAN_RANDOM_PAIRS, seed=0)
     model = learn_model(
         units,
@@ -83,11 +85,13 @@ def random_quatrains(poems: Sequence[Poem], count: int, seed: int = 0) -> list[l
 @dataclass(frozen=True)
 class CrossValidation:
     """Gold and predicted schemes of every gold stanza (each labelled by a model not fitted to
-    its poem), and the random quatrains' schemes."""
+    its poem) and its lines; the random quatrains (lines) and their schemes."""
 
     golds: tuple[str, ...]
     predicted: tuple[str, ...]
     random_schemes: tuple[str, ...]
+    stanzas: tuple[tuple[str, ...], ...] = ()
+    random_quatrains: tuple[tuple[str, ...], ...] = ()
 
     def accuracy(self, lines: int | None = None) -> SchemeAccuracy:
         """Exact and pairwise accuracy over stanzas of ``lines`` lines (None: all)."""
@@ -110,14 +114,18 @@ def cross_validate(
     quatrains_per_fold: int = QUATRAINS_PER_FOLD,
 ) -> CrossValidation:
     """Label each fold's gold stanzas and random quatrains with ``fit`` of the other folds."""
-    golds, predicted, random_schemes = [], [], []
+    golds, predicted, random_schemes, lines, randoms = [], [], [], [], []
     for k, test in enumerate(poem_folds(poems, folds, seed)):
         held = set(test)
         model = fit([poem for i, poem in enumerate(poems) if i not in held])
         tested = [poems[i] for i in test]
-        stanzas = _gold_stanzas(tested)
+        stanzas = gold_stanzas(tested)
+        lines += [stanza for stanza, _ in stanzas]
         golds += [scheme for _, scheme in stanzas]
-        predicted += model.schemes([words for words, _ in stanzas])
+        predicted += model.schemes([_line_ends(stanza) for stanza, _ in stanzas])
         quatrains = random_quatrains(tested, quatrains_per_fold, seed=seed * 1_000 + k)
-        random_schemes += model.schemes([end_words("\n".join(q)) for q in quatrains])
-    return CrossValidation(tuple(golds), tuple(predicted), tuple(random_schemes))
+        randoms += [tuple(q) for q in quatrains]
+        random_schemes += model.schemes([_line_ends(q) for q in quatrains])
+    return CrossValidation(
+        tuple(golds), tuple(predicted), tuple(random_schemes), tuple(lines), tuple(randoms)
+    )
