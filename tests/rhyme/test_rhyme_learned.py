@@ -359,6 +359,7 @@ def test_gold_units_cover_every_rule(corpora):
         assert restricted_growth(unit.gold) == unit.gold  # lettered by first occurrence
 
 
+@pytest.mark.slow  # about 90 s: EM over 14,257 units and 100,000 random pairs
 @pytest.mark.needs_shared_data
 def test_shipped_model_is_what_the_script_learns(shared_data, tmp_path, repo_root):
     """scripts/learn_rhyme_model.py is deterministic and produced the shipped table."""

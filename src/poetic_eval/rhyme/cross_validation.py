@@ -29,6 +29,10 @@ from .scheme_learning import learn_model, training_units
 
 #: Random pairs of line-final words (from two different poems) for the non-rhyme side.
 GERMAN_RANDOM_PAIRS = 20_000
+#: Pseudo-count of every scheme in the German priors (English: 1): with 211 gold quatrains,
+#: a scheme never seen there (ABAC) would otherwise be all but impossible. Chosen by the
+#: cross-validation below (1: 94.9 % exact, 3: 95.8 %, 6: 95.8 %; means of seeds 0-2).
+GERMAN_PRIOR_SMOOTHING = 3.0
 FOLDS = 10
 QUATRAINS_PER_FOLD = 1_000
 
@@ -57,6 +61,7 @@ def fit_german_model(poems: Sequence[Poem], *, show_progress: bool = False) -> R
         show_progress=show_progress,
         language="de",
         pooled_smoothing=True,
+        prior_smoothing=GERMAN_PRIOR_SMOOTHING,
     )
     model.info.update({"poems": len(poems), "fitted": "supervised, gold schemes"})
     return model
