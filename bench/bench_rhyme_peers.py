@@ -1,13 +1,14 @@
 """Rhyme-scheme accuracy of poetic_eval beside its two peers, on the same gold stanzas.
 
-Peers (the `bench` extra installs both; RhymeTagger also needs Debian's `espeak-ng`):
+Peers (the `bench` extra installs both; RhymeTagger also needs Debian's `espeak-ng`, which
+``make setup`` installs when it may, ``scripts/install_espeak.sh``):
 
-- **RhymeTagger** (Plecháč 2018; PyPI ``rhymetagger``) with its pretrained English model and
-  eSpeak NG transcriptions. Its start-up asks nltk for the ``punkt`` tokenizer and downloads
-  it when absent; this bench runs offline, so it replaces ``nltk.download`` with a no-op and
-  nltk's ``word_tokenize`` with nltk's own Treebank-style word tokenizer (which needs no data;
-  RhymeTagger only tokenizes single lines). Each gold set is tagged as one text whose stanzas
-  are the units (its model limits rhymes to a stanza).
+- **RhymeTagger** (Plecháč 2018; PyPI ``rhymetagger``) with its pretrained English and German
+  models and eSpeak NG transcriptions. Its start-up asks nltk for the ``punkt`` tokenizer and
+  downloads it when absent; this bench runs offline, so it replaces ``nltk.download`` with a
+  no-op and nltk's ``word_tokenize`` with nltk's own Treebank-style word tokenizer (which needs
+  no data; RhymeTagger only tokenizes single lines). Each gold set is tagged as one text whose
+  stanzas are the units (its model limits rhymes to a stanza).
 - **rhymediscovery** (PyPI; Reddy & Knight 2011's EM, the authors' code): unsupervised EM on
   the stanzas measured, all gold sets of a part at once (on one homogeneous set, such as only
   couplet quatrains, its learned prior collapses onto that set's one scheme and scores
@@ -17,10 +18,22 @@ Peers (the `bench` extra installs both; RhymeTagger also needs Debian's `espeak-
 
 Every method labels all the stanzas of a part in one run; each gold set is scored from that
 run. Gold sets and the development / held-out split are those of
-``scripts/evaluate_rhyme_schemes.py`` (:mod:`poetic_eval.rhyme.rule_annotation`). A peer that
+``scripts/evaluate_rhyme_schemes.py`` (:mod:`poetic_eval.rhyme.rule_annotation`). The last
+column is the share of 5,000 seeded random quatrains (4 lines of 4 different poems of the part,
+:func:`poetic_eval.rhyme.cross_validation.random_quatrains`) given a scheme other than ABCD.
+
+**German** (``--language de``): the gold stanzas of ``german_rhyme_gold``. poetic_eval's
+learned model is measured by 10-fold cross-validation over poems (each stanza labelled by a
+model fitted to the other folds' poems, :mod:`poetic_eval.rhyme.cross_validation`; the shipped
+model is fitted to all of them, so it is not measured here); its random quatrains are drawn
+within each tested fold (1,000 per fold; 200 with ``--quick``), and every method labels the
+same ones. Beside it: the
+German rules alone (``method="perfect"``), the English default on German text (what
+``rhyme_scheme`` did before it had a language), and RhymeTagger's German model. A peer that
 cannot run here is reported with the reason. Run from the repository root:
 
     python bench/bench_rhyme_peers.py [--data ../shared/data] [--part dev|held-out|all]
+        [--language en|de|all]
 """
 
 from __future__ import annotations
@@ -35,12 +48,17 @@ from pathlib import Path
 from shared_data import SHARED_DATA
 
 from poetic_eval.rhyme import end_words, rhyme_schemes
-from poetic_eval.rhyme.corpora import read_corpora
+from poetic_eval.rhyme.corpora import read_corpora, read_german_gold
 from poetic_eval.rhyme.corpora import restricted_growth as lettered
-from poetic_eval.rhyme.evaluation import collection_scores, collections
+from poetic_eval.rhyme.cross_validation import cross_validate, random_quatrains
+from poetic_eval.rhyme.evaluation import collection_scores, collections, score_schemes
 from poetic_eval.rhyme.rule_annotation import gold_units
 
 PARTS = {"dev": (False,), "held-out": (True,), "all": (False, True)}
+LANGUAGES = {"en": ("en",), "de": ("de",), "all": ("en", "de")}
+RANDOM_QUATRAINS = 5_000
+#: RhymeTagger's pretrained model of each language (its package data).
+TAGGER_MODELS = {"en": "en", "de": "de"}
 #: Stanzas per RhymeTagger call (its labels are per call; the stanza limit keeps them apart).
 TAGGER_CHUNK = 100
 
@@ -55,12 +73,12 @@ def offline_nltk() -> None:
     nltk.tokenize.word_tokenize = lambda text, *args, **kwargs: tokenizer.tokenize(text)
 
 
-def rhymetagger_schemes(stanzas: list[list[str]]) -> list[str]:
+def rhymetagger_schemes(stanzas: list[list[str]], language: str = "en") -> list[str]:
     from rhymetagger import RhymeTagger
 
     offline_nltk()
     tagger = RhymeTagger()
-    tagger.load_model("en", verbose=False)
+    tagger.load_model(TAGGER_MODELS[language], verbose=False)
     labels = []
     for first in range(0, len(stanzas), TAGGER_CHUNK):  # eSpeak gets the text as an argument
         chunk = [list(s) for s in stanzas[first : first + TAGGER_CHUNK]]
@@ -107,33 +125,107 @@ def methods() -> dict:
     }
 
 
-def report(units, title: str) -> None:
+def runnable(method):
+    """(function, None) for a method that can run here, else (None, why not)."""
+    if isinstance(method, tuple):
+        problem = peer_problem(method[0])
+        return (None, problem) if problem else (method[1], None)
+    return method, None
+
+
+def random_share(schemes: list[str]) -> str:
+    return f"{sum(s != 'ABCD' for s in schemes) / len(schemes):.2%}"
+
+
+def report(poems, units, title: str) -> None:
     sets = collections(units)
+    quatrains = random_quatrains(poems, RANDOM_QUATRAINS, seed=1)
     print(f"\n## {title}\n")
-    print("| method | " + " | ".join(f"{name} (n={len(u)})" for name, u in sets.items()) + " |")
-    print("|" + " --- |" * (len(sets) + 1))
+    print(
+        "| method | "
+        + " | ".join(f"{name} (n={len(u)})" for name, u in sets.items())
+        + " | random quatrains called rhyming |"
+    )
+    print("|" + " --- |" * (len(sets) + 2))
     for name, method in methods().items():
-        if isinstance(method, tuple):
-            problem = peer_problem(method[0])
-            if problem:
-                print(f"| {name} | not run: {problem} |")
-                continue
-            method = method[1]
+        method, problem = runnable(method)
+        if problem:
+            print(f"| {name} | not run: {problem} |")
+            continue
         start = time.perf_counter()
         predicted = method([list(u.lines) for u in units])
         cells = [
             f"{acc.exact_share:.1%} ({acc.precision:.3f} / {acc.recall:.3f})"
             for acc in collection_scores(units, predicted).values()
         ]
-        print(f"| {name} | " + " | ".join(cells) + " |", flush=True)
+        # rhymediscovery learns its prior from the stanzas it labels: on random quatrains
+        # alone it would learn theirs, so it is not given them
+        chance = "n/a" if "rhymediscovery" in name else random_share(method(quatrains))
+        print(f"| {name} | " + " | ".join(cells) + f" | {chance} |", flush=True)
         print(f"  ({name}: {time.perf_counter() - start:.0f} s)", file=sys.stderr)
     print("\nCells: exact-scheme accuracy (pairwise precision / recall).")
+
+
+def german_methods(cv) -> dict:
+    def texts(stanzas):
+        return ["\n".join(x) for x in stanzas]
+
+    return {
+        "poetic_eval learned (10-fold CV over poems)": "cv",
+        "poetic_eval perfect (German rules)": lambda s: rhyme_schemes(
+            texts(s), method="perfect", language="de"
+        ),
+        "English rules on German (language='en', before issue 41)": lambda s: rhyme_schemes(
+            texts(s)
+        ),
+        "rhymetagger 1.0.0 (de model, espeak-ng)": (
+            "rhymetagger",
+            lambda s: rhymetagger_schemes(s, "de"),
+        ),
+    }
+
+
+def german_report(data: Path, quatrains_per_fold: int = 1_000) -> None:
+    poems = read_german_gold(data)
+    if not poems:
+        print(f"\nno German gold poems under {data}: German part skipped")
+        return
+    cv = cross_validate(poems, quatrains_per_fold=quatrains_per_fold)
+    golds = list(cv.golds)
+    lengths = {"all stanzas": None, "quatrains": 4, "other lengths": -4}
+    print(f"\n## German gold stanzas ({len(poems)} poems)\n")
+    header = [f"{name} (n={sum(_kept(g, n) for g in golds)})" for name, n in lengths.items()]
+    print("| method | " + " | ".join(header) + " | random quatrains called rhyming |")
+    print("|" + " --- |" * (len(lengths) + 2))
+    for name, method in german_methods(cv).items():
+        if method == "cv":
+            predicted, chance = list(cv.predicted), list(cv.random_schemes)
+        else:
+            method, problem = runnable(method)
+            if problem:
+                print(f"| {name} | not run: {problem} |")
+                continue
+            predicted = method([list(s) for s in cv.stanzas])
+            chance = method([list(q) for q in cv.random_quatrains])
+        cells = []
+        for n in lengths.values():
+            kept = [(g, p) for g, p in zip(golds, predicted) if _kept(g, n)]
+            acc = score_schemes([g for g, _ in kept], [p for _, p in kept])
+            cells.append(f"{acc.exact_share:.1%} ({acc.precision:.3f} / {acc.recall:.3f})")
+        print(f"| {name} | " + " | ".join(cells) + f" | {random_share(chance)} |", flush=True)
+    print("\nCells: exact-scheme accuracy (pairwise precision / recall).")
+
+
+def _kept(gold: str, lines: int | None) -> bool:
+    """Whether a stanza belongs to a column: None all, 4 quatrains, -4 all but quatrains."""
+    return lines is None or (len(gold) == lines if lines > 0 else len(gold) != -lines)
 
 
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--data", type=Path, default=SHARED_DATA)
     parser.add_argument("--part", choices=tuple(PARTS), default="all")
+    parser.add_argument("--language", choices=tuple(LANGUAGES), default="all")
     sizes = parser.add_mutually_exclusive_group()
     sizes.add_argument("--quick", action="store_true", help="the development authors only")
     sizes.add_argument("--full", action="store_true", help="the full size (the default)")
@@ -143,10 +235,15 @@ def main(argv: list[str] | None = None) -> int:
     if not args.data.is_dir():
         print(f"no corpora folder at {args.data} (pass --data): peer accuracy skipped")
         return 0
-    units = gold_units(read_corpora(args.data))
-    for held_out in PARTS[args.part]:
-        part = "held-out authors" if held_out else "development authors"
-        report([u for u in units if u.held_out == held_out], part)
+    if "en" in LANGUAGES[args.language]:
+        poems = read_corpora(args.data)
+        units = gold_units(poems)
+        for held_out in PARTS[args.part]:
+            part = "held-out authors" if held_out else "development authors"
+            report([p for p in poems if p.held_out == held_out],
+                   [u for u in units if u.held_out == held_out], part)  # fmt: skip
+    if "de" in LANGUAGES[args.language]:
+        german_report(args.data, 200 if args.quick else 1_000)
     return 0
 
 

@@ -1,6 +1,7 @@
 """Recompute the accuracy figures of the rhyme_kl card: every rhyme setting on every gold set.
 
     python scripts/evaluate_rhyme_schemes.py [--data ../shared/data] [--part dev|held-out|all]
+        [--language en|de]
 
 Gold sets (:mod:`poetic_eval.rhyme.rule_annotation`): EPG64's human annotations, and stanzas of
 the public-domain poems annotated by form rules (sonnet quatrains and Petrarchan octaves,
@@ -9,7 +10,14 @@ couplet quatrains, stanzaic quatrains, limericks). ``--part`` picks the developm
 it labels every stanza of a part once and prints exact-scheme accuracy and pairwise precision
 / recall per set (the sets overlap: "all quatrains" holds the others' quatrains), and the share of
 20,000 seeded random pairs of line-final words from two different poems of that part that the
-setting's pairwise test calls rhymes.
+setting's pairwise test calls rhymes, and the share of 5,000 seeded random quatrains (4 lines of
+4 different poems of the part) whose scheme is not ABCD.
+
+``--language de``: the German gold stanzas (``german_rhyme_gold``), by 10-fold cross-validation
+over poems for the learned method (:func:`poetic_eval.rhyme.cross_validation.cross_validate`,
+seeds 0-2: every stanza labelled by a model fitted to the other folds' poems, random quatrains
+drawn within the tested fold), and the German rules (``method="perfect"``), which nothing was
+fitted to.
 """
 
 from __future__ import annotations
@@ -20,12 +28,14 @@ import time
 from pathlib import Path
 
 from poetic_eval.rhyme import rhyme_schemes
-from poetic_eval.rhyme.corpora import read_corpora
+from poetic_eval.rhyme.corpora import read_corpora, read_german_gold
+from poetic_eval.rhyme.cross_validation import cross_validate, random_quatrains
 from poetic_eval.rhyme.evaluation import (
     SETTINGS,
     collection_scores,
     collections,
     random_word_pairs,
+    score_schemes,
     setting_chance_rate,
 )
 from poetic_eval.rhyme.rule_annotation import gold_units
@@ -38,13 +48,14 @@ PARTS = {"dev": (False,), "held-out": (True,), "all": (False, True)}
 def report(poems, units, title: str) -> None:
     sets = collections(units)
     pairs = random_word_pairs([p.lines for p in poems], count=20_000, seed=0)
+    quatrains = ["\n".join(q) for q in random_quatrains(poems, 5_000, seed=1)]
     print(f"\n## {title}\n")
     print(
         "| setting | "
         + " | ".join(f"{name} (n={len(u)})" for name, u in sets.items())
-        + " | random pairs called rhymes |"
+        + " | random pairs called rhymes | random quatrains called rhyming |"
     )
-    print("|" + " --- |" * (len(sets) + 2))
+    print("|" + " --- |" * (len(sets) + 3))
     for setting, options in SETTINGS.items():
         start = time.perf_counter()
         predicted = rhyme_schemes(["\n".join(u.lines) for u in units], **options)
@@ -53,19 +64,55 @@ def report(poems, units, title: str) -> None:
             for acc in collection_scores(units, predicted).values()
         ]
         rate = setting_chance_rate(pairs, options)
-        print(f"| {setting} | " + " | ".join(cells) + f" | {rate:.2%} |", flush=True)
+        schemes = rhyme_schemes(quatrains, **options)
+        chance = sum(s != "ABCD" for s in schemes) / len(schemes)
+        print(f"| {setting} | " + " | ".join(cells) + f" | {rate:.2%} | {chance:.2%} |",
+              flush=True)  # fmt: skip
         print(f"  ({time.perf_counter() - start:.0f} s)", file=sys.stderr)
     print("\nCells: exact-scheme accuracy (pairwise precision / recall).")
+
+
+def german_report(data: Path) -> int:
+    poems = read_german_gold(data)
+    if not poems:
+        print(f"error: no German gold poems under {data}", file=sys.stderr)
+        return 2
+    print(f"\n## German gold stanzas ({len(poems)} poems)\n")
+    print("| labelling | all stanzas | quatrains | random quatrains called rhyming |")
+    print("| --- | --- | --- | --- |")
+    for seed in range(3):
+        cv = cross_validate(poems, seed=seed)
+        cells = [cv.accuracy(), cv.accuracy(4)]
+        row = " | ".join(
+            f"{a.exact_share:.1%} of {a.units} ({a.precision:.3f} / {a.recall:.3f})" for a in cells
+        )
+        print(f"| learned, 10-fold CV over poems, seed {seed} | {row} | {cv.random_rhyming:.2%} |")
+    stanzas, quatrains = list(cv.stanzas), ["\n".join(q) for q in cv.random_quatrains]
+    found = rhyme_schemes(["\n".join(s) for s in stanzas], method="perfect", language="de")
+    chance = rhyme_schemes(quatrains, method="perfect", language="de")
+    accuracies = [score_schemes(list(cv.golds), found)]
+    fours = [(g, p) for g, p in zip(cv.golds, found) if len(g) == 4]
+    accuracies.append(score_schemes([g for g, _ in fours], [p for _, p in fours]))
+    row = " | ".join(
+        f"{a.exact_share:.1%} of {a.units} ({a.precision:.3f} / {a.recall:.3f})" for a in accuracies
+    )
+    share = sum(s != "ABCD" for s in chance) / len(chance)
+    print(f"| perfect (German rules, nothing fitted) | {row} | {share:.2%} |")
+    print("\nCells: exact-scheme accuracy (pairwise precision / recall).")
+    return 0
 
 
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--data", type=Path, default=DEFAULT_DATA)
     parser.add_argument("--part", choices=tuple(PARTS), default="dev")
+    parser.add_argument("--language", choices=("en", "de"), default="en")
     args = parser.parse_args(argv)
     if not args.data.is_dir():
         print(f"error: no corpora folder at {args.data} (pass --data)", file=sys.stderr)
         return 2
+    if args.language == "de":
+        return german_report(args.data)
     poems = read_corpora(args.data)
     units = gold_units(poems)
     for held_out in PARTS[args.part]:

@@ -299,9 +299,10 @@ def test_author_split_is_by_surname():
 
 # Floors a little under the figures measured by scripts/evaluate_rhyme_schemes.py (rhyme_kl card):
 # (part, gold set) -> (exact scheme, pairwise precision, pairwise recall) of the learned default.
+# The link cost (1.5) trades a little recall on long human-annotated stanzas for precision.
 LEARNED_FLOORS = {
     (False, "EPG64 quatrains (human gold)"): (0.79, 0.86, 0.93),
-    (False, "EPG64 all stanzas (human gold)"): (0.63, 0.85, 0.92),
+    (False, "EPG64 all stanzas (human gold)"): (0.63, 0.85, 0.90),
     (False, "sonnet quatrains (rule)"): (0.95, 0.97, 0.97),
     (False, "couplet quatrains (rule)"): (0.96, 0.97, 0.97),
     (False, "all quatrains"): (0.94, 0.97, 0.97),
@@ -358,6 +359,7 @@ def test_gold_units_cover_every_rule(corpora):
         assert restricted_growth(unit.gold) == unit.gold  # lettered by first occurrence
 
 
+@pytest.mark.slow  # about 90 s: EM over 14,257 units and 100,000 random pairs
 @pytest.mark.needs_shared_data
 def test_shipped_model_is_what_the_script_learns(shared_data, tmp_path, repo_root):
     """scripts/learn_rhyme_model.py is deterministic and produced the shipped table."""

@@ -20,6 +20,7 @@ import random
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
+from ..text import final_word
 from .corpora import Poem
 from .evaluation import SchemeAccuracy, random_word_pairs, score_schemes
 from .letters import end_words
@@ -28,24 +29,30 @@ from .scheme_learning import learn_model, training_units
 
 #: Random pairs of line-final words (from two different poems) for the non-rhyme side.
 GERMAN_RANDOM_PAIRS = 20_000
+#: Pseudo-count of every scheme in the German priors (English: 1): with 211 gold quatrains,
+#: a scheme never seen there (ABAC) would otherwise be all but impossible. Chosen by the
+#: cross-validation below (1: 94.9 % exact, 3: 95.8 %, 6: 95.8 %; means of seeds 0-2).
+GERMAN_PRIOR_SMOOTHING = 3.0
 FOLDS = 10
 QUATRAINS_PER_FOLD = 1_000
 
 
-def _gold_stanzas(poems: Sequence[Poem]) -> list[tuple[list[str], str]]:
+def gold_stanzas(poems: Sequence[Poem]) -> list[tuple[tuple[str, ...], str]]:
+    """(lines, gold scheme) of every stanza of ``poems`` with a gold scheme."""
     return [
-        (end_words("\n".join(stanza)), gold)
-        for poem in poems
-        for stanza, gold in zip(poem.stanzas, poem.golds)
-        if gold
+        (stanza, gold) for poem in poems for stanza, gold in zip(poem.stanzas, poem.golds) if gold
     ]
+
+
+def _line_ends(lines: Sequence[str]) -> list[str]:
+    return end_words("\n".join(lines))
 
 
 def fit_german_model(poems: Sequence[Poem], *, show_progress: bool = False) -> RhymeModel:
     """The German model fitted (supervised, see the module docstring) to ``poems``' gold
     stanzas, with the non-rhyme side from seeded pairs of their line-final words."""
-    gold = _gold_stanzas(poems)
-    units = training_units([words for words, _ in gold], [scheme for _, scheme in gold])
+    gold = gold_stanzas(poems)
+    units = training_units([_line_ends(lines) for lines, _ in gold], [s for _, s in gold])
     pairs = random_word_pairs([poem.lines for poem in poems], GERMAN_RANDOM_PAIRS, seed=0)
     model = learn_model(
         units,
@@ -54,6 +61,7 @@ def fit_german_model(poems: Sequence[Poem], *, show_progress: bool = False) -> R
         show_progress=show_progress,
         language="de",
         pooled_smoothing=True,
+        prior_smoothing=GERMAN_PRIOR_SMOOTHING,
     )
     model.info.update({"poems": len(poems), "fitted": "supervised, gold schemes"})
     return model
@@ -67,24 +75,28 @@ def poem_folds(poems: Sequence[Poem], folds: int = FOLDS, seed: int = 0) -> list
 
 
 def random_quatrains(poems: Sequence[Poem], count: int, seed: int = 0) -> list[list[str]]:
-    """``count`` seeded quatrains of line-final words, each of its lines from a different poem
-    of ``poems`` (at least 4 with a line-final word)."""
+    """``count`` seeded quatrains of lines, each line from a different poem of ``poems`` (at
+    least 4 with a line that has a word); their line ends are :func:`end_words` of the text."""
     rng = random.Random(seed)
-    ends = [[w for w in end_words("\n".join(poem.lines)) if w] for poem in poems]
-    ends = [words for words in ends if words]
-    if len(ends) < 4:
+    usable = [[line for line in poem.lines if final_word(line)] for poem in poems]
+    usable = [lines for lines in usable if lines]
+    if len(usable) < 4:
         raise ValueError("random quatrains need at least 4 poems with line-final words")
-    return [[rng.choice(ends[i]) for i in rng.sample(range(len(ends)), 4)] for _ in range(count)]
+    return [
+        [rng.choice(usable[i]) for i in rng.sample(range(len(usable)), 4)] for _ in range(count)
+    ]
 
 
 @dataclass(frozen=True)
 class CrossValidation:
     """Gold and predicted schemes of every gold stanza (each labelled by a model not fitted to
-    its poem), and the random quatrains' schemes."""
+    its poem) and its lines; the random quatrains (lines) and their schemes."""
 
     golds: tuple[str, ...]
     predicted: tuple[str, ...]
     random_schemes: tuple[str, ...]
+    stanzas: tuple[tuple[str, ...], ...] = ()
+    random_quatrains: tuple[tuple[str, ...], ...] = ()
 
     def accuracy(self, lines: int | None = None) -> SchemeAccuracy:
         """Exact and pairwise accuracy over stanzas of ``lines`` lines (None: all)."""
@@ -107,14 +119,18 @@ def cross_validate(
     quatrains_per_fold: int = QUATRAINS_PER_FOLD,
 ) -> CrossValidation:
     """Label each fold's gold stanzas and random quatrains with ``fit`` of the other folds."""
-    golds, predicted, random_schemes = [], [], []
+    golds, predicted, random_schemes, lines, randoms = [], [], [], [], []
     for k, test in enumerate(poem_folds(poems, folds, seed)):
         held = set(test)
         model = fit([poem for i, poem in enumerate(poems) if i not in held])
         tested = [poems[i] for i in test]
-        stanzas = _gold_stanzas(tested)
+        stanzas = gold_stanzas(tested)
+        lines += [stanza for stanza, _ in stanzas]
         golds += [scheme for _, scheme in stanzas]
-        predicted += model.schemes([words for words, _ in stanzas])
+        predicted += model.schemes([_line_ends(stanza) for stanza, _ in stanzas])
         quatrains = random_quatrains(tested, quatrains_per_fold, seed=seed * 1_000 + k)
-        random_schemes += model.schemes(quatrains)
-    return CrossValidation(tuple(golds), tuple(predicted), tuple(random_schemes))
+        randoms += [tuple(q) for q in quatrains]
+        random_schemes += model.schemes([_line_ends(q) for q in quatrains])
+    return CrossValidation(
+        tuple(golds), tuple(predicted), tuple(random_schemes), tuple(lines), tuple(randoms)
+    )

@@ -215,8 +215,8 @@ def _is_long(word: str, graphemes: tuple[str, ...], vowel: _Vowel, stress: str) 
     return False
 
 
-# Short final syllables that end compounds ("dahin", "damit", "woran").
-_SHORT_ENDINGS = ("hin", "mit", "an", "von", "bin")
+# Short final syllables that end compounds ("dahin", "damit", "woran", "herum").
+_SHORT_ENDINGS = ("hin", "mit", "an", "von", "bin", "um")
 
 
 def _vowel_phone(word, graphemes, vowel: _Vowel, stress: str) -> str:

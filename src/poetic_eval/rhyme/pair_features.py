@@ -9,7 +9,8 @@ probabilities so that no evidence counts twice:
   Types: ``M`` both end on the stressed syllable; ``F0``-``F2`` both have the same number of
   syllables after it, and what follows is the same, close or different; ``X`` they have
   different numbers; ``W1``/``W2`` a weak rhyme of the last syllables with one or both
-  unstressed, ``s``/``d`` whether the consonants before those vowels are the same; two cells for
+  unstressed (``W2``: no longer produced, see :func:`weak_alignment`), ``s``/``d`` whether
+  the consonants before those vowels are the same; two cells for
   words without pronunciation (written endings equal or not);
 - **vowels** (table A), given the shape's *block* (stressed or weak alignment x codas the same
   up to voicing / close / different): the pair of compared vowels, one of 136. Conditioning on
@@ -106,9 +107,16 @@ def stressed_alignment(a: StressedEnding, b: StressedEnding) -> tuple[int, int, 
 
 
 def weak_alignment(a: FinalSyllable, b: FinalSyllable) -> tuple[int, int, int] | None:
-    """(vowel cell, shape cell, match) of two last syllables, at least one unstressed (a weak
-    rhyme); None when both are stressed, or their vowels are far apart and codas differ."""
-    if a.stressed and b.stressed:
+    """(vowel cell, shape cell, match) of two last syllables, one stressed and one not (a weak
+    rhyme: "be" / "piety"); None when both are stressed, when both are unstressed, or when
+    their vowels are far apart and codas differ.
+
+    Two unstressed last syllables alone ("horses" / "vexes", "singing" / "trusting") are not
+    compared: the same suffix is no rhyme, and where poets rhymed such words ("captivity" /
+    "posterity") the stressed alignment compares the whole ending. Allowing them put most of
+    the false rhymes between unrelated line ends (the W2 shape cells stay in the tables,
+    unused, so that the model files keep their format)."""
+    if a.stressed == b.stressed:
         return None
     relation = vowel_relation(a.vowel, b.vowel)
     if relation == FAR and a.coda != b.coda:

@@ -71,6 +71,11 @@ class RhymeModel:
     new_prior: float
     threshold: float
     info: dict = field(default_factory=dict)
+    #: Cost of each pair of lines a scheme puts in one group, subtracted from the pair's score
+    #: when decoding (not for a linked repetition): 0 is the plain Reddy & Knight model; above
+    #: 0, a stanza's scheme links fewer pairs of line ends that only resemble a rhyme (set by
+    #: the learning script, see DEVELOPERS.md "The rhyme model").
+    link_cost: float = 0.0
     #: The language whose spelling and sound rules read the words (:func:`word_forms`).
     language: str = "en"
     _cache: dict = field(default_factory=dict, repr=False)
@@ -183,6 +188,8 @@ class RhymeModel:
                  for i in indices],
                 dtype=np.float64,
             ).reshape(len(indices), -1)  # fmt: skip
+            if self.link_cost:
+                scores -= self.link_cost * (scores < LINKED_REPETITION)
             decoded = decode_many(
                 scores, length, self.prior(length), self.join_prior, self.new_prior
             )
@@ -192,9 +199,11 @@ class RhymeModel:
 
     def to_json(self) -> dict:
         language = {} if self.language == "en" else {"language": self.language}
+        cost = {"link_cost": round(float(self.link_cost), 3)} if self.link_cost else {}
         return {
             "format": MODEL_FORMAT,
             **language,
+            **cost,
             "info": self.info,
             "vowel": _rounded(self.vowel),
             "shape": _rounded(self.shape),
@@ -236,6 +245,7 @@ def model_from_json(data: dict) -> RhymeModel:
         threshold=float(data["threshold"]),
         info=data.get("info", {}),
         language=data.get("language", "en"),
+        link_cost=float(data.get("link_cost", 0.0)),
     )
 
 

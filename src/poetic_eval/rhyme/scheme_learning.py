@@ -294,6 +294,7 @@ def _m_step(
     posteriors: _Posteriors,
     cells: tuple[np.ndarray, ...],
     priors: dict[tuple[int, str], np.ndarray],
+    prior_smoothing: float = PRIOR_SMOOTHING,
 ) -> tuple[list[np.ndarray], float, float]:
     """The rhyme side of the M step: (cell counts per block, link mass on repeated words,
     total link mass); the scheme ``priors`` are updated in place."""
@@ -310,8 +311,8 @@ def _m_step(
         repeated += float(link[~real].sum())
         total += float(link.sum())
         posterior = posteriors.schemes[group]
-        priors[group] = np.log(posterior.sum(axis=0) + PRIOR_SMOOTHING) - np.log(
-            len(rows) + PRIOR_SMOOTHING * posterior.shape[1]
+        priors[group] = np.log(posterior.sum(axis=0) + prior_smoothing) - np.log(
+            len(rows) + prior_smoothing * posterior.shape[1]
         )
     return counts, repeated, total
 
@@ -326,6 +327,7 @@ def learn_model(
     language: str = "en",
     long_golds: Sequence[str] | None = None,
     pooled_smoothing: bool = False,
+    prior_smoothing: float = PRIOR_SMOOTHING,
 ) -> RhymeModel:
     """EM over ``units`` ((kind, line-final words) from :func:`training_units`) with the
     non-rhyme side from ``random_pairs`` (line-final words of different poems); the sequential
@@ -337,7 +339,8 @@ def learn_model(
     ``golds``): the E step's posteriors are the gold schemes (the pair cells still follow the
     tables, as the best candidate of a pair does), and the sequential prior is counted on
     ``long_golds`` (gold schemes of long stanzas) instead of self-training.
-    ``pooled_smoothing``: the vowel table is smoothed by pools of relations (:func:`_ratio`)."""
+    ``pooled_smoothing``: the vowel table is smoothed by pools of relations (:func:`_ratio`).
+    ``prior_smoothing``: pseudo-count of every scheme in the priors."""
     keys, ids, golds = _pair_layouts(units, language)
     supervised = bool(golds) and all(len(golds.get(g, ())) == len(r) for g, r in ids.items())
     others = [(word_forms(a, language).word, word_forms(b, language).word)
@@ -359,7 +362,8 @@ def learn_model(
         history.append(posteriors.log_likelihood)
         if supervised:
             posteriors = _gold_posteriors(ids, golds, posteriors)
-        counts, repeated, total = _m_step(ids, posteriors, unit_pairs.cells(best), priors)
+        cells = unit_pairs.cells(best)
+        counts, repeated, total = _m_step(ids, posteriors, cells, priors, prior_smoothing)
         other_cells = other_pairs.cells(other_pairs.best(tables)[1])
         sizes = (N_VOWEL_CELLS, N_SHAPE_CELLS, N_EVIDENCE_CELLS)
         other_counts = [
