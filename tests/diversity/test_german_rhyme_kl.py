@@ -123,5 +123,5 @@ def test_poetic_diversity_reads_german_rhyme_and_reports_it_flat():
 def test_language_is_one_profile_option_and_is_checked():
     with pytest.raises(ValueError, match="did you mean 'de'"):
         poetic_diversity(["a\nb"], ["a\nb"], dimensions=["length"], language="dee")
-    with pytest.raises(TypeError, match="rhyme has no option 'language'"):
+    with pytest.raises(TypeError, match="one option of the whole profile; pass language='de'"):
         poetic_diversity(["a\nb"], ["a\nb"], dimensions=["rhyme"], rhyme_language="de")

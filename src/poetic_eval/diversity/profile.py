@@ -103,6 +103,11 @@ def split_part_options(
                 f"'<dimension>_<option>': {suggestion(name, every)}"
             )
         option = name[len(dimension) + 1 :]
+        if option == "language":  # one language for the whole profile, not per dimension
+            raise TypeError(
+                f"unexpected keyword argument {name!r}: the language is one option of the "
+                f"whole profile; pass language={value!r}"
+            )
         valid = [f"{dimension}_{o}" for o in dimension_options(dimension)]
         if name not in valid:
             raise TypeError(
