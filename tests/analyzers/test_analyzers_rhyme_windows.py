@@ -92,7 +92,9 @@ def test_couplets_are_not_chained_by_a_pair_tested_alone():
         for text in seed_poems("quatrain_stanzas.txt")
         if text.rstrip().endswith("then the fog came rolling in.")
     ]
-    assert pairs_transcribed(lines, 5) == "ABABCCDDEECC"
+    # Before the learned model's link cost (issue 41) the pairs tested alone chained them
+    # ("ABABCCDDEECC"); a 2-line stanza no longer links that slant pair either.
+    assert pairs_transcribed(lines, 5) == "ABABCCDDEEFF"
     assert scheme_of(lines, 5) == "ABABCCDDEEFF"
 
 

@@ -15,6 +15,7 @@ from __future__ import annotations
 
 from functools import lru_cache
 
+from ..checks import typed_options
 from .german_sounds import german_pronunciation, normalize_german
 from .word_rhymes import rhyme_part_of_phones
 
@@ -40,6 +41,7 @@ def german_final_syllable(word: str) -> tuple[str, tuple[str, ...], bool] | None
     return last[:-1], tuple(sequence[vowels[-1] + 1 :]), last[-1] in "12"
 
 
+@typed_options
 def german_perfect_rhymes(a: str, b: str, *, weak: bool = False, near: bool = False) -> bool:
     """Whether two different German words rhyme (module docstring)."""
     word_a, word_b = normalize_german(a), normalize_german(b)

@@ -314,12 +314,6 @@ def german_stress_pattern(word: str) -> str | None:
     return digits or None
 
 
-def german_stressed_syllable(word: str) -> int | None:
-    """0-based index of the syllable with the main stress of a German word (None: no vowel)."""
-    pattern = german_stress_pattern(word)
-    return pattern.index("1") if pattern else None
-
-
 def german_spelling_ending(word: str) -> str | None:
     """The written ending a rhyme compares: from the vowel letters of the last full syllable
     onward ("Stunde" -> "unde", "Zeit" -> "eit"); None without a vowel letter."""
