@@ -143,6 +143,24 @@ def test_an_option_that_has_its_own_field_is_refused():
         parse_form(fields, ["a", '{"predictions": ["b"]}'])
 
 
+def test_the_dry_run_lists_each_space_with_its_app_and_gradio(capsys):
+    """`make publish DRY_RUN=1`: every Space with app.py and form.json, on the sdk_version
+    gradio (no gradio 3 pin anywhere in what it pushes)."""
+    assert main(["publish", "--skip-datasets", "--dry-run"]) == 0
+    out = capsys.readouterr().out
+    blocks = out.split("\n")
+    for name in METRICS:
+        header = next(line for line in blocks if line.startswith(f"{name} -> "))
+        assert f"its own app on gradio {metric_spaces.GRADIO_SDK_VERSION}" in header
+        start = blocks.index(header)
+        files = [line.split()[1] for line in blocks[start + 1 : start + 6]]
+        assert files == [f"{name}.py", "README.md", "app.py", "form.json", "requirements.txt"]
+    for plan in plan_metric_spaces(None):
+        for file in plan.files:
+            text = file.read_bytes().decode("utf-8")
+            assert "sdk_version: 3." not in text and "launch_gradio_widget" not in text
+
+
 def broken_metric(tmp_path, monkeypatch, card: bytes):
     folder = tmp_path / "mtld"
     folder.mkdir()

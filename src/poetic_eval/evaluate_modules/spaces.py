@@ -153,7 +153,7 @@ def _plan_space(name: str, owner: str) -> RepoUpload:
         repo_id,
         "space",
         space_files(name, repo_id),
-        kind="Space, evaluate metric",
+        kind=f"Space, evaluate metric, its own app on gradio {GRADIO_SDK_VERSION}",
         replan=lambda new_owner: _plan_space(name, new_owner),
     )
 
