@@ -13,8 +13,10 @@ from __future__ import annotations
 import importlib.util
 import json
 import os
+import queue
 import subprocess
 import sys
+import threading
 import time
 import urllib.request
 from pathlib import Path
@@ -82,17 +84,21 @@ class AppServers:
             env=app_environment(),
         )
         self.urls: dict[str, str] = {}
+        lines: queue.Queue = queue.Queue()
+        threading.Thread(target=_forward, args=(self.process.stdout, lines), daemon=True).start()
         deadline = time.monotonic() + seconds
-        for line in self.process.stdout:
-            if line.strip() == "ready":
+        while len(self.urls) < len(folders):
+            try:  # a hung start (no line for the rest of the time) fails instead of blocking
+                line = lines.get(timeout=max(0.0, deadline - time.monotonic()))
+            except queue.Empty:
+                break
+            if line is None or line.strip() == "ready":
                 break
             entry = json.loads(line)
             self.urls[entry["name"]] = entry["url"]
-            if time.monotonic() > deadline:
-                break
         if len(self.urls) != len(folders):
             self.close()
-            raise RuntimeError(f"the apps did not start; see {log}")
+            raise RuntimeError(f"the apps did not start within {seconds:g} s; see {log}")
 
     def close(self) -> None:
         if self.process.poll() is None:
@@ -103,6 +109,12 @@ class AppServers:
                 self.process.kill()
                 self.process.wait()
         self.log.close()
+
+
+def _forward(stream, lines: queue.Queue) -> None:
+    for line in stream:
+        lines.put(line)
+    lines.put(None)  # the process closed its output
 
 
 def _serve(folders: list[str]) -> None:
