@@ -14,6 +14,7 @@ import json
 import os
 import subprocess
 import sys
+import types
 from pathlib import Path
 
 import pytest
@@ -123,6 +124,73 @@ def test_a_module_per_dataset_with_the_harness_configs(built, tmp_path):
         assert constant(source, "START") == "<s>"
         assert constant(source, "DATASET") == str((built / dataset).resolve())
         assert MODEL_ARGS in source  # the run line in its docstring
+
+
+def lighteval_stand_in(monkeypatch) -> None:
+    """Modules named as LightEval's, holding just what a task module imports (Doc, Metrics,
+    LightevalTaskConfig), so the module's prompt functions run here; the slow test runs real
+    LightEval."""
+
+    class Doc:
+        def __init__(self, query, choices, gold_index, task_name=""):
+            self.query, self.choices, self.gold_index = query, choices, gold_index
+
+    class LightevalTaskConfig(dict):
+        def __init__(self, **fields):
+            super().__init__(fields)
+
+    parts = {
+        "lighteval.metrics.metrics": {"Metrics": types.SimpleNamespace(loglikelihood_acc="acc")},
+        "lighteval.tasks.lighteval_task": {"LightevalTaskConfig": LightevalTaskConfig},
+        "lighteval.tasks.requests": {"Doc": Doc},
+    }
+    for name in ("lighteval", "lighteval.metrics", "lighteval.tasks", *parts):
+        module = types.ModuleType(name)
+        module.__dict__.update(parts.get(name, {}))
+        monkeypatch.setitem(sys.modules, name, module)
+
+
+def load_module(path: Path, monkeypatch):
+    lighteval_stand_in(monkeypatch)
+    spec = importlib.util.spec_from_file_location(path.stem, path)
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+def test_blm_documents_are_what_blm_eval_candidates_scores(tmp_path, monkeypatch):
+    """A BLM task's query and choices are the running context and the candidate sentences of
+    `poetic-eval blm-eval --method candidates`, after the start token, on a real BLM build."""
+    from poetic_eval.blm.evaluation.prompts import candidate_continuations, running_context
+    from poetic_eval.blm.item_sources import load_evaluation_sets
+
+    datasets = tmp_path / "datasets"
+    assert main(["build", "blm", "--out", str(datasets / "blm"), "--no-progress"]) == 0
+    write_lighteval_tasks(datasets, tmp_path / "t", start="<|endoftext|>", model="m")
+    module = load_module(tmp_path / "t" / "poetic_eval_blm.py", monkeypatch)
+    assert [task["prompt_function"] for task in module.TASKS_TABLE] == [module.blm_matrix] * 6
+    import datasets as hf_datasets
+
+    for evaluation_set in load_evaluation_sets(datasets / "blm", limit=5):
+        rows = hf_datasets.load_dataset(str(datasets / "blm"), evaluation_set.name, split="test")
+        for row, item in zip(rows, evaluation_set.items):
+            doc = module.blm_matrix(row)
+            assert doc.query == "<|endoftext|>" + running_context(item)
+            assert doc.choices == candidate_continuations(item)
+            assert doc.gold_index == item.correct_index
+
+
+def test_the_start_token_and_a_context_tokenize_as_blm_eval_does():
+    """LightEval encodes START + context as one string; blm-eval puts the start token before
+    the context's own tokens: the same ids for the default model's tokenizer."""
+    from poetic_eval.lm import document_start_token_id, load_language_model
+
+    lm = load_language_model(None)
+    start = start_token_text(lm)
+    for context in ("La ragazza mangia la mela.", " Il cane dorme. I gatti dormono."):
+        joined = lm.tokenizer.encode(start + context, add_special_tokens=False)
+        alone = lm.tokenizer.encode(context, add_special_tokens=False)
+        assert joined == [document_start_token_id(lm), *alone]
 
 
 def test_hub_paths_and_a_foreign_folder_is_refused(built, tmp_path):

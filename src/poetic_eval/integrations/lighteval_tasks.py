@@ -27,8 +27,11 @@ reduction) for the same model, as the harness tasks do:
   whose start token is its EOS (GPT-2 style) is refused: use the harness tasks for it;
 * ``override_chat_template=False``: an instruct model's chat template would wrap the query.
 
-A BLM config is an 8-way loglikelihood task: the 7 context sentences (numbers stripped), one a
-line, then each answer (letter stripped) after a line break, as the harness's BLM tasks put it.
+A BLM config is an 8-way loglikelihood task scored as ``poetic-eval blm-eval --method
+candidates`` scores it (:func:`poetic_eval.blm.evaluation.prompts.running_context` and
+``candidate_continuations``): START, the 7 context sentences as running text (numbers
+stripped, a full stop added where a sentence has none), then each answer (letter stripped, the
+same full stop) after a space; its ``acc`` is that method's accuracy (sum reduction).
 """
 
 from __future__ import annotations
@@ -56,7 +59,8 @@ Run with LightEval's transformers backend, e.g.::
 
 Minimal pairs: choices [bad, good], gold 1, loglikelihood_acc (a tie is wrong), each sentence
 scored after START, the document-start token of {model!r}; acc then equals poetic-eval's
-pair_preference over score_pairs for that model. BLM: the 8 answers after the 7 context lines.
+pair_preference over score_pairs for that model. BLM: the 8 answers, each as the sentence after
+the 7 context sentences, as `poetic-eval blm-eval --method candidates` scores them.
 """
 
 import re
@@ -66,7 +70,8 @@ from lighteval.tasks.lighteval_task import LightevalTaskConfig
 from lighteval.tasks.requests import Doc
 
 DATASET = {dataset_path!r}
-#: the text of {model!r}'s document-start token (one special token when tokenized)
+#: the text of the document-start token of the model (one special token when tokenized):
+#: {model}
 START = {start!r}
 LETTERS = "ABCDEFGH"
 
@@ -79,13 +84,25 @@ def sentence_pair(line, task_name=None):
     return minimal_pair(line, task_name, good="sentence_good", bad="sentence_bad")
 
 
+NUMBER = re.compile(r"^\\s*[0-9]+\\t")
+LETTER = re.compile(r"^\\s*[A-Za-z]\\t")
+
+
+def sentence(text, prefix):
+    """A BLM sentence without its number or letter, ending in a full stop (added when it has
+    no final . ! or ?), as poetic-eval's blm-eval reads it."""
+    text = prefix.sub("", text, count=1).strip()
+    return text if text[-1] in ".!?" else text + "."
+
+
 def blm_matrix(line, task_name=None):
-    context = "\\n".join(re.sub(r"^[0-9]+\\t", "", sentence) for sentence in line["Context"])
-    answers = [re.sub(r"^[A-H]\\t", "", answer) for answer in line["Answer_set"]]
+    # as `poetic-eval blm-eval --method candidates`: the context as running text after START,
+    # each answer scored as the next sentence (a leading space)
+    context = " ".join(sentence(text, NUMBER) for text in line["Context"])
     return Doc(
         task_name=task_name,
-        query=context,
-        choices=["\\n" + answer for answer in answers],
+        query=START + context,
+        choices=[" " + sentence(text, LETTER) for text in line["Answer_set"]],
         gold_index=LETTERS.index(line["Correct_option"]),
     )
 
