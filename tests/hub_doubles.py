@@ -213,7 +213,6 @@ class FakeHub:
             },
         )
 
-
     def _pull_request(self, handler, key, lines):
         """A commit sent with create_pr=1: kept as a pull request, main untouched."""
         files = {
