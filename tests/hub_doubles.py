@@ -76,6 +76,11 @@ class FakeHub:
         self.tokens: set = set()
         self.fail_commit_to: str | None = None
         self.refuse_with: str | None = None
+        # who the token is (whoami): a model repo of another owner gets a pull request
+        self.user = "someone"
+        self.orgs: list[str] = []
+        # (repo_type, repo_id) -> [{path: bytes}] of each pull request, not merged into main
+        self.pull_requests: dict[tuple[str, str], list[dict[str, bytes]]] = {}
         self._lock = threading.Lock()
         self._server = _Server(self._respond)
         self.url = self._server.url
@@ -111,14 +116,16 @@ class FakeHub:
         self.tokens.add(auth.removeprefix("Bearer ") or None)
         if self.refuse_with is not None:
             return send(handler, 401, {"error": self.refuse_with})
-        path = urlsplit(handler.path).path
+        url = urlsplit(handler.path)
         with self._lock:
-            return self._route(handler, handler.command, path.split("/")[1:], body)
+            self.query = url.query  # of the request being routed (one at a time)
+            return self._route(handler, handler.command, url.path.split("/")[1:], body)
 
     def _route(self, handler, method, parts, body):
         if parts == ["api", "whoami-v2"]:
             self.calls.append(("whoami",))
-            return send(handler, 200, {"name": "someone", "type": "user"})
+            orgs = [{"name": org, "type": "org"} for org in self.orgs]
+            return send(handler, 200, {"name": self.user, "type": "user", "orgs": orgs})
         if parts == ["api", "repos", "create"]:
             return self._create_repo(handler, json.loads(body))
         if parts == ["api", "validate-yaml"]:
@@ -184,6 +191,8 @@ class FakeHub:
             return None
         if header.get("parentCommit") not in (None, self.heads[key]):
             return send(handler, 412, {"error": "the branch moved since parentCommit"})
+        if "create_pr=1" in self.query.split("&"):
+            return self._pull_request(handler, key, lines[1:])
         files = self.repos[key]
         for line in lines[1:]:
             value = line["value"]
@@ -201,6 +210,28 @@ class FakeHub:
                 "commitUrl": f"https://huggingface.co/{prefix}{key[1]}/commit/{sha[:7]}",
                 "commitOid": sha,
                 "pullRequestUrl": None,
+            },
+        )
+
+    def _pull_request(self, handler, key, lines):
+        """A commit sent with create_pr=1: kept as a pull request, main untouched."""
+        files = {
+            line["value"]["path"]: base64.b64decode(line["value"]["content"])
+            for line in lines
+            if line["key"] == "file"
+        }
+        requests = self.pull_requests.setdefault(key, [])
+        requests.append(files)
+        number = len(requests)
+        prefix = {"dataset": "datasets/", "space": "spaces/"}.get(key[0], "")
+        page = f"https://huggingface.co/{prefix}{key[1]}"
+        return send(
+            handler,
+            200,
+            {
+                "commitUrl": f"{page}/commit/pr{number:05d}",
+                "commitOid": hashlib.sha1(repr(sorted(files.items())).encode()).hexdigest(),
+                "pullRequestUrl": f"{page}/discussions/{number}",
             },
         )
 

@@ -1,20 +1,26 @@
-"""The metric Spaces: evaluate's layout, the card's single source, a working app.py."""
+"""The metric Spaces: evaluate's layout, the card's single source, the form of the card's
+example (the apps themselves run in test_space_apps.py, on the Space's gradio)."""
 
 from __future__ import annotations
 
 import importlib.metadata
-import runpy
+import json
 from pathlib import Path
 
-import evaluate.utils
 import pytest
 import yaml
 from huggingface_hub import SpaceCard
-from metric_examples import assert_same, example_result
 
 import poetic_eval
 from poetic_eval.cli import main
 from poetic_eval.evaluate_modules import spaces as metric_spaces
+from poetic_eval.evaluate_modules.space_forms import (
+    FormField,
+    example_arguments,
+    fields_of,
+    parse_field,
+    parse_form,
+)
 from poetic_eval.evaluate_modules.spaces import plan_metric_spaces, write_space
 
 METRICS = poetic_eval.available_metrics()
@@ -32,7 +38,9 @@ def test_one_space_per_metric_in_evaluates_layout(spaces):
     for name, plan in spaces.items():
         assert plan.repo_id == f"my-org/{name}" and plan.repo_type == "space"
         files = {file.path_in_repo: file.read_bytes() for file in plan.files}
-        assert sorted(files) == sorted([f"{name}.py", "README.md", "app.py", "requirements.txt"])
+        expected = [f"{name}.py", "README.md", "app.py", "form.json", "requirements.txt"]
+        assert sorted(files) == sorted(expected)
+        assert b"launch_gradio_widget" not in files["app.py"]
         module = Path(poetic_eval.metric_path(name)) / f"{name}.py"
         assert files[f"{name}.py"] == module.read_bytes()
 
@@ -61,7 +69,8 @@ def test_space_card_is_the_metric_card_with_evaluates_header(spaces, name, tmp_p
     assert data["description"] == own_header["description"]
     assert data["sdk"] == "gradio" and data["app_file"] == "app.py" and data["pinned"] is False
     assert data["sdk_version"] == metric_spaces.GRADIO_SDK_VERSION
-    assert data["sdk_version"].startswith("3.")  # launch_gradio_widget uses gradio 3's gr.inputs
+    # gradio 3 (evaluate's launch_gradio_widget, gr.inputs) is what the hub retires
+    assert int(data["sdk_version"].split(".")[0]) >= 6
     assert {data["colorFrom"], data["colorTo"]} <= SPACE_COLOURS
     assert data["tags"][:2] == ["evaluate", "metric"]
     # the text is the committed card's, below a generated note on how to load it
@@ -70,20 +79,86 @@ def test_space_card_is_the_metric_card_with_evaluates_header(spaces, name, tmp_p
 
 
 @pytest.mark.parametrize("name", METRICS)
-def test_app_runs_evaluates_widget_on_the_module_beside_it(spaces, name, tmp_path, monkeypatch):
-    """app.py, run as the Space runs it, loads the module file next to it (nothing else of the
-    checkout) and hands it to evaluate's widget; that module gives the documented result."""
-    folder = write_space(spaces[name], tmp_path / "space")
-    launched = []
-    monkeypatch.setattr(evaluate.utils, "launch_gradio_widget", launched.append)
-    monkeypatch.chdir(folder)
-    runpy.run_path(str(folder / "app.py"), run_name="__main__")
-    (module,) = launched
-    assert module.name == poetic_eval.load_metric(name).name
-    assert_same(
-        example_result(str(folder / f"{name}.py"), evaluate.load),
-        example_result(name, poetic_eval.load_metric),
+def test_the_form_holds_the_card_example_and_gives_it_back(spaces, name, tmp_path):
+    """form.json's texts, read as the app reads a submitted form, are the very arguments the
+    documented example passes to compute (found by running the example, not by hand)."""
+    folder = write_space(spaces[name], tmp_path / name)
+    spec = json.loads((folder / "form.json").read_text(encoding="utf-8"))
+    assert spec["metric"] == name and spec["description"]
+    fields = fields_of(spec)
+    assert fields[-1].kind == "options" and len({f.name for f in fields}) == len(fields)
+    arguments = example_arguments(name)
+    assert parse_form(fields, [field.example for field in fields]) == arguments
+    assert set(arguments) - {"options"} <= {f.name for f in fields} | set(
+        json.loads(fields[-1].example)
     )
+
+
+def test_app_py_builds_the_page_from_the_module_beside_it(spaces):
+    app = next(f for f in spaces["mtld"].files if f.path_in_repo == "app.py").read_bytes()
+    text = app.decode("utf-8")
+    assert 'evaluate.load(os.path.join(HERE, "mtld.py"))' in text
+    assert 'read_form(os.path.join(HERE, "form.json"))' in text
+    assert "demo.launch()" in text
+    compile(text, "app.py", "exec")
+
+
+@pytest.mark.parametrize(
+    ("kind", "text", "value"),
+    [
+        ("poems", "a\nb\n---\nc\n\n---  \nd", ["a\nb", "c", "d"]),
+        ("lines", "A\n\nB\n", ["A", "B"]),
+        ("numbers", "-1, 2.5\n1e-3 nan", [-1, 2.5, 0.001, float("nan")]),
+        ("vectors", "[1, 2.5]\n\n[-3]", [[1, 2.5], [-3]]),
+        ("options", '{"window": 5}', {"window": 5}),
+        ("lines", "  \n", None),
+        ("options", "", {}),
+    ],
+)
+def test_a_field_reads_what_a_user_types(kind, text, value):
+    parsed = parse_field(FormField("x", kind, ""), text)
+    if kind == "numbers":
+        assert parsed[:3] == value[:3] and parsed[3] != parsed[3]  # nan
+    else:
+        assert parsed == value
+
+
+@pytest.mark.parametrize(
+    ("kind", "text", "message"),
+    [
+        ("numbers", "1\nabc", "x: 'abc' is not a number"),
+        ("vectors", "[1, 'a']", "x: not JSON"),
+        ("vectors", '["a"]', "x: each line must be a JSON list of numbers"),
+        ("options", "[1]", "x: give a JSON object"),
+    ],
+)
+def test_a_field_names_itself_when_it_cannot_read_the_text(kind, text, message):
+    with pytest.raises((ValueError, TypeError), match=f"^{message}"):
+        parse_field(FormField("x", kind, ""), text)
+
+
+def test_an_option_that_has_its_own_field_is_refused():
+    fields = [FormField("predictions", "lines", ""), FormField("options", "options", "")]
+    with pytest.raises(ValueError, match="options: predictions has its own field above"):
+        parse_form(fields, ["a", '{"predictions": ["b"]}'])
+
+
+def test_the_dry_run_lists_each_space_with_its_app_and_gradio(capsys):
+    """`make publish DRY_RUN=1`: every Space with app.py and form.json, on the sdk_version
+    gradio (no gradio 3 pin anywhere in what it pushes)."""
+    assert main(["publish", "--skip-datasets", "--dry-run"]) == 0
+    out = capsys.readouterr().out
+    blocks = out.split("\n")
+    for name in METRICS:
+        header = next(line for line in blocks if line.startswith(f"{name} -> "))
+        assert f"its own app on gradio {metric_spaces.GRADIO_SDK_VERSION}" in header
+        start = blocks.index(header)
+        files = [line.split()[1] for line in blocks[start + 1 : start + 6]]
+        assert files == [f"{name}.py", "README.md", "app.py", "form.json", "requirements.txt"]
+    for plan in plan_metric_spaces(None):
+        for file in plan.files:
+            text = file.read_bytes().decode("utf-8")
+            assert "sdk_version: 3." not in text and "launch_gradio_widget" not in text
 
 
 def broken_metric(tmp_path, monkeypatch, card: bytes):

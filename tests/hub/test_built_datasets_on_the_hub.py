@@ -12,6 +12,7 @@ from pathlib import Path
 import datasets
 import pyarrow.parquet as pq
 import pytest
+import yaml
 from datasets.info import DatasetInfosDict
 from datasets.naming import _split_re
 from datasets.utils.metadata import MetadataConfigs
@@ -119,6 +120,8 @@ def test_publishing_pushes_exactly_the_built_folders(built, fake_hub, tmp_path):
         folder = built / name
         on_hub = fake.files("dataset", f"my-org/{name}")
         local = {p: (folder / p).read_bytes() for p in ["README.md", *data_files(folder)]}
+        # and the eval.yaml publishing adds (tests/hub/test_eval_results.py checks it)
+        assert yaml.safe_load(on_hub.pop("eval.yaml"))["tasks"]
         assert on_hub == local
         clone = tmp_path / name  # the repo as `git clone` or the hub's resolver sees it
         for path, content in on_hub.items():

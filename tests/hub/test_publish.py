@@ -26,6 +26,7 @@ from poetic_eval.hub import (
     publish,
     write_hub_dataset,
 )
+from poetic_eval.hub.eval_yaml import eval_yaml_text
 from poetic_eval.hub.upload_plan import commit_operations
 
 SECRET = "hf_test_secret_token_never_printed"
@@ -67,11 +68,14 @@ def built(tmp_path):
 
 
 def expected_files(folder):
-    return sorted(
+    """The built folder's files, and the eval.yaml publishing adds (its tasks: good/bad pairs)."""
+    benchmark = eval_yaml_text(folder, huggingface_hub.DatasetCard.load(folder / "README.md"))
+    built_files = sorted(
         (path.relative_to(folder).as_posix(), path.stat().st_size)
         for path in folder.rglob("*")
         if path.is_file()
     )
+    return sorted([*built_files, ("eval.yaml", len(benchmark.encode("utf-8")))])
 
 
 def no_saved_login(monkeypatch, tmp_path):
@@ -179,7 +183,7 @@ def test_real_publish_makes_one_commit_per_repo_then_none(built, fake_hub, monke
     assert spaces and all(call[3]["space_sdk"] == "gradio" for call in spaces)
     lines = captured.out.splitlines()
     assert lines[0].startswith("alpha: published https://huggingface.co/datasets/my-org/alpha/")
-    assert lines[0].endswith("(3 file(s), only those that changed sent, deleted 1)")
+    assert lines[0].endswith("(4 file(s), only those that changed sent, deleted 1)")
     assert len(lines) == 2 + len(METRICS)
 
     # the same build again: create_commit finds every file on the hub, no commit anywhere
@@ -232,7 +236,7 @@ def test_interrupted_publish_is_finished_by_running_it_again(built, fake_hub, mo
     assert main(["publish", "--datasets", str(built), "--org", "my-org"]) == 0
     out = capsys.readouterr().out.splitlines()
     assert out[0].startswith("alpha: unchanged, no commit")
-    assert out[1].startswith("beta: published ") and "(2 file(s), only those" in out[1]
+    assert out[1].startswith("beta: published ") and "(3 file(s), only those" in out[1]
     assert len(fake_hub.commits()) == n_commits + 1 + len(METRICS)
 
 
@@ -389,6 +393,7 @@ def test_only_the_files_the_card_lists_are_uploaded(built, fake_hub, tmp_path, c
     assert sorted(on_hub) == sorted(
         [
             "README.md",
+            "eval.yaml",
             *(p for p, _ in expected_files(built / "alpha") if "one/test" in p or "two/" in p),
         ]
     )

@@ -58,6 +58,10 @@ COMMANDS: dict[str, tuple[str, str]] = {
         "harness_tasks",
         "write lm-evaluation-harness task configs for the built datasets",
     ),
+    "lighteval-tasks": (
+        "lighteval_tasks",
+        "write LightEval custom-task modules for the built datasets",
+    ),
     "demo": (
         "demo",
         "build the datasets from the bundled seeds, score the default model, write a report",

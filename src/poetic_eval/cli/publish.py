@@ -8,6 +8,11 @@ only for repos whose files changed. The token is ``--token``, else huggingface_h
 or with ``--dry-run``, nothing touches the network: the command lists the operations of each
 repo's commit, with sizes, and warns of broken data files (which a real publish refuses). A
 publish that stopped halfway is finished by running it again.
+
+Each dataset repo gets an ``eval.yaml`` naming its tasks (the Hub then shows a leaderboard on its
+page). With --eval-results DIR --model-repo OWNER/NAME it pushes only a model's
+``.eval_results/*.yaml`` (written by ``poetic-eval report --eval-results DIR``) to that model
+repo, as a pull request unless the token's user or one of its organisations owns it.
 """
 
 from __future__ import annotations
@@ -19,6 +24,7 @@ from pathlib import Path
 from ..evaluate_modules.spaces import plan_metric_spaces
 from ..hub import describe_plan, plan_dataset_uploads, publish
 from ..hub.publish import DEFAULT_TIMEOUT, HOW_TO_LOG_IN
+from ..hub.upload_plan import plan_eval_results
 
 
 def add_arguments(parser: argparse.ArgumentParser, words: Sequence[str] = ()) -> None:
@@ -56,12 +62,20 @@ def add_arguments(parser: argparse.ArgumentParser, words: Sequence[str] = ()) ->
         "--skip-datasets", action="store_true", help="publish the metric Spaces only"
     )
     parser.add_argument("--skip-metrics", action="store_true", help="publish the datasets only")
+    parser.add_argument(
+        "--eval-results",
+        type=Path,
+        metavar="DIR",
+        help="instead, push DIR/.eval_results/*.yaml (`poetic-eval report --eval-results DIR`) "
+        "to --model-repo in one commit: a pull request unless the token's user or org owns it",
+    )
+    parser.add_argument(
+        "--model-repo", metavar="OWNER/NAME", help="the model repo the eval results belong to"
+    )
 
 
 def run(args: argparse.Namespace) -> int:
-    plans = [] if args.skip_datasets else plan_dataset_uploads(args.datasets, args.org)
-    if not args.skip_metrics:
-        plans += plan_metric_spaces(args.org)
+    plans = planned_repos(args)
     if not plans:
         raise ValueError("nothing to publish: --skip-datasets and --skip-metrics together")
     token = (args.token or "").strip() or (None if args.dry_run else find_token())
@@ -79,6 +93,18 @@ def run(args: argparse.Namespace) -> int:
         on_result=lambda result: print(result.summary(), flush=True),
     )
     return 0
+
+
+def planned_repos(args: argparse.Namespace) -> list:
+    """The model repo of --eval-results; else the dataset repos and the metric Spaces."""
+    if args.eval_results is not None or args.model_repo is not None:
+        if args.eval_results is None or args.model_repo is None:
+            raise ValueError("--eval-results DIR and --model-repo OWNER/NAME go together")
+        return [plan_eval_results(args.eval_results, args.model_repo)]
+    plans = [] if args.skip_datasets else plan_dataset_uploads(args.datasets, args.org)
+    if not args.skip_metrics:
+        plans += plan_metric_spaces(args.org)
+    return plans
 
 
 def find_token() -> str | None:

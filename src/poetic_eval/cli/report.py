@@ -58,6 +58,26 @@ def add_arguments(parser: argparse.ArgumentParser, words: Sequence[str] = ()) ->
         "with de and the default encoder, a warning names a multilingual --model",
     )
     add_show_progress_flag(parser)
+    add_eval_results_arguments(parser)
+
+
+def add_eval_results_arguments(parser: argparse.ArgumentParser) -> None:
+    """--eval-results and what it needs: the headline scores as the Hub's eval results."""
+    group = parser.add_argument_group(
+        "Hub eval results (poetic_eval.report.eval_results; push with `poetic-eval publish "
+        "--eval-results DIR --model-repo OWNER/MODEL`)"
+    )
+    group.add_argument(
+        "--eval-results", type=Path, metavar="DIR",
+        help="also write DIR/.eval_results/<task>.yaml, one per headline score, in the Hub's "
+        "format (needs --eval-dataset)",
+    )  # fmt: skip
+    group.add_argument(
+        "--eval-dataset", metavar="OWNER/NAME:CONFIG:SPLIT",
+        help="the Hub benchmark dataset, config and split that --human is, e.g. "
+        "me/quatrain:en_quatrains:train (its eval.yaml names the tasks)",
+    )  # fmt: skip
+    group.add_argument("--eval-source", metavar="URL", help="a link shown with the results")
 
 
 def run(args: argparse.Namespace) -> int:
@@ -65,6 +85,7 @@ def run(args: argparse.Namespace) -> int:
     from ..report.diversity_report import write_report
 
     check_report_folder(args.out, "--out")
+    target = eval_results_target(args)  # before any work
     options = dict(parse_option(text) for text in args.option)
     report = write_report(
         args.generated,
@@ -80,4 +101,28 @@ def run(args: argparse.Namespace) -> int:
         **options,
     )
     print(f"wrote {args.out / 'report.md'} ({len(report['sections'])} sections)")
+    if target is not None:
+        from ..report.eval_results import write_eval_results
+
+        written = write_eval_results(report, args.eval_results, target, source_url=args.eval_source)
+        print(f"wrote {len(written)} eval results into {written[0].parent}")
     return 0
+
+
+def eval_results_target(args: argparse.Namespace):
+    """The benchmark of --eval-dataset when --eval-results is given (checked up front)."""
+    from ..report.eval_results import BenchmarkTarget
+
+    if args.eval_results is None:
+        if args.eval_dataset or args.eval_source:
+            raise ValueError("--eval-dataset and --eval-source go with --eval-results DIR")
+        return None
+    if not args.eval_dataset:
+        raise ValueError(
+            "--eval-results needs --eval-dataset OWNER/NAME:CONFIG:SPLIT: the Hub benchmark "
+            "whose human corpus --human is"
+        )
+    from ..files import check_output_folder
+
+    check_output_folder(args.eval_results, "--eval-results")
+    return BenchmarkTarget.parse(args.eval_dataset)

@@ -8,12 +8,17 @@ modules (``evaluate-metric/accuracy``) hold:
 - ``<name>.py``: the module file, as it is in ``metrics/<name>/``;
 - ``README.md``: the metric card ``metrics/<name>/README.md`` (the one source of its text),
   its YAML header completed with the Space keys evaluate's cards carry (sdk, app_file ...);
-- ``app.py``: evaluate's Gradio widget for the module;
-- ``requirements.txt``: this package at this version, which brings every import of the module.
+- ``app.py``: the project's Gradio page for the module (:mod:`.space_app`, written for the
+  Gradio of ``sdk_version``; not evaluate's ``launch_gradio_widget``, which uses gradio 3's
+  ``gr.inputs``, removed in gradio 4);
+- ``form.json``: the page's fields, filled with the card's example (:mod:`.space_forms`);
+- ``requirements.txt``: this package at this version, which brings every import of the module
+  and of the page (the Space's own gradio is the one ``sdk_version`` names).
 """
 
 from __future__ import annotations
 
+import json
 from pathlib import Path
 
 from huggingface_hub import SpaceCard, SpaceCardData
@@ -21,10 +26,12 @@ from huggingface_hub import SpaceCard, SpaceCardData
 from ..files.dataset_cards import load_card
 from ..hub.upload_plan import UNKNOWN_OWNER, RepoUpload, UploadFile
 from .locations import available_metrics, metric_path
+from .space_forms import form_spec
 
-#: evaluate's ``launch_gradio_widget`` uses the gradio 3 API (``gr.inputs``), as do the
-#: canonical modules' Spaces.
-GRADIO_SDK_VERSION = "3.19.1"
+#: The Gradio the Space runs (its header's ``sdk_version``) and the one the app is tested with
+#: (``.venv-spaces``, built by ``make setup``; tests/evaluate_modules/test_space_apps.py checks
+#: the two agree). The Makefile reads this line.
+GRADIO_SDK_VERSION = "6.31.0"
 #: The Space header's keys, in the order evaluate's cards write them, and their defaults.
 SPACE_HEADER_DEFAULTS = {
     "title": None,
@@ -41,15 +48,20 @@ SPACE_HEADER_DEFAULTS = {
 #: What a card must say itself (no default can).
 REQUIRED_CARD_KEYS = ("title", "description")
 
-_APP_TEMPLATE = '''"""evaluate's Gradio widget for the {name} module beside this file."""
+_APP_TEMPLATE = '''"""{name}: poetic-eval's Gradio page for the metric module beside this file."""
 
 import os
 
 import evaluate
-from evaluate.utils import launch_gradio_widget
 
-module = evaluate.load(os.path.join(os.path.dirname(os.path.abspath(__file__)), "{name}.py"))
-launch_gradio_widget(module)
+from poetic_eval.evaluate_modules.space_app import metric_app, read_form
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+form = read_form(os.path.join(HERE, "form.json"))
+demo = metric_app(evaluate.load(os.path.join(HERE, "{name}.py")), form, form["description"])
+
+if __name__ == "__main__":
+    demo.launch()
 '''
 
 _LOAD_NOTE = """> Load it with `pip install poetic-eval=={version}` and
@@ -64,11 +76,17 @@ def package_version() -> str:
     return __version__
 
 
+def metric_card(name: str) -> tuple[Path, SpaceCard]:
+    """The metric's card ``metrics/<name>/README.md`` and its path (the one place this module
+    reads a card)."""
+    path = Path(metric_path(name)) / "README.md"
+    return path, load_card(path, SpaceCard, what="metric card")
+
+
 def space_card(name: str, repo_id: str) -> str:
     """The Space's README.md: the metric card with evaluate's complete Space header, written
     by the hub's ``SpaceCardData`` in evaluate's key order."""
-    path = Path(metric_path(name)) / "README.md"
-    card = load_card(path, SpaceCard, what="metric card")
+    path, card = metric_card(name)
     header = card.data.to_dict()
     missing = [key for key in REQUIRED_CARD_KEYS if not header.get(key)]
     if missing:
@@ -90,6 +108,13 @@ def app_source(name: str) -> str:
     return _APP_TEMPLATE.format(name=name)
 
 
+def form_file(name: str) -> str:
+    """The Space's form.json: the page's fields with the card's example, and its description."""
+    description = metric_card(name)[1].data.to_dict().get("description")
+    spec = {**form_spec(name), "description": description or ""}
+    return json.dumps(spec, indent=1, ensure_ascii=False) + "\n"
+
+
 def requirements(version: str | None = None) -> str:
     """The Space's requirements.txt: this package, pinned."""
     return f"poetic-eval=={version or package_version()}\n"
@@ -97,8 +122,9 @@ def requirements(version: str | None = None) -> str:
 
 def space_files(name: str, repo_id: str) -> tuple[UploadFile, ...]:
     """The files of metric ``name``'s Space: the module first, then the sibling modules it may
-    import (evaluate downloads those from the Space too), the card, app.py, requirements.txt.
-    A committed ``app.py`` in the metric folder is used instead of the generated one."""
+    import (evaluate downloads those from the Space too), the card, app.py, form.json,
+    requirements.txt. A committed ``app.py`` in the metric folder is used instead of the
+    generated one (and of form.json, which only the generated one reads)."""
     folder = Path(metric_path(name))
     module = folder / f"{name}.py"
     siblings = sorted(p for p in folder.glob("*.py") if p.name not in (module.name, "app.py"))
@@ -106,6 +132,7 @@ def space_files(name: str, repo_id: str) -> tuple[UploadFile, ...]:
     texts = {"README.md": space_card(name, repo_id)}
     if not app.is_file():
         texts["app.py"] = app_source(name)
+        texts["form.json"] = form_file(name)
     texts["requirements.txt"] = requirements()
     local = [module, *siblings] + ([app] if app.is_file() else [])
     return (
@@ -126,7 +153,7 @@ def _plan_space(name: str, owner: str) -> RepoUpload:
         repo_id,
         "space",
         space_files(name, repo_id),
-        kind="Space, evaluate metric",
+        kind=f"Space, evaluate metric, its own app on gradio {GRADIO_SDK_VERSION}",
         replan=lambda new_owner: _plan_space(name, new_owner),
     )
 

@@ -1,11 +1,13 @@
-"""Publish planned repos (datasets and metric Spaces) to the Hugging Face hub.
+"""Publish planned repos (datasets, metric Spaces, a model's eval results) to the hub.
 
 For each repo, through ``huggingface_hub.HfApi``: create it if needed, read its head commit and
 its file list, and send ONE ``create_commit`` with every planned file added and the files under
 a pruned folder (``data/`` of a dataset) that the plan lacks deleted. ``create_commit`` asks the
 hub which files it already holds with the same content, leaves those out, and makes no commit
 at all when nothing changed; the commit names the head it was planned on (``parent_commit``), so
-a repo changed in between is refused rather than overwritten. A publish that was interrupted
+a repo changed in between is refused rather than overwritten. A model repo (its
+``.eval_results/``) is never created here, and its commit is a pull request unless the token's
+user or one of its organisations owns it. A publish that was interrupted
 (network down, killed) is finished by running it again: the repos already pushed get no commit.
 
 Every request has a time limit (``timeout``; huggingface_hub's own client has none), and every
@@ -47,10 +49,16 @@ class PublishResult:
     added: tuple[str, ...]
     deleted: tuple[str, ...]
     commit_url: str | None
+    pull_request_url: str | None = None
 
     def summary(self) -> str:
         if self.commit_url is None:
             return f"{self.plan.name}: unchanged, no commit ({self.plan.url})"
+        if self.pull_request_url:
+            return (
+                f"{self.plan.name}: opened the pull request {self.pull_request_url} "
+                f"({len(self.added)} file(s); the repo's owner merges it)"
+            )
         deleted = f", deleted {len(self.deleted)}" if self.deleted else ""
         return (
             f"{self.plan.name}: published {self.commit_url} ({len(self.added)} file(s), "
@@ -92,7 +100,11 @@ def publish(
             if plan.repo_id.startswith(UNKNOWN_OWNER + "/"):
                 owner = owner or _token_owner(api, token, timeout)
                 plan = plan.with_owner(owner)
-            result = _publish_repo(api, plan, token=token, private=private, timeout=timeout)
+            # a model repo is someone's model: never created here; a pull request unless ours
+            as_pr = plan.repo_type == "model" and not _owns(api, token, timeout, plan.repo_id)
+            result = _publish_repo(
+                api, plan, token=token, private=private, timeout=timeout, as_pr=as_pr
+            )
             results.append(result)
             if on_result is not None:
                 on_result(result)
@@ -140,30 +152,45 @@ def bounded_requests(seconds: float) -> Iterator[None]:
 
 
 def _token_owner(api, token: str, timeout: float) -> str:
+    return _token_identity(api, token, timeout)[0]
+
+
+def _token_identity(api, token: str, timeout: float) -> tuple[str, set[str]]:
+    """The token's user name and the organisations it belongs to."""
     reply = _hub_call(token, timeout, "asking the hub who owns the token", api.whoami)
     name = reply.get("name") if isinstance(reply, dict) else None
     if not isinstance(name, str) or not name:
         raise PublishError(_not_the_hub("asking the hub who owns the token", "no user name"))
-    return name
+    orgs = reply.get("orgs") or []
+    return name, {org["name"] for org in orgs if isinstance(org, dict) and org.get("name")}
 
 
-def _publish_repo(api, plan: RepoUpload, *, token: str, private: bool, timeout: float):
+def _owns(api, token: str, timeout: float, repo_id: str) -> bool:
+    """Whether the token's user, or one of its organisations, owns ``repo_id``."""
+    name, orgs = _token_identity(api, token, timeout)
+    return repo_id.split("/")[0] in {name, *orgs}
+
+
+def _publish_repo(
+    api, plan: RepoUpload, *, token: str, private: bool, timeout: float, as_pr: bool = False
+):
     where = f"{plan.repo_type} repo {plan.repo_id}"
 
     def call(action: str, request: Callable):
         return _hub_call(token, timeout, f"{action} {where}", request)
 
     create_options = {"space_sdk": "gradio"} if plan.repo_type == "space" else {}
-    call(
-        "creating",
-        lambda: api.create_repo(
-            plan.repo_id,
-            repo_type=plan.repo_type,
-            exist_ok=True,
-            private=private,
-            **create_options,
-        ),
-    )
+    if plan.repo_type != "model":
+        call(
+            "creating",
+            lambda: api.create_repo(
+                plan.repo_id,
+                repo_type=plan.repo_type,
+                exist_ok=True,
+                private=private,
+                **create_options,
+            ),
+        )
     head = call(
         "reading the head commit of", lambda: api.repo_info(plan.repo_id, repo_type=plan.repo_type)
     ).sha
@@ -181,9 +208,10 @@ def _publish_repo(api, plan: RepoUpload, *, token: str, private: bool, timeout: 
             lambda: api.create_commit(
                 plan.repo_id,
                 operations,
-                commit_message=f"Publish {plan.name} with poetic-eval",
+                commit_message=_commit_message(plan),
                 repo_type=plan.repo_type,
                 parent_commit=head,
+                create_pr=as_pr,
             ),
         )
     commit = getattr(info, "oid", None)
@@ -192,7 +220,16 @@ def _publish_repo(api, plan: RepoUpload, *, token: str, private: bool, timeout: 
     deleted = tuple(op.path_in_repo for op in operations if isinstance(op, CommitOperationDelete))
     added = tuple(file.path_in_repo for file in plan.files)
     # create_commit makes no commit when the hub holds every file: it returns the head
-    return PublishResult(plan, added, deleted, None if commit == head else str(info.commit_url))
+    if commit == head:
+        return PublishResult(plan, added, deleted, None)
+    pull_request = getattr(info, "pr_url", None) if as_pr else None
+    return PublishResult(plan, added, deleted, str(info.commit_url), pull_request)
+
+
+def _commit_message(plan: RepoUpload) -> str:
+    if plan.repo_type == "model":
+        return "Add evaluation results (.eval_results) from poetic-eval"
+    return f"Publish {plan.name} with poetic-eval"
 
 
 @contextmanager

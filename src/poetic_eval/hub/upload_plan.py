@@ -23,6 +23,8 @@ import pyarrow.parquet as pq
 from huggingface_hub import CommitOperationAdd, CommitOperationDelete, DatasetCard
 
 from ..files.dataset_cards import card_data_files, card_infos, config_entries, load_card
+from ..report.eval_results import EVAL_RESULTS_FOLDER
+from .eval_yaml import EVAL_YAML, eval_yaml_text
 
 HUB_URL = "https://huggingface.co"
 #: The repo owner of a plan made without ``org``: resolved from the token when publishing.
@@ -171,6 +173,11 @@ def _plan_dataset_folder(folder: Path, owner: str) -> RepoUpload:
     problems += _row_count_problems(folder, card, set(sound))
     files = [UploadFile(CARD, local_path=card_path)]
     files += [UploadFile(path, local_path=folder / path) for path in sound]
+    # the tasks of its leaderboard (eval_yaml.py), read from sound files: a broken build is
+    # refused anyway, and its dry run lists the problems
+    benchmark = None if problems else eval_yaml_text(folder, card)
+    if benchmark is not None:
+        files.append(UploadFile(EVAL_YAML, data=benchmark.encode("utf-8")))
     return RepoUpload(
         folder.name,
         f"{owner}/{folder.name}",
@@ -178,8 +185,33 @@ def _plan_dataset_folder(folder: Path, owner: str) -> RepoUpload:
         tuple(files),
         ("data/",),
         "dataset repo",
-        left_out=tuple(_unlisted_files(folder, {CARD, *listed})),
+        left_out=tuple(_unlisted_files(folder, {CARD, EVAL_YAML, *listed})),
         problems=tuple(problems),
+    )
+
+
+def plan_eval_results(folder: str | Path, model_repo: str) -> RepoUpload:
+    """The model repo ``model_repo`` and the ``.eval_results/*.yaml`` files of ``folder`` (what
+    ``poetic-eval report --eval-results`` wrote). Publishing sends them in one commit, as a
+    pull request when the token's user does not own the repo; nothing there is deleted."""
+    if model_repo.count("/") != 1 or not all(model_repo.split("/")):
+        raise ValueError(f"--model-repo {model_repo!r}: give OWNER/NAME, the model's hub repo")
+    results = Path(folder) / EVAL_RESULTS_FOLDER
+    found = sorted(results.glob("*.yaml")) if results.is_dir() else []
+    if not found:
+        raise FileNotFoundError(
+            f"no {EVAL_RESULTS_FOLDER}/*.yaml in {folder}: write them with `poetic-eval report "
+            "--eval-results DIR --eval-dataset ...`"
+        )
+    files = tuple(
+        UploadFile(f"{EVAL_RESULTS_FOLDER}/{path.name}", local_path=path) for path in found
+    )
+    return RepoUpload(
+        model_repo.split("/")[1],
+        model_repo,
+        "model",
+        files,
+        kind="model repo, eval results; a pull request unless the token's user or org owns it",
     )
 
 
