@@ -37,6 +37,7 @@ def module(request):
         (["fine poem", None], TypeError, r"predictions\[1\] must be a string, got NoneType"),
         (["fine poem", "   "], ValueError, r"predictions\[1\] is empty or only whitespace"),
         ([], ValueError, "predictions is empty"),
+        (["fine poem", "bad \udc80 poem"], ValueError, r"predictions\[1\] holds a lone surrog"),
     ],
 )
 def test_bad_predictions_are_named_before_evaluate_converts_them(
@@ -55,6 +56,8 @@ def test_add_checks_one_poem(module):
         metric.add(prediction=7)
     with pytest.raises(ValueError, match="prediction is empty"):
         metric.add(prediction=" ")
+    with pytest.raises(ValueError, match=r"prediction holds a lone surrogate \(U\+D800"):
+        metric.add(prediction="a poem \ud800")
 
 
 def test_bad_reference_corpus_is_named(module):
@@ -65,6 +68,8 @@ def test_bad_reference_corpus_is_named(module):
         TypeError, match="references must be a list of strings, not a single string"
     ):
         metric.compute(predictions=POEMS, **{**options, "references": "one human poem"})
+    with pytest.raises(ValueError, match=r"references\[1\] holds a lone surrogate"):
+        metric.compute(predictions=POEMS, **{**options, "references": [POEMS[0], "x \udcff"]})
 
 
 def test_good_inputs_still_flow_through_batches(module):
