@@ -110,11 +110,11 @@ def print_table(results: list[dict[str, Any]]) -> None:
     first = results[0]
     print(f"model: {first['model']}; method: {method_name(first)}")
     width = max(len(name) for name in [*(r["config"] for r in results), "config"])
-    print(f"{'config':<{width}}  {'n':>6}  {'accuracy':>8}  {'macro-F1':>8}")
+    print(f"{'config':<{width}}  {'n':>6}  {'accuracy':>8}  {'macro-F1':>8}  ties")
     for result in results:
         print(
             f"{result['config']:<{width}}  {result['n']:>6}  {result['accuracy']:>8.3f}  "
-            f"{result['macro_f1']:>8.3f}"
+            f"{result['macro_f1']:>8.3f}  {result['ties']}"
         )
     print("chosen answers by label (count, share):")
     for result in results:
