@@ -78,6 +78,9 @@ def _load_file(builder: str, path: Path):
     import datasets
     from datasets.exceptions import DatasetGenerationError
 
+    with open(path, "rb") as stream:  # datasets' json reader ends an empty file in StopIteration
+        if not stream.read(1 << 16).strip() and path.stat().st_size <= 1 << 16:
+            raise ValueError(f"dataset {path}: the file is empty (no rows to score)")
     try:
         return datasets.load_dataset(builder, data_files=str(path), split="train")
     except DatasetGenerationError as error:
