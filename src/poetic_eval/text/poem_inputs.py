@@ -70,6 +70,6 @@ def require_encodable(text: str, where: str) -> None:
         code = ord(text[error.start])
         raise ValueError(
             f"{where} holds a lone surrogate (U+{code:04X} at character {error.start}), which "
-            "is not text: the data was decoded wrongly (e.g. errors='surrogateescape'); fix "
-            "or drop that row"
+            "is not text (half a UTF-16 pair, a JSON \\udcxx escape, or bytes decoded with "
+            "errors='surrogateescape'); fix or drop that row"
         ) from None
