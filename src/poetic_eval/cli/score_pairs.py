@@ -90,14 +90,12 @@ def write_rows(rows: list[dict], out: str) -> None:
 
 def check_scores(rows: list[dict], out: str) -> None:
     """Refuse scores that are NaN or infinite (a diverged model, corrupted weights) before
-    anything is written, naming the first pair."""
-    import math
+    anything is written, naming the first pair (the engine's own check,
+    :func:`poetic_eval.lm.input_checks.non_finite_rows`, over both scores of each pair)."""
+    from ..lm.input_checks import non_finite_rows
 
-    bad = [
-        row
-        for row in rows
-        if not (math.isfinite(row["good_score"]) and math.isfinite(row["bad_score"]))
-    ]
+    scores = [row["good_score"] + row["bad_score"] for row in rows]  # NaN or inf if either is
+    bad = [rows[index] for index in non_finite_rows(scores)]
     if bad:
         first = bad[0]
         raise ValueError(
