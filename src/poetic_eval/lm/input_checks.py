@@ -20,9 +20,9 @@ import numpy as np
 
 from ..text.poem_inputs import require_encodable
 
-#: The Python types of a token id besides ``int`` (numpy and torch integer scalars are checked
-#: by their dtype below); ``bool`` is an ``int`` subclass but never an id.
-_INTEGER_KINDS = "iu"  # numpy dtype kinds: signed and unsigned integers
+# numpy dtype kinds of a token id: signed and unsigned integers (not "b": a bool, though an
+# int subclass in Python, is never an id)
+_INTEGER_KINDS = "iu"
 
 
 def require_list(values: Any, name: str, *, of: str) -> list:
