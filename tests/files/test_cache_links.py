@@ -133,3 +133,16 @@ def test_a_manifest_of_another_shape_is_named_and_rebuilt(tmp_path, manifest):
     assert len(caught) == 1 and "\n" not in str(caught[0].message)
     cache.save("k", "embeddings", {"values": np.arange(2.0)})
     assert np.array_equal(cache.load("k", "embeddings")["values"], np.arange(2.0))
+
+
+def test_install_metrics_refuses_a_planted_pointer_link(tmp_path):
+    from poetic_eval.evaluate_modules.bare_names import install_metrics
+
+    secret = _secret(tmp_path)
+    cache = tmp_path / "modules"
+    [metric] = install_metrics(["mtld"], modules_cache=cache)
+    metric.pointer.unlink()
+    metric.pointer.symlink_to(secret)
+    with pytest.raises(LinkRefusedError, match=rf"{metric.pointer} is a symbolic link"):
+        install_metrics(["mtld"], modules_cache=cache)
+    assert _untouched(secret)
