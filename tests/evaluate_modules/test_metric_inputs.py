@@ -156,3 +156,11 @@ def test_one_pair_added_without_its_bad_score_is_named():
     metric.add(good_scores=-1.0, bad_scores=-2.0)
     metric.add(good_scores=-3.0, bad_scores=-2.0)
     assert metric.compute()["accuracy"] == 0.5
+
+
+def test_a_lone_surrogate_in_a_column_is_named():
+    metric = poetic_eval.load_metric("blm_f1")
+    with pytest.raises(ValueError, match=r"labels\[1\] holds a lone surrogate \(U\+DC80"):
+        metric.compute(predictions=["A", "B"], references=["A", "B"], labels=["Correct", "\udc80"])
+    with pytest.raises(ValueError, match=r"references holds a lone surrogate"):
+        metric.add(predictions="A", references="\ud800")

@@ -123,7 +123,14 @@ class ColumnInputs:
 
 
 def _on_device(inputs: dict[str, Any]) -> dict[str, Any]:
-    """``inputs``, each tensor checked to hold values (not on the ``meta`` device)."""
+    """``inputs``, each tensor checked to hold values (not on the ``meta`` device), and each
+    string (alone or in a list) to be text: Arrow fails on a lone surrogate naming no row."""
     for name, value in inputs.items():
         require_values_on_device(value, name)
+        if isinstance(value, str):
+            require_encodable(value, name)
+        elif isinstance(value, (list, tuple)):
+            for row, item in enumerate(value):
+                if isinstance(item, str):
+                    require_encodable(item, f"{name}[{row}]")
     return inputs
