@@ -18,7 +18,8 @@ causal LM (prompting, or the likelihood of each candidate sentence).
 
 _KWARGS_DESCRIPTION = """
 Args:
-    predictions (str): the letter (A-H) chosen for each item.
+    predictions (str): the letter (A-H) chosen for each item; None for no answer (a tie
+        between the best-scored answers), counted wrong.
     references (str): the correct letter of each item.
     labels (str, optional): the label of each chosen answer ("Correct", "AEV", "WN1" ...),
         from the item's Answer_set_annotation; give it for every item or for none.
@@ -26,6 +27,7 @@ Returns:
     accuracy (float): share of items answered correctly, in [0, 1].
     macro_f1 (float): mean over letters of 2 tp / (2 tp + fp + fn), in [0, 1].
     n (int): number of items.
+    ties (int): items with no answer (None), counted wrong.
     f1_by_letter (dict): {letter: {precision, recall, f1, support, predicted}}.
     by_label (dict): {label: {count, share}} of the chosen answers' labels, Correct first;
         empty without labels.

@@ -37,6 +37,7 @@ def module(request):
         (["fine poem", None], TypeError, r"predictions\[1\] must be a string, got NoneType"),
         (["fine poem", "   "], ValueError, r"predictions\[1\] is empty or only whitespace"),
         ([], ValueError, "predictions is empty"),
+        (["fine poem", "bad \udc80 poem"], ValueError, r"predictions\[1\] holds a lone surrog"),
     ],
 )
 def test_bad_predictions_are_named_before_evaluate_converts_them(
@@ -55,6 +56,8 @@ def test_add_checks_one_poem(module):
         metric.add(prediction=7)
     with pytest.raises(ValueError, match="prediction is empty"):
         metric.add(prediction=" ")
+    with pytest.raises(ValueError, match=r"prediction holds a lone surrogate \(U\+D800"):
+        metric.add(prediction="a poem \ud800")
 
 
 def test_bad_reference_corpus_is_named(module):
@@ -65,6 +68,8 @@ def test_bad_reference_corpus_is_named(module):
         TypeError, match="references must be a list of strings, not a single string"
     ):
         metric.compute(predictions=POEMS, **{**options, "references": "one human poem"})
+    with pytest.raises(ValueError, match=r"references\[1\] holds a lone surrogate"):
+        metric.compute(predictions=POEMS, **{**options, "references": [POEMS[0], "x \udcff"]})
 
 
 def test_good_inputs_still_flow_through_batches(module):
@@ -151,3 +156,11 @@ def test_one_pair_added_without_its_bad_score_is_named():
     metric.add(good_scores=-1.0, bad_scores=-2.0)
     metric.add(good_scores=-3.0, bad_scores=-2.0)
     assert metric.compute()["accuracy"] == 0.5
+
+
+def test_a_lone_surrogate_in_a_column_is_named():
+    metric = poetic_eval.load_metric("blm_f1")
+    with pytest.raises(ValueError, match=r"labels\[1\] holds a lone surrogate \(U\+DC80"):
+        metric.compute(predictions=["A", "B"], references=["A", "B"], labels=["Correct", "\udc80"])
+    with pytest.raises(ValueError, match=r"references holds a lone surrogate"):
+        metric.add(predictions="A", references="\ud800")

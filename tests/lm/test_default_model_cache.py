@@ -196,3 +196,70 @@ def test_the_public_api_conversion_scores_as_the_gguf_loaded_model():
     theirs = score_texts(texts, direct, show_progress=False)
     np.testing.assert_allclose(ours, theirs, rtol=0, atol=1e-5)
     assert converted.tokenizer.get_vocab() == tokenizer.get_vocab()
+
+
+# Issue 39: links planted in the cache are refused, never followed; a full disk is one line.
+
+
+def _precious_folder(tmp_path: Path) -> Path:
+    precious = tmp_path / "precious"
+    precious.mkdir()
+    (precious / "thesis.tex").write_text("years of work\n")
+    return precious
+
+
+def test_a_model_folder_that_is_a_link_is_refused_and_its_target_untouched(conversions, tmp_path):
+    from poetic_eval.files import LinkRefusedError
+
+    precious = _precious_folder(tmp_path)
+    folder = default_model_cache_dir()
+    folder.parent.mkdir(parents=True)
+    folder.symlink_to(precious, target_is_directory=True)
+    with pytest.raises(LinkRefusedError, match=rf"{re.escape(str(folder))} is a symbolic link"):
+        load_language_model(device="cpu")
+    assert sorted(p.name for p in precious.iterdir()) == ["thesis.tex"]
+    assert (precious / "thesis.tex").read_text() == "years of work\n"
+    assert folder.is_symlink() and conversions == []
+
+
+def test_a_models_folder_that_is_a_link_is_refused(conversions, tmp_path):
+    from poetic_eval.files import LinkRefusedError
+
+    precious = _precious_folder(tmp_path)
+    models = default_model_cache_dir().parent
+    models.parent.mkdir(parents=True)
+    models.symlink_to(precious, target_is_directory=True)
+    with pytest.raises(LinkRefusedError, match="models is a symbolic link"):
+        load_language_model(device="cpu")
+    assert sorted(p.name for p in precious.iterdir()) == ["thesis.tex"] and conversions == []
+
+
+def test_a_linked_check_record_is_not_written_through(conversions, tmp_path):
+    load_language_model(device="cpu")
+    folder = default_model_cache_dir()
+    secret = tmp_path / "secret.txt"
+    secret.write_text("do not touch\n")
+    secret.chmod(0o600)
+    (folder / ".verified.json").unlink()
+    (folder / ".verified.json").symlink_to(secret)
+    with pytest.warns(UserWarning, match=r"\.verified\.json is a symbolic link"):
+        load_language_model(device="cpu")
+    assert secret.read_text() == "do not touch\n" and (secret.stat().st_mode & 0o777) == 0o600
+
+
+def test_a_full_disk_during_the_conversion_is_one_line_and_leaves_nothing(conversions, monkeypatch):
+    import transformers.modeling_utils
+    from safetensors import SafetensorError
+
+    def full_disk(*args, **kwargs):  # what safetensors raises on ENOSPC
+        raise SafetensorError(
+            'Error while serializing: IoError(Os { code: 28, kind: StorageFull, message: "No '
+            'space left on device" })'
+        )
+
+    monkeypatch.setattr(transformers.modeling_utils, "safe_save_file", full_disk)
+    with pytest.raises(default_model.ModelCacheError, match="disk full") as raised:
+        load_language_model(device="cpu")
+    assert "\n" not in str(raised.value) and "nothing was left behind" in str(raised.value)
+    models = default_model_cache_dir().parent
+    assert list(models.iterdir()) == []

@@ -6,6 +6,8 @@ import json
 from collections.abc import Mapping
 from typing import Any
 
+from ..text.safe_output import printable
+
 _PER_LINE = ("syllables_per_line", "stress_per_line")
 _LINE_WIDTH = 60
 
@@ -24,6 +26,7 @@ def format_value(value: Any) -> str:
 
 
 def _rows(rows: list[list[str]]) -> None:
+    rows = [[printable(cell) for cell in row] for row in rows]  # poem lines, topics: data
     widths = [max(len(row[i]) for row in rows) for i in range(len(rows[0]))]
     for row in rows:
         print("  " + "  ".join(cell.ljust(width) for cell, width in zip(row, widths)).rstrip())
@@ -37,7 +40,7 @@ def _expected(spec: Mapping[str, Any]) -> str:
 def print_poem(record: Mapping[str, Any]) -> None:
     """Summary values, the per-line table, and the form checks of one poem."""
     analysis, text = record["analysis"], record["text"]
-    print(f"== {record['name']}")
+    print(f"== {printable(record['name'])}")
     summary = [
         [name, format_value(value)] for name, value in analysis.items() if name not in _PER_LINE
     ]

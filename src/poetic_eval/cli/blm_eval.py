@@ -106,23 +106,24 @@ def combined(results: list[dict[str, Any]]) -> dict[str, Any]:
 
 def print_table(results: list[dict[str, Any]]) -> None:
     from ..report.sections.blm import method_name
+    from ..text.safe_output import printable  # config names and labels come from the data
 
     first = results[0]
     print(f"model: {first['model']}; method: {method_name(first)}")
-    width = max(len(name) for name in [*(r["config"] for r in results), "config"])
-    print(f"{'config':<{width}}  {'n':>6}  {'accuracy':>8}  {'macro-F1':>8}")
+    width = max(len(printable(name)) for name in [*(r["config"] for r in results), "config"])
+    print(f"{'config':<{width}}  {'n':>6}  {'accuracy':>8}  {'macro-F1':>8}  ties")
     for result in results:
         print(
-            f"{result['config']:<{width}}  {result['n']:>6}  {result['accuracy']:>8.3f}  "
-            f"{result['macro_f1']:>8.3f}"
+            f"{printable(result['config']):<{width}}  {result['n']:>6}  "
+            f"{result['accuracy']:>8.3f}  {result['macro_f1']:>8.3f}  {result['ties']}"
         )
     print("chosen answers by label (count, share):")
     for result in results:
         shares = ", ".join(
-            f"{label} {entry['count']} ({entry['share']:.2f})"
+            f"{printable(label)} {entry['count']} ({entry['share']:.2f})"
             for label, entry in result["by_label"].items()
         )
-        print(f"  {result['config']}: {shares}")
+        print(f"  {printable(result['config'])}: {shares}")
 
 
 def run(args: argparse.Namespace) -> int:

@@ -17,6 +17,7 @@ import traceback
 from collections.abc import Callable
 
 from ..files import USER_ERRORS, describe_error
+from ..text.safe_output import printable
 
 DEBUG_HELP = "on an error, show the full traceback (for reporting a bug)"
 
@@ -59,7 +60,8 @@ def run_command(
     except USER_ERRORS as error:
         if getattr(args, "debug", False):
             traceback.print_exc()
-        print(f"{prog}: error: {describe_error(error)}", file=sys.stderr)
+        # messages quote data and servers (a category, a hub error body): no control codes
+        print(f"{prog}: error: {printable(describe_error(error))}", file=sys.stderr)
         return 1
 
 

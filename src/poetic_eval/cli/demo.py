@@ -13,12 +13,13 @@
 from __future__ import annotations
 
 import argparse
+import os
 import time
 from collections.abc import Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from ..files import UserError
+from ..files import OutputLocationError, UserError
 from .arguments import non_negative_int
 
 if TYPE_CHECKING:
@@ -67,6 +68,7 @@ def run(args: argparse.Namespace) -> int:
     from ..report import check_report_folder
 
     check_report_folder(args.out, "--out")  # before any work; the builds check --datasets
+    check_separate_folders(args.out, args.datasets)
     datasets.disable_progress_bars()  # one bar per config and split is noise here
     started = time.perf_counter()
     build_datasets(args.datasets, args.seed)
@@ -81,6 +83,19 @@ def run(args: argparse.Namespace) -> int:
             blm_report(args.datasets / "blm", args.out, args.blm_items, lm)
     print(f"demo: done in {time.perf_counter() - started:.0f} s; report: {args.out / 'report.md'}")
     return 0 if report else 1
+
+
+def check_separate_folders(out: Path, datasets_dir: Path) -> None:
+    """Refuse a ``--datasets`` that is ``--out`` or holds it, or lies inside it, before the
+    builds (25 s): the report replaces ``--out`` whole, and the builds write beside it."""
+    report, built = Path(os.path.realpath(out)), Path(os.path.realpath(datasets_dir))
+    if report == built or report in built.parents or built in report.parents:
+        how = "the same folder" if report == built else "one inside the other"
+        raise OutputLocationError(
+            f"--datasets {datasets_dir} and --out {out} are {how}: the report replaces --out "
+            "whole and the builds write their own folders; give two separate folders (e.g. "
+            "--datasets datasets --out out)"
+        )
 
 
 def build_datasets(out: Path, seed: int) -> None:

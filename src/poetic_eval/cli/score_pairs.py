@@ -60,33 +60,42 @@ def add_arguments(parser: argparse.ArgumentParser, words: Sequence[str] = ()) ->
 
 
 def write_rows(rows: list[dict], out: str) -> None:
-    """Write ``rows`` to ``out`` (format by extension) through a temporary file."""
+    """Write ``rows`` to ``out`` (format by extension) through a temporary file.
+
+    A CSV file is opened by spreadsheets, which run a cell that begins with ``=``, ``+``,
+    ``-`` or ``@`` as a formula: such text cells get a leading ``'`` and every text cell is
+    quoted (OWASP's advice against CSV injection; :func:`~poetic_eval.text.safe_output.
+    spreadsheet_cell`). JSON Lines and parquet keep the texts exactly.
+    """
+    import csv
+
     import datasets
 
     from ..files import atomic_path, check_output_file
+    from ..text.safe_output import spreadsheet_cell
 
     target = check_output_file(out, "--out", suffixes=OUT_SUFFIXES)
     suffix = target.suffix.lower()
+    if suffix == ".csv":
+        rows = [{key: spreadsheet_cell(value) for key, value in row.items()} for row in rows]
     table = datasets.Dataset.from_list(rows)
     with atomic_path(target) as staging:
         if suffix == ".parquet":
             table.to_parquet(str(staging))
         elif suffix == ".csv":
-            table.to_csv(str(staging), index=False)
+            table.to_csv(str(staging), index=False, quoting=csv.QUOTE_NONNUMERIC)
         else:
             table.to_json(str(staging), lines=True)
 
 
 def check_scores(rows: list[dict], out: str) -> None:
     """Refuse scores that are NaN or infinite (a diverged model, corrupted weights) before
-    anything is written, naming the first pair."""
-    import math
+    anything is written, naming the first pair (the engine's own check,
+    :func:`poetic_eval.lm.input_checks.non_finite_rows`, over both scores of each pair)."""
+    from ..lm.input_checks import non_finite_rows
 
-    bad = [
-        row
-        for row in rows
-        if not (math.isfinite(row["good_score"]) and math.isfinite(row["bad_score"]))
-    ]
+    scores = [row["good_score"] + row["bad_score"] for row in rows]  # NaN or inf if either is
+    bad = [rows[index] for index in non_finite_rows(scores)]
     if bad:
         first = bad[0]
         raise ValueError(
@@ -155,14 +164,16 @@ def run(args: argparse.Namespace) -> int:
         f"scored {len(rows)} pairs in {elapsed:.1f} s "
         f"({len(rows) / max(elapsed, 1e-9):.1f} pairs/s)"
     )
-    width = max(len(name) for name in [*summary["by_category"], "overall"])
+    from ..text.safe_output import printable  # categories come from the data
+
+    width = max(len(printable(name)) for name in [*summary["by_category"], "overall"])
     print(f"{'category':<{width}}  {'n':>6}  {'accuracy':>8}  {'95% CI':>15}  ties")
     entries = [*summary["by_category"].items(), ("overall", summary)]
     for name, entry in entries:
         interval = f"[{entry['ci_low']:.3f}, {entry['ci_high']:.3f}]"
         print(
-            f"{name:<{width}}  {entry['n']:>6}  {entry['accuracy']:>8.3f}  {interval:>15}  "
-            f"{entry['ties']}"
+            f"{printable(name):<{width}}  {entry['n']:>6}  {entry['accuracy']:>8.3f}  "
+            f"{interval:>15}  {entry['ties']}"
         )
-    print(f"per-pair scores: {args.out}")
+    print(f"per-pair scores: {printable(args.out)}")
     return 0

@@ -66,10 +66,12 @@ def run(args: argparse.Namespace) -> int:
         results[name] = evaluate_verb_agreement(
             table, lm, verbs=verbs, batch_size=args.batch_size, show_progress=args.show_progress
         )
+    from ..text.safe_output import printable  # config names come from the data
+
     print(f"{'config':32} {'n':>7} {'TSE':>6} {'EW':>6} {'MW':>6}  invalid (TSE/EW)")
     for name, result in results.items():
         print(
-            f"{name:32} {result['n']:7d} {result['tse']:6.3f} {result['ew']:6.3f} "
+            f"{printable(name):32} {result['n']:7d} {result['tse']:6.3f} {result['ew']:6.3f} "
             f"{result['mw']:6.3f}"
             f"  {result['tse_invalid']}/{result['ew_invalid']}"
         )

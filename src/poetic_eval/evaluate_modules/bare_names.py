@@ -120,12 +120,13 @@ def _install_one(root: Path, name: str, module: str) -> InstalledMetric:
     version_dir.mkdir(parents=True, exist_ok=True)
     (folder / "__init__.py").touch(exist_ok=True)
     pointer = version_dir / f"{name}.py"
-    write_text_atomically(pointer, source)
+    cache = {"links_refused_under": root}  # a link in evaluate's cache was planted: refused
+    write_text_atomically(pointer, source, **cache)
     write_text_atomically(
-        version_dir / "__init__.py", _GUARD_TEMPLATE.format(marker=GUARD_MARKER, name=name)
+        version_dir / "__init__.py", _GUARD_TEMPLATE.format(marker=GUARD_MARKER, name=name), **cache
     )
     meta = {"original file path": module, "local file path": str(pointer)}
-    write_text_atomically(version_dir / f"{name}.json", json.dumps(meta))
+    write_text_atomically(version_dir / f"{name}.json", json.dumps(meta), **cache)
     return InstalledMetric(name, pointer, module)
 
 

@@ -25,6 +25,7 @@ from typing import Any
 
 from ..checks import require_values_on_device
 from ..text import require_texts
+from ..text.poem_inputs import require_encodable
 
 
 def checked_columns(
@@ -64,6 +65,8 @@ class PoemInputs:
             raise TypeError(f"prediction must be a string, got {type(prediction).__name__}")
         if prediction is not None and not prediction.strip():
             raise ValueError("prediction is empty or only whitespace")
+        if prediction is not None:
+            require_encodable(prediction, "prediction")
         return super().add(prediction=prediction, reference=reference, **kwargs)  # type: ignore[misc]
 
     def add_batch(self, *, predictions: Any = None, references: Any = None, **kwargs: Any) -> Any:
@@ -120,7 +123,14 @@ class ColumnInputs:
 
 
 def _on_device(inputs: dict[str, Any]) -> dict[str, Any]:
-    """``inputs``, each tensor checked to hold values (not on the ``meta`` device)."""
+    """``inputs``, each tensor checked to hold values (not on the ``meta`` device), and each
+    string (alone or in a list) to be text: Arrow fails on a lone surrogate naming no row."""
     for name, value in inputs.items():
         require_values_on_device(value, name)
+        if isinstance(value, str):
+            require_encodable(value, name)
+        elif isinstance(value, (list, tuple)):
+            for row, item in enumerate(value):
+                if isinstance(item, str):
+                    require_encodable(item, f"{name}[{row}]")
     return inputs

@@ -9,11 +9,13 @@ from .output_locations import (
     check_output_file,
     check_output_folder,
     files_not_listed,
+    refuse_links,
     shown_names,
 )
 from .user_errors import (
     USER_ERRORS,
     DeviceError,
+    LinkRefusedError,
     ModelNotFoundError,
     OutputLocationError,
     OutputWriteError,
@@ -24,6 +26,7 @@ from .user_errors import (
 __all__ = [
     "USER_ERRORS",
     "DeviceError",
+    "LinkRefusedError",
     "ModelNotFoundError",
     "OutputLocationError",
     "OutputWriteError",
@@ -38,6 +41,7 @@ __all__ = [
     "file_sha256",
     "files_not_listed",
     "recover_folder",
+    "refuse_links",
     "shown_names",
     "texts_sha256",
     "write_text_atomically",

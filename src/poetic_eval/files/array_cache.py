@@ -5,7 +5,9 @@ and SHA-256 of every array. A file is written to a temporary name and renamed in
 two processes that write the same entry at once each leave a complete file, and a reader
 never sees half of one. A file that is unreadable, whose arrays do not match their manifest,
 or that fails the caller's own check (NaN vectors, a wrong width) is reported in one line that
-names it and how to clear the cache, and the caller computes the entry again.
+names it and how to clear the cache, and the caller computes the entry again. A cache entry
+(or a folder on its way) that is a symbolic link was not made here: it is neither read nor
+written through (what it points at stays as it was), and one warning names it.
 """
 
 from __future__ import annotations
@@ -21,7 +23,8 @@ import numpy as np
 
 from .atomic_files import atomic_path
 from .cache_paths import cache_root
-from .user_errors import OutputWriteError
+from .output_locations import refuse_links
+from .user_errors import LinkRefusedError, OutputWriteError
 
 _FORMAT = "poetic-eval-array-cache/v1"
 _MANIFEST = "manifest"
@@ -56,12 +59,23 @@ class ArrayCache:
         """The stored arrays; None when absent, or (with a :class:`CacheFileWarning`) when
         corrupted or refused by ``check``."""
         path = self.path(key, kind)
+        try:
+            refuse_links(path, self.root)  # a planted link is not read (save names it)
+        except LinkRefusedError:
+            return None
         if not path.exists():
             return None
         try:
             arrays = _read(path)
             problem = _manifest_problem(arrays) or (check(arrays) if check else None)
-        except (OSError, ValueError, KeyError, zipfile.BadZipFile, EOFError) as error:
+        except (
+            OSError,
+            ValueError,
+            KeyError,
+            zipfile.BadZipFile,
+            EOFError,
+            RecursionError,
+        ) as error:
             arrays, problem = {}, f"unreadable ({type(error).__name__}: {error})"
         if problem is None:
             arrays.pop(_MANIFEST)
@@ -90,9 +104,12 @@ class ArrayCache:
         }
         path = self.path(key, kind)
         try:
-            with atomic_path(path) as staging, open(staging, "wb") as stream:
+            with (
+                atomic_path(path, links_refused_under=self.root) as staging,
+                open(staging, "wb") as stream,
+            ):
                 np.savez(stream, **arrays, **{_MANIFEST: np.array(json.dumps(manifest))})
-        except OutputWriteError as error:
+        except (OutputWriteError, LinkRefusedError) as error:
             warnings.warn(
                 f"{self.directory.name} cache not written ({error}); set POETIC_EVAL_CACHE "
                 "(or cache_dir) to a writable folder",
@@ -105,14 +122,33 @@ def _read(path: Path) -> dict[str, np.ndarray]:
         return {name: stored[name] for name in stored.files}
 
 
+def _well_formed(entries: object) -> bool:
+    """Whether a manifest's ``arrays`` is ``{name: {"shape": [int], "dtype": str, "sha256":
+    str}}`` (valid JSON of another shape must be rebuilt, not crash the reader)."""
+    if not isinstance(entries, dict):
+        return False
+    for entry in entries.values():
+        if not isinstance(entry, dict):
+            return False
+        shape = entry.get("shape")
+        if not isinstance(shape, list) or not all(type(size) is int for size in shape):
+            return False
+        if not (isinstance(entry.get("dtype"), str) and isinstance(entry.get("sha256"), str)):
+            return False
+    return True
+
+
 def _manifest_problem(arrays: dict[str, np.ndarray]) -> str | None:
     """Why the arrays do not match their manifest, or None."""
     if _MANIFEST not in arrays:
         return "missing its manifest"
     manifest = json.loads(str(arrays[_MANIFEST]))
-    if manifest.get("format") != _FORMAT:
-        return f"of an unknown format {manifest.get('format')!r}"
-    expected = manifest["arrays"]
+    if not isinstance(manifest, dict) or manifest.get("format") != _FORMAT:
+        found = manifest.get("format") if isinstance(manifest, dict) else type(manifest).__name__
+        return f"of an unknown format {found!r}"
+    expected = manifest.get("arrays")
+    if not _well_formed(expected):
+        return "holding a manifest of another shape (not shape, dtype and sha256 per array)"
     found = set(arrays) - {_MANIFEST}
     if found != set(expected):
         return f"holding arrays {sorted(found)} instead of {sorted(expected)}"

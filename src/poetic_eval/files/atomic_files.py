@@ -11,7 +11,7 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
 
-from .output_locations import check_not_current, written_path
+from .output_locations import check_not_current, refuse_links, written_path
 from .user_errors import OutputWriteError
 
 
@@ -36,8 +36,19 @@ def _umask() -> int:
     return mask
 
 
+def _landing(target: str | Path, links_refused_under: str | Path | None) -> Path:
+    """Where ``target`` is written: through a link the user named (an output), or, for a cache
+    (``links_refused_under`` its root), ``target`` itself once no link is on its way there."""
+    if links_refused_under is None:
+        return written_path(target)
+    refuse_links(target, links_refused_under)
+    return Path(target)
+
+
 @contextmanager
-def atomic_path(target: str | Path) -> Iterator[Path]:
+def atomic_path(
+    target: str | Path, *, links_refused_under: str | Path | None = None
+) -> Iterator[Path]:
     """Yield a temporary path beside ``target``; on success it replaces ``target`` atomically.
 
     The caller writes the whole file to the yielded path (any library that takes a path works).
@@ -45,8 +56,12 @@ def atomic_path(target: str | Path) -> Iterator[Path]:
     ``OSError`` (disk full, permission denied) becomes an :class:`OutputWriteError` naming
     ``target``. A ``target`` that is a symbolic link is written through to the file it points
     at; the file gets the mode the umask gives (as ``open`` would), not ``mkstemp``'s 0600.
+
+    Caches pass ``links_refused_under`` (their root): there a link at ``target`` or at a folder
+    between the root and it is refused (:func:`~.output_locations.refuse_links`, a
+    :class:`~.user_errors.LinkRefusedError`) before anything is created.
     """
-    target = written_path(target)
+    target = _landing(target, links_refused_under)
     with _naming(target):
         target.parent.mkdir(parents=True, exist_ok=True)
         handle, staging = tempfile.mkstemp(
@@ -73,9 +88,11 @@ def _naming(target: Path) -> Iterator[None]:
         raise OutputWriteError.of(error, target) from error
 
 
-def write_text_atomically(target: str | Path, text: str) -> Path:
+def write_text_atomically(
+    target: str | Path, text: str, *, links_refused_under: str | Path | None = None
+) -> Path:
     """Write UTF-8 ``text`` to ``target`` through :func:`atomic_path`."""
-    with atomic_path(target) as staging:
+    with atomic_path(target, links_refused_under=links_refused_under) as staging:
         staging.write_text(text, encoding="utf-8")
     return Path(target)
 
@@ -86,7 +103,9 @@ _RENAME_EXCHANGE = 2  # renameat2 flag (Linux >= 3.15)
 
 
 @contextmanager
-def atomic_folder(target: str | Path) -> Iterator[Path]:
+def atomic_folder(
+    target: str | Path, *, links_refused_under: str | Path | None = None
+) -> Iterator[Path]:
     """Yield an empty staging folder beside ``target``; on success it replaces ``target``.
 
     The caller writes the whole folder into the staging path. On success the staging folder
@@ -99,9 +118,11 @@ def atomic_folder(target: str | Path) -> Iterator[Path]:
     folders of runs that were killed (their process is gone) are removed by the next call.
     A ``target`` that is a symbolic link is written through to the folder it points at (the
     link stays); the current folder or one holding it is refused
-    (:func:`~poetic_eval.files.output_locations.check_not_current`).
+    (:func:`~poetic_eval.files.output_locations.check_not_current`). Caches pass
+    ``links_refused_under`` (their root), as for :func:`atomic_path`: a link is refused, not
+    followed, so a planted link never gets a folder's contents deleted.
     """
-    target = written_path(target)
+    target = _landing(target, links_refused_under)
     check_not_current(target, str(target))
     with _naming(target):
         target.parent.mkdir(parents=True, exist_ok=True)

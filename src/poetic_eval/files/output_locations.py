@@ -14,7 +14,7 @@ from collections.abc import Iterable
 from pathlib import Path
 
 from ..checks.validation import typed_options
-from .user_errors import OutputLocationError
+from .user_errors import LinkRefusedError, OutputLocationError
 
 
 def check_output_file(
@@ -63,6 +63,35 @@ def written_path(target: str | Path) -> Path:
     points at (the link itself stays), anything else is ``target`` itself."""
     target = Path(target)
     return Path(os.path.realpath(target)) if target.is_symlink() else target
+
+
+def refuse_links(target: str | Path, root: str | Path) -> None:
+    """Refuse a cache path that is, or lies under, a symbolic link below ``root``.
+
+    A cache writes only names it chose itself (a hash of the content, a model's fingerprint),
+    and none of them is a link; a link there was planted (by a user, a script, another account
+    sharing the cache) and following it would overwrite, or change the mode of, whatever it
+    points at. ``root`` itself (the cache folder the user chose) may be a link. Checked with
+    ``lstat``, so a dangling link is refused too.
+
+    Raises:
+        LinkRefusedError: naming the link and what to do; nothing is touched.
+    """
+    target, root = Path(target), Path(root)
+    try:
+        parts = target.relative_to(root).parts
+    except ValueError:
+        parts = (target.name,)
+        root = target.parent
+    current = root
+    for part in parts:
+        current = current / part
+        if current.is_symlink():
+            raise LinkRefusedError(
+                f"{current} is a symbolic link that poetic-eval did not make; it is neither "
+                "followed nor replaced (what it points at is untouched): delete the link to let "
+                "the cache be rebuilt there"
+            )
 
 
 def check_not_current(path: str | Path, argument: str) -> None:

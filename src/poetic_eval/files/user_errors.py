@@ -33,6 +33,11 @@ class OutputWriteError(UserError, OSError):
         return wrapped
 
 
+class LinkRefusedError(UserError, OSError):
+    """A cache path is a symbolic link poetic-eval did not make: it is neither followed nor
+    replaced, so whatever it points at stays untouched."""
+
+
 class ModelNotFoundError(UserError, FileNotFoundError):
     """A model name or path that names no model that can be loaded here."""
 

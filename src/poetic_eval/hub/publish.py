@@ -29,6 +29,7 @@ from huggingface_hub import CommitOperationDelete
 
 from ..checks import typed_options
 from ..files import UserError
+from ..text.safe_output import printable
 from .upload_plan import UNKNOWN_OWNER, RepoUpload, commit_operations
 
 #: Seconds a request may wait for the hub (to connect, and between bytes of a reply).
@@ -274,7 +275,7 @@ def _explain(error: Exception, action: str, timeout: float) -> str | None:
                 f"{HOW_TO_LOG_IN}), or choose another owner with HF_ORG= / --org"
             )
         detail = (getattr(error, "server_message", None) or "").strip().splitlines()
-        detail = f": {detail[0]}" if detail else ""
+        detail = f": {printable(detail[0])}" if detail else ""  # the server's text
         return f"the hub answered HTTP {status} while {action}{detail}; {again} once that is fixed"
     if _is_timeout(error):
         return (
@@ -290,6 +291,8 @@ def _explain(error: Exception, action: str, timeout: float) -> str | None:
         )
     if isinstance(error, json.JSONDecodeError):
         return _not_the_hub(action, "a reply that is not JSON")
+    if isinstance(error, RecursionError) and _raised_in_hub_client(error):
+        return _not_the_hub(action, "a reply nested too deeply to read")
     reading = (KeyError, IndexError, TypeError, AttributeError, ValueError)
     if not isinstance(error, reading) or not _raised_in_hub_client(error):
         return None  # a bug here: keep its traceback

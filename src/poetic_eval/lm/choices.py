@@ -27,6 +27,7 @@ import numpy as np
 from ..checks import require_choice, typed_options
 from .budget import PACK_TOKENS
 from .causal import sequence_log_probs
+from .input_checks import check_choice_inputs, check_choice_vocabulary, require_finite_choice_scores
 from .language_model import LanguageModel, document_start_token_id
 from .scoring import REDUCTIONS
 
@@ -67,6 +68,7 @@ def encode_choices(
         ValueError: a masked LM, a continuation without tokens, or an item whose prefix and
             longest continuation exceed ``lm.context_length`` (the item ID is named).
     """
+    check_choice_inputs(prefixes, continuations, item_ids)
     if lm.kind != "causal":
         raise ValueError(
             f"{lm.name} is a {lm.kind} LM; choosing by log-likelihood needs a causal LM"
@@ -113,6 +115,7 @@ def score_choices(
     (e.g. ``tqdm``). Returns one float64 array per item.
     """
     require_choice(reduction, REDUCTIONS, "reduction")
+    check_choice_vocabulary(lm, items)
     sequences = [item.prefix + ids for item in items for ids in item.continuations]
     contexts = [len(item.prefix) for item in items for _ in item.continuations]
     largest = max((item.nodes for item in items), default=0)
@@ -132,4 +135,4 @@ def score_choices(
             values = values / np.array([len(ids) for ids in item.continuations], dtype=np.float64)
         scores.append(values)
         offset += len(item.continuations)
-    return scores
+    return require_finite_choice_scores(lm, scores, [item.item_id for item in items])

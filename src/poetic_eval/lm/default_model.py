@@ -14,7 +14,9 @@ recomputed whenever its stat signature (size, modification and change times, ino
 the one recorded at the last check (``.verified.json``), which any write to the file changes; an
 untouched cache loads without reading 540 MB. A folder that fails the check (a truncated or
 emptied safetensors file, a broken tokenizer, changed weights, no manifest) is converted again,
-with a one-line warning naming it.
+with a one-line warning naming it. A model folder (or the ``models`` folder) that is a symbolic
+link was not made here: the load stops with one line naming it, and what the link points at is
+never read as the model, replaced or deleted.
 """
 
 from __future__ import annotations
@@ -30,7 +32,15 @@ from typing import Any
 
 import torch
 
-from ..files import UserError, atomic_folder, cache_root, recover_folder, write_text_atomically
+from ..files import (
+    LinkRefusedError,
+    UserError,
+    atomic_folder,
+    cache_root,
+    recover_folder,
+    refuse_links,
+    write_text_atomically,
+)
 from ..files.digests import file_sha256 as _file_sha256
 from .language_model import LanguageModel, load_pretrained
 
@@ -99,6 +109,7 @@ def load_default_model(
     first use (and again when the cached copy fails its manifest), for
     :func:`poetic_eval.lm.load_language_model` ``(None)``, which callers use."""
     target = default_model_cache_dir()
+    refuse_links(target, cache_root())  # before any repair: it would act where the link points
     _remove_partial_conversions(target)
     problem = conversion_problem(target)
     if problem is not None:
@@ -131,21 +142,38 @@ _HOW_TO_CLEAR = (
 def _convert_default_model(target: Path) -> None:
     """De-quantize the GGUF file once and save it as float32 safetensors with a manifest,
     atomically."""
+    from safetensors import SafetensorError
+
     try:
-        with atomic_folder(target) as staging:  # first: an unwritable cache fails at once
+        with atomic_folder(target, links_refused_under=cache_root()) as staging:  # fails at once
             model, tokenizer = _dequantized_gguf()
             model.save_pretrained(staging, safe_serialization=True)
             tokenizer.save_pretrained(staging)
             files = _manifest_entries(staging)
             (staging / MANIFEST).write_text(json.dumps({"files": files}, indent=1) + "\n")
             _record_verified(staging, files)
-    except ModelCacheError:
+    except (ModelCacheError, LinkRefusedError):
         raise
     except OSError as error:  # atomic_folder's OutputWriteError names the folder
         raise ModelCacheError(
             f"{error} (converting the default model; {_HOW_TO_CLEAR.format(folder=target)})"
         ) from error
+    except SafetensorError as error:  # safetensors' writer raises no OSError
+        raise ModelCacheError(_safetensors_failure(error, target)) from error
     _remove_stale_conversions(target)
+
+
+def _safetensors_failure(error: Exception, target: Path) -> str:
+    """One line for safetensors' write error, which reports a full disk as ``IoError(Os {
+    code: 28, kind: StorageFull, ...})`` rather than as an ``OSError`` (nothing was left: the
+    staging folder is removed)."""
+    text = " ".join(str(error).split())
+    full = any(sign in text for sign in ("StorageFull", "code: 28", "No space left"))
+    reason = "disk full: free some space or set POETIC_EVAL_CACHE to another disk" if full else text
+    return (
+        f"could not write the converted default model into {target.parent} ({reason}); "
+        "nothing was left behind"
+    )
 
 
 def _dequantized_gguf() -> tuple[Any, Any]:
@@ -189,7 +217,7 @@ def conversion_problem(folder: Path) -> str | None:
         expected = {
             name: (int(entry["size"]), str(entry["sha256"])) for name, entry in files.items()
         }
-    except (OSError, ValueError, KeyError, TypeError, AttributeError):
+    except (OSError, ValueError, KeyError, TypeError, AttributeError, RecursionError):
         return f"has no readable {MANIFEST} (written by an earlier poetic-eval, or damaged)"
     for name, (size, _) in expected.items():
         path = folder / name
@@ -224,7 +252,7 @@ def _signature(path: Path) -> list[int]:
 def _read_verified(folder: Path) -> dict[str, Any]:
     try:
         verified = json.loads((folder / _VERIFIED).read_text(encoding="utf-8"))
-    except (OSError, ValueError):
+    except (OSError, ValueError, RecursionError):
         return {}
     return verified if isinstance(verified, dict) else {}
 
@@ -233,7 +261,11 @@ def _record_verified(folder: Path, files: dict[str, Any]) -> None:
     """Record the checked files' signatures; a read-only cache is checked in full each time."""
     signatures = {name: _signature(folder / name) for name in files}
     try:
-        write_text_atomically(folder / _VERIFIED, json.dumps(signatures))
+        write_text_atomically(
+            folder / _VERIFIED, json.dumps(signatures), links_refused_under=cache_root()
+        )
+    except LinkRefusedError as error:
+        warnings.warn(f"{error} (the default model is checked in full at each load)", stacklevel=3)
     except OSError:
         pass
 

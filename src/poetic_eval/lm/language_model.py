@@ -20,6 +20,12 @@ import numpy as np
 import torch
 
 from ..checks import typed_options
+from .input_checks import (
+    check_choice_inputs,
+    checked_slot_rows,
+    checked_token_sequences,
+    require_finite_scores,
+)
 from .model_sources import check_model_source, loading_model
 
 #: The two kinds of language model the scoring code handles.
@@ -81,7 +87,10 @@ class LanguageModel:
         (:func:`poetic_eval.lm.sequence_log_probs`)."""
         from .causal import sequence_log_probs
 
-        return sequence_log_probs(self, sequences, **options)
+        sequences = checked_token_sequences(self, sequences)
+        return require_finite_scores(
+            self, sequence_log_probs(self, sequences, **options), "sequences"
+        )
 
     def score_choices(
         self,
@@ -99,6 +108,7 @@ class LanguageModel:
         :func:`poetic_eval.lm.score_choices`."""
         from .choices import encode_choices, score_choices
 
+        check_choice_inputs(prefixes, continuations, item_ids)  # before len() of a wrong type
         ids = list(range(len(prefixes))) if item_ids is None else list(item_ids)
         encoded = encode_choices(self, prefixes, continuations, ids, what=what)
         return score_choices(self, encoded, reduction=reduction, **options)
@@ -116,6 +126,7 @@ class LanguageModel:
         (:func:`poetic_eval.lm.slots.slot_log_prob_batches`)."""
         from .slots import slot_log_prob_batches
 
+        rows = checked_slot_rows(self, rows)  # now, not at the generator's first step
         return slot_log_prob_batches(self, rows, max_rows=max_rows, show_progress=show_progress)
 
     @property

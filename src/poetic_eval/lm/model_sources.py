@@ -14,7 +14,7 @@ from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
-from ..files.user_errors import DeviceError, ModelNotFoundError
+from ..files.user_errors import DeviceError, ModelNotFoundError, UserError
 
 _PATH_STARTS = ("/", "./", "../", "~", ".\\", "..\\")
 _CONFIG_FILES = ("config.json", "modules.json")
@@ -79,21 +79,89 @@ def _cached(repo_id: str) -> bool:
     return any(isinstance(try_to_load_from_cache(repo_id, file), str) for file in _CONFIG_FILES)
 
 
+class ModelFileError(UserError, ValueError):
+    """A model's weights file that cannot be read: truncated, damaged, or a pickle that is not
+    plain tensors. The message names the file; nothing in the file was run."""
+
+
+# What the weight readers raise on a damaged file, by where it was read: safetensors'
+# SafetensorError (not an OSError), torch.load's UnpicklingError under weights_only (the file
+# holds objects other than tensors: refused, not run), and the zip and EOF errors of a
+# truncated pytorch_model.bin.
+_WEIGHT_FILES = {"safetensors": ("*.safetensors",), "pickle": ("*.bin", "*.pt", "*.pth")}
+
+
+def _weights_problem(error: BaseException) -> tuple[str, str] | None:
+    """(kind of file, reason) when ``error`` is a weight reader's, else None."""
+    import pickle
+    import zipfile
+
+    from safetensors import SafetensorError
+
+    if isinstance(error, SafetensorError):
+        return "safetensors", " ".join(str(error).split())
+    if isinstance(error, pickle.UnpicklingError):
+        return "pickle", "it holds objects other than plain tensors, which are not loaded"
+    if isinstance(error, (zipfile.BadZipFile, EOFError)) or (
+        (isinstance(error, OSError) or "PytorchStreamReader" in str(error))
+        and _raised_in_torch_load(error)
+    ):  # torch's zip reader: EINVAL or "PytorchStreamReader failed" for a cut checkpoint
+        return "pickle", "it is truncated or not a torch checkpoint"
+    return None
+
+
+def _raised_in_torch_load(error: BaseException) -> bool:
+    import traceback
+
+    frames = traceback.extract_tb(error.__traceback__)
+    return any(
+        Path(frame.filename).name == "serialization.py" and "torch" in frame.filename
+        for frame in frames
+    )
+
+
+def _named_files(name: str, kind: str) -> str:
+    """The weight files of ``kind`` in a local model folder, or the model's name."""
+    folder = Path(name).expanduser()
+    found = (
+        sorted(str(p) for pattern in _WEIGHT_FILES[kind] for p in folder.glob(pattern))
+        if folder.is_dir()
+        else []
+    )
+    return ", ".join(found[:3]) + (", ..." if len(found) > 3 else "") if found else name
+
+
 @contextmanager
 def loading_model(name: str, argument: str = "model") -> Iterator[None]:
     """Turn the hub's and the loaders' ``OSError`` (not found, no connection, gated, broken
-    files) into a :class:`ModelNotFoundError` that names the model and the argument."""
+    files) into a :class:`ModelNotFoundError` that names the model and the argument, and a
+    weights file the readers refuse (truncated safetensors, a pickle of other objects) into
+    a :class:`ModelFileError` naming the file."""
     try:
         yield
     except ModelNotFoundError:
         raise
-    except OSError as error:
-        reason = " ".join(str(error).split())
-        reason = reason if len(reason) <= 300 else reason[:297] + "..."
-        raise ModelNotFoundError(
-            f"{argument} {name!r} could not be loaded: {reason} (give the path of a model "
-            "folder, or check the name and the network)"
-        ) from error
+    except Exception as error:
+        problem = _weights_problem(error)
+        if problem is None and not isinstance(error, OSError):
+            raise  # a bug, with its traceback
+        if problem is not None:
+            kind, reason = problem
+            raise ModelFileError(
+                f"{argument} {name!r}: the weights file {_named_files(name, kind)} cannot be "
+                f"read ({reason}); nothing in it was run. Save or download the model again "
+                "(safetensors format)"
+            ) from error
+        raise _not_found(name, argument, error) from error
+
+
+def _not_found(name: str, argument: str, error: BaseException) -> ModelNotFoundError:
+    reason = " ".join(str(error).split())
+    reason = reason if len(reason) <= 300 else reason[:297] + "..."
+    return ModelNotFoundError(
+        f"{argument} {name!r} could not be loaded: {reason} (give the path of a model "
+        "folder, or check the name and the network)"
+    )
 
 
 def check_device(device: Any, argument: str = "device") -> None:

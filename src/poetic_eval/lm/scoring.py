@@ -34,6 +34,7 @@ from tqdm.auto import tqdm
 from ..checks import require_choice, require_positive_int, typed_options
 from ..text import require_texts
 from .causal import sequence_log_probs
+from .input_checks import check_vocabulary, require_finite_scores
 from .language_model import LanguageModel, document_start_token_id
 from .loading import load_language_model
 from .masked import pseudo_log_likelihoods
@@ -106,6 +107,7 @@ def text_log_probs(
     bar = _progress_factory(show_progress, lm)
     if lm.kind == "causal":
         sequences, counts = causal_sequences(lm, texts)
+        check_vocabulary(lm, sequences, "texts")  # position 0 is the start token
         totals = sequence_log_probs(
             lm,
             sequences,
@@ -116,8 +118,9 @@ def text_log_probs(
         )
     else:
         encodings, special, counts = _masked_encodings(lm, texts)
+        check_vocabulary(lm, encodings, "texts")
         totals = pseudo_log_likelihoods(lm, encodings, special, batch_size=batch_size, progress=bar)
-    return totals / counts if reduction == "mean" else totals
+    return require_finite_scores(lm, totals / counts if reduction == "mean" else totals, "texts")
 
 
 @typed_options

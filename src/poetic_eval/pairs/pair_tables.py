@@ -16,6 +16,7 @@ from ..files import describe_error
 from ..files.dataset_cards import card_config_names, config_columns, declares_configs
 from ..files.parquet_files import load_built_config
 from ..text import refuse_special_file
+from ..text.text_files import conversion_hint, wide_encoding
 
 PAIR_COLUMNS = (("good", "bad"), ("sentence_good", "sentence_bad"))
 FILE_BUILDERS = {".parquet": "parquet", ".jsonl": "json", ".json": "json", ".csv": "csv"}
@@ -78,12 +79,20 @@ def _load_file(builder: str, path: Path):
     import datasets
     from datasets.exceptions import DatasetGenerationError
 
+    with open(path, "rb") as stream:
+        head = stream.read(1 << 16)
+    if not head.strip() and path.stat().st_size <= 1 << 16:  # datasets: StopIteration
+        raise ValueError(f"dataset {path}: the file is empty (no rows to score)")
+    if builder != "parquet" and wide_encoding(head) is not None:  # datasets: a JSON error
+        raise ValueError(f"dataset {path}: not UTF-8 text; {conversion_hint(head)}")
     try:
         return datasets.load_dataset(builder, data_files=str(path), split="train")
     except DatasetGenerationError as error:
         cause = error.__cause__ or error.__context__ or error
         if isinstance(cause, UnicodeDecodeError):
-            reason = f"not UTF-8 text (byte at offset {cause.start}); convert it to UTF-8"
+            with open(path, "rb") as stream:
+                hint = conversion_hint(stream.read(4096))
+            reason = f"not UTF-8 text (byte at offset {cause.start}); {hint}"
         else:
             reason = describe_error(cause)
         raise ValueError(f"dataset {path}: cannot be read as {builder}: {reason}") from error

@@ -20,6 +20,7 @@ from typing import Any, NamedTuple
 
 from ..checks.validation import typed_options
 from ..files.atomic_files import write_text_atomically
+from .poem_inputs import require_encodable
 from .poems import BLANK_LINE, lines
 from .text_files import read_text_file, refuse_special_file
 
@@ -59,6 +60,7 @@ def parse_poem_item(item: Any, where: str, *, keep_stanzas: bool = False) -> Poe
             f"{where}: expected a poem (string, list of lines or {{'text': ...}}), "
             f"got {type(item).__name__}"
         )
+    require_encodable(item, where)  # JSON's "\\udc80" escapes make lone surrogates
     poem = item if keep_stanzas else "\n".join(lines(item))
     if not poem.strip():
         raise ValueError(f"{where}: the poem is empty or only blank lines")

@@ -47,6 +47,40 @@ def refuse_special_file(path: str | Path, what: str = "source") -> None:
     raise NotARegularFileError(f"{what} {path} is {kind}, not a regular file; give a file")
 
 
+# byte-order marks of the encodings a "save as Unicode" writes (UTF-32 first: its LE mark
+# begins with UTF-16's)
+_WIDE_MARKS = (
+    (b"\xff\xfe\x00\x00", "utf-32"),
+    (b"\x00\x00\xfe\xff", "utf-32"),
+    (b"\xff\xfe", "utf-16"),
+    (b"\xfe\xff", "utf-16"),
+)
+
+
+def wide_encoding(data: bytes) -> str | None:
+    """``"utf-16"`` or ``"utf-32"`` when ``data`` starts with their byte-order mark, or is
+    UTF-16 without one (NUL in every other byte of its first 200, as ASCII text in UTF-16
+    is); None otherwise."""
+    for mark, name in _WIDE_MARKS:
+        if data.startswith(mark):
+            return name
+    head = data[:200]
+    if len(head) >= 4 and (
+        head[1::2].count(0) > 0.8 * len(head[1::2]) or head[0::2].count(0) > 0.8 * len(head[0::2])
+    ):
+        return "utf-16"
+    return None
+
+
+def conversion_hint(data: bytes) -> str:
+    """How to convert a file that is not UTF-8: from UTF-16/32 when it is one of those (by
+    :func:`wide_encoding`), else from Latin-1, the usual other encoding of older text files."""
+    wide = wide_encoding(data)
+    if wide is not None:
+        return f"it is {wide.upper()} text: convert it, e.g. iconv -f {wide} -t utf-8 OLD > NEW"
+    return "convert the file to UTF-8, e.g. iconv -f latin1 -t utf-8 OLD > NEW"
+
+
 def decode_text(data: bytes, where: str | Path) -> str:
     """``data`` as UTF-8 text without a byte-order mark, line ends made ``"\\n"``."""
     try:
@@ -54,8 +88,10 @@ def decode_text(data: bytes, where: str | Path) -> str:
     except UnicodeDecodeError as error:
         raise TextFileError(
             f"{where}: not UTF-8 text (byte 0x{data[error.start]:02x} at offset {error.start}); "
-            "convert the file to UTF-8, e.g. iconv -f latin1 -t utf-8 OLD > NEW"
+            + conversion_hint(data)
         ) from None
+    if "\x00" in text and wide_encoding(data) is not None:  # ASCII-only UTF-16 decodes
+        raise TextFileError(f"{where}: not UTF-8 text; " + conversion_hint(data))
     return text.replace("\r\n", "\n").replace("\r", "\n")
 
 

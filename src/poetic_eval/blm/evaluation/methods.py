@@ -13,7 +13,10 @@ task):
 
 In both, the 8 continuations share the prompt or context, which is computed once
 (:meth:`poetic_eval.lm.LanguageModel.score_choices`), and a beginning common to several
-items once for all of them. Ties go to the earlier letter.
+items once for all of them. An item whose highest score is shared by several answers (identical
+candidates, a model that cannot tell them apart) has no answer: it counts as wrong and is
+counted in ``ties``, as :func:`poetic_eval.pairs.pair_preference` counts a pair whose two scores
+are equal (taking the earliest letter would credit a model for the order of the options).
 """
 
 from __future__ import annotations
@@ -166,6 +169,14 @@ def choice_scores(
     )
 
 
+def chosen_letters(scores: np.ndarray) -> list[str | None]:
+    """The letter of each row's highest score; None where several answers share it (exactly:
+    the scores of identical texts are identical floats)."""
+    best = scores.max(axis=1, keepdims=True)
+    tied = (scores == best).sum(axis=1) > 1
+    return [None if tie else LETTERS[index] for tie, index in zip(tied, np.argmax(scores, axis=1))]
+
+
 @typed_options
 def evaluate_blm(
     items: Iterable[BlmItem | Mapping[str, Any]],
@@ -180,12 +191,13 @@ def evaluate_blm(
 ) -> dict[str, Any]:
     """Choose an answer for every item and score the choices (:func:`~.results.blm_results`).
 
-    Arguments as :func:`choice_scores`. Returns ``accuracy``, ``macro_f1``, ``n``,
+    Arguments as :func:`choice_scores`. Returns ``accuracy``, ``macro_f1``, ``n``, ``ties``
+    (items whose highest score several answers share: no answer, counted wrong),
     ``f1_by_letter``, ``by_label`` (how often each label was chosen: ``Correct`` or the rule the
     chosen distractor breaks, with every label of the items listed) and ``predictions``: one
     ``{"ID", "predicted", "correct", "label"}`` per item (``correct`` is the gold letter,
-    ``label`` the label of the predicted answer), plus the settings used (``method``,
-    ``shots``, ``language`` or ``reduction``, ``model``).
+    ``label`` the label of the predicted answer; both None for a tie), plus the settings used
+    (``method``, ``shots``, ``language`` or ``reduction``, ``model``).
     """
     items, lm, example = _checked(items, model, method, language, example, reduction)
     scores = _scores(
@@ -199,9 +211,12 @@ def evaluate_blm(
         share_prefixes=True,
         show_progress=show_progress,
     )
-    chosen = [LETTERS[index] for index in np.argmax(scores, axis=1)]
+    chosen = chosen_letters(scores)
     item_labels = [answer_labels(item) for item in items]
-    labels = [options[LETTERS.index(letter)] for options, letter in zip(item_labels, chosen)]
+    labels = [
+        None if letter is None else options[LETTERS.index(letter)]
+        for options, letter in zip(item_labels, chosen)
+    ]
     result = blm_results(
         chosen,
         [item.correct_option for item in items],

@@ -41,6 +41,7 @@ def blm_section(results: Sequence[Mapping[str, Any]], *, note: str = "") -> Sect
             result["n"],
             result["accuracy"],
             result["macro_f1"],
+            result.get("ties", 0),  # results saved before ties were counted have none
             _top_wrong_label(result),
         ]
         for result in results
@@ -52,12 +53,14 @@ def blm_section(results: Sequence[Mapping[str, Any]], *, note: str = "") -> Sect
             "n",
             "accuracy",
             "macro-F1",
+            "ties",
             "most chosen wrong label (share)",
         ],
         rows=rows,
         caption="Accuracy and macro-F1 over the answer letters A-H (chance: 0.125). prompt: the "
         "letter with the highest log-probability after the prompt; candidates: the answer "
-        "sentence with the highest log-probability after the context sentences.",
+        "sentence with the highest log-probability after the context sentences. ties: items whose "
+        "highest log-probability several answers share; they have no answer and count as wrong.",
     )
     text = f"Model: {', '.join(models)}."
     return Section(
