@@ -20,14 +20,11 @@ import numpy as np
 from tqdm.auto import tqdm
 
 from ..checks import require_choice, typed_options
+from ..errors import TruncationWarning
 from ..text import lines
 
 #: The ways a poem is embedded (see the module docstring).
 ENCODINGS = ("poem", "lines", "chunks")
-
-
-class TruncationWarning(UserWarning):
-    """Some poems are longer than the encoder reads: only their beginning was embedded."""
 
 
 def poem_sentence(poem: str) -> str:

@@ -26,15 +26,12 @@ from collections.abc import Sequence
 from tqdm.auto import tqdm
 
 from ..checks import is_number, require_choice, typed_options
+from ..errors import NoQuatrainError
 from ..rhyme import QUATRAIN_SCHEMES, is_repetition, resolve_method, rhyme_schemes
 from ..text import derived, lines, require_texts
 from .stored_forms import schemes_form
 
 _NON_QUATRAIN_POLICIES = ("skip", "error")
-
-
-class NoQuatrainError(ValueError):
-    """A side has no poem of exactly 4 lines, so it has no quatrain scheme distribution."""
 
 
 _NO_RHYME = "ABCD"

@@ -1,8 +1,12 @@
-"""Safety of what poetic-eval writes and caches: atomic files and folders, checked output
-locations, the user errors every command reports in one line, and the cache root."""
+"""Safety of what poetic-eval writes and reads: atomic files and folders, checked output
+locations, the user errors every command reports in one line, the cache root, and the card of a
+built dataset folder parsed once (:class:`BuiltCard`, from :func:`read_built_card` or
+:func:`find_built_card`) with its data files read as they are on disk
+(:func:`load_built_config`)."""
 
 from .atomic_files import atomic_folder, atomic_path, recover_folder, write_text_atomically
 from .cache_paths import cache_root
+from .dataset_cards import BuiltCard, CardConfig, find_built_card, load_card, read_built_card
 from .digests import file_sha256, texts_sha256
 from .output_locations import (
     check_not_current,
@@ -11,22 +15,31 @@ from .output_locations import (
     files_not_listed,
     shown_names,
 )
+from .parquet_files import load_built_config
 from .user_errors import (
     USER_ERRORS,
     DeviceError,
+    InvalidTypeError,
+    InvalidValueError,
     ModelNotFoundError,
     OutputLocationError,
     OutputWriteError,
+    PoeticEvalError,
     UserError,
     describe_error,
 )
 
 __all__ = [
     "USER_ERRORS",
+    "BuiltCard",
+    "CardConfig",
     "DeviceError",
+    "InvalidTypeError",
+    "InvalidValueError",
     "ModelNotFoundError",
     "OutputLocationError",
     "OutputWriteError",
+    "PoeticEvalError",
     "UserError",
     "atomic_folder",
     "atomic_path",
@@ -37,6 +50,10 @@ __all__ = [
     "describe_error",
     "file_sha256",
     "files_not_listed",
+    "find_built_card",
+    "load_built_config",
+    "load_card",
+    "read_built_card",
     "recover_folder",
     "shown_names",
     "texts_sha256",

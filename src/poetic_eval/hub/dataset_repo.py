@@ -60,7 +60,7 @@ from ..files import (
     recover_folder,
     shown_names,
 )
-from ..files.dataset_cards import card_data_files
+from ..files.dataset_cards import read_built_card
 from ..files.names import checked_name, inside
 from .cards import built_here, parquet_path, render_card
 
@@ -154,7 +154,7 @@ def check_replaceable(out_dir: str | Path, argument: str = "out_dir") -> None:
     foreign = sorted(entries - DATASET_FOLDER_ENTRIES)
     ours = built_here(out_dir)
     if not foreign and ours:
-        foreign = files_not_listed(out_dir, "data", set(card_data_files(out_dir)))
+        foreign = files_not_listed(out_dir, "data", set(read_built_card(out_dir).listed_paths))
         reason = f"its data/ holds {shown_names(foreign)}, which its card does not list"
     elif foreign:
         reason = f"it holds {shown_names(foreign)}"

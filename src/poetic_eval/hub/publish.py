@@ -26,16 +26,12 @@ from pathlib import Path
 from huggingface_hub import CommitOperationDelete
 
 from ..checks import typed_options
-from ..files import UserError
+from ..errors import PublishError
 from .upload_plan import UNKNOWN_OWNER, RepoUpload, commit_operations
 
 #: Seconds a request may wait for the hub (to connect, and between bytes of a reply).
 DEFAULT_TIMEOUT = 60.0
 HOW_TO_LOG_IN = "run `hf auth login`, set HF_TOKEN, or pass --token"
-
-
-class PublishError(UserError):
-    """Publishing failed in a way the user can act on; the message says how, in one line."""
 
 
 @dataclass(frozen=True)

@@ -30,7 +30,8 @@ from typing import Any
 
 import torch
 
-from ..files import UserError, atomic_folder, cache_root, recover_folder, write_text_atomically
+from ..errors import ModelCacheError
+from ..files import atomic_folder, cache_root, recover_folder, write_text_atomically
 from ..files.digests import file_sha256 as _file_sha256
 from .language_model import LanguageModel, load_pretrained
 
@@ -48,10 +49,6 @@ MANIFEST = "poetic_eval_manifest.json"
 # stat signatures of the files at their last full check (a cache of the hashing, not of content)
 _VERIFIED = ".verified.json"
 _CONVERSION_SECONDS = 40
-
-
-class ModelCacheError(UserError, OSError):
-    """The converted default model's cache cannot be written or read; names the folder."""
 
 
 def default_gguf_path() -> Path:

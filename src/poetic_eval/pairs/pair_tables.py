@@ -13,7 +13,7 @@ from pathlib import Path
 
 from ..checks import require_positive_int, typed_options, unknown_name_message
 from ..files import describe_error
-from ..files.dataset_cards import card_config_names, config_columns, declares_configs
+from ..files.dataset_cards import BuiltCard, find_built_card
 from ..files.parquet_files import load_built_config
 from ..text import refuse_special_file
 
@@ -44,16 +44,17 @@ def load_pair_tables(dataset: str, configs: list[str] | None, split: str | None)
     if not path.is_dir():
         refuse_special_file(path, "dataset")
         raise FileNotFoundError(f"dataset {dataset}: no such folder or file")
-    if not declares_configs(path):
+    card = find_built_card(path)  # read once, handed to every reader below
+    if card is None:
         return _file_tables(path, configs)
-    available = card_config_names(path)
+    available = card.config_names
     for name in configs or []:
         if name not in available:
             raise ValueError(f"{dataset}: " + unknown_name_message(name, available, "config"))
-    names = configs or _pair_config_names(path, available)
+    names = configs or _pair_config_names(card)
     tables = []
     for name in names:
-        loaded = load_built_config(path, name)  # the files as on disk, not a cached copy
+        loaded = load_built_config(card, name)  # the files as on disk, not a cached copy
         if split is not None and split not in loaded:
             raise ValueError(
                 f"split {split!r} is not in config {name!r} of dataset {dataset}; its splits: "
@@ -89,11 +90,11 @@ def _load_file(builder: str, path: Path):
         raise ValueError(f"dataset {path}: cannot be read as {builder}: {reason}") from error
 
 
-def _pair_config_names(folder: Path, names: list[str]) -> list[str]:
-    """Of a dataset folder's configs ``names``, those that can hold pairs: by the card's
-    features when it lists them (a dataset without pair configs is not loaded at all), else
-    all of them."""
-    columns = config_columns(folder)
+def _pair_config_names(card: BuiltCard) -> list[str]:
+    """Of a dataset folder's configs, those that can hold pairs: by the card's features when it
+    lists them (a dataset without pair configs is not loaded at all), else all of them."""
+    names = card.config_names
+    columns = card.columns
     if not columns:
         return names
     return [name for name in names if _has_pair_columns(columns.get(name, set()))]
