@@ -25,6 +25,7 @@ from __future__ import annotations
 import math
 from typing import Any
 
+from ..errors import InvalidValueError
 from ..rhyme import stress_pattern, syllable_count
 from ..rhyme.pronunciation import estimate_syllables
 from .analyzer import Analyzer
@@ -60,7 +61,7 @@ def line_stress(line: str, unknown_stress: str = "?") -> str:
 def stress_per_line(poem: Poem, unknown_stress: str = "?") -> list[str]:
     """Stress pattern of each non-empty line, in order."""
     if not isinstance(unknown_stress, str) or len(unknown_stress) != 1:
-        raise ValueError(f"unknown_stress must be one character, got {unknown_stress!r}")
+        raise InvalidValueError(f"unknown_stress must be one character, got {unknown_stress!r}")
     return [line_stress(line, unknown_stress) for line in poem.lines]
 
 

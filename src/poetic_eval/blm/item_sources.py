@@ -10,6 +10,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from ..checks import require_positive_int, unknown_name_message
+from ..errors import InvalidValueError
 from ..files.dataset_cards import BuiltCard, find_built_card
 from ..files.parquet_files import load_built_config
 from ..text import refuse_special_file
@@ -63,7 +64,7 @@ def load_evaluation_sets(
         require_positive_int(limit, "limit")
     if path.is_file():
         if configs:
-            raise ValueError(
+            raise InvalidValueError(
                 f"configs {configs} were given, but {path} is a file, not a dataset folder"
             )
         return [_file_set(path, one_shot, limit)]
@@ -79,7 +80,7 @@ def _file_set(path: Path, one_shot: bool, limit: int | None) -> EvaluationSet:
     example = None
     if one_shot:
         if len(items) < 2:
-            raise ValueError(
+            raise InvalidValueError(
                 f"{path}: one-shot needs at least 2 records (the first is the example)"
             )
         example, items = items[0], items[1:]
@@ -89,7 +90,7 @@ def _file_set(path: Path, one_shot: bool, limit: int | None) -> EvaluationSet:
 def _card(folder: Path) -> BuiltCard:
     card = find_built_card(folder)
     if card is None:
-        raise ValueError(
+        raise InvalidValueError(
             f"{folder}: no dataset card listing configs (README.md with configs:); give a "
             "folder written by `poetic-eval build blm`, or a BLM release JSON file"
         )
@@ -102,7 +103,7 @@ def _configs(card: BuiltCard, configs: list[str] | None) -> list[str]:
         return list(available)
     for name in configs:
         if name not in available:
-            raise ValueError(f"{folder}: " + unknown_name_message(name, available, "config"))
+            raise InvalidValueError(f"{folder}: " + unknown_name_message(name, available, "config"))
     return list(configs)
 
 
@@ -112,13 +113,13 @@ def _config_set(
     folder = card.folder
     loaded = load_built_config(card, name)  # the files as on disk, not a cached copy
     if split not in loaded:
-        raise ValueError(
+        raise InvalidValueError(
             f"{folder} config {name}: " + unknown_name_message(split, list(loaded), "split")
         )
     example = None
     if one_shot:
         if EXAMPLE_SPLIT not in loaded or len(loaded[EXAMPLE_SPLIT]) == 0:
-            raise ValueError(
+            raise InvalidValueError(
                 f"{folder} config {name}: one-shot needs a {EXAMPLE_SPLIT!r} split to take the "
                 f"example from; available: {list(loaded)}"
             )

@@ -54,7 +54,7 @@ from pathlib import Path
 from typing import Any
 
 from ..checks import typed_options
-from ..errors import BlmRecordError, BlmRecordWarning
+from ..errors import BlmRecordError, BlmRecordWarning, InvalidValueError
 from ..text import read_text_file, refuse_special_file
 
 #: the answer letters, A to H (a tuple: ``in`` accepts single letters only)
@@ -346,7 +346,7 @@ def make_blm_record(
     ``chunks``) merged into the release's ``{"label", "value", "option"}`` entries.
     """
     if len(context) != N_CONTEXT or len(answers) != N_ANSWERS or len(labels) != N_ANSWERS:
-        raise ValueError(
+        raise InvalidValueError(
             f"item {item_id}: {len(context)} context sentences, {len(answers)} answers and "
             f"{len(labels)} labels; expected {N_CONTEXT}, {N_ANSWERS}, {N_ANSWERS}"
         )

@@ -16,6 +16,7 @@ import argparse
 from collections.abc import Sequence
 from pathlib import Path
 
+from ..errors import InvalidValueError
 from ..evaluate_modules.spaces import plan_metric_spaces
 from ..hub import describe_plan, plan_dataset_uploads, publish
 from ..hub.publish import DEFAULT_TIMEOUT, HOW_TO_LOG_IN
@@ -63,7 +64,7 @@ def run(args: argparse.Namespace) -> int:
     if not args.skip_metrics:
         plans += plan_metric_spaces(args.org)
     if not plans:
-        raise ValueError("nothing to publish: --skip-datasets and --skip-metrics together")
+        raise InvalidValueError("nothing to publish: --skip-datasets and --skip-metrics together")
     token = (args.token or "").strip() or (None if args.dry_run else find_token())
     if args.dry_run or not token:
         reason = "--dry-run" if args.dry_run else f"no Hugging Face token found: {HOW_TO_LOG_IN}"

@@ -13,6 +13,7 @@ import threading
 from pathlib import Path
 from typing import Any
 
+from ..errors import InvalidTypeError
 from ..lm import check_device, check_model_source, loading_model
 
 DEFAULT_MODEL_NAME = "sentence-transformers/all-MiniLM-L6-v2"
@@ -58,7 +59,7 @@ def load_sentence_encoder(model: Any = None, device: str | None = None) -> Any:
     check_device(device)
     if model is not None and not isinstance(model, (str, Path)):
         if not callable(getattr(model, "encode", None)):
-            raise TypeError(
+            raise InvalidTypeError(
                 "model must be None, a sentence-transformers model name or path, or an object "
                 f"with an encode() method; got {type(model).__name__}"
             )

@@ -64,6 +64,7 @@ from ..checks import (
     typed_options,
     unknown_name_message,
 )
+from ..errors import InvalidTypeError, InvalidValueError
 from ..text import StoredForm, derived, lines, require_texts
 from .stored_forms import code_version
 
@@ -96,7 +97,7 @@ def poem_units(poem: str, level: str) -> list[str]:
         return list(map(" ".join, zip(poem_lines[::2], poem_lines[1::2])))
     if level == "verse":
         return poem_lines
-    raise ValueError(unknown_name_message(level, LEVELS, "level"))
+    raise InvalidValueError(unknown_name_message(level, LEVELS, "level"))
 
 
 @typed_options
@@ -702,7 +703,7 @@ def _resolve_levels(levels: str | Iterable[str]) -> tuple[str, ...]:
         levels = (levels,)
     levels = tuple(levels)
     if not levels:
-        raise ValueError(f"levels is empty: choose from {', '.join(LEVELS)}")
+        raise InvalidValueError(f"levels is empty: choose from {', '.join(LEVELS)}")
     require_choices(levels, LEVELS, "level (levels)")
     return tuple(dict.fromkeys(levels))
 
@@ -712,7 +713,7 @@ def _resolve_thresholds(thresholds: dict[str, float] | None) -> dict[str, float]
     if thresholds is None:
         return resolved
     if not isinstance(thresholds, dict):
-        raise TypeError(
+        raise InvalidTypeError(
             f"thresholds must be a dict level -> float, got {type(thresholds).__name__}"
         )
     for level, value in thresholds.items():

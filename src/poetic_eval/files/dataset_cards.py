@@ -160,7 +160,9 @@ def read_built_card(folder: str | Path) -> BuiltCard:
         UnsafeNameError: a config or split name that cannot be a file name.
     """
     folder = Path(folder)
-    card = load_card(folder / CARD, DatasetCard, what="dataset card", fix=", or rebuild the folder")
+    card = load_card(
+        folder / CARD, DatasetCard, what="dataset card", fix=", or rebuild it (make build)"
+    )
     if card.data.get("configs") is None:
         raise CardError(f"{folder / CARD}: no configs: header (not a dataset folder built here)")
     return _built_card(folder, card)

@@ -51,6 +51,7 @@ import pyarrow as pa
 import pyarrow.parquet as pq
 from datasets.features.features import encode_nested_example
 
+from ..errors import InvalidValueError
 from ..files import (
     OutputLocationError,
     atomic_folder,
@@ -171,7 +172,7 @@ def check_replaceable(out_dir: str | Path, argument: str = "out_dir") -> None:
 
 def _check_dataset(dataset: HubDataset) -> None:
     if not dataset.configs:
-        raise ValueError(f"dataset {dataset.name!r} has no configs")
+        raise InvalidValueError(f"dataset {dataset.name!r} has no configs")
     for config in dataset.configs:  # names from data become folder and file names
         checked_name(config.name, "config name", f"dataset {dataset.name!r}")
         for split in config.splits:
@@ -180,14 +181,14 @@ def _check_dataset(dataset: HubDataset) -> None:
             )
     names = dataset.config_names()
     if len(set(names)) != len(names):
-        raise ValueError(f"dataset {dataset.name!r} has duplicate config names: {names}")
+        raise InvalidValueError(f"dataset {dataset.name!r} has duplicate config names: {names}")
     for config in dataset.configs:
         if not config.splits:
-            raise ValueError(f"config {config.name!r} of {dataset.name!r} has no splits")
+            raise InvalidValueError(f"config {config.name!r} of {dataset.name!r} has no splits")
         for split, rows in config.splits.items():
             if not rows:
                 reasons = "; ".join(dataset.report) or "the source gave none"
-                raise ValueError(
+                raise InvalidValueError(
                     f"config {config.name!r} of {dataset.name!r}, split {split!r}, has no rows, "
                     f"and an empty config cannot be loaded from the hub ({reasons})"
                 )
@@ -198,7 +199,7 @@ def _write_parquet(config: ConfigData, split: str, root: Path) -> tuple[int, int
     rows = config.splits[split]
     for index, row in enumerate(rows):
         if row.keys() != config.features.keys():
-            raise ValueError(
+            raise InvalidValueError(
                 f"config {config.name!r}, split {split!r}, row {index}: fields {sorted(row)} "
                 f"do not match the features {sorted(config.features)}"
             )
@@ -211,7 +212,7 @@ def _write_parquet(config: ConfigData, split: str, root: Path) -> tuple[int, int
     try:
         table = pa.Table.from_pydict(columns, schema=config.features.arrow_schema)
     except (pa.ArrowInvalid, pa.ArrowTypeError) as error:
-        raise ValueError(
+        raise InvalidValueError(
             f"config {config.name!r}, split {split!r}: rows do not fit the features: {error}"
         ) from None
     path = inside(root, parquet_path(config.name, split))

@@ -26,7 +26,7 @@ from pathlib import Path
 from huggingface_hub import CommitOperationDelete
 
 from ..checks import typed_options
-from ..errors import PublishError
+from ..errors import InvalidValueError, PublishError
 from .upload_plan import UNKNOWN_OWNER, RepoUpload, commit_operations
 
 #: Seconds a request may wait for the hub (to connect, and between bytes of a reply).
@@ -74,11 +74,11 @@ def publish(
     from huggingface_hub.constants import is_offline_mode
 
     if not token:
-        raise ValueError(f"a Hugging Face token is required to publish: {HOW_TO_LOG_IN}")
+        raise InvalidValueError(f"a Hugging Face token is required to publish: {HOW_TO_LOG_IN}")
     if is_offline_mode():
-        raise ValueError("HF_HUB_OFFLINE is set: unset it to publish to the hub")
+        raise InvalidValueError("HF_HUB_OFFLINE is set: unset it to publish to the hub")
     if not timeout > 0:
-        raise ValueError(f"timeout must be a positive number of seconds, got {timeout!r}")
+        raise InvalidValueError(f"timeout must be a positive number of seconds, got {timeout!r}")
     _refuse_problems(plans)
     api = api if api is not None else HfApi(token=token)
     owner = None

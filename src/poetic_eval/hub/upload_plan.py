@@ -22,6 +22,7 @@ import pyarrow as pa
 import pyarrow.parquet as pq
 from huggingface_hub import CommitOperationAdd, CommitOperationDelete
 
+from ..errors import InvalidValueError
 from ..files.dataset_cards import BuiltCard, read_built_card
 
 HUB_URL = "https://huggingface.co"
@@ -160,7 +161,9 @@ def _plan_dataset_folder(folder: Path, owner: str) -> RepoUpload:
     card = read_built_card(folder)  # read once; a malformed field is named
     listed = card.listed_paths
     if not listed:
-        raise ValueError(f"{card_path} lists no data files (configs: data_files): rebuild it")
+        raise InvalidValueError(
+            f"{card_path} lists no data files (configs: data_files): rebuild it"
+        )
     found = {path: _data_file_problem(folder, path) for path in listed}
     problems = [problem for problem in found.values() if problem]
     if card_path.is_symlink():

@@ -15,6 +15,8 @@ import inspect
 from collections.abc import Mapping
 from typing import Any
 
+from ..errors import InvalidValueError
+
 # set by generate_poems itself on every call
 _SET_BY_THE_SAMPLER = ("input_ids", "attention_mask", "inputs", "pad_token_id")
 # taken out of **kwargs by generate before the model inputs are checked
@@ -27,13 +29,15 @@ def check_generation_kwargs(model: Any, options: Mapping[str, Any]) -> None:
 
     given = ", ".join(repr(key) for key in options if key in _SET_BY_THE_SAMPLER)
     if given:
-        raise ValueError(f"generation_kwargs: {given}: the poem sampler sets these; leave them out")
+        raise InvalidValueError(
+            f"generation_kwargs: {given}: the poem sampler sets these; leave them out"
+        )
     config = copy.deepcopy(getattr(model, "generation_config", None) or GenerationConfig())
     try:
         unused = config.update(**options)
         config.validate(strict=False)
     except (ValueError, TypeError) as error:
-        raise ValueError(f"generation_kwargs: {error}") from error
+        raise InvalidValueError(f"generation_kwargs: {error}") from error
     if not hasattr(model, "prepare_inputs_for_generation"):
         return  # not a transformers generation model: generate's own checks apply
     known = _generate_parameters(model) | _model_inputs(model)
@@ -42,7 +46,7 @@ def check_generation_kwargs(model: Any, options: Mapping[str, Any]) -> None:
             names = set(GenerationConfig().to_dict()) | known
             close = difflib.get_close_matches(key, sorted(names), n=1, cutoff=0.6)
             hint = f"; did you mean {close[0]!r}?" if close else ""
-            raise ValueError(
+            raise InvalidValueError(
                 f"generation_kwargs: {key!r} is neither a GenerationConfig field, an argument "
                 f"of generate nor an input of {type(model).__name__}{hint}"
             )

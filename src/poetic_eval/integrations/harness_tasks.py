@@ -224,13 +224,13 @@ def write_harness_tasks(
         target = out_dir / group_name(folder.name)
         recover_folder(target)
         if target.exists() and not _written_here(target):  # every target before any write
-            raise ValueError(
+            raise InvalidValueError(
                 f"{target} exists and was not written by poetic-eval harness-tasks; "
                 "choose another --out or remove it"
             )
         planned[group_name(folder.name)] = (tasks, dataset_task_files(tasks, path))
     if not planned:
-        raise ValueError(
+        raise InvalidValueError(
             f"no minimal-pair or BLM config in the dataset folders under {datasets_dir} "
             f"(families: {', '.join(TASK_FAMILIES)})"
         )

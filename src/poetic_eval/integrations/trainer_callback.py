@@ -44,6 +44,7 @@ from ..checks import require_positive_int, typed_options
 from ..diversity import diversity_profile, resolve_dimensions
 from ..diversity.dimensions import DIMENSIONS
 from ..diversity.profile import split_part_options
+from ..errors import InvalidTypeError, InvalidValueError
 from ..lm import causal_sequences, load_language_model
 from ..lm.distributed import shard_bounds
 from ..pairs import pair_columns, pair_preference
@@ -121,7 +122,9 @@ class PoeticDiversityCallback(TrainerCallback):
         if every_n_steps is not None:
             require_positive_int(every_n_steps, "every_n_steps")
         elif not at_evaluation:
-            raise ValueError("every_n_steps=None and at_evaluation=False: nothing would be logged")
+            raise InvalidValueError(
+                "every_n_steps=None and at_evaluation=False: nothing would be logged"
+            )
         self.every_n_steps = every_n_steps
         self.num_poems = require_positive_int(num_poems, "num_poems")
         self.dimensions = _checked_dimensions(dimensions, self.references, diversity_options)
@@ -144,7 +147,9 @@ class PoeticDiversityCallback(TrainerCallback):
             tokenizer = getattr(trainer, "processing_class", None)
         self.tokenizer = tokenizer
         if tokenizer is None:
-            raise ValueError("the trainer has no processing_class: pass tokenizer= to the callback")
+            raise InvalidValueError(
+                "the trainer has no processing_class: pass tokenizer= to the callback"
+            )
         self.last_poems: list[str] = []
         self._pair_sequences: tuple[list[list[int]], int] | None = None
         # while training, the metrics of the last step they were computed at: the model does
@@ -370,7 +375,7 @@ def _checked_dimensions(dimensions, references, options) -> tuple[str, ...] | No
         if dimensions is None:
             return tuple(d for d in chosen if d not in needing)
         if needing:
-            raise ValueError(
+            raise InvalidValueError(
                 f"references are required for the {', '.join(needing)} dimension(s); "
                 "without them only lexical and semantic can run"
             )
@@ -389,12 +394,12 @@ def load_pairs(pairs: Any, config: str | None, split: str, limit: int | None):
         good_column, bad_column = pair_columns(pairs.column_names)
         pairs = (pairs[good_column], pairs[bad_column])
     if not (isinstance(pairs, tuple) and len(pairs) == 2):
-        raise TypeError(
+        raise InvalidTypeError(
             "pairs must be (good, bad) lists, a datasets.Dataset or a dataset folder or hub name"
         )
     good, bad = require_texts(pairs[0], "pairs good"), require_texts(pairs[1], "pairs bad")
     if len(good) != len(bad):
-        raise ValueError(f"pairs: {len(good)} good texts but {len(bad)} bad ones")
+        raise InvalidValueError(f"pairs: {len(good)} good texts but {len(bad)} bad ones")
     if limit is not None:
         require_positive_int(limit, "pairs_limit")
         good, bad = good[:limit], bad[:limit]

@@ -14,6 +14,7 @@ from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
+from ..errors import InvalidValueError
 from ..files.user_errors import DeviceError, ModelNotFoundError
 
 _PATH_STARTS = ("/", "./", "../", "~", ".\\", "..\\")
@@ -36,7 +37,7 @@ def check_model_source(
     """
     name = os.fspath(model)
     if not isinstance(name, str) or not name.strip():
-        raise ValueError(f"{argument} must be a model name or a folder, got {model!r}")
+        raise InvalidValueError(f"{argument} must be a model name or a folder, got {model!r}")
     path = Path(name).expanduser()
     if path.is_dir():
         return str(path)
