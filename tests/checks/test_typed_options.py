@@ -14,7 +14,8 @@ import inspect
 import numpy as np
 import pytest
 
-from poetic_eval.checks import option_types, typed_options
+from poetic_eval.checks import typed_options
+from poetic_eval.checks.validation import option_types
 
 SUBPACKAGES = (
     "text",

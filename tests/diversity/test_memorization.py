@@ -12,14 +12,8 @@ import pytest
 
 import poetic_eval
 from bench.synthetic_poems import SyntheticPoems
-from poetic_eval.diversity import (
-    DEFAULT_THRESHOLDS,
-    LEVELS,
-    memorization,
-    memorized_units,
-    poem_units,
-    ratcliff_ratio,
-)
+from poetic_eval.diversity import DEFAULT_THRESHOLDS, memorization, poem_units
+from poetic_eval.diversity.memorization import LEVELS, memorized_units, ratcliff_ratio
 
 
 def naive_scan(predictions, references, level, threshold, autojunk=True):

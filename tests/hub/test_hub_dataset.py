@@ -15,8 +15,8 @@ import yaml
 from poetic_eval.builders import BUILDERS, RegisteredBuilder, builder_module
 from poetic_eval.builders.options import BuildConfig, declared_options, option, recorded_command
 from poetic_eval.files.dataset_cards import read_built_card
-from poetic_eval.hub import ConfigData, HubDataset, parquet_path, write_hub_dataset
-from poetic_eval.hub.cards import size_category
+from poetic_eval.hub import ConfigData, HubDataset, write_hub_dataset
+from poetic_eval.hub.cards import parquet_path, size_category
 
 FEATURES = datasets.Features(
     {

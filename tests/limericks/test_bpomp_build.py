@@ -14,7 +14,7 @@ import poetic_eval.builders
 from poetic_eval.cli import main as cli_main
 from poetic_eval.files import file_sha256
 from poetic_eval.files.dataset_cards import read_built_card
-from poetic_eval.hub import parquet_path
+from poetic_eval.hub.cards import parquet_path
 from poetic_eval.limericks.corruptions import CORRUPTIONS
 from poetic_eval.text import write_poems
 

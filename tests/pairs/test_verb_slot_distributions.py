@@ -6,7 +6,7 @@ import numpy as np
 import pytest
 import torch
 
-from poetic_eval.agreement import VerbEntry
+from poetic_eval.agreement.verb_lexicon import VerbEntry
 from poetic_eval.lm import document_start_token_id, load_language_model
 from poetic_eval.pairs import verb_weighted_agreement
 from poetic_eval.pairs.verb_agreement.distributions import (

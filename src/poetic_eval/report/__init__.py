@@ -7,23 +7,12 @@ from .document import (
     append_section,
     load_report,
     new_report,
-    render_markdown,
-    save_report,
     write_report_files,
 )
-from .folders import (
-    FIGURES_DIR,
-    REPORT_ENTRIES,
-    REPORT_FORMAT,
-    attach,
-    check_report_folder,
-    report_folder,
-)
+from .folders import FIGURES_DIR, attach, check_report_folder, report_folder
 
 __all__ = [
     "FIGURES_DIR",
-    "REPORT_ENTRIES",
-    "REPORT_FORMAT",
     "Section",
     "Table",
     "add_section",
@@ -32,8 +21,6 @@ __all__ = [
     "check_report_folder",
     "load_report",
     "new_report",
-    "render_markdown",
     "report_folder",
-    "save_report",
     "write_report_files",
 ]
