@@ -227,39 +227,55 @@ def memorization(
         require_positive_int(workers, "workers")
     result: dict = {}
     matches: dict[str, list[dict]] = {}
+    search = {"autojunk": autojunk, "workers": workers, "show_progress": show_progress}
     for level in levels:
-        generated, generated_ids = _units_by_text(predictions, level)
-        # a PoemCorpus keeps its training index for the next call, and on disk for the next
-        # process
-        training, choices = derived(
-            references,
-            ("memorization_index", level),
-            partial(_training_index, references, level),
-            _index_form(),
+        share, found = _level_matches(
+            predictions, references, level, thresholds[level], return_matches, search
         )
-        found = nearest_units(
-            generated.texts,
-            choices,
-            thresholds[level],
-            autojunk=autojunk,
-            find_best=return_matches,
-            workers=workers,
-            show_progress=show_progress,
-            description=f"memorization ({level})",
-        )
-        total = sum(len(ids) for ids in generated_ids)
-        memorized = sum(found[i] is not None for ids in generated_ids for i in ids)
-        result[f"memorization_{level}"] = memorized / total if total else math.nan
+        result[f"memorization_{level}"] = share
         if return_matches:
-            matches[level] = [
-                asdict(_unit_match(p, u, generated.texts[i], found[i], training))
-                for p, ids in enumerate(generated_ids)
-                for u, i in enumerate(ids)
-                if found[i] is not None
-            ]
+            matches[level] = found
     if return_matches:
         result["matches"] = matches
     return result
+
+
+def _level_matches(
+    predictions: list[str],
+    references: Sequence[str],
+    level: str,
+    threshold: float,
+    return_matches: bool,
+    search: dict,
+) -> tuple[float, list[dict]]:
+    """The share of memorized units of ``level`` and (with ``return_matches``) their matches."""
+    generated, generated_ids = _units_by_text(predictions, level)
+    # a PoemCorpus keeps its training index for the next call, and on disk for the next process
+    training, choices = derived(
+        references,
+        ("memorization_index", level),
+        partial(_training_index, references, level),
+        _index_form(),
+    )
+    found = nearest_units(
+        generated.texts,
+        choices,
+        threshold,
+        find_best=return_matches,
+        description=f"memorization ({level})",
+        **search,
+    )
+    total = sum(len(ids) for ids in generated_ids)
+    memorized = sum(found[i] is not None for ids in generated_ids for i in ids)
+    share = memorized / total if total else math.nan
+    if not return_matches:
+        return share, []
+    return share, [
+        asdict(_unit_match(p, u, generated.texts[i], found[i], training))
+        for p, ids in enumerate(generated_ids)
+        for u, i in enumerate(ids)
+        if found[i] is not None
+    ]
 
 
 def _unit_match(

@@ -150,6 +150,21 @@ class _HistogramUse:
             self.kept += kept
 
 
+def _training_groups(
+    lengths: np.ndarray, block_lengths: np.ndarray, threshold: float
+) -> list[tuple[int, int]]:
+    """(start, end) runs of the length-sorted training units that can reach ``threshold``
+    against a block of queries of the (sorted) ``block_lengths``, in groups whose bound matrix
+    (units x queries) holds at most :data:`_MAX_MATRIX_CELLS`."""
+    low, high = length_window(block_lengths[0], block_lengths[-1], threshold)
+    first = int(np.searchsorted(lengths, math.floor(low), side="left"))
+    last = int(np.searchsorted(lengths, math.ceil(high), side="right"))
+    step = max(1, _MAX_MATRIX_CELLS // len(block_lengths))
+    least = max(1, _MIN_MATRIX_CELLS // len(block_lengths))
+    groups = _length_groups(lengths[first:last], _GROUP_WIDTH, step, least)
+    return [(first + start, first + end) for start, end in groups]
+
+
 def _candidate_blocks(
     queries: list[str],
     choices: UnitIndex,
@@ -191,16 +206,10 @@ def _candidate_blocks(
         pending = []  # every group is queued at once: no core waits at the end of a block
         for block_start, block_end in blocks:
             block = query_order[block_start:block_end]
-            low, high = length_window(query_lengths[block[0]], query_lengths[block[-1]], threshold)
-            first = int(np.searchsorted(lengths, math.floor(low), side="left"))
-            last = int(np.searchsorted(lengths, math.ceil(high), side="right"))
             block_queries = _object_array([queries[i] for i in block])
-            step = max(1, _MAX_MATRIX_CELLS // len(block))
-            least = max(1, _MIN_MATRIX_CELLS // len(block))
-            groups = _length_groups(lengths[first:last], _GROUP_WIDTH, step, least)
             futures = [
-                pool.submit(survivors, block, block_queries, first + start, first + end)
-                for start, end in groups
+                pool.submit(survivors, block, block_queries, start, end)
+                for start, end in _training_groups(lengths, query_lengths[block], threshold)
             ]
             pending.append((block, futures))
         result = []
