@@ -317,6 +317,8 @@ def test_a_named_unscorable_rhyme_does_not_run_the_other_dimensions_twice(tmp_pa
         dimensions=["memorization", "length", "rhyme"],
         generation_kwargs={"max_new_tokens": 5},
     )
+    assert calls == [2]  # the check of the options at construction, on two tiny poems
+    calls.clear()
     for evaluation in (1, 2):
         with pytest.warns(UserWarning, match="rhyme left out this time: predictions has no"):
             metrics = callback.compute_metrics()
