@@ -77,6 +77,16 @@ def test_short_forms_of_data_files_mean_split_train(tmp_path):
     }
 
 
+def test_a_card_that_is_not_utf8_is_named_a_readme_without_header_is_not_a_card(tmp_path):
+    folder = built_folder(tmp_path)
+    card = folder / "README.md"
+    card.write_bytes(card.read_bytes().replace(b"A card.", b"A caf\xe9 card."))
+    with pytest.raises(CardError, match=r"README\.md is not UTF-8 \(byte \d+\)"):
+        find_built_card(folder)
+    card.write_bytes(b"# caf\xe9: a plain README, no header\n")
+    assert find_built_card(folder) is None
+
+
 def test_a_folder_without_a_card_header_is_no_built_folder(tmp_path):
     (tmp_path / "README.md").write_text("# BLiMP\nplain readme, no YAML header\n")
     assert find_built_card(tmp_path) is None

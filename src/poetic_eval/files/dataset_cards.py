@@ -179,8 +179,16 @@ def find_built_card(folder: str | Path) -> BuiltCard | None:
         return None
     try:
         text = read_card_text(path)
-    except UnicodeDecodeError:
-        return None  # a README that is not UTF-8 is no card of ours
+    except UnicodeDecodeError as error:
+        # a README with a YAML header that is not UTF-8 is a damaged card; without one, it is
+        # some other README (of a folder of source files)
+        loose = path.read_bytes().decode("utf-8", errors="replace")
+        if not REGEX_YAML_BLOCK.search(loose.removeprefix("\ufeff")):
+            return None
+        raise CardError(
+            f"{path} is not UTF-8 (byte {error.start}): save the dataset card as UTF-8, or "
+            "rebuild it (make build)"
+        ) from None
     if not REGEX_YAML_BLOCK.search(text):
         return None
     card = _parsed(path, text, DatasetCard)
