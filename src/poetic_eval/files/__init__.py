@@ -2,11 +2,20 @@
 locations, the user errors every command reports in one line, the cache root, and the card of a
 built dataset folder parsed once (:class:`BuiltCard`, from :func:`read_built_card` or
 :func:`find_built_card`) with its data files read as they are on disk
-(:func:`load_built_config`)."""
+(:func:`load_built_config`).
+
+The card and parquet readers need ``datasets``, ``huggingface_hub`` and ``pyarrow``: they are
+imported when first used (``poetic_eval.files.BuiltCard``), not with this package, so that
+the command line starts without them.
+"""
+
+from __future__ import annotations
+
+import importlib
+from typing import TYPE_CHECKING, Any
 
 from .atomic_files import atomic_folder, atomic_path, recover_folder, write_text_atomically
 from .cache_paths import cache_root
-from .dataset_cards import BuiltCard, CardConfig, find_built_card, load_card, read_built_card
 from .digests import file_sha256, texts_sha256
 from .output_locations import (
     check_not_current,
@@ -15,7 +24,6 @@ from .output_locations import (
     files_not_listed,
     shown_names,
 )
-from .parquet_files import load_built_config
 from .user_errors import (
     USER_ERRORS,
     DeviceError,
@@ -25,6 +33,27 @@ from .user_errors import (
     UserError,
     describe_error,
 )
+
+if TYPE_CHECKING:
+    from .dataset_cards import BuiltCard, CardConfig, find_built_card, load_card, read_built_card
+    from .parquet_files import load_built_config
+
+# name -> its module, imported on first use (PEP 562)
+_LAZY = {
+    "BuiltCard": "dataset_cards",
+    "CardConfig": "dataset_cards",
+    "find_built_card": "dataset_cards",
+    "load_card": "dataset_cards",
+    "read_built_card": "dataset_cards",
+    "load_built_config": "parquet_files",
+}
+
+
+def __getattr__(name: str) -> Any:
+    if name in _LAZY:
+        return getattr(importlib.import_module(f"{__name__}.{_LAZY[name]}"), name)
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+
 
 __all__ = [
     "USER_ERRORS",
