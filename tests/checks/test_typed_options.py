@@ -76,7 +76,6 @@ def test_the_entry_points_are_found():
         "diversity.max_similarity",
         "pairs.pair_preference",
         "analyzers.poem_analysis",
-        "analyzers.inter_novelty",
         "quatrain.prepare_language",
         "analyzer type_token_ratio",
         "limericks.SynonymFinder",

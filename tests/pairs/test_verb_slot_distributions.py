@@ -228,7 +228,7 @@ def test_cli_scores_a_jsonl_file(tiny_causal, tmp_path, capsys):
 def test_classlabel_indices_of_the_agreement_dataset_are_read_as_names():
     import datasets
 
-    from poetic_eval.pairs import as_verb_slots
+    from poetic_eval.pairs.verb_agreement.distributions import as_verb_slots
 
     features = datasets.Features(
         {
