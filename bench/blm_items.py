@@ -110,7 +110,7 @@ def agreement_items(count: int, seed: int = 0) -> list[dict]:
 
 
 def with_shared_openings(items: list, sentences: int, group: int) -> list:
-    """``items`` (:class:`poetic_eval.blm.BlmItem`) in consecutive groups of ``group``, each
+    """``items`` (:class:`poetic_eval.blm.records.BlmItem`) in consecutive groups of ``group``, each
     item's first ``sentences`` context sentences replaced by those of its group's first item:
     items that repeat their contexts' openings, as the engine's issue describes BLM type II."""
     import dataclasses

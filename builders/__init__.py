@@ -27,6 +27,7 @@ from types import ModuleType
 from typing import TYPE_CHECKING
 
 from poetic_eval.checks import require_choice
+from poetic_eval.errors import InvalidValueError
 
 from .options import BuildConfig
 
@@ -94,13 +95,13 @@ def with_license(dataset: HubDataset, config: BuildConfig) -> HubDataset:
     missing = [flag for flag, value in given.items() if not value]
     if len(missing) == 1:
         (present,) = set(given) - set(missing)
-        raise ValueError(
+        raise InvalidValueError(
             f"{present} needs {missing[0]} too (the hub wants both for license 'other')"
         )
     named = not missing
     license = config.license or dataset.license
     if named and license != "other":
-        raise ValueError(
+        raise InvalidValueError(
             f"--license-name and --license-link are for license 'other', not {license!r}: "
             "add --license other, or drop them"
         )

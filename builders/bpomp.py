@@ -16,6 +16,7 @@ from pathlib import Path
 import datasets
 
 from poetic_eval.checks import require_positive_int
+from poetic_eval.errors import InvalidValueError
 from poetic_eval.hub import ConfigData, HubDataset
 from poetic_eval.limericks import (
     CORRUPTIONS,
@@ -81,7 +82,7 @@ def build(config: Config, *, finder: SynonymFinder | None = None) -> HubDataset:
     source = seed_path(DEFAULT_SOURCE) if bundled else Path(config.source)
     verification = verify_limericks(read_limerick_source(source), show_progress=show_progress)
     if not verification.kept:
-        raise ValueError(
+        raise InvalidValueError(
             f"{source}: no verified limericks (" + "; ".join(verification.summary()) + ")"
         )
     report = verification.summary()

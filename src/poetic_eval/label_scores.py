@@ -11,6 +11,8 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Hashable, Sequence
 
+from .errors import InvalidValueError
+
 
 def per_label_scores(
     true: Sequence[Hashable], predicted: Sequence[Hashable]
@@ -18,7 +20,7 @@ def per_label_scores(
     """``{label: {precision, recall, f1, support, predicted}}``, labels sorted; ``support`` is
     how often the label is true, ``predicted`` how often it was predicted."""
     if len(true) != len(predicted):
-        raise ValueError(f"{len(true)} true labels but {len(predicted)} predicted ones")
+        raise InvalidValueError(f"{len(true)} true labels but {len(predicted)} predicted ones")
     hits = Counter(label for label, guess in zip(true, predicted) if label == guess)
     support, chosen = Counter(true), Counter(predicted)
     table: dict[Hashable, dict[str, float]] = {}

@@ -5,7 +5,8 @@ from __future__ import annotations
 import pytest
 from agreement_cases import N_PAIRS
 
-from poetic_eval.agreement import AgreementPair, generate_all_pairs
+from poetic_eval.agreement import AgreementPair
+from poetic_eval.agreement.grammar import generate_all_pairs
 
 
 @pytest.fixture(scope="module")

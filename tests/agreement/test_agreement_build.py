@@ -9,7 +9,8 @@ import datasets
 import pytest
 from agreement_cases import write_jsonl
 
-from poetic_eval.agreement import BLIMP_FAMILIES, FAMILIES, generate_pairs, tse_label
+from poetic_eval.agreement import BLIMP_FAMILIES, FAMILIES, generate_pairs
+from poetic_eval.agreement.agreement_pairs import tse_label
 from poetic_eval.builders import agreement as agreement_builder
 from poetic_eval.cli import main as cli_main
 

@@ -17,16 +17,17 @@ from poetic_eval.agreement import (
     LABEL_NAMES,
     AgreementPair,
     family_capacity,
-    generate_all_pairs,
     generate_pairs,
-    label_from_tse,
     load_lexicon,
-    noun_pair_number,
+)
+from poetic_eval.agreement.agreement_pairs import (
+    label_from_tse,
     pair_tokens,
     single_token_difference,
     tse_label,
-    verb_pair_number,
 )
+from poetic_eval.agreement.grammar import generate_all_pairs
+from poetic_eval.agreement.grammatical_number import noun_pair_number, verb_pair_number
 from poetic_eval.resources import seed_path
 
 # --- independent word sets, read straight from the lexicon JSON ------------------------------

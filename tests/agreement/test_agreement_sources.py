@@ -10,14 +10,9 @@ from collections import Counter
 import pytest
 from agreement_cases import NOUN_VARIES, write_jsonl
 
-from poetic_eval.agreement import (
-    MARVIN_LINZEN_FAMILIES,
-    convert_source,
-    pair_tokens,
-    single_token_difference,
-    tse_label,
-    verb_pair_number,
-)
+from poetic_eval.agreement import MARVIN_LINZEN_FAMILIES, convert_source
+from poetic_eval.agreement.agreement_pairs import pair_tokens, single_token_difference, tse_label
+from poetic_eval.agreement.grammatical_number import verb_pair_number
 
 
 def test_convert_refining_tse_format(tmp_path, generated):

@@ -6,7 +6,8 @@ import lemminflect
 import pytest
 import wordfreq
 
-from poetic_eval.agreement import DEFAULT_MIN_ZIPF, VerbEntry, load_verb_list
+from poetic_eval.agreement import DEFAULT_MIN_ZIPF, load_verb_list
+from poetic_eval.agreement.verb_lexicon import VerbEntry
 
 
 @pytest.fixture(scope="module")

@@ -8,17 +8,11 @@ import random
 
 import pytest
 
-from poetic_eval.analyzers import (
-    ANALYZERS,
-    ASPECTS,
-    Poem,
-    analyze_collection,
-    analyze_poem,
-    evaluate_poem,
-    expectation,
-    get_analyzer,
-    line_words,
-)
+from poetic_eval.analyzers import ANALYZERS, analyze_collection, analyze_poem, evaluate_poem
+from poetic_eval.analyzers.analyzer import ASPECTS
+from poetic_eval.analyzers.expectations import expectation
+from poetic_eval.analyzers.poem import Poem, line_words
+from poetic_eval.analyzers.registry import get_analyzer
 from poetic_eval.analyzers.rhyme_chains import partition_distance
 from poetic_eval.rhyme import rhyme_scheme
 

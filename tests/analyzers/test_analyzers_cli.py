@@ -12,8 +12,8 @@ from poetic_eval.analyzers import (
     analyze_poem,
     evaluate_poem,
     read_poem_collection,
-    read_poem_file,
 )
+from poetic_eval.analyzers.poem_sources import read_poem_file
 from poetic_eval.cli import main
 
 SONNET_LIKE = "\n\n".join(

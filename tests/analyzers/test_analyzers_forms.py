@@ -7,13 +7,9 @@ import random
 
 import pytest
 
-from poetic_eval.analyzers import (
-    Poem,
-    evaluate_poem,
-    form_description,
-    form_expectations,
-    form_names,
-)
+from poetic_eval.analyzers import evaluate_poem
+from poetic_eval.analyzers.forms import form_description, form_expectations, form_names
+from poetic_eval.analyzers.poem import Poem
 from poetic_eval.resources import seed_poems
 
 # Measured with the rhyme module's default (the learned method) and a rhyme window of 5:

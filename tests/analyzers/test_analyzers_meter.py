@@ -8,8 +8,10 @@ import pronouncing
 import pytest
 from wordfreq import zipf_frequency
 
-from poetic_eval.analyzers import Poem, analyze_poem, get_analyzer
+from poetic_eval.analyzers import analyze_poem
 from poetic_eval.analyzers.meter import stress_distance, word_stress
+from poetic_eval.analyzers.poem import Poem
+from poetic_eval.analyzers.registry import get_analyzer
 from poetic_eval.rhyme.pronunciation import estimate_syllables
 
 # Held-out words: alphabetic CMUdict entries, seeded shuffle, past the slice that

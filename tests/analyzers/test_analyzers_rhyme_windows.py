@@ -14,7 +14,8 @@ from pathlib import Path
 
 import pytest
 
-from poetic_eval.analyzers import Poem, analyze_poem
+from poetic_eval.analyzers import analyze_poem
+from poetic_eval.analyzers.poem import Poem
 from poetic_eval.resources import seed_poems
 from poetic_eval.rhyme import rhyme_scheme
 from poetic_eval.rhyme.corpora import is_held_out, read_epg64, restricted_growth

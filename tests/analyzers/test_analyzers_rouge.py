@@ -8,15 +8,10 @@ import numpy as np
 import pytest
 from rouge_score import rouge_scorer, tokenize
 
-from poetic_eval.analyzers import (
-    Poem,
-    RougeTexts,
-    inter_novelty,
-    intra_novelty,
-    read_poem_collection,
-    rouge_tokens,
-)
-from poetic_eval.analyzers.novelty import sample_ordered_pairs
+from poetic_eval.analyzers import read_poem_collection
+from poetic_eval.analyzers.novelty import inter_novelty, intra_novelty, sample_ordered_pairs
+from poetic_eval.analyzers.poem import Poem
+from poetic_eval.analyzers.rouge import RougeTexts, rouge_tokens
 
 TYPES = ["rouge1", "rouge2", "rouge3", "rougeL"]
 WORDS = [

@@ -10,14 +10,9 @@ import pytest
 from encoder_doubles import CountingEncoder, WordTokenizer
 from sklearn.metrics import f1_score, precision_recall_fscore_support
 
-from poetic_eval.analyzers import (
-    analyze_collection,
-    poem_analysis,
-    read_poem_collection,
-    retrieval_scores,
-)
+from poetic_eval.analyzers import analyze_collection, poem_analysis, read_poem_collection
 from poetic_eval.analyzers.poem import Poem
-from poetic_eval.analyzers.topicality import topicality
+from poetic_eval.analyzers.topicality import retrieval_scores, topicality
 from poetic_eval.diversity import TruncationWarning
 
 FILLERS = ["the", "a", "of", "and", "old", "song", "light", "hand", "road", "bell", "dust"]

@@ -14,7 +14,8 @@ import torch
 from tiny_language_models import bigram_causal_lm, tiny_causal_lm, word_tokenizer_over
 from transformers import PreTrainedTokenizerFast
 
-from poetic_eval.blm import LETTERS, as_items, blm_prompt, candidate_continuations, running_context
+from poetic_eval.blm import LETTERS, as_items
+from poetic_eval.blm.evaluation import blm_prompt, candidate_continuations, running_context
 
 AGREEMENT_ITEM = {
     "ID": "agr-1",

@@ -109,8 +109,8 @@ def test_bad_sizes_are_refused(tmp_path, capsys):
 def test_release_text_format_is_tokenised_and_read_by_blm_eval(built, tmp_path):
     """``--text-format release`` writes the release's tokenised form of the same items, and
     blm-eval's loader reads a folder and a JSON file of either form."""
-    from poetic_eval.blm import release_form
     from poetic_eval.blm.item_sources import load_evaluation_sets
+    from poetic_eval.blm.text_forms import release_form
 
     released = tmp_path / "blm"
     args = ["blm", "--out", str(released), "--seed", "4", "--no-progress", "--text-format"]

@@ -11,17 +11,12 @@ import datasets
 import pytest
 from blm_eval_items import AGREEMENT_ITEM, CAUSATIVE_ITEM, RECORDS, RELEASE_ITEM, broken
 
-from poetic_eval.blm import (
-    LETTERS,
-    answer_labels,
-    blm_results,
-    evaluate_blm,
-    evaluate_configs,
-    evaluate_sets,
-)
+from poetic_eval.blm import LETTERS, blm_results, evaluate_blm, evaluate_configs, evaluate_sets
+from poetic_eval.blm.answer_labels import answer_labels
 from poetic_eval.blm.item_sources import load_evaluation_sets
 from poetic_eval.cli import main
-from poetic_eval.report import append_section, load_report, new_report, render_markdown, save_report
+from poetic_eval.report import append_section, load_report, new_report
+from poetic_eval.report.document import render_markdown, save_report
 from poetic_eval.report.sections.blm import blm_section
 
 pytestmark = pytest.mark.usefixtures("one_torch_thread")

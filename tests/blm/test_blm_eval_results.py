@@ -9,7 +9,8 @@ import pytest
 from blm_eval_items import AGREEMENT_ITEM, broken, italian_lm
 from tiny_language_models import tiny_masked_lm
 
-from poetic_eval.blm import LETTERS, as_items, blm_results, choice_scores, evaluate_blm, label_table
+from poetic_eval.blm import LETTERS, as_items, blm_results, choice_scores, evaluate_blm
+from poetic_eval.blm.evaluation import label_table
 
 pytestmark = pytest.mark.usefixtures("one_torch_thread")
 

@@ -19,16 +19,14 @@ from blm_eval_items import (
 
 from poetic_eval.blm import (
     LETTERS,
-    answer_labels,
     as_items,
-    blm_prompt,
-    candidate_continuations,
     choice_scores,
     evaluate_blm,
     prefixes_and_continuations,
-    running_context,
     validate_blm_record,
 )
+from poetic_eval.blm.answer_labels import answer_labels
+from poetic_eval.blm.evaluation import blm_prompt, candidate_continuations, running_context
 from poetic_eval.lm import causal, sequence_log_probs
 
 pytestmark = pytest.mark.usefixtures("one_torch_thread")

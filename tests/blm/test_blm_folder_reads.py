@@ -31,3 +31,23 @@ def test_blm_items_of_a_folder_are_read_from_disk(tmp_path):
     pq.write_table(pq.read_table(path).slice(0, 1), path)
     [second] = load_evaluation_sets(folder)
     assert [item.id for item in second.items] == [first.items[0].id]
+
+
+def test_the_card_of_a_blm_folder_is_read_once(tmp_path, monkeypatch):
+    """One parsed card per folder per command (issue 38): its configs and, for each config,
+    the data files and counts come from one read."""
+    import pathlib
+
+    folder = write_folder(tmp_path / "blm")
+    reads = []
+    path_open = pathlib.Path.open
+
+    def counted(self, *args, **kwargs):
+        if self.name == "README.md":
+            reads.append(self)
+        return path_open(self, *args, **kwargs)
+
+    monkeypatch.setattr(pathlib.Path, "open", counted)
+    [only] = load_evaluation_sets(folder, one_shot=True)
+    assert only.example is not None and len(only.items) == 2
+    assert len(reads) == 1

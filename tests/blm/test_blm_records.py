@@ -6,12 +6,8 @@ import json
 
 import pytest
 
-from poetic_eval.blm import (
-    BlmRecordError,
-    make_blm_record,
-    read_blm_items,
-    validate_blm_record,
-)
+from poetic_eval.blm import BlmRecordError, read_blm_items, validate_blm_record
+from poetic_eval.blm.records import make_blm_record
 
 CONTEXT = [f"frase di contesto numero {n}" for n in range(1, 8)]
 ANSWERS = [f"risposta {letter}" for letter in "ABCDEFGH"]

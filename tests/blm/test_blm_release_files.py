@@ -14,13 +14,12 @@ from poetic_eval.blm import (
     BlmRecordError,
     BlmRecordWarning,
     as_items,
-    candidate_continuations,
     evaluate_blm,
     generate_config,
     read_blm_items,
-    running_context,
     validate_blm_record,
 )
+from poetic_eval.blm.evaluation import candidate_continuations, running_context
 from poetic_eval.blm.generator.configs import BlmSizes
 from poetic_eval.blm.item_sources import load_evaluation_sets
 

@@ -14,7 +14,8 @@ import inspect
 import numpy as np
 import pytest
 
-from poetic_eval.checks import option_types, typed_options
+from poetic_eval.checks import typed_options
+from poetic_eval.checks.validation import option_types
 
 SUBPACKAGES = (
     "text",
@@ -75,7 +76,6 @@ def test_the_entry_points_are_found():
         "diversity.max_similarity",
         "pairs.pair_preference",
         "analyzers.poem_analysis",
-        "analyzers.inter_novelty",
         "quatrain.prepare_language",
         "analyzer type_token_ratio",
         "limericks.SynonymFinder",

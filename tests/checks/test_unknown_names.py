@@ -55,8 +55,8 @@ def test_a_misspelt_config():
 
 
 def test_a_misspelt_analyzer_form_and_option():
-    from poetic_eval.analyzers import form_expectations, get_analyzer
-    from poetic_eval.analyzers.registry import check_options
+    from poetic_eval.analyzers.forms import form_expectations
+    from poetic_eval.analyzers.registry import check_options, get_analyzer
 
     with pytest.raises(ValueError, match="unknown analyzer 'stanza_cuont'; did you mean"):
         get_analyzer("stanza_cuont")

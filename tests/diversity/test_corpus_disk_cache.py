@@ -19,7 +19,8 @@ from encoder_doubles import CountingEncoder
 from bench.synthetic_poems import SyntheticPoems
 from poetic_eval.diversity import poetic_diversity
 from poetic_eval.files.array_cache import CacheFileWarning
-from poetic_eval.text import DISK_CACHE_MIN_POEMS, PoemCorpus
+from poetic_eval.text import PoemCorpus
+from poetic_eval.text.corpus import DISK_CACHE_MIN_POEMS
 
 DIMENSIONS = ["length", "rhyme", "lexical"]
 SRC = Path(__file__).resolve().parents[2] / "src"

@@ -11,12 +11,8 @@ from scipy.stats import wasserstein_distance
 
 import poetic_eval
 from bench.synthetic_poems import SyntheticPoems
-from poetic_eval.diversity import (
-    histogram_intersection,
-    length_comparison,
-    length_statistics,
-    poem_lengths,
-)
+from poetic_eval.diversity import length_comparison
+from poetic_eval.diversity.length import histogram_intersection, length_statistics, poem_lengths
 
 STATS = ("mean", "median", "std", "min", "max")
 WORDS = ["light", "night,", "sea", "ünder", "Rosé", "—", "O!", "don't", "grief;", "…"]

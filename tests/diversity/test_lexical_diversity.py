@@ -11,7 +11,8 @@ import pytest
 from lexicalrichness import LexicalRichness
 
 import poetic_eval
-from poetic_eval.diversity import attr, lexical_diversity, mattr, mtld, poem_tokens
+from poetic_eval.diversity import attr, lexical_diversity, mattr, mtld
+from poetic_eval.diversity.lexical import poem_tokens
 from poetic_eval.text import tokens
 
 

@@ -12,14 +12,9 @@ import pytest
 
 import poetic_eval
 from bench.synthetic_poems import SyntheticPoems
-from poetic_eval.diversity import (
-    DEFAULT_THRESHOLDS,
-    LEVELS,
-    memorization,
-    memorized_units,
-    poem_units,
-    ratcliff_ratio,
-)
+from poetic_eval.diversity import DEFAULT_THRESHOLDS, memorization, poem_units
+from poetic_eval.diversity.memorization import LEVELS, ratcliff_ratio
+from poetic_eval.diversity.near_duplicates import memorized_units
 
 
 def naive_scan(predictions, references, level, threshold, autojunk=True):
@@ -281,7 +276,7 @@ def test_banded_bound_holds_for_every_pair_reaching_the_threshold(threshold):
     import numpy as np
     from rapidfuzz.distance import LCSseq
 
-    from poetic_eval.diversity.memorization import _banded_lcs_bound, unit_pieces
+    from poetic_eval.diversity.ratio_bounds import banded_lcs_bound, unit_pieces
 
     maker = SyntheticPoems(11)
     texts = [" ".join(p.split("\n")) for p in dictionary_word_poems(2, 40)]
@@ -289,7 +284,7 @@ def test_banded_bound_holds_for_every_pair_reaching_the_threshold(threshold):
     queries += [" ".join(p.split("\n")) for p in maker.quatrains(10)]
     lengths = np.array([len(t) for t in texts])
     query_lengths = np.array([len(q) for q in queries])
-    bound = _banded_lcs_bound(unit_pieces(texts), lengths, queries, query_lengths, threshold, 1)
+    bound = banded_lcs_bound(unit_pieces(texts), lengths, queries, query_lengths, threshold, 1)
     reaching = 0
     for row, text in enumerate(texts):
         for column, query in enumerate(queries):
@@ -304,7 +299,7 @@ def test_parallel_verification_equals_one_process(monkeypatch):
     """Enough candidates to start worker processes (a low threshold): same result."""
     import importlib
 
-    module = importlib.import_module("poetic_eval.diversity.memorization")
+    module = importlib.import_module("poetic_eval.diversity.near_duplicates")
     pools = []
 
     class CountedPool(module.ProcessPoolExecutor):
@@ -330,20 +325,17 @@ def test_histogram_bound_holds_for_every_pair():
     characters outside the histogram's alphabet, counts past the uint8 saturation)."""
     from rapidfuzz.distance import LCSseq
 
-    from poetic_eval.diversity.memorization import (
-        _char_counts,
-        _choice_index,
-        _histogram_bound,
-    )
+    from poetic_eval.diversity.near_duplicates import build_unit_index
+    from poetic_eval.diversity.ratio_bounds import char_counts, histogram_bound
 
     maker = SyntheticPoems(13)
     texts = [" ".join(p.split("\n")) for p in dictionary_word_poems(3, 30)]
     texts += ["é" * 300 + "ab", "a" * 400, "ça va " * 3, "ß∂ƒ© " * 5]
     queries = [maker.edited(t, maker.rng.randint(0, 30)) for t in texts[:15]]
     queries += ["a" * 380 + "b", "é" * 290, "ça vä " * 3, "∂ƒ©ß " * 5, "xyz"]
-    choices = _choice_index(texts)
-    counts = _char_counts(queries, choices.alphabet, saturate=False)
-    bound = _histogram_bound(choices.counts, counts)
+    choices = build_unit_index(texts)
+    counts = char_counts(queries, choices.alphabet, saturate=False)
+    bound = histogram_bound(choices.counts, counts)
     for row, text in enumerate(choices.texts):
         for column, query in enumerate(queries):
             assert bound[row, column] >= LCSseq.similarity(text, query), (row, column)
@@ -356,23 +348,23 @@ def test_char_counts_equal_counter_across_blocks_in_both_layouts():
     outside the alphabet share the last column and the training counts saturate at 255."""
     from collections import Counter
 
-    from poetic_eval.diversity.memorization import _ALPHABET, _char_counts
+    from poetic_eval.diversity.ratio_bounds import ALPHABET, char_counts
 
     rng = random.Random(5)
     letters = "abcdefghij é"
     texts = ["".join(rng.choices(letters, k=rng.randint(0, 40))) for _ in range(20_000)]
     texts[12_345] = "a" * 300 + "zz"
     alphabet = {c: column for column, c in enumerate("abcdefghij ")}  # "é" and "z" outside
-    expected = [[0] * (_ALPHABET + 1) for _ in texts]
+    expected = [[0] * (ALPHABET + 1) for _ in texts]
     for row, text in zip(expected, texts):
         for char, count in Counter(text).items():
-            row[alphabet.get(char, _ALPHABET)] += count
-    exact = _char_counts(texts, alphabet, saturate=False)
+            row[alphabet.get(char, ALPHABET)] += count
+    exact = char_counts(texts, alphabet, saturate=False)
     assert exact.tolist() == expected
     saturated = [[min(count, 255) for count in row] for row in expected]
-    assert _char_counts(texts, alphabet).tolist() == saturated
-    by_character = _char_counts(texts, alphabet, by_character=True)
-    assert by_character.shape == (_ALPHABET + 1, len(texts)) and by_character.flags.c_contiguous
+    assert char_counts(texts, alphabet).tolist() == saturated
+    by_character = char_counts(texts, alphabet, by_character=True)
+    assert by_character.shape == (ALPHABET + 1, len(texts)) and by_character.flags.c_contiguous
     assert by_character.T.tolist() == saturated
     assert by_character[alphabet["a"], 12_345] == 255
 
@@ -450,7 +442,7 @@ def test_length_groups_in_threads_equal_one_thread(monkeypatch):
 
     from threadpoolctl import threadpool_info
 
-    module = importlib.import_module("poetic_eval.diversity.memorization")
+    module = importlib.import_module("poetic_eval.diversity.near_duplicates")
     monkeypatch.setattr(module, "_MAX_MATRIX_CELLS", 4_000)
     monkeypatch.setattr(module, "_MIN_MATRIX_CELLS", 400)
     submitted = []

@@ -20,12 +20,12 @@ import poetic_eval
 from bench.synthetic_poems import SyntheticPoems
 from poetic_eval.diversity import (
     length_comparison,
-    length_statistics,
     lexical_diversity,
     max_similarity,
     memorization,
     rhyme_divergence,
 )
+from poetic_eval.diversity.length import length_statistics
 from poetic_eval.diversity.profile import (
     DIMENSION_NAMES,
     diversity_profile,

@@ -13,14 +13,9 @@ from encoder_doubles import CountingEncoder
 from bench.synthetic_poems import SyntheticPoems
 from poetic_eval.cli import main
 from poetic_eval.diversity import poetic_diversity
-from poetic_eval.report import (
-    Section,
-    Table,
-    append_section,
-    load_report,
-    render_markdown,
-)
+from poetic_eval.report import Section, Table, append_section, load_report
 from poetic_eval.report.diversity_report import write_report
+from poetic_eval.report.document import render_markdown
 from poetic_eval.text import read_poems_by_suffix, write_poems
 
 FIGURES = {"length_histograms.png", "rhyme_schemes.png", "max_similarity.png"}

@@ -18,11 +18,11 @@ from poetic_eval.report import (
     append_section,
     attach,
     load_report,
-    render_markdown,
     report_folder,
     write_report_files,
 )
 from poetic_eval.report.diversity_report import write_report
+from poetic_eval.report.document import render_markdown
 from poetic_eval.report.figures import accuracy_bars
 
 DIMENSIONS = ["length", "lexical"]  # one figure: the write steps of any report, fast

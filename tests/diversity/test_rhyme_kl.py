@@ -10,7 +10,8 @@ import pytest
 from scipy.stats import entropy as scipy_entropy
 
 import poetic_eval
-from poetic_eval.diversity import rhyme_divergence, scheme_distribution
+from poetic_eval.diversity import rhyme_divergence
+from poetic_eval.diversity.rhyme_distribution import scheme_distribution
 from poetic_eval.rhyme import QUATRAIN_SCHEMES
 
 GROUPS = [

@@ -15,7 +15,8 @@ from sentence_transformers import util
 
 import poetic_eval
 from bench.synthetic_poems import SyntheticPoems
-from poetic_eval.diversity import encoder_identity, load_sentence_encoder
+from poetic_eval.diversity import load_sentence_encoder
+from poetic_eval.diversity.encoders import encoder_identity
 from poetic_eval.diversity.semantic import (
     corpus_fingerprint,
     encode_poems,

@@ -20,7 +20,8 @@ from huggingface_hub import DatasetCard, DatasetCardData
 
 from poetic_eval.builders import BUILDERS
 from poetic_eval.cli import main
-from poetic_eval.hub import BUILT_MARKER, plan_dataset_uploads, publish
+from poetic_eval.hub import plan_dataset_uploads, publish
+from poetic_eval.hub.cards import BUILT_MARKER
 
 DATASETS = list(BUILDERS)
 # the keys huggingface_hub's DatasetCardData knows, plus those `datasets` writes itself

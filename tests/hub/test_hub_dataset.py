@@ -14,9 +14,9 @@ import yaml
 
 from poetic_eval.builders import BUILDERS, RegisteredBuilder, builder_module
 from poetic_eval.builders.options import BuildConfig, declared_options, option, recorded_command
-from poetic_eval.files.dataset_cards import card_data_files, config_columns
-from poetic_eval.hub import ConfigData, HubDataset, parquet_path, write_hub_dataset
-from poetic_eval.hub.cards import size_category
+from poetic_eval.files.dataset_cards import read_built_card
+from poetic_eval.hub import ConfigData, HubDataset, write_hub_dataset
+from poetic_eval.hub.cards import parquet_path, size_category
 
 FEATURES = datasets.Features(
     {
@@ -132,8 +132,9 @@ def test_a_single_config_card_has_the_same_shape_and_is_read_back(tmp_path, card
     metadata, _ = read_card(folder)
     assert [info["config_name"] for info in metadata["dataset_info"]] == ["second"]
     assert list(metadata["dataset_info"][0])[:2] == ["config_name", "features"]
-    assert config_columns(folder) == {"second": set(FEATURES)}
-    assert card_data_files(folder) == [
+    card = read_built_card(folder)
+    assert card.columns == {"second": set(FEATURES)}
+    assert card.listed_paths == [
         "data/second/train-00000-of-00001.parquet",
         "data/second/test-00000-of-00001.parquet",
     ]

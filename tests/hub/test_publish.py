@@ -18,6 +18,7 @@ from hub_doubles import MisbehavingServer, point_the_client_at, send
 import poetic_eval
 from poetic_eval.cli import main
 from poetic_eval.evaluate_modules.spaces import plan_metric_spaces
+from poetic_eval.files.dataset_cards import read_built_card
 from poetic_eval.hub import (
     ConfigData,
     HubDataset,
@@ -69,7 +70,7 @@ def built(tmp_path):
 
 def expected_files(folder):
     """The built folder's files, and the eval.yaml publishing adds (its tasks: good/bad pairs)."""
-    benchmark = eval_yaml_text(folder, huggingface_hub.DatasetCard.load(folder / "README.md"))
+    benchmark = eval_yaml_text(read_built_card(folder))
     built_files = sorted(
         (path.relative_to(folder).as_posix(), path.stat().st_size)
         for path in folder.rglob("*")

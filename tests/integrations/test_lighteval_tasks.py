@@ -23,6 +23,7 @@ from tiny_language_models import random_minimal_pairs, tiny_causal_lm
 from poetic_eval.builders import agreement as agreement_builder
 from poetic_eval.builders import bpomp as bpomp_builder
 from poetic_eval.cli import main
+from poetic_eval.files.dataset_cards import read_built_card
 from poetic_eval.hub import ConfigData, HubDataset, write_hub_dataset
 from poetic_eval.integrations.harness_tasks import dataset_tasks
 from poetic_eval.integrations.lighteval_tasks import (
@@ -110,7 +111,7 @@ def test_a_module_per_dataset_with_the_harness_configs(built, tmp_path):
     assert sorted(written) == ["poetic_eval_agreement.py", "poetic_eval_bpomp.py"]
     for dataset in ("bpomp", "agreement"):
         source = (tmp_path / "tasks" / f"poetic_eval_{dataset}.py").read_text(encoding="utf-8")
-        harness = dataset_tasks(built / dataset)  # the same configs as the harness tasks
+        harness = dataset_tasks(read_built_card(built / dataset))  # as the harness tasks
         assert declared_tasks(source) == [
             (
                 task.task_name,

@@ -317,6 +317,8 @@ def test_a_named_unscorable_rhyme_does_not_run_the_other_dimensions_twice(tmp_pa
         dimensions=["memorization", "length", "rhyme"],
         generation_kwargs={"max_new_tokens": 5},
     )
+    assert calls == [2]  # the check of the options at construction, on two tiny poems
+    calls.clear()
     for evaluation in (1, 2):
         with pytest.warns(UserWarning, match="rhyme left out this time: predictions has no"):
             metrics = callback.compute_metrics()
@@ -381,7 +383,7 @@ def test_two_torchrun_processes_log_the_one_process_numbers(tmp_path):
 def test_pairs_from_lists_a_dataset_or_a_dataset_folder(tmp_path):
     import datasets
 
-    from poetic_eval.integrations.trainer_callback import load_pairs
+    from poetic_eval.integrations.callback_options import load_pairs
 
     good, bad = pairs()
     table = datasets.Dataset.from_dict({"sentence_good": good, "sentence_bad": bad})
@@ -425,3 +427,85 @@ def test_the_semantic_encoder_runs_on_the_trainers_device(tmp_path, monkeypatch)
         with pytest.raises(StopIteration):
             callback._diversity_scores(["a poem\nof two lines", "another poem\nof two"])
     assert seen == [str(trainer.args.device), "meta", "unset"]
+
+
+def test_bad_generation_and_diversity_values_and_long_pairs_fail_at_construction(tmp_path):
+    """Issue 39: these were accepted and crashed training at the first logging step."""
+    trainer = trainer_for(_tiny_llama(), word_tokenizer(), tmp_path, max_steps=1)
+
+    def build(**options):
+        options = {"generation_kwargs": {"max_new_tokens": 4}, **options}
+        return PoeticDiversityCallback(trainer, PROMPTS, references(), num_poems=4, **options)
+
+    cases = [
+        ({"generation_kwargs": {"temperature": -1}}, r"`temperature` \(=-1\) has to be"),
+        ({"generation_kwargs": {"num_beams": 0}}, "num_beams must be an integer >= 1, got 0"),
+        ({"generation_kwargs": {"top_p": 1.5}}, "`top_p` has to be a float > 0"),
+        ({"generation_kwargs": {"repetition_penalty": -2.0}}, "repetition_penalty"),
+        (
+            {"diversity_options": {"length_bins": 0}, "dimensions": ["length"]},
+            r"diversity_options \(length\): bins must be >= 1, got 0",
+        ),
+        (
+            {"diversity_options": {"memorization_thresholds": {"verse": 2.0}}},
+            r"diversity_options \(memorization\): thresholds\['verse'\] must be in \(0, 1\]",
+        ),
+        ({"diversity_options": {"semantic_batch_size": 0}}, "semantic_batch_size must be >= 1"),
+        (
+            {"pairs": ([" ".join(["the poet"] * 40)], ["the poet"])},
+            (
+                r"pairs good\[0\] has 80 tokens \(\+1 start token\); LlamaForCausalLM accepts "
+                "at most 64 positions"
+            ),
+        ),
+    ]
+    for options, message in cases:
+        with pytest.raises(ValueError, match=message):
+            build(**options)
+    # greedy decoding does not use the sampling processors: their values are not checked
+    build(generation_kwargs={"max_new_tokens": 4, "do_sample": False, "temperature": None})
+
+
+def test_the_options_in_two_groups_equal_the_keywords_of_before(tmp_path):
+    from poetic_eval.integrations.callback_options import PairScoring, PoemSampling
+
+    trainer = trainer_for(_tiny_llama(), word_tokenizer(), tmp_path, max_steps=1)
+    good, bad = pairs()
+    keywords = PoeticDiversityCallback(
+        trainer,
+        PROMPTS,
+        references(),
+        num_poems=4,
+        generation_kwargs={"max_new_tokens": 5},
+        generation_batch_size=2,
+        seed=7,
+        pairs=(good, bad),
+        pairs_limit=5,
+        pairs_batch_size=3,
+        prefix="p/",
+        dimensions=["lexical"],
+    )
+    grouped = PoeticDiversityCallback(
+        trainer,
+        PROMPTS,
+        references(),
+        sampling=PoemSampling(4, {"max_new_tokens": 5}, seed=7, batch_size=2),
+        scoring=PairScoring((good, bad), limit=5, batch_size=3),
+        prefix="p/",
+        dimensions=["lexical"],
+    )
+    assert keywords.sampling == grouped.sampling and keywords.scoring == grouped.scoring
+    assert grouped.scoring.pairs == (good[:5], bad[:5])
+    assert (grouped.num_poems, grouped.generation_batch_size, grouped.pairs_batch_size) == (4, 2, 3)
+    assert keywords.compute_metrics() == grouped.compute_metrics()
+    assert set(grouped.compute_metrics()) >= {"p/mtld", "p/pairs_accuracy"}
+    with pytest.raises(TypeError, match="'num_poem'; did you mean 'num_poems'"):
+        PoeticDiversityCallback(trainer, PROMPTS, references(), num_poem=4)
+    with pytest.raises(ValueError, match="sampling= was given, and num_poems too"):
+        PoeticDiversityCallback(
+            trainer, PROMPTS, references(), sampling=PoemSampling(), num_poems=3
+        )
+    with pytest.raises(ValueError, match="generation_batch_size must be >= 1"):
+        PoemSampling(batch_size=0)
+    with pytest.raises(TypeError, match="num_poems must be an integer"):
+        PoemSampling(num_poems="4")

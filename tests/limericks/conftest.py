@@ -6,15 +6,10 @@ from __future__ import annotations
 import pytest
 from bpomp_cases import SEEDS
 
-from poetic_eval.limericks import (
-    INSTALL_HINT,
-    LimerickRecord,
-    SynonymFinder,
-    read_limerick_source,
-    recombine_limericks,
-    wordnet_available,
-)
+from poetic_eval.limericks import SynonymFinder, read_limerick_source, recombine_limericks
 from poetic_eval.limericks.corruptions import Limerick, verify_limericks
+from poetic_eval.limericks.sources import LimerickRecord
+from poetic_eval.limericks.wordnet_data import INSTALL_HINT, wordnet_available
 
 
 @pytest.fixture(scope="module")

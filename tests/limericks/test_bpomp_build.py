@@ -13,8 +13,8 @@ from bpomp_cases import SEEDS, assert_valid_synonym_pair
 import poetic_eval.builders
 from poetic_eval.cli import main as cli_main
 from poetic_eval.files import file_sha256
-from poetic_eval.files.dataset_cards import dataset_card
-from poetic_eval.hub import parquet_path
+from poetic_eval.files.dataset_cards import read_built_card
+from poetic_eval.hub.cards import parquet_path
 from poetic_eval.limericks.corruptions import CORRUPTIONS
 from poetic_eval.text import write_poems
 
@@ -130,7 +130,9 @@ def test_license_options_reach_the_card(tmp_path, seed_limericks, capsys):
     build = ["build", "bpomp", "--source", str(source), "--n-pairs", "2", "--no-progress"]
     terms = ["--license-name", "my-limericks-1.0", "--license-link", "https://example.org/terms"]
     assert cli_main([*build, "--out", str(tmp_path / "named"), *terms]) == 0
-    header = dataset_card(tmp_path / "named").data.to_dict()
+    built = read_built_card(tmp_path / "named")
+    header = built.card.data.to_dict()
+    assert built.license == "other"
     assert (header["license"], header["license_name"], header["license_link"]) == (
         "other",
         "my-limericks-1.0",

@@ -10,16 +10,15 @@ import pytest
 from bpomp_cases import assert_valid_synonym_pair, changed_lines
 
 import poetic_eval.builders.bpomp as bpomp_builder
-from poetic_eval.limericks import (
-    INSTALL_HINT,
-    WordNetNotFoundError,
-    recombination_count,
-    recombine_limericks,
-    wordnet_available,
-    wordnet_data,
-)
+from poetic_eval.limericks import WordNetNotFoundError, recombine_limericks, wordnet_data
 from poetic_eval.limericks.corruptions import Limerick, generate_pairs, line_swap, rhyme_word_swap
-from poetic_eval.limericks.wordnet_data import LEXICOGRAPHER_FILES, lexnames_text
+from poetic_eval.limericks.recombination import recombination_count
+from poetic_eval.limericks.wordnet_data import (
+    INSTALL_HINT,
+    LEXICOGRAPHER_FILES,
+    lexnames_text,
+    wordnet_available,
+)
 from poetic_eval.text import final_word, tokens
 
 # --- swap corruptions (no WordNet needed) --------------------------------------------------

@@ -10,8 +10,9 @@ from collections import Counter
 import pytest
 from bpomp_cases import SEEDS
 
-from poetic_eval.limericks import LimerickRecord, read_limerick_source
+from poetic_eval.limericks import read_limerick_source
 from poetic_eval.limericks.corruptions import verify_limericks
+from poetic_eval.limericks.sources import LimerickRecord
 from poetic_eval.rhyme import in_dictionary
 from poetic_eval.text import write_poems
 

@@ -19,13 +19,8 @@ from tiny_language_models import (
     word_tokenizer_over,
 )
 
-from poetic_eval.blm import (
-    as_items,
-    blm_prompt,
-    candidate_continuations,
-    choice_scores,
-    running_context,
-)
+from poetic_eval.blm import as_items, choice_scores
+from poetic_eval.blm.evaluation import blm_prompt, candidate_continuations, running_context
 from poetic_eval.blm.generator.configs import BlmSizes, generate_config
 from poetic_eval.integrations import generate_poems
 from poetic_eval.lm import load_language_model, score_pairs, score_texts

@@ -9,7 +9,8 @@ import numpy as np
 import pytest
 import torch
 
-from poetic_eval.pairs import verb_slot, verb_slots, verb_weighted_agreement
+from poetic_eval.pairs import verb_weighted_agreement
+from poetic_eval.pairs.verb_agreement import verb_slot, verb_slots
 
 # ---------------------------------------------------------------- preprocessing
 

@@ -6,7 +6,7 @@ import numpy as np
 import pytest
 import torch
 
-from poetic_eval.agreement import VerbEntry
+from poetic_eval.agreement.verb_lexicon import VerbEntry
 from poetic_eval.lm import document_start_token_id, load_language_model
 from poetic_eval.pairs import verb_weighted_agreement
 from poetic_eval.pairs.verb_agreement.distributions import (
@@ -228,7 +228,7 @@ def test_cli_scores_a_jsonl_file(tiny_causal, tmp_path, capsys):
 def test_classlabel_indices_of_the_agreement_dataset_are_read_as_names():
     import datasets
 
-    from poetic_eval.pairs import as_verb_slots
+    from poetic_eval.pairs.verb_agreement.distributions import as_verb_slots
 
     features = datasets.Features(
         {

@@ -13,7 +13,8 @@ from quatrain_corpora import synthetic_stanzas, transcribed_deduplication, windo
 from poetic_eval.builders import quatrain as quatrain_builder
 from poetic_eval.cli import main as cli_main
 from poetic_eval.hub import write_hub_dataset
-from poetic_eval.quatrain import dev_size, max_sonnets
+from poetic_eval.quatrain.sonnets import max_sonnets
+from poetic_eval.quatrain.splitting import dev_size
 from poetic_eval.rhyme import rhyme_scheme
 
 # -- the builder ----------------------------------------------------------------------------

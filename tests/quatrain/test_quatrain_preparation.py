@@ -16,14 +16,10 @@ from quatrain_corpora import (
     write_jsonl,
 )
 
-from poetic_eval.quatrain import (
-    deduplicate,
-    dev_size,
-    draw_pseudo_sonnets,
-    max_sonnets,
-    read_quatrain_source,
-    top_k_in_order,
-)
+from poetic_eval.quatrain import deduplicate, read_quatrain_source
+from poetic_eval.quatrain.overlap import top_k_in_order
+from poetic_eval.quatrain.sonnets import draw_pseudo_sonnets, max_sonnets
+from poetic_eval.quatrain.splitting import dev_size
 
 # -- de-duplication -------------------------------------------------------------------------
 

@@ -12,7 +12,8 @@ import pytest
 from encoder_doubles import CountingEncoder
 
 from bench.synthetic_poems import SyntheticPoems
-from poetic_eval.diversity import poem_lengths, poetic_diversity
+from poetic_eval.diversity import poetic_diversity
+from poetic_eval.diversity.length import poem_lengths
 from poetic_eval.text import PoemCorpus, derived, require_texts
 
 # the modules, not the functions of the same name that poetic_eval.diversity re-exports

@@ -9,7 +9,8 @@ import pytest
 
 from poetic_eval.agreement import convert_source, load_lexicon
 from poetic_eval.analyzers import read_poem_collection
-from poetic_eval.blm import make_blm_record, read_blm_items
+from poetic_eval.blm import read_blm_items
+from poetic_eval.blm.records import make_blm_record
 from poetic_eval.cli.analyze import read_topics
 from poetic_eval.limericks import read_limerick_source
 from poetic_eval.quatrain import read_quatrain_source

@@ -1,17 +1,7 @@
 """The English subject-verb agreement dataset family: the grammar and lexicon, the templates of
 the Marvin & Linzen and BLiMP families, conversion of their published files, and the verb list."""
 
-from .agreement_pairs import (
-    LABEL_NAMES,
-    PLURAL,
-    SINGULAR,
-    AgreementPair,
-    label_from_tse,
-    other_number,
-    pair_tokens,
-    single_token_difference,
-    tse_label,
-)
+from .agreement_pairs import LABEL_NAMES, AgreementPair
 from .grammar import (
     BLIMP_FAMILIES,
     DEFAULT_PAIRS_PER_FAMILY,
@@ -19,13 +9,11 @@ from .grammar import (
     FAMILY_DESCRIPTIONS,
     MARVIN_LINZEN_FAMILIES,
     family_capacity,
-    generate_all_pairs,
     generate_pairs,
 )
-from .grammatical_number import noun_pair_number, verb_pair_number
-from .lexicon import DEFAULT_LEXICON, AgreementLexicon, load_lexicon
-from .sources import ConvertedSource, convert_source
-from .verb_lexicon import DEFAULT_MIN_ZIPF, VerbEntry, load_verb_list
+from .lexicon import DEFAULT_LEXICON, load_lexicon
+from .sources import convert_source
+from .verb_lexicon import DEFAULT_MIN_ZIPF, load_verb_list
 
 __all__ = [
     "BLIMP_FAMILIES",
@@ -36,23 +24,10 @@ __all__ = [
     "FAMILY_DESCRIPTIONS",
     "LABEL_NAMES",
     "MARVIN_LINZEN_FAMILIES",
-    "PLURAL",
-    "SINGULAR",
-    "AgreementLexicon",
     "AgreementPair",
-    "ConvertedSource",
-    "VerbEntry",
     "convert_source",
     "family_capacity",
-    "generate_all_pairs",
     "generate_pairs",
-    "label_from_tse",
     "load_lexicon",
     "load_verb_list",
-    "noun_pair_number",
-    "other_number",
-    "pair_tokens",
-    "single_token_difference",
-    "tse_label",
-    "verb_pair_number",
 ]

@@ -17,6 +17,7 @@ from typing import Any
 import numpy as np
 
 from ..checks import require_choice
+from ..errors import InvalidValueError
 
 SINGULAR = "singular"
 PLURAL = "plural"
@@ -71,7 +72,9 @@ def label_from_tse(value: object) -> str:
     for name, number in TSE_LABELS.items():
         if value == number and not isinstance(value, bool):
             return name
-    raise ValueError(f"a refining-tse label must be -1 (singular) or -2 (plural), got {value!r}")
+    raise InvalidValueError(
+        f"a refining-tse label must be -1 (singular) or -2 (plural), got {value!r}"
+    )
 
 
 def pair_tokens(sentence: str) -> list[str]:
@@ -87,13 +90,13 @@ def single_token_difference(sentence_good: str, sentence_bad: str) -> tuple[int,
     """
     good, bad = pair_tokens(sentence_good), pair_tokens(sentence_bad)
     if len(good) != len(bad):
-        raise ValueError(
+        raise InvalidValueError(
             f"sentences have {len(good)} and {len(bad)} tokens, a minimal pair needs the same "
             f"number: {sentence_good!r} / {sentence_bad!r}"
         )
     positions = [index for index, (a, b) in enumerate(zip(good, bad)) if a != b]
     if len(positions) != 1:
-        raise ValueError(
+        raise InvalidValueError(
             f"sentences differ in {len(positions)} tokens, expected exactly 1: "
             f"{sentence_good!r} / {sentence_bad!r}"
         )
@@ -108,5 +111,7 @@ def as_tse_label(label: Any, where: str) -> int:
         return TSE_LABELS[label]
     numeric = isinstance(label, (int, np.integer)) and not isinstance(label, (bool, np.bool_))
     if not numeric or int(label) not in TSE_LABELS.values():
-        raise ValueError(f"{where}: label must be -1, -2, 'singular' or 'plural', got {label!r}")
+        raise InvalidValueError(
+            f"{where}: label must be -1, -2, 'singular' or 'plural', got {label!r}"
+        )
     return int(label)

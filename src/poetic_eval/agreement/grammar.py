@@ -20,6 +20,7 @@ from collections.abc import Iterator, Sequence
 from functools import lru_cache
 
 from ..checks import require_choice, require_positive_int, typed_options
+from ..errors import InvalidTypeError
 from .agreement_pairs import LABEL_NAMES, AgreementPair
 from .blimp import BLIMP
 from .lexicon import AgreementLexicon, load_lexicon
@@ -52,7 +53,7 @@ def generate_pairs(
     require_choice(family, FAMILIES, "agreement family")
     require_positive_int(n_pairs, "n_pairs")
     if isinstance(seed, bool) or not isinstance(seed, int):
-        raise TypeError(f"seed must be an integer, got {type(seed).__name__}")
+        raise InvalidTypeError(f"seed must be an integer, got {type(seed).__name__}")
     inventory = _inventory(lexicon if lexicon is not None else load_lexicon())
     variants = FAMILY_RECORDS[family].variants(inventory)
     quotas = _quotas(variants, n_pairs)

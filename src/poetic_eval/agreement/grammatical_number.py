@@ -8,6 +8,7 @@ Latin and Greek plurals). A pair that fits no rule is an error rather than a gue
 
 from __future__ import annotations
 
+from ..errors import InvalidValueError
 from .agreement_pairs import PLURAL, SINGULAR
 
 _SINGULAR_AUXILIARIES = {"is", "was", "has", "does", "isn't", "wasn't", "hasn't", "doesn't"}
@@ -53,7 +54,7 @@ def verb_pair_number(good: str, bad: str) -> str:
         return SINGULAR
     if other in _third_person_forms(word):
         return PLURAL
-    raise ValueError(
+    raise InvalidValueError(
         f"cannot tell which of the verb forms {good!r} / {bad!r} is singular: neither is the "
         "other's -s form"
     )
@@ -69,7 +70,7 @@ def noun_pair_number(good: str, bad: str) -> str:
         return SINGULAR
     if word in _plural_forms(other):
         return PLURAL
-    raise ValueError(
+    raise InvalidValueError(
         f"cannot tell which of the nouns {good!r} / {bad!r} is singular: neither is a plural "
         "of the other"
     )

@@ -12,6 +12,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from ..errors import InvalidTypeError, InvalidValueError
 from ..resources import seed_path
 from ..text import read_text_file
 from .agreement_pairs import LABEL_NAMES, SINGULAR
@@ -112,16 +113,16 @@ def load_lexicon(path: str | Path | None = None) -> AgreementLexicon:
     try:
         data = json.loads(read_text_file(path))
     except json.JSONDecodeError as error:
-        raise ValueError(f"{path}: not valid JSON ({error})") from None
+        raise InvalidValueError(f"{path}: not valid JSON ({error})") from None
     if not isinstance(data, dict):
-        raise TypeError(f"{path}: expected a JSON object of word lists")
+        raise InvalidTypeError(f"{path}: expected a JSON object of word lists")
     return _lexicon_from_dict(data, path)
 
 
 def _lexicon_from_dict(data: dict[str, Any], path: Path) -> AgreementLexicon:
     def field(key: str) -> Any:
         if key not in data:
-            raise ValueError(f"{path}: missing key {key!r}")
+            raise InvalidValueError(f"{path}: missing key {key!r}")
         return data[key]
 
     def nouns(key: str) -> tuple[Noun, ...]:
@@ -140,7 +141,7 @@ def _lexicon_from_dict(data: dict[str, Any], path: Path) -> AgreementLexicon:
 
     determiners = field("determiners")
     if not isinstance(determiners, dict) or set(determiners) != set(LABEL_NAMES):
-        raise ValueError(f"{path}: determiners must map {LABEL_NAMES} to word lists")
+        raise InvalidValueError(f"{path}: determiners must map {LABEL_NAMES} to word lists")
     depictions = []
     for i, entry in enumerate(field("depiction_nouns")):
         singular, plural, preposition = _words(entry, 3, f"{path}: depiction_nouns[{i}]")
@@ -153,7 +154,7 @@ def _lexicon_from_dict(data: dict[str, Any], path: Path) -> AgreementLexicon:
     for i, entry in enumerate(field("auxiliaries")):
         singular, plural, selects = _words(entry, 3, f"{path}: auxiliaries[{i}]")
         if selects not in VERB_FORMS:
-            raise ValueError(
+            raise InvalidValueError(
                 f"{path}: auxiliaries[{i}] selects {selects!r}, not one of {VERB_FORMS}"
             )
         auxiliaries.append(Auxiliary(singular, plural, selects))
@@ -187,7 +188,7 @@ def _lexicon_from_dict(data: dict[str, Any], path: Path) -> AgreementLexicon:
 def _words(entry: Any, count: int | None, where: str) -> list[str]:
     if not isinstance(entry, list) or (count is not None and len(entry) != count):
         expected = f"a list of {count} strings" if count is not None else "a list of strings"
-        raise ValueError(f"{where}: expected {expected}, got {entry!r}")
+        raise InvalidValueError(f"{where}: expected {expected}, got {entry!r}")
     if not entry or not all(isinstance(word, str) and word.strip() for word in entry):
-        raise ValueError(f"{where}: every item must be a non-empty string, got {entry!r}")
+        raise InvalidValueError(f"{where}: every item must be a non-empty string, got {entry!r}")
     return entry

@@ -35,6 +35,7 @@ from typing import Any
 from tqdm.auto import tqdm
 
 from ..checks import typed_options
+from ..errors import InvalidTypeError, InvalidValueError
 from ..files.names import checked_name
 from ..text import read_text_file, refuse_special_file
 from .agreement_pairs import (
@@ -87,7 +88,7 @@ def convert_source(path: str | Path, *, show_progress: bool = False) -> Converte
         converted = _convert_file(file, result, strict=not path.is_dir())
         for family, pairs in converted.items():
             if family in origins:
-                raise ValueError(
+                raise InvalidValueError(
                     f"family {family!r} comes from both {origins[family]} and {file}; "
                     "convert them separately"
                 )
@@ -96,7 +97,9 @@ def convert_source(path: str | Path, *, show_progress: bool = False) -> Converte
         if converted:
             result.files.append(file)
     if not result.configs:
-        raise ValueError(f"{path}: no subject-verb agreement pairs found ({len(files)} files)")
+        raise InvalidValueError(
+            f"{path}: no subject-verb agreement pairs found ({len(files)} files)"
+        )
     return result
 
 
@@ -108,12 +111,12 @@ def _convert_file(
         return _marvin_linzen_pairs(path.stem, _pickle_records(path, cases), path, result)
     if path.suffix != ".jsonl":
         if strict:
-            raise ValueError(f"{path}: not a .jsonl or .pickle agreement file")
+            raise InvalidValueError(f"{path}: not a .jsonl or .pickle agreement file")
         result.skipped.append(f"{path.name}: not a .jsonl or .pickle file")
         return {}
     records = list(_read_jsonl(path))
     if not records:
-        raise ValueError(f"{path}: no records")
+        raise InvalidValueError(f"{path}: no records")
     first = records[0][1]
     if "template" in first and "case" in first:
         return _marvin_linzen_pairs(first["template"], records, path, result)
@@ -121,7 +124,7 @@ def _convert_file(
         return _refining_tse_pairs(records, path, result)
     if "UID" in first:
         return _blimp_pairs(records, path, result)
-    raise ValueError(
+    raise InvalidValueError(
         f"{path}: line 1 has fields {sorted(first)}; expected refining-tse (sentence_good, "
         "sentence_bad, label), BLiMP (UID, ...) or Marvin & Linzen (template, case, ...)"
     )
@@ -134,9 +137,9 @@ def _read_jsonl(path: Path) -> Iterator[tuple[int, dict[str, Any]]]:
         try:
             record = json.loads(line)
         except json.JSONDecodeError as error:
-            raise ValueError(f"{path}, line {number}: not valid JSON ({error})") from None
+            raise InvalidValueError(f"{path}, line {number}: not valid JSON ({error})") from None
         if not isinstance(record, dict):
-            raise TypeError(f"{path}, line {number}: expected a JSON object")
+            raise InvalidTypeError(f"{path}, line {number}: expected a JSON object")
         yield number, record
 
 
@@ -145,7 +148,9 @@ def _sentences(record: dict[str, Any], path: Path, line: int) -> tuple[str, str]
     for key in ("sentence_good", "sentence_bad"):
         value = record.get(key)
         if not isinstance(value, str) or not value.strip():
-            raise ValueError(f"{path}, line {line}: field {key!r} must be a non-empty string")
+            raise InvalidValueError(
+                f"{path}, line {line}: field {key!r} must be a non-empty string"
+            )
         values.append(value)
     return values[0], values[1]
 
@@ -172,7 +177,7 @@ def _refining_tse_pairs(records, path: Path, result: ConvertedSource):
         try:
             label = label_from_tse(record.get("label"))
         except ValueError as error:
-            raise ValueError(f"{path}, line {line}: {error}") from None
+            raise InvalidValueError(f"{path}, line {line}: {error}") from None
         family = _config_name(record.get("UID", default_family), path, line)
         pairs.setdefault(family, []).append(AgreementPair(good, bad, label, family, ""))
     return pairs
@@ -199,7 +204,7 @@ def _blimp_pairs(records, path: Path, result: ConvertedSource):
             result.dropped.append(f"{path.name}, line {line}: {error}")
             continue
         if "UID" not in record:
-            raise ValueError(f"{path}, line {line}: BLiMP record without a 'UID' field")
+            raise InvalidValueError(f"{path}, line {line}: BLiMP record without a 'UID' field")
         family = _config_name(record["UID"], path, line)
         pairs.setdefault(family, []).append(AgreementPair(good, bad, label, family, ""))
     return pairs
@@ -221,7 +226,7 @@ def _marvin_linzen_pairs(
         case = record.get("case")
         label = _CASE_NUMBERS.get(str(case).split("_")[0])
         if label is None:
-            raise ValueError(
+            raise InvalidValueError(
                 f"{path}, record {line}: case {case!r} does not start with sing_ or plur_"
             )
         pairs.append(AgreementPair(good, bad, label, family, case))
@@ -243,9 +248,11 @@ def _read_template_pickle(path: Path) -> dict[str, list]:
         try:
             data = _PlainDataUnpickler(stream, encoding="utf-8").load()
         except (pickle.UnpicklingError, EOFError, ValueError) as error:
-            raise ValueError(f"{path}: not a Marvin & Linzen template pickle ({error})") from None
+            raise InvalidValueError(
+                f"{path}: not a Marvin & Linzen template pickle ({error})"
+            ) from None
     if not isinstance(data, dict):
-        raise TypeError(f"{path}: expected a dict case -> list of sentence tuples")
+        raise InvalidTypeError(f"{path}: expected a dict case -> list of sentence tuples")
     return data
 
 
@@ -256,7 +263,7 @@ def _pickle_records(path: Path, cases: dict[str, list]) -> Iterator[tuple[int, d
         for entry in tuples:
             number += 1
             if not isinstance(entry, (tuple, list)) or len(entry) < 2:
-                raise ValueError(
+                raise InvalidValueError(
                     f"{path}, case {case!r}: expected (good, bad) tuples, got {entry!r:.80}"
                 )
             yield number, {"case": case, "sentence_good": entry[0], "sentence_bad": entry[1]}

@@ -29,6 +29,7 @@ import math
 from dataclasses import dataclass
 
 from ..checks import typed_options
+from ..errors import InvalidTypeError, InvalidValueError
 
 DEFAULT_MIN_ZIPF = 2.5
 """Zipf 2.5 = about 0.3 occurrences per million words; gives about 2,000 lemmas (the paper's
@@ -66,12 +67,12 @@ def load_verb_list(min_zipf: float = DEFAULT_MIN_ZIPF, limit: int | None = None)
         for any ``min_zipf`` up to 6.
     """
     if isinstance(min_zipf, bool) or not isinstance(min_zipf, (int, float)) or math.isnan(min_zipf):
-        raise TypeError(f"min_zipf must be a number, got {min_zipf!r}")
+        raise InvalidTypeError(f"min_zipf must be a number, got {min_zipf!r}")
     if limit is not None:
         if isinstance(limit, bool) or not isinstance(limit, int):
-            raise TypeError(f"limit must be an integer or None, got {type(limit).__name__}")
+            raise InvalidTypeError(f"limit must be an integer or None, got {type(limit).__name__}")
         if limit < 1:
-            raise ValueError(f"limit must be >= 1 or None, got {limit}")
+            raise InvalidValueError(f"limit must be >= 1 or None, got {limit}")
     entries = _verb_entries(float(min_zipf))
     return list(entries if limit is None else entries[:limit])
 

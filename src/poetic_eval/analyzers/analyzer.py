@@ -15,6 +15,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from ..checks import unknown_name_message
+from ..errors import InvalidTypeError, InvalidValueError
 from .expectations import Distance, Expectation, absolute_difference, distance, expectation, passes
 from .poem import Poem, as_poem
 
@@ -91,7 +92,7 @@ class Analyzer:
     def __post_init__(self) -> None:
         for value, choices, what in ((self.kind, KINDS, "kind"), (self.aspect, ASPECTS, "aspect")):
             if value not in choices:
-                raise ValueError(
+                raise InvalidValueError(
                     f"analyzer {self.name}: " + unknown_name_message(value, choices, what)
                 )
 
@@ -130,5 +131,5 @@ class Analyzer:
 def as_poems(poems: Any) -> list[Poem]:
     """A collection as checked :class:`Poem` objects (strings are named by their index)."""
     if isinstance(poems, (str, Poem)) or not isinstance(poems, Sequence):
-        raise TypeError(f"a collection must be a list of poems, got {type(poems).__name__}")
+        raise InvalidTypeError(f"a collection must be a list of poems, got {type(poems).__name__}")
     return [as_poem(poem, f"poems[{index}]") for index, poem in enumerate(poems)]

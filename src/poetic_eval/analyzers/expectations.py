@@ -26,6 +26,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from ..checks import is_number
+from ..errors import InvalidValueError
 
 KINDS = ("equals", "range", "one_of", "each", "items", "keys")
 
@@ -76,7 +77,7 @@ def _from_mapping(spec: Mapping[str, Any]) -> Expectation:
     kinds = [kind for kind in KINDS if kind in spec]
     unknown = set(spec) - set(KINDS) - {"tolerance"}
     if len(kinds) != 1 or unknown:
-        raise ValueError(
+        raise InvalidValueError(
             f"an expectation needs exactly one of {', '.join(KINDS)} (and optionally "
             f"'tolerance'); got keys {sorted(spec)}"
         )
@@ -84,22 +85,24 @@ def _from_mapping(spec: Mapping[str, Any]) -> Expectation:
     body = spec[kind]
     tolerance = spec.get("tolerance", 0.0)
     if isinstance(tolerance, bool) or not isinstance(tolerance, numbers.Real) or tolerance < 0:
-        raise ValueError(f"tolerance must be a number >= 0, got {tolerance!r}")
+        raise InvalidValueError(f"tolerance must be a number >= 0, got {tolerance!r}")
     if kind == "range":
         target: Any = _range(tuple(body) if isinstance(body, Sequence) else body)
     elif kind == "one_of":
         if isinstance(body, (str, bytes)) or not isinstance(body, Sequence) or not body:
-            raise ValueError(f"'one_of' needs a non-empty list of values, got {body!r}")
+            raise InvalidValueError(f"'one_of' needs a non-empty list of values, got {body!r}")
         target = tuple(body)
     elif kind == "each":
         target = expectation(body)
     elif kind == "items":
         if isinstance(body, (str, bytes)) or not isinstance(body, Sequence):
-            raise ValueError(f"'items' needs a list of expectations, got {body!r}")
+            raise InvalidValueError(f"'items' needs a list of expectations, got {body!r}")
         target = tuple(expectation(item) for item in body)
     elif kind == "keys":
         if not isinstance(body, Mapping) or not body:
-            raise ValueError(f"'keys' needs a non-empty mapping of expectations, got {body!r}")
+            raise InvalidValueError(
+                f"'keys' needs a non-empty mapping of expectations, got {body!r}"
+            )
         target = {str(key): expectation(value) for key, value in body.items()}
     else:
         target = body
@@ -108,13 +111,13 @@ def _from_mapping(spec: Mapping[str, Any]) -> Expectation:
 
 def _range(bounds: Any) -> tuple[float | None, float | None]:
     if not isinstance(bounds, tuple) or len(bounds) != 2:
-        raise ValueError(f"a range is (low, high), got {bounds!r}")
+        raise InvalidValueError(f"a range is (low, high), got {bounds!r}")
     for bound in bounds:
         if bound is not None and (isinstance(bound, bool) or not isinstance(bound, numbers.Real)):
-            raise ValueError(f"range bounds must be numbers or None, got {bounds!r}")
+            raise InvalidValueError(f"range bounds must be numbers or None, got {bounds!r}")
     low, high = bounds
     if low is not None and high is not None and low > high:
-        raise ValueError(f"range low end {low} is above its high end {high}")
+        raise InvalidValueError(f"range low end {low} is above its high end {high}")
     return low, high
 
 

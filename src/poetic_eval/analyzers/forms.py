@@ -16,6 +16,7 @@ from pathlib import Path
 from typing import Any
 
 from ..checks import require_choice
+from ..errors import InvalidTypeError, InvalidValueError
 from .analyzer import Evaluation
 from .expectations import expectation
 from .poem import Poem, as_poem
@@ -70,10 +71,12 @@ def resolve_expectations(form: str | Mapping[str, Any]) -> tuple[str | None, dic
     if isinstance(form, str):
         return form, form_expectations(form)
     if not isinstance(form, Mapping) or not form:
-        raise TypeError("form must be a shipped form name or a mapping {analyzer: expectation}")
+        raise InvalidTypeError(
+            "form must be a shipped form name or a mapping {analyzer: expectation}"
+        )
     for name in form:
         if get_analyzer(name).kind != "single":
-            raise ValueError(f"{name} is a collection analyzer; a form checks single poems")
+            raise InvalidValueError(f"{name} is a collection analyzer; a form checks single poems")
     return None, {name: expectation(spec) for name, spec in form.items()}
 
 
@@ -104,7 +107,7 @@ def judge_expectations(
     (``name``, ``expectations``): resolve once, judge many poems."""
     missing = [analyzer for analyzer in expectations if analyzer not in values]
     if missing:
-        raise ValueError(f"the form checks {', '.join(missing)}, which were not analyzed")
+        raise InvalidValueError(f"the form checks {', '.join(missing)}, which were not analyzed")
     checks = {
         analyzer: get_analyzer(analyzer).judge(values[analyzer], expected)
         for analyzer, expected in expectations.items()

@@ -14,8 +14,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from ..checks import typed_options
-from ..diversity import ttr
-from ..diversity.word_tokens import word_tokens
+from ..diversity import ttr, word_tokens
 from .analyzer import Analyzer
 from .poem import Poem
 

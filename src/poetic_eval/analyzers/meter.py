@@ -30,6 +30,7 @@ from __future__ import annotations
 import math
 from typing import Any
 
+from ..errors import InvalidValueError
 from ..rhyme import stress_pattern, syllable_count
 from ..rhyme.pronunciation import estimate_syllables
 from ..text import resolve_language
@@ -68,7 +69,7 @@ def line_stress(line: str, unknown_stress: str = "?", language: str = "en") -> s
 def stress_per_line(poem: Poem, unknown_stress: str = "?", language: str = "en") -> list[str]:
     """Stress pattern of each non-empty line, in order, by the rules of ``language``."""
     if not isinstance(unknown_stress, str) or len(unknown_stress) != 1:
-        raise ValueError(f"unknown_stress must be one character, got {unknown_stress!r}")
+        raise InvalidValueError(f"unknown_stress must be one character, got {unknown_stress!r}")
     language = resolve_language(language)
     return [line_stress(line, unknown_stress, language) for line in poem.lines]
 

@@ -30,6 +30,7 @@ import numpy as np
 from tqdm.auto import tqdm
 
 from ..checks import require_choice, require_choices, require_positive_int, typed_options
+from ..errors import InvalidValueError
 from .analyzer import Analyzer
 from .poem import Poem
 from .rouge import DEFAULT_ROUGE_TYPES, RougeTexts, check_rouge_types
@@ -89,7 +90,7 @@ def check_all_pairs(n_poems: int, sample_pairs: int | None, option: str = "--sam
     :data:`MAX_ALL_PAIRS` ordered pairs when no sample size was given, saying what to give."""
     pairs = n_poems * (n_poems - 1)
     if sample_pairs is None and pairs > MAX_ALL_PAIRS:
-        raise ValueError(
+        raise InvalidValueError(
             f"inter-poem novelty over all {pairs:,} ordered pairs of {n_poems:,} poems would "
             f"compare every line of every pair (more than {MAX_ALL_PAIRS:,} pairs: minutes to "
             f"hours); give {option} K to use K sampled pairs (e.g. {option} 1000000), or "
@@ -224,10 +225,10 @@ def inter_novelty(
     """
     rouge_types = check_rouge_types(rouge_types)
     if not ways:
-        raise ValueError(f"ways must be a non-empty subset of {WAYS}, got {list(ways)}")
+        raise InvalidValueError(f"ways must be a non-empty subset of {WAYS}, got {list(ways)}")
     require_choices(ways, WAYS, "way")
     if len(poems) < 2:
-        raise ValueError(f"inter-poem novelty needs at least 2 poems, got {len(poems)}")
+        raise InvalidValueError(f"inter-poem novelty needs at least 2 poems, got {len(poems)}")
     require_positive_int(block_size, "block_size")
     require_choice(line_by_line_divisor, LINE_BY_LINE_DIVISORS, "line_by_line_divisor")
     n = len(poems)

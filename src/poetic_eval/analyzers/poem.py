@@ -12,6 +12,7 @@ import re
 from dataclasses import dataclass, field
 from functools import cached_property
 
+from ..errors import InvalidTypeError, InvalidValueError
 from ..text import lines as non_empty_lines
 from ..text import stanzas as text_stanzas
 
@@ -37,7 +38,9 @@ class Poem:
 
     def __post_init__(self) -> None:
         if not isinstance(self.text, str):
-            raise TypeError(f"{self.name}: a poem must be a string, got {type(self.text).__name__}")
+            raise InvalidTypeError(
+                f"{self.name}: a poem must be a string, got {type(self.text).__name__}"
+            )
 
     @cached_property
     def raw_lines(self) -> tuple[str, ...]:
@@ -57,7 +60,7 @@ class Poem:
     def require_lines(self) -> Poem:
         """Self, or a ValueError naming the poem when it has no non-empty line."""
         if not self.lines:
-            raise ValueError(f"{self.name}: the poem is empty or only blank lines")
+            raise InvalidValueError(f"{self.name}: the poem is empty or only blank lines")
         return self
 
 

@@ -19,6 +19,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from ..errors import InvalidValueError
 from ..text import (
     JSON_POEM_SUFFIXES,
     json_poem_items,
@@ -53,7 +54,7 @@ def read_poem_file(path: str | Path) -> PoemCollection:
     else:
         items = [(str(path), text)]
     if not items:
-        raise ValueError(f"{path}: no poems found")
+        raise InvalidValueError(f"{path}: no poems found")
     parsed = [parse_poem_item(item, where, keep_stanzas=True) for where, item in items]
     topics = [found.topic for found in parsed]
     return PoemCollection(
@@ -76,7 +77,7 @@ def _folder_topics(root: Path) -> dict[Path, tuple[Path, str]]:
         if folder is not None and folder.is_dir():
             first_line = read_text_file(topic_file).strip().split("\n")[0].strip()
             if not first_line:
-                raise ValueError(f"{topic_file}: the topic file is empty")
+                raise InvalidValueError(f"{topic_file}: the topic file is empty")
             topics[folder] = (topic_file, first_line)
     return topics
 
@@ -109,7 +110,7 @@ def read_poem_collection(path: str | Path) -> PoemCollection:
     folder_topics = _folder_topics(path)
     files = poem_files(path, folder_topics)
     if not files:
-        raise ValueError(
+        raise InvalidValueError(
             f"{path}: no poem files ({', '.join(POEM_SUFFIXES)}) in this folder or below"
         )
     names, poems, topics = [], [], []

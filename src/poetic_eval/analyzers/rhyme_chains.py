@@ -45,6 +45,7 @@ import numpy as np
 from scipy.optimize import linear_sum_assignment
 
 from ..checks import typed_options
+from ..errors import InvalidTypeError, InvalidValueError
 from ..rhyme import rhyme_scheme, rhyme_schemes
 from ..rhyme.letters import scheme_of_links
 from ..text import resolve_language
@@ -59,7 +60,7 @@ def _check_window(window: int | None) -> int | None:
     if window is None:
         return None
     if isinstance(window, bool) or not isinstance(window, int) or window < 1:
-        raise ValueError(f"rhyme_window must be an integer >= 1 or None, got {window!r}")
+        raise InvalidValueError(f"rhyme_window must be an integer >= 1 or None, got {window!r}")
     return window
 
 
@@ -67,7 +68,9 @@ def _options_key(rhyme_options: Mapping[str, Any] | None) -> tuple[tuple[str, An
     if rhyme_options is None:
         return ()
     if not isinstance(rhyme_options, Mapping):
-        raise TypeError(f"rhyme_options must be a mapping, got {type(rhyme_options).__name__}")
+        raise InvalidTypeError(
+            f"rhyme_options must be a mapping, got {type(rhyme_options).__name__}"
+        )
     return tuple(sorted(rhyme_options.items()))
 
 

@@ -28,6 +28,7 @@ from rapidfuzz.distance import LCSseq
 from scipy import sparse
 
 from ..checks import typed_options
+from ..errors import InvalidValueError
 
 _NON_ALPHANUMERIC = re.compile(r"[^a-z0-9]+")
 _VALID_TOKEN = re.compile(r"^[a-z0-9]+$")
@@ -58,13 +59,13 @@ def _porter():
 def check_rouge_types(rouge_types: Sequence[str]) -> tuple[str, ...]:
     """The ROUGE types as a tuple; ValueError for anything but "rougeN" (N >= 1) or "rougeL"."""
     if isinstance(rouge_types, str) or not rouge_types:
-        raise ValueError(
+        raise InvalidValueError(
             f"rouge_types must be a non-empty list such as ['rouge1', 'rougeL'], "
             f"got {rouge_types!r}"
         )
     for rouge_type in rouge_types:
         if rouge_type != "rougeL" and not _ROUGE_N.match(str(rouge_type)):
-            raise ValueError(
+            raise InvalidValueError(
                 f"unknown ROUGE type {rouge_type!r}: use 'rouge1', 'rouge2', ... or 'rougeL'"
             )
     return tuple(rouge_types)

@@ -27,6 +27,7 @@ from ..checks import require_positive_int, typed_options
 from ..diversity import encode_poems, load_sentence_encoder
 from ..diversity.encoders import warn_if_english_only
 from ..diversity.poem_embeddings import check_encoding
+from ..errors import InvalidValueError
 from ..label_scores import macro_f1, per_label_scores
 from ..text import require_texts, resolve_language
 from .analyzer import Analyzer
@@ -71,7 +72,7 @@ def topicality(
         return None
     topics = require_texts(topics, "topics")
     if len(topics) != len(poems):
-        raise ValueError(
+        raise InvalidValueError(
             f"topics has {len(topics)} entries for {len(poems)} poems; give one topic per poem"
         )
     extra = require_texts(candidate_topics, "candidate_topics") if candidate_topics else []

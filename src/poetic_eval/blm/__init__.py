@@ -9,31 +9,19 @@
   likelihood of each candidate sentence.
 """
 
-from .answer_labels import CORRECT_LABEL, LETTERS, UNLABELLED, answer_labels, as_items
+from .answer_labels import LETTERS, as_items
 from .evaluation import (
-    METHODS,
-    PROMPT_LANGUAGES,
-    blm_prompt,
     blm_results,
-    candidate_continuations,
     choice_scores,
     evaluate_blm,
     evaluate_configs,
     evaluate_sets,
-    label_table,
-    letter_f1,
     prefixes_and_continuations,
-    running_context,
 )
 from .generator import (
-    AGREEMENT_LABELS,
-    AGREEMENT_RULES,
-    ALTERNATION_LABELS,
-    ALTERNATION_RULES,
     CONFIGS,
     TASK_NAMES,
     BlmSizes,
-    Lexicon,
     LexiconError,
     examples_section,
     generate_config,
@@ -42,41 +30,20 @@ from .generator import (
     shortcut_section,
     text_format_text,
 )
-from .records import (
-    BlmItem,
-    BlmRecordError,
-    BlmRecordWarning,
-    make_blm_record,
-    read_blm_items,
-    strip_answer_prefix,
-    validate_blm_record,
-)
-from .text_forms import TEXT_FORMATS, release_form, to_text_form
+from .records import BlmRecordError, BlmRecordWarning, read_blm_items, validate_blm_record
+from .text_forms import TEXT_FORMATS
 
 __all__ = [
-    "AGREEMENT_LABELS",
-    "AGREEMENT_RULES",
-    "ALTERNATION_LABELS",
-    "ALTERNATION_RULES",
     "CONFIGS",
-    "CORRECT_LABEL",
     "LETTERS",
-    "METHODS",
-    "PROMPT_LANGUAGES",
     "TASK_NAMES",
     "TEXT_FORMATS",
-    "UNLABELLED",
-    "BlmItem",
     "BlmRecordError",
     "BlmRecordWarning",
     "BlmSizes",
-    "Lexicon",
     "LexiconError",
-    "answer_labels",
     "as_items",
-    "blm_prompt",
     "blm_results",
-    "candidate_continuations",
     "choice_scores",
     "evaluate_blm",
     "evaluate_configs",
@@ -84,17 +51,10 @@ __all__ = [
     "examples_section",
     "generate_config",
     "label_inventory",
-    "label_table",
-    "letter_f1",
     "load_lexicon",
-    "make_blm_record",
     "prefixes_and_continuations",
     "read_blm_items",
-    "release_form",
-    "running_context",
     "shortcut_section",
-    "strip_answer_prefix",
     "text_format_text",
-    "to_text_form",
     "validate_blm_record",
 ]

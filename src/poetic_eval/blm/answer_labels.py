@@ -13,6 +13,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping
 from typing import Any
 
+from ..errors import InvalidTypeError
 from .records import CORRECT_LABEL, LETTERS, BlmItem, validate_blm_record
 
 UNLABELLED = "unlabelled"
@@ -30,7 +31,7 @@ def as_items(items: Iterable[BlmItem | Mapping[str, Any]], name: str = "items") 
     """Records (release format: dicts, or the rows of a ``datasets.Dataset``) validated into
     :class:`BlmItem` objects; items pass through."""
     if isinstance(items, (str, Mapping)) or not isinstance(items, Iterable):
-        raise TypeError(
+        raise InvalidTypeError(
             f"{name} must be a list of BLM records or items, got {type(items).__name__}"
         )
     return [

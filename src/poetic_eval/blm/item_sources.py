@@ -10,7 +10,8 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from ..checks import require_positive_int, unknown_name_message
-from ..files.dataset_cards import card_config_names
+from ..errors import InvalidValueError
+from ..files.dataset_cards import BuiltCard, find_built_card
 from ..files.parquet_files import load_built_config
 from ..text import refuse_special_file
 from .records import BlmItem, read_blm_items, validate_blm_record
@@ -63,14 +64,15 @@ def load_evaluation_sets(
         require_positive_int(limit, "limit")
     if path.is_file():
         if configs:
-            raise ValueError(
+            raise InvalidValueError(
                 f"configs {configs} were given, but {path} is a file, not a dataset folder"
             )
         return [_file_set(path, one_shot, limit)]
     if not path.is_dir():
         refuse_special_file(path, "BLM source")
         raise FileNotFoundError(f"{path}: no such BLM dataset folder or file")
-    return [_config_set(path, name, split, one_shot, limit) for name in _configs(path, configs)]
+    card = _card(path)  # read once, handed to each config's reader
+    return [_config_set(card, name, split, one_shot, limit) for name in _configs(card, configs)]
 
 
 def _file_set(path: Path, one_shot: bool, limit: int | None) -> EvaluationSet:
@@ -78,40 +80,46 @@ def _file_set(path: Path, one_shot: bool, limit: int | None) -> EvaluationSet:
     example = None
     if one_shot:
         if len(items) < 2:
-            raise ValueError(
+            raise InvalidValueError(
                 f"{path}: one-shot needs at least 2 records (the first is the example)"
             )
         example, items = items[0], items[1:]
     return EvaluationSet(path.stem, items[:limit], example)
 
 
-def _configs(folder: Path, configs: list[str] | None) -> list[str]:
-    available = card_config_names(folder)
-    if not available:
-        raise ValueError(
+def _card(folder: Path) -> BuiltCard:
+    card = find_built_card(folder)
+    if card is None:
+        raise InvalidValueError(
             f"{folder}: no dataset card listing configs (README.md with configs:); give a "
             "folder written by `poetic-eval build blm`, or a BLM release JSON file"
         )
+    return card
+
+
+def _configs(card: BuiltCard, configs: list[str] | None) -> list[str]:
+    folder, available = card.folder, card.config_names
     if not configs:
         return list(available)
     for name in configs:
         if name not in available:
-            raise ValueError(f"{folder}: " + unknown_name_message(name, available, "config"))
+            raise InvalidValueError(f"{folder}: " + unknown_name_message(name, available, "config"))
     return list(configs)
 
 
 def _config_set(
-    folder: Path, name: str, split: str, one_shot: bool, limit: int | None
+    card: BuiltCard, name: str, split: str, one_shot: bool, limit: int | None
 ) -> EvaluationSet:
-    loaded = load_built_config(folder, name)  # the files as on disk, not a cached copy
+    folder = card.folder
+    loaded = load_built_config(card, name)  # the files as on disk, not a cached copy
     if split not in loaded:
-        raise ValueError(
+        raise InvalidValueError(
             f"{folder} config {name}: " + unknown_name_message(split, list(loaded), "split")
         )
     example = None
     if one_shot:
         if EXAMPLE_SPLIT not in loaded or len(loaded[EXAMPLE_SPLIT]) == 0:
-            raise ValueError(
+            raise InvalidValueError(
                 f"{folder} config {name}: one-shot needs a {EXAMPLE_SPLIT!r} split to take the "
                 f"example from; available: {list(loaded)}"
             )

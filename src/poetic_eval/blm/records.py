@@ -54,6 +54,7 @@ from pathlib import Path
 from typing import Any
 
 from ..checks import typed_options
+from ..errors import BlmRecordError, BlmRecordWarning, InvalidValueError
 from ..text import read_text_file, refuse_special_file
 
 #: the answer letters, A to H (a tuple: ``in`` accepts single letters only)
@@ -68,14 +69,6 @@ _LETTER_PREFIX = re.compile(r"^\s*([A-Za-z])\t")
 _FINAL_PUNCTUATION = ".!?;:…"
 #: the key under which a JSON object holds the records (``{"data": [...]}``)
 RECORDS_KEY = "data"
-
-
-class BlmRecordError(ValueError):
-    """A BLM record that does not have the release's format; the message names the item."""
-
-
-class BlmRecordWarning(UserWarning):
-    """An inconsistent BLM record read anyway; the message names the item and the judgement."""
 
 
 @dataclass(frozen=True)
@@ -353,7 +346,7 @@ def make_blm_record(
     ``chunks``) merged into the release's ``{"label", "value", "option"}`` entries.
     """
     if len(context) != N_CONTEXT or len(answers) != N_ANSWERS or len(labels) != N_ANSWERS:
-        raise ValueError(
+        raise InvalidValueError(
             f"item {item_id}: {len(context)} context sentences, {len(answers)} answers and "
             f"{len(labels)} labels; expected {N_CONTEXT}, {N_ANSWERS}, {N_ANSWERS}"
         )

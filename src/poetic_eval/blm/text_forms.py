@@ -10,6 +10,8 @@ from __future__ import annotations
 
 import re
 
+from ..errors import InvalidValueError
+
 TEXT_FORMATS = ("natural", "release")
 _ELISION = re.compile(r"(\w')(?=\w)")
 _PUNCTUATION = re.compile(r"(?<=\S)([.,;:!?…])")
@@ -26,4 +28,4 @@ def to_text_form(text: str, text_format: str) -> str:
         return text
     if text_format == "release":
         return release_form(text)
-    raise ValueError(f"text_format must be one of {TEXT_FORMATS}, got {text_format!r}")
+    raise InvalidValueError(f"text_format must be one of {TEXT_FORMATS}, got {text_format!r}")

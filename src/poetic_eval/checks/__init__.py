@@ -5,7 +5,6 @@ from .names import require_choice, require_choices, suggestion, unknown_name_mes
 from .validation import (
     check_option_types,
     is_number,
-    option_types,
     require_fraction,
     require_positive_int,
     require_values_on_device,
@@ -15,7 +14,6 @@ from .validation import (
 __all__ = [
     "check_option_types",
     "is_number",
-    "option_types",
     "require_choice",
     "require_choices",
     "require_fraction",

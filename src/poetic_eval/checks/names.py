@@ -7,6 +7,8 @@ import difflib
 from collections.abc import Iterable
 from typing import TypeVar
 
+from ..errors import UnknownNameError
+
 Name = TypeVar("Name")
 
 
@@ -27,14 +29,15 @@ def suggestion(value: object, choices: Iterable[object]) -> str:
 
 
 def require_choice(value: Name, choices: Iterable[Name], what: str) -> Name:
-    """``value`` if it is one of ``choices``, else ValueError naming the closest choices.
+    """``value`` if it is one of ``choices``, else :class:`~poetic_eval.errors.UnknownNameError`
+    (a ``ValueError``) naming the closest choices.
 
     ``what`` names the kind of thing ("metric", "builder", "form", "option of mtld" ...).
     """
     choices = list(choices)
     if value in choices:
         return value
-    raise ValueError(unknown_name_message(value, choices, what))
+    raise UnknownNameError(unknown_name_message(value, choices, what))
 
 
 def require_choices(values: Iterable[Name], choices: Iterable[Name], what: str) -> list[Name]:

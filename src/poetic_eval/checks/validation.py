@@ -1,4 +1,9 @@
-"""Input checks with errors that name the argument, the row and what was expected."""
+"""Input checks with errors that name the argument, the row and what was expected.
+
+A failed check raises :class:`~poetic_eval.errors.InvalidValueError` (a ``ValueError``) or
+:class:`~poetic_eval.errors.InvalidTypeError` (a ``TypeError``): user errors, which the
+command lines report in one line.
+"""
 
 from __future__ import annotations
 
@@ -12,6 +17,8 @@ import typing
 from collections.abc import Callable, Mapping
 from typing import Any, TypeVar
 
+from ..errors import InvalidTypeError, InvalidValueError
+
 Result = TypeVar("Result")
 _UNIONS = (typing.Union, types.UnionType)
 
@@ -19,18 +26,18 @@ _UNIONS = (typing.Union, types.UnionType)
 def require_fraction(value: float, name: str) -> float:
     """Check ``0 < value <= 1`` (thresholds, cutoffs); numpy numbers are accepted."""
     if not is_number(value):
-        raise TypeError(f"{name} must be a number in (0, 1], got {type(value).__name__}")
+        raise InvalidTypeError(f"{name} must be a number in (0, 1], got {type(value).__name__}")
     if math.isnan(value) or not 0 < value <= 1:
-        raise ValueError(f"{name} must be in (0, 1], got {value}")
+        raise InvalidValueError(f"{name} must be in (0, 1], got {value}")
     return float(value)
 
 
 def require_positive_int(value: int, name: str, *, minimum: int = 1) -> int:
     """Check ``value`` is an integer >= ``minimum`` (numpy integers too); return it as an int."""
     if isinstance(value, bool) or not isinstance(value, numbers.Integral):
-        raise TypeError(f"{name} must be an integer, got {type(value).__name__}")
+        raise InvalidTypeError(f"{name} must be an integer, got {type(value).__name__}")
     if value < minimum:
-        raise ValueError(f"{name} must be >= {minimum}, got {value}")
+        raise InvalidValueError(f"{name} must be >= {minimum}, got {value}")
     return int(value)
 
 
@@ -77,7 +84,7 @@ def _check_option(name: str, value: Any, kind: type, optional: bool) -> None:
     if optional and value is None or _is_instance(value, kind):
         return
     wanted = _OPTION_TYPES[kind] + (" or None" if optional else "")
-    raise TypeError(f"{name} must be {wanted}, got {type(value).__name__} {value!r:.40}")
+    raise InvalidTypeError(f"{name} must be {wanted}, got {type(value).__name__} {value!r:.40}")
 
 
 def check_option_types(function: Callable, options: Mapping[str, Any], *, prefix: str = "") -> None:
@@ -157,7 +164,7 @@ def require_values_on_device(values: Any, name: str) -> None:
     """Refuse a tensor on torch's ``meta`` device: it has a shape but no values."""
     device = getattr(values, "device", None)
     if getattr(device, "type", None) == "meta":
-        raise ValueError(
+        raise InvalidValueError(
             f"{name} is a tensor on the 'meta' device, which holds no values (a model "
             "created without its weights, e.g. under init_empty_weights or device_map='meta'); "
             "load the weights, or move the tensor to a real device first"

@@ -10,6 +10,7 @@ from typing import Any
 
 from ..analyzers.novelty import LINE_BY_LINE_DIVISORS, check_all_pairs
 from ..diversity import ENCODINGS
+from ..errors import InvalidValueError
 from .arguments import (
     OPTION_GRAMMAR,
     add_language_argument,
@@ -109,7 +110,9 @@ def _rhyme_window(text: str) -> int | None:
     try:
         return int(text)
     except ValueError:
-        raise ValueError(f"--rhyme-window expects an integer or 'none', got {text!r}") from None
+        raise InvalidValueError(
+            f"--rhyme-window expects an integer or 'none', got {text!r}"
+        ) from None
 
 
 def read_topics(path: Path, names: list[str]) -> list[str]:
@@ -124,11 +127,13 @@ def read_topics(path: Path, names: list[str]) -> list[str]:
     if isinstance(data, dict):
         missing = [name for name in names if name not in data]
         if missing:
-            raise ValueError(f"{path}: no topic for {len(missing)} poem(s), e.g. {missing[0]}")
+            raise InvalidValueError(
+                f"{path}: no topic for {len(missing)} poem(s), e.g. {missing[0]}"
+            )
         data = [data[name] for name in names]
     if not isinstance(data, list) or len(data) != len(names):
         count = len(data) if isinstance(data, list) else type(data).__name__
-        raise ValueError(f"{path}: expected one topic per poem ({len(names)}), got {count}")
+        raise InvalidValueError(f"{path}: expected one topic per poem ({len(names)}), got {count}")
     return [str(topic) for topic in data]
 
 

@@ -8,6 +8,7 @@ import re
 from collections.abc import Callable, Sequence
 
 from ..checks.names import require_choice
+from ..errors import InvalidValueError
 
 
 def first_word(argv: Sequence[str]) -> str | None:
@@ -117,7 +118,7 @@ def parse_option_value(text: str, name: str = "VALUE") -> object:
         try:
             return json.loads(stripped)
         except json.JSONDecodeError as error:
-            raise ValueError(
+            raise InvalidValueError(
                 f"{name}: {text!r} starts like JSON but is not valid JSON ({error.msg} at "
                 f"column {error.colno}); quote it as a JSON string to pass it as text"
             ) from None
@@ -128,7 +129,7 @@ def parse_option(text: str, flag: str = "--option") -> tuple[str, object]:
     """``"length_bins=20"`` -> ``("length_bins", 20)``; the value by :data:`OPTION_GRAMMAR`."""
     name, separator, value = text.partition("=")
     if not separator or not name.strip():
-        raise ValueError(f"{flag} expects NAME=VALUE, got {text!r}")
+        raise InvalidValueError(f"{flag} expects NAME=VALUE, got {text!r}")
     name = name.strip()
     return name, parse_option_value(value, f"{flag} {name}")
 

@@ -16,6 +16,7 @@ import json
 from collections.abc import Sequence
 from typing import Any
 
+from ..errors import InvalidValueError
 from .arguments import (
     add_model_arguments,
     add_show_progress_flag,
@@ -134,11 +135,11 @@ def run(args: argparse.Namespace) -> int:
     from ..lm import load_language_model
 
     if args.method == "candidates" and args.shots:
-        raise ValueError(
+        raise InvalidValueError(
             "--shots 1 applies to --method prompt; candidates are read after the context"
         )
     if args.method == "prompt" and args.reduction != "sum":
-        raise ValueError(
+        raise InvalidValueError(
             "--reduction applies to --method candidates; the prompt method scores letters"
         )
     sets = load_evaluation_sets(

@@ -1,9 +1,12 @@
 """How the command lines end on an error: one line for the user's errors, a traceback for bugs.
 
-A user error (:data:`poetic_eval.files.USER_ERRORS`: a bad value, type, file or output location,
-an unknown model or device, a full disk) is printed as ``PROG: error: MESSAGE`` and the
-command exits with status 1; ``--debug`` prints the traceback first. Anything else is a bug and
-propagates with its traceback. Ctrl-C prints ``PROG: interrupted`` and exits with 130. Output
+A user error (:data:`poetic_eval.files.USER_ERRORS`: a
+:class:`~poetic_eval.errors.UserError`, such as a bad value, type, file or output location, an
+unknown model or device, or an ``OSError`` from the file system, such as a full disk) is printed
+as ``PROG: error: MESSAGE`` and the command exits with status 1; ``--debug`` prints the
+traceback first. Anything else, a plain ``ValueError`` raised inside the code included, is a
+bug: its traceback is printed, then a line asking for a bug report, and the command exits with
+status 1 (:data:`BUG_STATUS`). Ctrl-C prints ``PROG: interrupted`` and exits with 130. Output
 into a pipe closed early (``poetic-eval metrics | head -3``) ends the command quietly with the
 status of a process stopped by SIGPIPE, 141 (the recipe of Python's ``signal`` documentation).
 """
@@ -41,6 +44,13 @@ def _add_to_subcommands(parser: argparse.ArgumentParser) -> None:
 
 
 CLOSED_PIPE_STATUS = 128 + 13  # as if stopped by SIGPIPE, like the shell's tools
+#: The status after a bug (an exception that is not a user error), as Python's own exit status
+#: after an uncaught exception.
+BUG_STATUS = 1
+BUG_REPORT = (
+    "this is a bug in poetic-eval, not in what you gave: please report it to the poetic-eval "
+    "maintainers with the traceback above, the command you ran and `pip show poetic-eval`"
+)
 
 
 def run_command(
@@ -63,6 +73,10 @@ def run_command(
         # messages quote data and servers (a category, a hub error body): no control codes
         print(f"{prog}: error: {printable(describe_error(error))}", file=sys.stderr)
         return 1
+    except Exception:  # noqa: BLE001 - a bug: shown whole, with a line asking for a report
+        traceback.print_exc()
+        print(f"{prog}: {BUG_REPORT}", file=sys.stderr)
+        return BUG_STATUS
 
 
 def _discard_stdout() -> None:

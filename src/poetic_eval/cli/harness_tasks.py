@@ -28,7 +28,9 @@ def add_arguments(parser: argparse.ArgumentParser, words: Sequence[str] = ()) ->
     )
     parser.add_argument("--out", required=True, help="folder for the task configs (--include_path)")
     parser.add_argument(
-        "--org", default=None, help="point dataset_path at <org>/<dataset> on the hub"
+        "--org",
+        default=None,
+        help="point dataset_path at <org>/<dataset> on the hub (a hub user or organisation name)",
     )
     parser.add_argument(
         "--model",

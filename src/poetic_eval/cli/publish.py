@@ -21,6 +21,7 @@ import argparse
 from collections.abc import Sequence
 from pathlib import Path
 
+from ..errors import InvalidValueError
 from ..evaluate_modules.spaces import plan_metric_spaces
 from ..hub import describe_plan, plan_dataset_uploads, publish
 from ..hub.publish import DEFAULT_TIMEOUT, HOW_TO_LOG_IN
@@ -77,7 +78,7 @@ def add_arguments(parser: argparse.ArgumentParser, words: Sequence[str] = ()) ->
 def run(args: argparse.Namespace) -> int:
     plans = planned_repos(args)
     if not plans:
-        raise ValueError("nothing to publish: --skip-datasets and --skip-metrics together")
+        raise InvalidValueError("nothing to publish: --skip-datasets and --skip-metrics together")
     token = (args.token or "").strip() or (None if args.dry_run else find_token())
     if args.dry_run or not token:
         reason = "--dry-run" if args.dry_run else f"no Hugging Face token found: {HOW_TO_LOG_IN}"

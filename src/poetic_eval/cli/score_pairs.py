@@ -17,6 +17,7 @@ import argparse
 import time
 from collections.abc import Sequence
 
+from ..errors import InvalidValueError
 from ..pairs import collect_pairs, load_pair_tables
 from .arguments import (
     add_model_arguments,
@@ -98,7 +99,7 @@ def check_scores(rows: list[dict], out: str) -> None:
     bad = [rows[index] for index in non_finite_rows(scores)]
     if bad:
         first = bad[0]
-        raise ValueError(
+        raise InvalidValueError(
             f"the model gave NaN or infinite scores for {len(bad)} of {len(rows)} pairs (first: "
             f"config {first['config']}, row {first['row']}: good {first['good_score']}, bad "
             f"{first['bad_score']}); its weights may be corrupted or it diverged. Nothing was "

@@ -12,6 +12,7 @@ import argparse
 import json
 from collections.abc import Sequence
 
+from ..errors import InvalidValueError
 from .arguments import (
     add_model_arguments,
     add_pair_dataset_arguments,
@@ -56,7 +57,7 @@ def run(args: argparse.Namespace) -> int:
     for name, table in tables:  # every input checked before the model is loaded
         missing = {"sentence_good", "sentence_bad", "label"} - set(table.column_names)
         if missing:
-            raise ValueError(f"{name}: missing column(s) {sorted(missing)}")
+            raise InvalidValueError(f"{name}: missing column(s) {sorted(missing)}")
     verbs = load_verb_list() if args.min_zipf is None else load_verb_list(min_zipf=args.min_zipf)
     lm = load_language_model(args.model, device=args.device, dtype=getattr(torch, args.dtype))
     results = {}

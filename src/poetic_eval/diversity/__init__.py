@@ -5,84 +5,39 @@ semantic similarity), one record per dimension (:mod:`.dimensions`), the combine
 (:func:`poetic_diversity`) and its report with figures (:func:`write_report`).
 """
 
-from .dimensions import DIMENSIONS, Dimension
-from .encoders import encoder_identity, load_sentence_encoder
-from .length import histogram_intersection, length_comparison, length_statistics, poem_lengths
-from .lexical import attr, lexical_diversity, mattr, mtld, poem_tokens, ttr
-from .memorization import (
-    DEFAULT_THRESHOLDS,
-    LEVELS,
-    UnitMatch,
-    memorization,
-    memorized_units,
-    poem_units,
-    ratcliff_ratio,
-)
-from .poem_embeddings import ENCODINGS, TruncationWarning, encode_poems, poem_sentence
-from .profile import (
-    DIMENSION_NAMES,
-    DiversityProfile,
-    dimension_options,
-    diversity_profile,
-    poetic_diversity,
-    resolve_dimensions,
-)
-from .rhyme_distribution import (
-    NoQuatrainError,
-    entropy,
-    kl_divergence,
-    rhyme_divergence,
-    scheme_distribution,
-)
-from .semantic import (
-    embed_references,
-    max_similarity,
-    max_similarity_from_embeddings,
-    nearest_neighbours,
-)
-from .word_tokens import word_count, word_tokens
+from .dimensions import DIMENSIONS
+from .encoders import load_sentence_encoder
+from .length import length_comparison
+from .lexical import attr, lexical_diversity, mattr, mtld, ttr
+from .memorization import DEFAULT_THRESHOLDS, memorization, poem_units
+from .poem_embeddings import ENCODINGS, TruncationWarning, encode_poems
+from .profile import DIMENSION_NAMES, diversity_profile, poetic_diversity, resolve_dimensions
+from .rhyme_distribution import NoQuatrainError, rhyme_divergence
+from .semantic import max_similarity, nearest_neighbours
+from .word_tokens import word_tokens
 
 __all__ = [
     "DEFAULT_THRESHOLDS",
     "DIMENSIONS",
     "DIMENSION_NAMES",
     "ENCODINGS",
-    "LEVELS",
-    "Dimension",
-    "DiversityProfile",
     "NoQuatrainError",
     "TruncationWarning",
-    "UnitMatch",
     "attr",
-    "dimension_options",
     "diversity_profile",
-    "embed_references",
     "encode_poems",
-    "encoder_identity",
-    "entropy",
-    "histogram_intersection",
-    "kl_divergence",
     "length_comparison",
-    "length_statistics",
     "lexical_diversity",
     "load_sentence_encoder",
     "mattr",
     "max_similarity",
-    "max_similarity_from_embeddings",
     "memorization",
-    "memorized_units",
     "mtld",
     "nearest_neighbours",
-    "poem_lengths",
-    "poem_sentence",
-    "poem_tokens",
     "poem_units",
     "poetic_diversity",
-    "ratcliff_ratio",
     "resolve_dimensions",
     "rhyme_divergence",
-    "scheme_distribution",
     "ttr",
-    "word_count",
     "word_tokens",
 ]

@@ -17,6 +17,7 @@ import warnings
 from pathlib import Path
 from typing import Any
 
+from ..errors import EnglishOnlyEncoderWarning, InvalidTypeError
 from ..lm import check_device, check_model_source, loading_model
 
 DEFAULT_MODEL_NAME = "sentence-transformers/all-MiniLM-L6-v2"
@@ -26,10 +27,6 @@ _HUB_ORGANISATION = "sentence-transformers"  # tried first for a bare name
 #: The paper's encoder: a multilingual distilled Sentence-BERT (the name its public code loads;
 #: distiluse-base-multilingual-cased-v2 covers more languages). Not bundled: it is named to users.
 MULTILINGUAL_MODEL_NAME = "sentence-transformers/distiluse-base-multilingual-cased-v1"
-
-
-class EnglishOnlyEncoderWarning(UserWarning):
-    """Poems of another language are embedded with the English-only default encoder."""
 
 
 _LOADED: dict[tuple[str, str | None], Any] = {}
@@ -70,7 +67,7 @@ def load_sentence_encoder(model: Any = None, device: str | None = None) -> Any:
     check_device(device)
     if model is not None and not isinstance(model, (str, Path)):
         if not callable(getattr(model, "encode", None)):
-            raise TypeError(
+            raise InvalidTypeError(
                 "model must be None, a sentence-transformers model name or path, or an object "
                 f"with an encode() method; got {type(model).__name__}"
             )

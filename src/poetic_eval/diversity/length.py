@@ -17,6 +17,7 @@ import numpy as np
 from scipy.stats import wasserstein_distance
 
 from ..checks import require_positive_int, typed_options
+from ..errors import InvalidValueError
 from ..text import derived, length, require_texts, resolve_language
 from .stored_forms import lengths_form
 from .word_tokens import word_count
@@ -73,9 +74,11 @@ def histogram_intersection(a: Sequence[float], b: Sequence[float], bins: int = 3
     b = np.asarray(b, dtype=float)
     for name, values in (("a", a), ("b", b)):
         if values.ndim != 1 or values.size == 0:
-            raise ValueError(f"histogram_intersection: {name} must be a non-empty 1-D sequence")
+            raise InvalidValueError(
+                f"histogram_intersection: {name} must be a non-empty 1-D sequence"
+            )
         if not np.all(np.isfinite(values)):
-            raise ValueError(f"histogram_intersection: {name} holds NaN or infinite values")
+            raise InvalidValueError(f"histogram_intersection: {name} holds NaN or infinite values")
     low = min(a.min(), b.min())
     high = max(a.max(), b.max())
     edges = np.linspace(low, high, bins + 1) if high > low else np.array([low - 0.5, low + 0.5])

@@ -31,6 +31,7 @@ import pyarrow as pa
 import pyarrow.compute as pc
 
 from ..checks import require_fraction, require_positive_int, typed_options
+from ..errors import InvalidValueError
 from ..text import derived, require_texts, resolve_language, without_punctuation
 from ..text import tokens as text_tokens
 from .stored_forms import scores_form
@@ -87,17 +88,19 @@ class TokenStream:
 def ttr(tokens: Sequence[str]) -> float:
     """Type-token ratio of one token list (ValueError when it is empty)."""
     if not tokens:
-        raise ValueError("the type-token ratio of an empty token list is undefined")
+        raise InvalidValueError("the type-token ratio of an empty token list is undefined")
     return len(set(tokens)) / len(tokens)
 
 
 def attr(token_lists: Sequence[Sequence[str]]) -> float:
     """Averaged type-token ratio: the mean of the TTRs of each token list."""
     if not token_lists:
-        raise ValueError("attr needs at least one token list")
+        raise InvalidValueError("attr needs at least one token list")
     for index, token_list in enumerate(token_lists):
         if not token_list:
-            raise ValueError(f"token list {index} is empty: its type-token ratio is undefined")
+            raise InvalidValueError(
+                f"token list {index} is empty: its type-token ratio is undefined"
+            )
     return float(np.mean([len(set(token_list)) / len(token_list) for token_list in token_lists]))
 
 
@@ -117,7 +120,7 @@ def mattr(tokens: Sequence[str], window: int = 35) -> float:
     """
     require_positive_int(window, "window")
     if not tokens:
-        raise ValueError("mattr of an empty token list is undefined")
+        raise InvalidValueError("mattr of an empty token list is undefined")
     return _mattr_of_stream(TokenStream.from_tokens(tokens), window)
 
 
@@ -261,7 +264,7 @@ def mtld(
     """
     _check_mtld_options(threshold, min_segment)
     if not tokens:
-        raise ValueError("mtld of an empty token list is undefined")
+        raise InvalidValueError("mtld of an empty token list is undefined")
     stream = TokenStream.from_tokens(tokens)
     return _mtld_of_stream(stream, threshold, min_segment, strict, final_token_closes_factor)
 
@@ -269,7 +272,9 @@ def mtld(
 def _check_mtld_options(threshold: float, min_segment: int) -> None:
     require_fraction(threshold, "threshold")
     if threshold == 1.0:
-        raise ValueError("threshold must be below 1: the partial factor divides by 1 - threshold")
+        raise InvalidValueError(
+            "threshold must be below 1: the partial factor divides by 1 - threshold"
+        )
     require_positive_int(min_segment, "min_segment", minimum=0)
 
 
@@ -341,7 +346,9 @@ def poem_tokens(
     token_lists = [text.split() for text in texts]
     for index, token_list in enumerate(token_lists):
         if not token_list:
-            raise ValueError(f"the poem at index {index} has no tokens once punctuation is removed")
+            raise InvalidValueError(
+                f"the poem at index {index} has no tokens once punctuation is removed"
+            )
     return token_lists
 
 
@@ -382,7 +389,7 @@ def poem_type_ids(
     sizes = np.diff(ends, prepend=0).astype(np.int64)
     no_token = np.flatnonzero(sizes == 0)
     if len(no_token):
-        raise ValueError(
+        raise InvalidValueError(
             f"the poem at index {no_token[0]} has no tokens once punctuation is removed"
         )
     return ids[is_token].astype(np.int32, copy=False), sizes

@@ -20,14 +20,11 @@ import numpy as np
 from tqdm.auto import tqdm
 
 from ..checks import require_choice, typed_options
+from ..errors import InvalidTypeError, InvalidValueError, TruncationWarning
 from ..text import lines
 
 #: The ways a poem is embedded (see the module docstring).
 ENCODINGS = ("poem", "lines", "chunks")
-
-
-class TruncationWarning(UserWarning):
-    """Some poems are longer than the encoder reads: only their beginning was embedded."""
 
 
 def poem_sentence(poem: str) -> str:
@@ -62,7 +59,7 @@ def encode_poems(
     check_encoding(encoding)
     budget = _token_budget(encoder)
     if encoding == "chunks" and budget is None:
-        raise ValueError(
+        raise InvalidValueError(
             "encoding='chunks' needs an encoder with a tokenizer and a max_seq_length "
             "(a sentence-transformers model); use encoding='lines' with this encoder"
         )
@@ -89,7 +86,7 @@ def _encode(
     batch_size, device = run["batch_size"], run["device"]
     options = {"device": device} if device is not None else {}
     if options and not _accepts_device(encoder):
-        raise TypeError(
+        raise InvalidTypeError(
             f"device={device!r} was given but the encoder's encode() takes no device; "
             "move the encoder there yourself and leave device unset"
         )
@@ -105,7 +102,7 @@ def _encode(
             bar.update(len(batch))
     embeddings = np.concatenate(parts) if parts else np.zeros((0, 0), dtype=np.float32)
     if embeddings.ndim != 2 or embeddings.shape[0] != len(texts):
-        raise ValueError(
+        raise InvalidValueError(
             f"the encoder returned an array of shape {embeddings.shape} for {len(texts)} "
             "texts; expected one vector per poem (per line or chunk with those encodings)"
         )

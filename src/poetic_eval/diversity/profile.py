@@ -52,6 +52,7 @@ from ..checks import (
     suggestion,
     typed_options,
 )
+from ..errors import InvalidTypeError, InvalidValueError
 from ..text import require_texts, resolve_language
 from .dimensions import DIMENSIONS
 from .rhyme_distribution import NoQuatrainError
@@ -85,7 +86,7 @@ def resolve_dimensions(dimensions: str | Iterable[str] | None) -> tuple[str, ...
     requested = [dimensions] if isinstance(dimensions, str) else list(dimensions)
     require_choices(requested, DIMENSION_NAMES, "dimension")
     if not requested:
-        raise ValueError(f"dimensions is empty; choose among {', '.join(DIMENSION_NAMES)}")
+        raise InvalidValueError(f"dimensions is empty; choose among {', '.join(DIMENSION_NAMES)}")
     return tuple(d for d in DIMENSION_NAMES if d in requested)
 
 
@@ -98,7 +99,7 @@ def split_part_options(
         dimension = next((d for d in DIMENSION_NAMES if name.startswith(d + "_")), None)
         if dimension is None:
             every = [f"{d}_{o}" for d in DIMENSION_NAMES for o in dimension_options(d)]
-            raise TypeError(
+            raise InvalidTypeError(
                 f"unexpected keyword argument {name!r}; options of a dimension are passed as "
                 f"'<dimension>_<option>': {suggestion(name, every)}"
             )
@@ -110,12 +111,12 @@ def split_part_options(
             )
         valid = [f"{dimension}_{o}" for o in dimension_options(dimension)]
         if name not in valid:
-            raise TypeError(
+            raise InvalidTypeError(
                 f"unexpected keyword argument {name!r}: {dimension} has no option {option!r}; "
                 + suggestion(name, valid)
             )
         if dimension not in dimensions:
-            raise ValueError(
+            raise InvalidValueError(
                 f"{name} was given but the {dimension!r} dimension is not run "
                 f"(dimensions: {', '.join(dimensions)})"
             )
@@ -131,7 +132,7 @@ def human_sample_indices(
     """``samples`` sorted index arrays of ``sample_size`` distinct references each (seeded)."""
     require_positive_int(samples, "human_samples")
     if sample_size > reference_count:
-        raise ValueError(
+        raise InvalidValueError(
             f"human_samples draws samples of len(predictions) = {sample_size} poems from the "
             f"references, but there are only {reference_count} references"
         )
@@ -172,7 +173,7 @@ def diversity_profile(
     if references is None:
         missing = [d for d in chosen if DIMENSIONS[d].needs_references]
         if missing or human_samples is not None:
-            raise ValueError(
+            raise InvalidValueError(
                 "references (the human corpus) are required for "
                 f"{', '.join(missing) or 'human_samples'}; "
                 "without them only dimensions=['lexical', 'semantic'] can run"

@@ -28,15 +28,12 @@ from collections.abc import Sequence
 from tqdm.auto import tqdm
 
 from ..checks import is_number, require_choice, typed_options
+from ..errors import InvalidTypeError, InvalidValueError, NoQuatrainError
 from ..rhyme import QUATRAIN_SCHEMES, is_repetition, resolve_method, rhyme_schemes
 from ..text import derived, lines, require_texts, resolve_language
 from .stored_forms import schemes_form
 
 _NON_QUATRAIN_POLICIES = ("skip", "error")
-
-
-class NoQuatrainError(ValueError):
-    """A side has no poem of exactly 4 lines, so it has no quatrain scheme distribution."""
 
 
 _NO_RHYME = "ABCD"
@@ -88,7 +85,7 @@ def _schemes_of_quatrains(
         line_count = len(lines(poem))
         if line_count != 4:
             if non_quatrains == "error":
-                raise ValueError(
+                raise InvalidValueError(
                     f"{name}[{index}] has {line_count} non-empty lines; "
                     "quatrain rhyme schemes need 4 "
                     "(pass non_quatrains='skip' to leave such poems out)"
@@ -164,13 +161,13 @@ def kl_divergence(p: Sequence[float], q: Sequence[float], *, base: float = 2) ->
 
 def _check_options(base: float, smoothing: float) -> None:
     if not is_number(base):
-        raise TypeError(f"base must be a number, got {type(base).__name__}")
+        raise InvalidTypeError(f"base must be a number, got {type(base).__name__}")
     if not (base > 0 and base != 1 and math.isfinite(base)):
-        raise ValueError(f"base must be positive, finite and not 1, got {base}")
+        raise InvalidValueError(f"base must be positive, finite and not 1, got {base}")
     if not is_number(smoothing):
-        raise TypeError(f"smoothing must be a number, got {type(smoothing).__name__}")
+        raise InvalidTypeError(f"smoothing must be a number, got {type(smoothing).__name__}")
     if not (smoothing >= 0 and math.isfinite(smoothing)):
-        raise ValueError(f"smoothing must be >= 0 and finite, got {smoothing}")
+        raise InvalidValueError(f"smoothing must be >= 0 and finite, got {smoothing}")
 
 
 def _rhyme_shares(schemes: list[tuple[str, bool]]) -> tuple[float, float]:

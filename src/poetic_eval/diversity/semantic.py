@@ -26,6 +26,7 @@ import numpy as np
 from tqdm.auto import tqdm
 
 from ..checks import require_positive_int, typed_options
+from ..errors import InvalidValueError
 from ..files import texts_sha256
 from ..text import derived, lines, require_texts, resolve_language
 from .embedding_cache import EmbeddingCache
@@ -73,11 +74,13 @@ def nearest_neighbours(
     within = corpus is None
     corpus = queries if within else corpus
     if queries.ndim != 2 or corpus.ndim != 2 or queries.shape[1] != corpus.shape[1]:
-        raise ValueError(
+        raise InvalidValueError(
             f"embeddings must be 2-D with equal widths; got {queries.shape} and {corpus.shape}"
         )
     if corpus.shape[0] - int(within) < 1:
-        raise ValueError("nearest_neighbours needs at least one corpus row other than the query")
+        raise InvalidValueError(
+            "nearest_neighbours needs at least one corpus row other than the query"
+        )
     best = np.full(queries.shape[0], -np.inf, dtype=np.float32)
     best_index = np.zeros(queries.shape[0], dtype=np.int64)
     query_starts = range(0, queries.shape[0], block_size)
@@ -153,7 +156,7 @@ def max_similarity_from_embeddings(
     per human sample) reports the average over the samples of each statistic.
     """
     if prediction_embeddings.shape[0] < 2:
-        raise ValueError(
+        raise InvalidValueError(
             "within-sample similarity needs at least 2 predictions, got "
             f"{prediction_embeddings.shape[0]}"
         )
@@ -247,7 +250,9 @@ def reference_within_values(
         if stored is not None:
             return stored
     if rows < 2:
-        raise ValueError(f"reference within-similarity needs at least 2 references, got {rows}")
+        raise InvalidValueError(
+            f"reference within-similarity needs at least 2 references, got {rows}"
+        )
     values, _ = nearest_neighbours(
         reference_embeddings, block_size=block_size, show_progress=show_progress
     )
@@ -315,7 +320,9 @@ def max_similarity(
     check_encoding(encoding)
     warn_if_english_only(model, resolve_language(language))
     if reference_samples is not None and references is None:
-        raise ValueError("reference_samples index into references, but no references were given")
+        raise InvalidValueError(
+            "reference_samples index into references, but no references were given"
+        )
     encoder = load_sentence_encoder(model, device)
     prediction_embeddings = encode_poems(
         predictions,
@@ -414,7 +421,7 @@ def _corpus_embeddings(references, encoder, encoding, options):
 def _sample_rows(sample: Sequence[int], size: int) -> np.ndarray:
     rows = np.asarray(sample, dtype=np.int64)
     if rows.ndim != 1 or rows.size < 2:
-        raise ValueError("each of reference_samples must list at least 2 reference indices")
+        raise InvalidValueError("each of reference_samples must list at least 2 reference indices")
     if rows.min() < 0 or rows.max() >= size:
-        raise ValueError(f"reference_samples holds an index outside 0..{size - 1}")
+        raise InvalidValueError(f"reference_samples holds an index outside 0..{size - 1}")
     return rows

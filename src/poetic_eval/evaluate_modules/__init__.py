@@ -24,9 +24,9 @@ cache. Should the hub ever publish a canonical module with the same name,
 step 2 finds it first; :func:`poetic_eval.load_metric` always loads ours.
 """
 
-from .bare_names import install_metrics, remove_metrics
+from .bare_names import install_metrics
 from .inputs import ColumnInputs, PoemCorpusInputs, PoemInputs, checked_columns
-from .locations import available_metrics, load_metric, metric_class, metric_path, metrics_root
+from .locations import available_metrics, load_metric, metric_path
 
 __all__ = [
     "ColumnInputs",
@@ -36,8 +36,5 @@ __all__ = [
     "checked_columns",
     "install_metrics",
     "load_metric",
-    "metric_class",
     "metric_path",
-    "metrics_root",
-    "remove_metrics",
 ]

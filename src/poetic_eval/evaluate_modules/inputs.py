@@ -24,6 +24,7 @@ from collections.abc import Iterable, Mapping, Sequence
 from typing import Any
 
 from ..checks import require_values_on_device
+from ..errors import InvalidTypeError, InvalidValueError
 from ..text import require_texts
 from ..text.poem_inputs import require_encodable
 
@@ -41,7 +42,7 @@ def checked_columns(
         if value is None:
             continue
         if isinstance(value, (str, bytes, Mapping)):
-            raise TypeError(
+            raise InvalidTypeError(
                 f"{name} must be a list with one value per row, got {type(value).__name__}"
             )
         if isinstance(value, Iterable) and not hasattr(value, "__len__"):
@@ -49,7 +50,7 @@ def checked_columns(
     given = [name for name in required if inputs.get(name) is not None]
     if given and len(given) < len(required):
         missing = [name for name in required if name not in given]
-        raise ValueError(
+        raise InvalidValueError(
             f"{', '.join(missing)} {'is' if len(missing) == 1 else 'are'} missing: "
             f"{', '.join(required)} are given together (got only {', '.join(given)})"
         )
@@ -62,7 +63,7 @@ class PoemInputs:
     def add(self, *, prediction: Any = None, reference: Any = None, **kwargs: Any) -> Any:
         """Add one poem (a string) to the metric's buffer."""
         if prediction is not None and not isinstance(prediction, str):
-            raise TypeError(f"prediction must be a string, got {type(prediction).__name__}")
+            raise InvalidTypeError(f"prediction must be a string, got {type(prediction).__name__}")
         if prediction is not None and not prediction.strip():
             raise ValueError("prediction is empty or only whitespace")
         if prediction is not None:
@@ -94,7 +95,7 @@ class PoemCorpusInputs(PoemInputs):
         if references is not None:
             references = require_texts(references, "references")
         elif self.references_required and getattr(self, "process_id", 0) == 0:
-            raise ValueError(f"references (the human corpus) is required for {self.name}")
+            raise InvalidValueError(f"references (the human corpus) is required for {self.name}")
         return super().compute(predictions=predictions, reference_corpus=references, **kwargs)
 
 

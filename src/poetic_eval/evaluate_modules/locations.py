@@ -7,6 +7,7 @@ from pathlib import Path
 from typing import Any
 
 from ..checks.names import unknown_name_message
+from ..errors import InvalidValueError
 from ..resources import CHECKOUT_ROOT, PACKAGE_DIR, first_existing
 
 
@@ -30,7 +31,7 @@ def metric_path(name: str) -> str:
     """
     folder = metrics_root() / name
     if not (folder / f"{name}.py").is_file():
-        raise ValueError(unknown_name_message(name, available_metrics(), "metric"))
+        raise InvalidValueError(unknown_name_message(name, available_metrics(), "metric"))
     return str(folder)
 
 

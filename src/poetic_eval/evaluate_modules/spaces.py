@@ -23,6 +23,7 @@ from pathlib import Path
 
 from huggingface_hub import SpaceCard, SpaceCardData
 
+from ..errors import InvalidValueError
 from ..files.dataset_cards import load_card
 from ..hub.upload_plan import UNKNOWN_OWNER, RepoUpload, UploadFile
 from .locations import available_metrics, metric_path
@@ -90,7 +91,7 @@ def space_card(name: str, repo_id: str) -> str:
     header = card.data.to_dict()
     missing = [key for key in REQUIRED_CARD_KEYS if not header.get(key)]
     if missing:
-        raise ValueError(f"{path}: the YAML header lacks {', '.join(missing)}")
+        raise InvalidValueError(f"{path}: the YAML header lacks {', '.join(missing)}")
     tags = list(header.get("tags") or [])
     absent = [tag for tag in ("evaluate", "metric") if tag not in tags]
     merged = {

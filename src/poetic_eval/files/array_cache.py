@@ -21,6 +21,7 @@ from pathlib import Path
 
 import numpy as np
 
+from ..errors import CacheFileWarning
 from .atomic_files import atomic_path
 from .cache_paths import cache_root
 from .output_locations import refuse_links
@@ -31,10 +32,6 @@ _MANIFEST = "manifest"
 
 #: A caller's check of what it reads: None if the arrays are usable, else why not.
 ArrayCheck = Callable[[Mapping[str, np.ndarray]], "str | None"]
-
-
-class CacheFileWarning(UserWarning):
-    """A cache file was corrupted or did not fit its use: it is rebuilt."""
 
 
 def array_checksum(array: np.ndarray) -> str:

@@ -13,14 +13,10 @@ from __future__ import annotations
 import re
 from pathlib import Path
 
-from .user_errors import UserError
+from ..errors import UnsafeNameError
 
 #: What a name from data may hold: one path component, no separator, no leading dot.
 SAFE_NAME = re.compile(r"[A-Za-z0-9_][A-Za-z0-9_.+\-]{0,199}")
-
-
-class UnsafeNameError(UserError, ValueError):
-    """A name from data that cannot be used as a file or folder name."""
 
 
 def checked_name(name: object, what: str, source: str | Path) -> str:

@@ -16,13 +16,8 @@ from typing import Any
 import pyarrow as pa
 import pyarrow.parquet as pq
 
-from .dataset_cards import config_data_files, dataset_card, split_counts
-from .user_errors import UserError
-
-
-class DataFileError(UserError, ValueError):
-    """A data file of a dataset folder that cannot be read, or differs from its card."""
-
+from ..errors import DataFileError
+from .dataset_cards import BuiltCard
 
 _REBUILD = "rebuild the folder (poetic-eval build ...) or restore the file"
 
@@ -43,8 +38,9 @@ def read_parquet_table(path: str | Path) -> pa.Table:
         raise DataFileError(f"{path}: not a readable parquet file ({error}); {_REBUILD}") from None
 
 
-def load_built_config(folder: str | Path, config: str) -> dict[str, Any]:
-    """Split -> ``datasets.Dataset`` of ``config`` of a built folder, read from disk now.
+def load_built_config(card: BuiltCard, config: str) -> dict[str, Any]:
+    """Split -> ``datasets.Dataset`` of ``config`` of a built folder (``card``: its card, read
+    once by the caller), read from disk now.
 
     Raises:
         DataFileError: a listed file is missing, not parquet, or holds another number of rows
@@ -53,11 +49,10 @@ def load_built_config(folder: str | Path, config: str) -> dict[str, Any]:
     import datasets
     from datasets.table import InMemoryTable
 
-    folder = Path(folder)
-    card = dataset_card(folder)  # read once for the counts and the files
-    counts = split_counts(folder, config, card)
+    folder = card.folder
+    counts = card.counts(config)
     splits = {}
-    for split, files in config_data_files(folder, config, card).items():
+    for split, files in card.data_files(config).items():
         if not files:
             raise DataFileError(
                 f"{folder}: config {config!r}, split {split!r}: the card lists no existing "

@@ -1,53 +1,43 @@
-"""Errors in what the user gave or asked for, as the command lines report them: one line.
+"""Which errors the command lines report in one line, and that line.
 
-:class:`UserError` marks an error whose message already says what is wrong and what to do
-(naming the argument or file). The command lines treat :data:`USER_ERRORS` as the user's:
-besides :class:`UserError`, the library's own checks raise ``ValueError`` (a bad value) and
-``TypeError`` (a bad type), and ``OSError`` is the file system's answer about the user's
-files (missing, unreadable, a full disk). Anything else is a bug and keeps its traceback.
+The classes live in :mod:`poetic_eval.errors` (re-imported here, where callers have always
+found them). :data:`USER_ERRORS` is what a command reports without a traceback: the package's
+:class:`~poetic_eval.errors.UserError` (whose message already names the argument or file and
+what to do) and ``OSError``, the file system's answer about the user's files (missing,
+unreadable, a full disk). Any other exception, a plain ``ValueError`` or ``TypeError`` raised
+inside the code included, is a bug and keeps its traceback.
 """
 
 from __future__ import annotations
 
-from pathlib import Path
+from ..errors import (
+    DeviceError,
+    InvalidTypeError,
+    InvalidValueError,
+    LinkRefusedError,
+    ModelNotFoundError,
+    OutputLocationError,
+    OutputWriteError,
+    PoeticEvalError,
+    UserError,
+)
 
-
-class UserError(Exception):
-    """Something the user gave or asked for is wrong; the message names it and what to do."""
-
-
-class OutputLocationError(UserError, ValueError):
-    """An output path that cannot be written (checked before the work starts)."""
-
-
-class OutputWriteError(UserError, OSError):
-    """Writing an output file failed (disk full, permission denied, ...); names the file."""
-
-    @classmethod
-    def of(cls, error: OSError, target: str | Path) -> OutputWriteError:
-        """The error for ``error`` raised while writing ``target``."""
-        reason = error.strerror or str(error)
-        what = "disk full: free some space or choose another location" if _is_full(error) else ""
-        wrapped = cls(f"could not write {target}: {reason}" + (f" ({what})" if what else ""))
-        wrapped.errno = error.errno
-        return wrapped
-
-
-class LinkRefusedError(UserError, OSError):
-    """A cache path is a symbolic link poetic-eval did not make: it is neither followed nor
-    replaced, so whatever it points at stays untouched."""
-
-
-class ModelNotFoundError(UserError, FileNotFoundError):
-    """A model name or path that names no model that can be loaded here."""
-
-
-class DeviceError(UserError, ValueError):
-    """A torch device that this machine (or this torch build) does not have."""
-
+__all__ = [
+    "USER_ERRORS",
+    "DeviceError",
+    "InvalidTypeError",
+    "InvalidValueError",
+    "LinkRefusedError",
+    "ModelNotFoundError",
+    "OutputLocationError",
+    "OutputWriteError",
+    "PoeticEvalError",
+    "UserError",
+    "describe_error",
+]
 
 #: What the command lines report in one line, without a traceback (see the module docstring).
-USER_ERRORS: tuple[type[BaseException], ...] = (UserError, ValueError, TypeError, OSError)
+USER_ERRORS: tuple[type[BaseException], ...] = (UserError, OSError)
 
 
 def describe_error(error: BaseException) -> str:
@@ -58,9 +48,3 @@ def describe_error(error: BaseException) -> str:
     else:
         text = str(error) or type(error).__name__
     return " ".join(text.split()) if "\n" in text else text
-
-
-def _is_full(error: OSError) -> bool:
-    import errno
-
-    return error.errno in (errno.ENOSPC, errno.EDQUOT)

@@ -20,6 +20,7 @@ from datasets.info import DatasetInfo, DatasetInfosDict
 from datasets.splits import SplitDict, SplitInfo
 from huggingface_hub import DatasetCardData
 
+from ..errors import InvalidValueError
 from ..files.digests import file_sha256
 from ..files.names import checked_name
 from ..resources import cards_root
@@ -141,14 +142,14 @@ def license_metadata(dataset: HubDataset) -> dict[str, str]:
     build was not given them)."""
     if dataset.license != "other":
         if dataset.license_name or dataset.license_link:
-            raise ValueError(
+            raise InvalidValueError(
                 f"license {dataset.license!r} is a hub license id: license_name and "
                 "license_link are only for license 'other' (--license other)"
             )
         return {"license": dataset.license}
     name = dataset.license_name or UNSTATED_LICENSE_NAME
     if not _LICENSE_SLUG.fullmatch(name):
-        raise ValueError(
+        raise InvalidValueError(
             f"license_name {name!r} must be an id of lower-case letters, digits, '-' and '.' "
             "(e.g. my-corpus-terms-1.0)"
         )
@@ -223,7 +224,7 @@ def _render_template(name: str | Path, values: Mapping[str, str]) -> str:
     try:
         return Template(path.read_text(encoding="utf-8")).substitute(values)
     except KeyError as error:
-        raise ValueError(
+        raise InvalidValueError(
             f"card template {path} uses ${error.args[0]}, which the builder did not provide "
             f"(provided: {', '.join(sorted(values)) or 'nothing'})"
         ) from None

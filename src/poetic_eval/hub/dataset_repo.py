@@ -51,6 +51,7 @@ import pyarrow as pa
 import pyarrow.parquet as pq
 from datasets.features.features import encode_nested_example
 
+from ..errors import InvalidValueError
 from ..files import (
     OutputLocationError,
     atomic_folder,
@@ -60,7 +61,7 @@ from ..files import (
     recover_folder,
     shown_names,
 )
-from ..files.dataset_cards import card_data_files
+from ..files.dataset_cards import read_built_card
 from ..files.names import checked_name, inside
 from .cards import built_here, parquet_path, render_card
 
@@ -154,7 +155,7 @@ def check_replaceable(out_dir: str | Path, argument: str = "out_dir") -> None:
     foreign = sorted(entries - DATASET_FOLDER_ENTRIES)
     ours = built_here(out_dir)
     if not foreign and ours:
-        foreign = files_not_listed(out_dir, "data", set(card_data_files(out_dir)))
+        foreign = files_not_listed(out_dir, "data", set(read_built_card(out_dir).listed_paths))
         reason = f"its data/ holds {shown_names(foreign)}, which its card does not list"
     elif foreign:
         reason = f"it holds {shown_names(foreign)}"
@@ -171,7 +172,7 @@ def check_replaceable(out_dir: str | Path, argument: str = "out_dir") -> None:
 
 def _check_dataset(dataset: HubDataset) -> None:
     if not dataset.configs:
-        raise ValueError(f"dataset {dataset.name!r} has no configs")
+        raise InvalidValueError(f"dataset {dataset.name!r} has no configs")
     for config in dataset.configs:  # names from data become folder and file names
         checked_name(config.name, "config name", f"dataset {dataset.name!r}")
         for split in config.splits:
@@ -180,14 +181,14 @@ def _check_dataset(dataset: HubDataset) -> None:
             )
     names = dataset.config_names()
     if len(set(names)) != len(names):
-        raise ValueError(f"dataset {dataset.name!r} has duplicate config names: {names}")
+        raise InvalidValueError(f"dataset {dataset.name!r} has duplicate config names: {names}")
     for config in dataset.configs:
         if not config.splits:
-            raise ValueError(f"config {config.name!r} of {dataset.name!r} has no splits")
+            raise InvalidValueError(f"config {config.name!r} of {dataset.name!r} has no splits")
         for split, rows in config.splits.items():
             if not rows:
                 reasons = "; ".join(dataset.report) or "the source gave none"
-                raise ValueError(
+                raise InvalidValueError(
                     f"config {config.name!r} of {dataset.name!r}, split {split!r}, has no rows, "
                     f"and an empty config cannot be loaded from the hub ({reasons})"
                 )
@@ -198,7 +199,7 @@ def _write_parquet(config: ConfigData, split: str, root: Path) -> tuple[int, int
     rows = config.splits[split]
     for index, row in enumerate(rows):
         if row.keys() != config.features.keys():
-            raise ValueError(
+            raise InvalidValueError(
                 f"config {config.name!r}, split {split!r}, row {index}: fields {sorted(row)} "
                 f"do not match the features {sorted(config.features)}"
             )
@@ -211,7 +212,7 @@ def _write_parquet(config: ConfigData, split: str, root: Path) -> tuple[int, int
     try:
         table = pa.Table.from_pydict(columns, schema=config.features.arrow_schema)
     except (pa.ArrowInvalid, pa.ArrowTypeError) as error:
-        raise ValueError(
+        raise InvalidValueError(
             f"config {config.name!r}, split {split!r}: rows do not fit the features: {error}"
         ) from None
     path = inside(root, parquet_path(config.name, split))

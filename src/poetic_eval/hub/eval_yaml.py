@@ -25,14 +25,13 @@ which way it is better.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from pathlib import Path
 from typing import Any
 
 import yaml
-from huggingface_hub import DatasetCard
 
-from ..files.dataset_cards import config_data_files, config_entries
+from ..files.dataset_cards import BuiltCard
 from ..files.parquet_files import parquet_schema
+from .config_kinds import config_kind
 
 EVAL_YAML = "eval.yaml"
 POEM_COLUMNS = ("text", "lines")
@@ -52,14 +51,13 @@ class BenchmarkTask:
 
 
 def _config_tasks(config: str, columns: list[str], splits: list[str]) -> list[BenchmarkTask]:
-    from ..integrations.harness_tasks import TASK_FAMILIES
     from ..report.eval_results import DIVERSITY_METRICS, diversity_task_id
 
     test = "test" if "test" in splits else splits[0]
-    for family in TASK_FAMILIES.values():
-        if all(column in columns for column in family.columns):
-            metric = "BLM accuracy" if family.name == "blm" else "minimal-pair accuracy"
-            return [BenchmarkTask(config, config, test, metric)]
+    kind = config_kind(columns)
+    if kind is not None:
+        metric = "BLM accuracy" if kind == "blm" else "minimal-pair accuracy"
+        return [BenchmarkTask(config, config, test, metric)]
     if all(column in columns for column in POEM_COLUMNS) and "train" in splits:
         return [
             BenchmarkTask(diversity_task_id(config, metric.key), config, "train", metric.key)
@@ -68,12 +66,11 @@ def _config_tasks(config: str, columns: list[str], splits: list[str]) -> list[Be
     return []
 
 
-def benchmark_tasks(folder: str | Path, card: DatasetCard) -> list[BenchmarkTask]:
+def benchmark_tasks(card: BuiltCard) -> list[BenchmarkTask]:
     """The tasks of a built dataset folder, in card order (configs of no kind are left out)."""
     tasks = []
-    for entry in config_entries(card):
-        name = entry.get("config_name")
-        splits = config_data_files(folder, name, card)
+    for name in card.config_names:
+        splits = card.data_files(name)
         files = [path for paths in splits.values() for path in paths]
         if files:
             tasks += _config_tasks(name, parquet_schema(files[0]).names, list(splits))
@@ -101,14 +98,14 @@ def _description(pretty_name: str, tasks: list[BenchmarkTask]) -> str:
     return " ".join(lines)
 
 
-def eval_yaml_text(folder: str | Path, card: DatasetCard) -> str | None:
+def eval_yaml_text(card: BuiltCard) -> str | None:
     """The eval.yaml of a built dataset folder; None when it has no task."""
     from ..report.eval_results import EVAL_FRAMEWORK
 
-    tasks = benchmark_tasks(folder, card)
+    tasks = benchmark_tasks(card)
     if not tasks:
         return None
-    pretty_name = card.data.get("pretty_name") or Path(folder).name
+    pretty_name = card.card.data.get("pretty_name") or card.folder.name
     document: dict[str, Any] = {
         "name": pretty_name,
         "description": _description(pretty_name, tasks),

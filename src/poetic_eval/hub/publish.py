@@ -28,17 +28,13 @@ from pathlib import Path
 from huggingface_hub import CommitOperationDelete
 
 from ..checks import typed_options
-from ..files import UserError
+from ..errors import InvalidValueError, PublishError
 from ..text.safe_output import printable
 from .upload_plan import UNKNOWN_OWNER, RepoUpload, commit_operations
 
 #: Seconds a request may wait for the hub (to connect, and between bytes of a reply).
 DEFAULT_TIMEOUT = 60.0
 HOW_TO_LOG_IN = "run `hf auth login`, set HF_TOKEN, or pass --token"
-
-
-class PublishError(UserError):
-    """Publishing failed in a way the user can act on; the message says how, in one line."""
 
 
 @dataclass(frozen=True)
@@ -87,11 +83,11 @@ def publish(
     from huggingface_hub.constants import is_offline_mode
 
     if not token:
-        raise ValueError(f"a Hugging Face token is required to publish: {HOW_TO_LOG_IN}")
+        raise InvalidValueError(f"a Hugging Face token is required to publish: {HOW_TO_LOG_IN}")
     if is_offline_mode():
-        raise ValueError("HF_HUB_OFFLINE is set: unset it to publish to the hub")
+        raise InvalidValueError("HF_HUB_OFFLINE is set: unset it to publish to the hub")
     if not timeout > 0:
-        raise ValueError(f"timeout must be a positive number of seconds, got {timeout!r}")
+        raise InvalidValueError(f"timeout must be a positive number of seconds, got {timeout!r}")
     _refuse_problems(plans)
     api = api if api is not None else HfApi(token=token)
     owner = None

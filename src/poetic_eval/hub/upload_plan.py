@@ -20,9 +20,10 @@ from pathlib import Path, PurePosixPath
 
 import pyarrow as pa
 import pyarrow.parquet as pq
-from huggingface_hub import CommitOperationAdd, CommitOperationDelete, DatasetCard
+from huggingface_hub import CommitOperationAdd, CommitOperationDelete
 
-from ..files.dataset_cards import card_data_files, card_infos, config_entries, load_card
+from ..errors import InvalidValueError
+from ..files.dataset_cards import BuiltCard, read_built_card
 from ..report.eval_results import EVAL_RESULTS_FOLDER
 from .eval_yaml import EVAL_YAML, eval_yaml_text
 
@@ -159,23 +160,23 @@ def plan_dataset_uploads(datasets_dir: str | Path, org: str | None) -> list[Repo
 
 def _plan_dataset_folder(folder: Path, owner: str) -> RepoUpload:
     card_path = folder / CARD
-    card = load_card(
-        card_path, DatasetCard, what="dataset card", fix=", or rebuild it (make build)"
-    )
-    listed = card_data_files(folder, card)
+    card = read_built_card(folder)  # read once; a malformed field is named
+    listed = card.listed_paths
     if not listed:
-        raise ValueError(f"{card_path} lists no data files (configs: data_files): rebuild it")
+        raise InvalidValueError(
+            f"{card_path} lists no data files (configs: data_files): rebuild it"
+        )
     found = {path: _data_file_problem(folder, path) for path in listed}
     problems = [problem for problem in found.values() if problem]
     if card_path.is_symlink():
         problems.insert(0, f"{CARD} is a symbolic link; publish uploads regular files only")
     sound = [path for path, problem in found.items() if not problem]
-    problems += _row_count_problems(folder, card, set(sound))
+    problems += _row_count_problems(card, set(sound))
     files = [UploadFile(CARD, local_path=card_path)]
     files += [UploadFile(path, local_path=folder / path) for path in sound]
     # the tasks of its leaderboard (eval_yaml.py), read from sound files: a broken build is
     # refused anyway, and its dry run lists the problems
-    benchmark = None if problems else eval_yaml_text(folder, card)
+    benchmark = None if problems else eval_yaml_text(card)
     if benchmark is not None:
         files.append(UploadFile(EVAL_YAML, data=benchmark.encode("utf-8")))
     return RepoUpload(
@@ -258,23 +259,20 @@ def _parquet_problem(local: Path, path: str) -> str | None:
     return None
 
 
-def _row_count_problems(folder: Path, card: DatasetCard, sound: set[str]) -> list[str]:
+def _row_count_problems(card: BuiltCard, sound: set[str]) -> list[str]:
     """A sound parquet file whose row count differs from the card's ``num_examples`` of its
     split (checked where a split is one file, the layout the builders write)."""
-    infos = card_infos(folder, card)
     problems = []
-    for config in config_entries(card):
-        info = infos.get(config.get("config_name"))
-        entries = [entry for entry in config["data_files"] if isinstance(entry, dict)]
-        splits = [entry.get("split") for entry in entries]
-        for entry in entries:
-            path, split = entry.get("path"), entry.get("split")
-            if info is None or not info.splits or splits.count(split) != 1:
+    for config in card.configs:
+        counts = card.counts(config.name)
+        for split, paths in config.data_files.items():
+            if len(paths) != 1:
                 continue
-            if not isinstance(path, str) or path not in sound or not path.endswith(".parquet"):
+            path = paths[0]
+            if path not in sound or not path.endswith(".parquet"):
                 continue
-            expected = info.splits[split].num_examples if split in info.splits else None
-            n_rows = pq.ParquetFile(folder / path).metadata.num_rows
+            expected = counts.get(split)
+            n_rows = pq.ParquetFile(card.folder / path).metadata.num_rows
             if expected is not None and n_rows != expected:
                 problems.append(
                     f"{path}: {n_rows:,} rows, the card says {expected:,}; "

@@ -13,13 +13,11 @@
 from __future__ import annotations
 
 from .harness_models import harness_lm, harness_model_args
-from .harness_tasks import TASK_FAMILIES, write_harness_tasks
-from .poem_generation import DEFAULT_GENERATION_KWARGS, generate_poems
+from .harness_tasks import write_harness_tasks
+from .poem_generation import generate_poems
 from .trainer_callback import PoeticDiversityCallback
 
 __all__ = [
-    "DEFAULT_GENERATION_KWARGS",
-    "TASK_FAMILIES",
     "PoeticDiversityCallback",
     "generate_poems",
     "harness_lm",

@@ -5,6 +5,11 @@ field of the model's ``GenerationConfig`` set it (and the config's own validatio
 values), the named parameters of ``generate`` are taken as such, and what remains must be an
 input of the model's forward pass (``generate`` raises "model_kwargs are not used by the model"
 otherwise, at the first call: in a training run, the first evaluation).
+
+``GenerationConfig.validate`` leaves some values to the logits processors that ``generate``
+builds at each call (a ``temperature`` of -1, a ``top_p`` above 1) or to the search itself
+(``num_beams=0`` divides by zero): those are checked here by building the same public
+processors from the options given (:func:`_check_sampling_values`).
 """
 
 from __future__ import annotations
@@ -14,6 +19,8 @@ import difflib
 import inspect
 from collections.abc import Mapping
 from typing import Any
+
+from ..errors import InvalidValueError
 
 # set by generate_poems itself on every call
 _SET_BY_THE_SAMPLER = ("input_ids", "attention_mask", "inputs", "pad_token_id")
@@ -27,13 +34,16 @@ def check_generation_kwargs(model: Any, options: Mapping[str, Any]) -> None:
 
     given = ", ".join(repr(key) for key in options if key in _SET_BY_THE_SAMPLER)
     if given:
-        raise ValueError(f"generation_kwargs: {given}: the poem sampler sets these; leave them out")
+        raise InvalidValueError(
+            f"generation_kwargs: {given}: the poem sampler sets these; leave them out"
+        )
     config = copy.deepcopy(getattr(model, "generation_config", None) or GenerationConfig())
     try:
         unused = config.update(**options)
         config.validate(strict=False)
+        _check_sampling_values(config, options)
     except (ValueError, TypeError) as error:
-        raise ValueError(f"generation_kwargs: {error}") from error
+        raise InvalidValueError(f"generation_kwargs: {error}") from error
     if not hasattr(model, "prepare_inputs_for_generation"):
         return  # not a transformers generation model: generate's own checks apply
     known = _generate_parameters(model) | _model_inputs(model)
@@ -42,10 +52,51 @@ def check_generation_kwargs(model: Any, options: Mapping[str, Any]) -> None:
             names = set(GenerationConfig().to_dict()) | known
             close = difflib.get_close_matches(key, sorted(names), n=1, cutoff=0.6)
             hint = f"; did you mean {close[0]!r}?" if close else ""
-            raise ValueError(
+            raise InvalidValueError(
                 f"generation_kwargs: {key!r} is neither a GenerationConfig field, an argument "
                 f"of generate nor an input of {type(model).__name__}{hint}"
             )
+
+
+# option -> the public processor generate builds from it, whose constructor checks the value
+# (the first seven only when sampling: generate builds them only with do_sample)
+_PROCESSORS = {
+    "temperature": "TemperatureLogitsWarper",
+    "top_k": "TopKLogitsWarper",
+    "top_p": "TopPLogitsWarper",
+    "min_p": "MinPLogitsWarper",
+    "typical_p": "TypicalLogitsWarper",
+    "epsilon_cutoff": "EpsilonLogitsWarper",
+    "eta_cutoff": "EtaLogitsWarper",
+    "repetition_penalty": "RepetitionPenaltyLogitsProcessor",
+    "no_repeat_ngram_size": "NoRepeatNGramLogitsProcessor",
+}
+# counts generate divides by or loops over: at least 1
+_COUNTS = ("num_beams", "num_beam_groups", "num_return_sequences")
+
+
+def _check_sampling_values(config: Any, options: Mapping[str, Any]) -> None:
+    """ValueError for a value of ``options`` that ``generate`` would refuse only at its call:
+    each option of :data:`_PROCESSORS` given (not None) that ``generate`` would use builds its
+    processor, as ``generate`` does; the counts of :data:`_COUNTS` must be integers >= 1."""
+    from transformers import generation
+
+    used = _PROCESSORS if config.do_sample else dict(list(_PROCESSORS.items())[7:])
+    for name, processor in used.items():
+        value = options.get(name)
+        if value is not None and not isinstance(value, bool):
+            try:
+                getattr(generation, processor)(value)
+            except ValueError as error:  # its message may name its own parameter ("penalty")
+                raise ValueError(f"{name}={value!r}: {error}") from None
+        elif isinstance(value, bool):
+            raise TypeError(f"{name} must be a number, got {value!r}")
+    for name in _COUNTS:
+        value = getattr(config, name, None)
+        if value is not None and (
+            isinstance(value, bool) or not isinstance(value, int) or value < 1
+        ):
+            raise ValueError(f"{name} must be an integer >= 1, got {value!r}")
 
 
 def _generate_parameters(model: Any) -> set[str]:

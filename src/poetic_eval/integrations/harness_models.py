@@ -12,6 +12,7 @@ from __future__ import annotations
 from typing import Any
 
 from ..checks import typed_options
+from ..errors import InvalidTypeError, InvalidValueError
 from ..lm import (
     LanguageModel,
     default_model_cache_dir,
@@ -28,7 +29,9 @@ def harness_model_args(model: Any = None) -> str:
             or a model name or local path.
     """
     if model is not None and not isinstance(model, str):
-        raise TypeError(f"model must be None or a model name or path, got {type(model).__name__}")
+        raise InvalidTypeError(
+            f"model must be None or a model name or path, got {type(model).__name__}"
+        )
     lm = _causal(load_language_model(model))
     pretrained = str(default_model_cache_dir()) if model is None else model
     return f"pretrained={pretrained},prefix_token_id={document_start_token_id(lm)},dtype=float32"
@@ -56,5 +59,7 @@ def harness_lm(model: Any = None, *, batch_size: int = 16, device: str | None = 
 def _causal(lm: LanguageModel) -> LanguageModel:
     """``lm``, or ValueError when it is not a causal LM (the harness's hf model scores those)."""
     if lm.kind != "causal":
-        raise ValueError(f"{lm.name} is a {lm.kind} LM; the harness's hf model scores causal LMs")
+        raise InvalidValueError(
+            f"{lm.name} is a {lm.kind} LM; the harness's hf model scores causal LMs"
+        )
     return lm

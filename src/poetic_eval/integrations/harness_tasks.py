@@ -35,13 +35,14 @@ from pathlib import Path
 from typing import Any
 
 import yaml
-from huggingface_hub import DatasetCard
 
+from ..errors import InvalidValueError
 from ..files import atomic_folder, check_output_folder, recover_folder
-from ..files.dataset_cards import config_data_files, config_entries, declares_configs, load_card
-from ..files.names import checked_name, inside
+from ..files.dataset_cards import BuiltCard, find_built_card
+from ..files.names import inside
 from ..files.parquet_files import parquet_schema
 from ..hub import built_dataset_folders
+from ..hub.config_kinds import CONFIG_KINDS, config_kind
 
 TASK_PREFIX = "poetic_eval"
 HEADER = "# Written by `poetic-eval harness-tasks`; rewrite with the same command, do not edit.\n"
@@ -61,7 +62,7 @@ class TaskFamily:
 def _pair_family(name: str, good: str, bad: str) -> TaskFamily:
     return TaskFamily(
         name=name,
-        columns=(good, bad),
+        columns=CONFIG_KINDS[name],
         fields={
             "output_type": "multiple_choice",
             "doc_to_text": "",
@@ -92,7 +93,7 @@ TASK_FAMILIES: dict[str, TaskFamily] = {
         _pair_family("sentence_pairs", "sentence_good", "sentence_bad"),
         TaskFamily(
             name="blm",
-            columns=("Context", "Answer_set", "Correct_option"),
+            columns=CONFIG_KINDS["blm"],
             fields={
                 "output_type": "multiple_choice",
                 "doc_to_text": _BLM_CONTEXT,
@@ -130,39 +131,27 @@ def group_name(dataset: str) -> str:
     return f"{TASK_PREFIX}_{dataset}"
 
 
-def card_configs(folder: str | Path, card: DatasetCard | None = None) -> list[dict[str, Any]]:
-    """The ``configs:`` entries of a dataset folder's README card (read as a ``DatasetCard``
-    unless given), each with ``data_files`` as a list of ``{"split", "path"}``."""
-    path = Path(folder) / "README.md"
-    card = card if card is not None else load_card(path, DatasetCard, what="dataset card")
-    configs = card.data.get("configs") or []
-    if not isinstance(configs, list):
-        raise TypeError(f"{path}: configs must be a list, got {type(configs).__name__}")
-    return config_entries(card)
-
-
 def _family_of(columns: Sequence[str]) -> TaskFamily | None:
-    for family in TASK_FAMILIES.values():
-        if all(column in columns for column in family.columns):
-            return family
-    return None
+    kind = config_kind(columns)
+    return None if kind is None else TASK_FAMILIES[kind]
 
 
-def dataset_tasks(folder: str | Path) -> list[ConfigTask]:
-    """The configs of a built dataset folder that some task family covers, in card order.
+def dataset_tasks(card: BuiltCard) -> list[ConfigTask]:
+    """The configs of a built dataset folder (``card``: its parsed card) that some task family
+    covers, in card order.
 
     Configs of no family (e.g. agreement's ``verbs`` list) are left out.
     """
-    folder = Path(folder)
-    card = load_card(folder / "README.md", DatasetCard, what="dataset card")
+    folder = card.folder
     tasks = []
-    for entry in card_configs(folder, card):
-        name = checked_name(entry.get("config_name"), "config_name", folder / "README.md")
-        splits = config_data_files(folder, name, card)
+    for config in card.configs:
+        name = config.name
+        splits = card.data_files(name)
         files = [f for paths in splits.values() for f in paths]
         if not files:
+            listed = [path for paths in config.data_files.values() for path in paths]
             raise FileNotFoundError(
-                f"{folder}: config {name!r} lists no existing parquet file ({entry['data_files']})"
+                f"{folder}: config {name!r} lists no existing parquet file ({listed})"
             )
         family = _family_of(parquet_schema(files[0]).names)
         if family is None:
@@ -220,24 +209,27 @@ def write_harness_tasks(
     Returns ``{group name: [task names]}``.
     """
     out_dir = check_output_folder(out_dir, "out_dir")
+    if org is not None:
+        check_hub_owner(org, "org")
     planned: dict[str, tuple[list, dict[str, str]]] = {}
     for folder in built_dataset_folders(datasets_dir):
-        if not declares_configs(folder):
-            continue
-        tasks = dataset_tasks(folder)
+        card = find_built_card(folder)  # read once; a card that does not parse is an error
+        if card is None:
+            continue  # a README without configs: (not a dataset folder built here)
+        tasks = dataset_tasks(card)
         if not tasks:
             continue
         path = f"{org}/{folder.name}" if org else str(folder.resolve())
         target = out_dir / group_name(folder.name)
         recover_folder(target)
         if target.exists() and not _written_here(target):  # every target before any write
-            raise ValueError(
+            raise InvalidValueError(
                 f"{target} exists and was not written by poetic-eval harness-tasks; "
                 "choose another --out or remove it"
             )
         planned[group_name(folder.name)] = (tasks, dataset_task_files(tasks, path))
     if not planned:
-        raise ValueError(
+        raise InvalidValueError(
             f"no minimal-pair or BLM config in the dataset folders under {datasets_dir} "
             f"(families: {', '.join(TASK_FAMILIES)})"
         )
@@ -246,6 +238,27 @@ def write_harness_tasks(
             for name, text in files.items():
                 inside(staging, name).write_text(text, encoding="utf-8")
     return {group: [task.task_name for task in tasks] for group, (tasks, _) in planned.items()}
+
+
+def check_hub_owner(owner: str, argument: str) -> str:
+    """``owner`` when it can own a hub repo (a user or organisation name, as
+    ``huggingface_hub.utils.validate_repo_id`` accepts it in ``<owner>/<name>``), else an
+    :class:`~poetic_eval.errors.InvalidValueError` naming ``argument``: a path such as
+    ``../my org`` would be written into every task's ``dataset_path``."""
+    from huggingface_hub.errors import HFValidationError
+    from huggingface_hub.utils import validate_repo_id
+
+    try:
+        if not isinstance(owner, str) or "/" in owner:
+            raise HFValidationError("a single name without '/'")
+        validate_repo_id(f"{owner}/dataset")
+    except HFValidationError as error:
+        reason = " ".join(str(error).split())
+        raise InvalidValueError(
+            f"{argument} {owner!r} is not a hub user or organisation name (letters, digits, "
+            f"'-', '_' and '.', not starting or ending with '-' or '.', no '--' or '..'): {reason}"
+        ) from None
+    return owner
 
 
 def _written_here(folder: Path) -> bool:

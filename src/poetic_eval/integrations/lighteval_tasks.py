@@ -40,11 +40,12 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
+from ..errors import InvalidValueError
 from ..files import atomic_folder, check_output_folder, recover_folder
-from ..files.dataset_cards import declares_configs
+from ..files.dataset_cards import find_built_card
 from ..files.names import inside
 from ..hub import built_dataset_folders
-from .harness_tasks import ConfigTask, dataset_tasks
+from .harness_tasks import ConfigTask, check_hub_owner, dataset_tasks
 
 HEADER = "# Written by `poetic-eval lighteval-tasks`; rewrite with the same command, do not edit.\n"
 #: The --model-args under which the tasks' accuracy equals score-pairs (the path goes first).
@@ -161,7 +162,7 @@ def start_token_text(lm: Any) -> str:
     start_id = document_start_token_id(lm)
     tokenizer = lm.tokenizer
     if start_id == tokenizer.eos_token_id:
-        raise ValueError(
+        raise InvalidValueError(
             f"{lm.name}: its document-start token is its EOS token, which LightEval's "
             "transformers backend removes from the end of a context (tok_encode_pair), so "
             "LightEval would score the first token unconditioned and its accuracy would not "
@@ -169,7 +170,7 @@ def start_token_text(lm: Any) -> str:
         )
     text = tokenizer.convert_ids_to_tokens(start_id)
     if tokenizer.encode(text, add_special_tokens=False) != [start_id]:
-        raise ValueError(
+        raise InvalidValueError(
             f"{lm.name}: its document-start token {text!r} does not tokenize back to itself; "
             "LightEval cannot be given it as text"
         )
@@ -193,11 +194,14 @@ def write_lighteval_tasks(
     ``{module file name: [task names]}``.
     """
     out_dir = check_output_folder(out_dir, "--out")
+    if org is not None:
+        check_hub_owner(org, "org")
     sources: dict[str, tuple[list[ConfigTask], str]] = {}
     for folder in built_dataset_folders(datasets_dir):
-        if not declares_configs(folder):
-            continue
-        tasks = dataset_tasks(folder)
+        card = find_built_card(folder)  # read once; a card that does not parse is an error
+        if card is None:
+            continue  # a README without configs: (not a dataset folder built here)
+        tasks = dataset_tasks(card)
         if tasks:
             path = f"{org}/{folder.name}" if org else str(folder.resolve())
             sources[f"{module_name(folder.name)}.py"] = (
@@ -205,12 +209,12 @@ def write_lighteval_tasks(
                 module_source(tasks, path, start, model),
             )
     if not sources:
-        raise ValueError(
+        raise InvalidValueError(
             f"no minimal-pair or BLM config in the dataset folders under {datasets_dir}"
         )
     recover_folder(out_dir)
     if out_dir.exists() and not _written_here(out_dir):
-        raise ValueError(
+        raise InvalidValueError(
             f"{out_dir} holds files poetic-eval lighteval-tasks did not write; choose another --out"
         )
     with atomic_folder(out_dir) as staging:

@@ -16,6 +16,7 @@ from typing import Any
 import torch
 
 from ..checks import typed_options
+from ..errors import InvalidValueError
 
 #: Sampling settings unless the caller overrides them (nucleus sampling at temperature 1).
 DEFAULT_GENERATION_KWARGS = {
@@ -64,7 +65,9 @@ def generate_poems(
     """
     options = {**DEFAULT_GENERATION_KWARGS, **(generation_kwargs or {})}
     if options.get("num_return_sequences", 1) != 1:
-        raise ValueError("generation_kwargs: num_return_sequences must be 1; ask for num_poems")
+        raise InvalidValueError(
+            "generation_kwargs: num_return_sequences must be 1; ask for num_poems"
+        )
     chunks = chunk_bounds(num_poems, batch_size)
     mine = []
     for index in range(process_index, len(chunks), num_processes):
@@ -74,7 +77,7 @@ def generate_poems(
         mine.append((index, poems))
     if num_processes > 1:
         if gather is None:
-            raise ValueError("generate_poems over several processes needs gather=")
+            raise InvalidValueError("generate_poems over several processes needs gather=")
         mine = gather(mine)
     return [poem for _, poems in sorted(mine) for poem in poems]
 
@@ -98,11 +101,13 @@ def _left_padded(tokenizer, prompts, device) -> tuple[torch.Tensor, torch.Tensor
     and keeps its padding side)."""
     pad = tokenizer.pad_token_id if tokenizer.pad_token_id is not None else tokenizer.eos_token_id
     if pad is None:
-        raise ValueError("the tokenizer has neither a pad nor an EOS token to pad prompts with")
+        raise InvalidValueError(
+            "the tokenizer has neither a pad nor an EOS token to pad prompts with"
+        )
     encoded = [tokenizer(prompt)["input_ids"] for prompt in prompts]
     for row, ids in enumerate(encoded):
         if not ids:
-            raise ValueError(f"prompt {prompts[row]!r} has no tokens")
+            raise InvalidValueError(f"prompt {prompts[row]!r} has no tokens")
     width = max(map(len, encoded))
     input_ids = torch.full((len(encoded), width), pad, dtype=torch.long)
     attention_mask = torch.zeros((len(encoded), width), dtype=torch.long)

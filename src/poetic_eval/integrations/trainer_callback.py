@@ -41,17 +41,21 @@ import numpy as np
 from transformers import TrainerCallback
 
 from ..checks import require_positive_int, typed_options
-from ..diversity import diversity_profile, resolve_dimensions
-from ..diversity.dimensions import DIMENSIONS
-from ..diversity.profile import split_part_options
-from ..lm import causal_sequences, load_language_model
+from ..diversity import diversity_profile
+from ..errors import InvalidValueError
+from ..lm import load_language_model
 from ..lm.distributed import shard_bounds
-from ..pairs import pair_columns, pair_preference
+from ..pairs import pair_preference
 from ..text import PoemCorpus, require_texts, resolve_language
+from .callback_checks import (
+    check_diversity_values,
+    checked_dimensions,
+    pair_sequences,
+    trainer_tokenizer,
+)
+from .callback_options import PairScoring, PoemSampling, grouped_options
 from .generation_options import check_generation_kwargs
 from .poem_generation import DEFAULT_GENERATION_KWARGS, generate_poems
-
-_PROFILE_OPTIONS = ("human_samples", "seed")
 
 
 class PoeticDiversityCallback(TrainerCallback):
@@ -65,30 +69,26 @@ class PoeticDiversityCallback(TrainerCallback):
             dimensions that need none (``["lexical", "semantic"]``).
         every_n_steps: evaluate and log after every N-th optimizer step (None: only at the
             Trainer's evaluations).
-        num_poems: poems sampled per evaluation.
-        dimensions: diversity dimensions to compute (default all that the data allows).
-        generation_kwargs: ``model.generate`` options over
-            :data:`~poetic_eval.integrations.poem_generation.DEFAULT_GENERATION_KWARGS`,
-            checked against the model at construction (a misspelt option is named, with the
-            closest valid one).
-        seed: sampling seed; the same at every evaluation, so that differences between
-            evaluations come from the model, not from the draw.
-        generation_batch_size: poems per ``generate`` call.
-        include_prompt: a poem is its prompt plus the generated text (default: the text only).
-        diversity_options: options of :func:`poetic_diversity`: ``<dimension>_<option>``
-            (``semantic_model``, ``memorization_thresholds`` ...), ``human_samples``, ``seed``.
-        pairs: minimal pairs to score: ``(good, bad)`` lists, a ``datasets.Dataset`` with
-            ``good``/``bad`` or ``sentence_good``/``sentence_bad`` columns, or a dataset folder
-            or hub name loaded with ``pairs_config`` and ``pairs_split``.
-        pairs_limit: score only the first N pairs.
-        pairs_batch_size: packed prefix trees per forward pass when scoring.
-        prefix: prepended to every key logged every N steps.
         at_evaluation: also compute the metrics at each of the Trainer's evaluations and add
             them to its evaluation metrics.
-        eval_prefix: prepended to every key added to the evaluation metrics
-            (``metric_for_best_model="eval_poetic/mtld"``).
+        dimensions: diversity dimensions to compute (default all that the data allows).
+        diversity_options: options of :func:`poetic_diversity`: ``<dimension>_<option>``
+            (``semantic_model``, ``memorization_thresholds`` ...), ``human_samples``, ``seed``;
+            their names, types and values are checked when the callback is built.
+        sampling: what to sample (:class:`~.callback_options.PoemSampling`: ``num_poems``,
+            ``generation_kwargs``, ``seed``, ``batch_size``, ``include_prompt``).
+        scoring: which minimal pairs to score (:class:`~.callback_options.PairScoring`:
+            ``pairs``, ``config``, ``split``, ``limit``, ``batch_size``; default none).
         tokenizer: default ``trainer.processing_class``.
-        language: the poems' language, "en" or "de" (:func:`poetic_diversity`'s ``language``).
+        **keywords: ``language``, the poems' language, "en" (default) or "de"
+            (:func:`poetic_diversity`'s ``language``: rhyme, tokens and the semantic encoder's
+            warning follow it); the fields of the two groups by their keywords of before
+            (``num_poems``, ``generation_kwargs``, ``seed``, ``generation_batch_size``,
+            ``include_prompt``, ``pairs``, ``pairs_config``, ``pairs_split``, ``pairs_limit``,
+            ``pairs_batch_size``), and ``prefix`` (prepended to every key logged every N
+            steps, default ``"poetic/"``) and ``eval_prefix`` (prepended to every key added to
+            the evaluation metrics, default ``"eval_poetic/"``:
+            ``metric_for_best_model="eval_poetic/mtld"``).
     """
 
     @typed_options
@@ -99,62 +99,53 @@ class PoeticDiversityCallback(TrainerCallback):
         references: Sequence[str] | None,
         *,
         every_n_steps: int | None = 500,
-        num_poems: int = 100,
-        dimensions: str | Sequence[str] | None = None,
-        generation_kwargs: dict[str, Any] | None = None,
-        seed: int = 0,
-        generation_batch_size: int = 8,
-        include_prompt: bool = False,
-        diversity_options: dict[str, Any] | None = None,
-        pairs: Any = None,
-        pairs_config: str | None = None,
-        pairs_split: str = "test",
-        pairs_limit: int | None = None,
-        pairs_batch_size: int = 4,
-        prefix: str = "poetic/",
         at_evaluation: bool = True,
-        eval_prefix: str = "eval_poetic/",
+        dimensions: str | Sequence[str] | None = None,
+        diversity_options: dict[str, Any] | None = None,
+        sampling: PoemSampling | None = None,
+        scoring: PairScoring | None = None,
         tokenizer: Any = None,
-        language: str = "en",
+        **keywords: Any,
     ) -> None:
-        self.language = resolve_language(language)
+        # kept out of the signature's ten parameters: a keyword like the groups' fields
+        self.language = resolve_language(keywords.pop("language", None))
         self.trainer = trainer
         self.prompts = require_texts(prompts, "prompts")
         self.references = None if references is None else PoemCorpus(references)
         if every_n_steps is not None:
             require_positive_int(every_n_steps, "every_n_steps")
         elif not at_evaluation:
-            raise ValueError("every_n_steps=None and at_evaluation=False: nothing would be logged")
+            raise InvalidValueError(
+                "every_n_steps=None and at_evaluation=False: nothing would be logged"
+            )
         self.every_n_steps = every_n_steps
-        self.num_poems = require_positive_int(num_poems, "num_poems")
-        self.dimensions = _checked_dimensions(dimensions, self.references, diversity_options)
-        self.diversity_options = dict(diversity_options or {})
-        self.generation_kwargs = dict(generation_kwargs or {})
-        check_generation_kwargs(
-            trainer.model, {**DEFAULT_GENERATION_KWARGS, **self.generation_kwargs}
-        )
-        self.seed = seed
-        self.generation_batch_size = require_positive_int(
-            generation_batch_size, "generation_batch_size"
-        )
-        self.include_prompt = include_prompt
-        self.pairs = load_pairs(pairs, pairs_config, pairs_split, pairs_limit)
-        self.pairs_batch_size = require_positive_int(pairs_batch_size, "pairs_batch_size")
-        self.prefix = prefix
         self.at_evaluation = at_evaluation
-        self.eval_prefix = eval_prefix
-        if tokenizer is None:
-            tokenizer = getattr(trainer, "processing_class", None)
-        self.tokenizer = tokenizer
-        if tokenizer is None:
-            raise ValueError("the trainer has no processing_class: pass tokenizer= to the callback")
+        self.sampling, self.scoring, prefixes = grouped_options(sampling, scoring, keywords)
+        self.prefix, self.eval_prefix = prefixes["prefix"], prefixes["eval_prefix"]
+        self.dimensions = checked_dimensions(dimensions, self.references, diversity_options)
+        self.diversity_options = dict(diversity_options or {})
+        check_diversity_values(self.dimensions, self.references, self.diversity_options)
+        check_generation_kwargs(
+            trainer.model, {**DEFAULT_GENERATION_KWARGS, **self.sampling.generation_kwargs}
+        )
+        self.tokenizer = tokenizer if tokenizer is not None else trainer_tokenizer(trainer)
         self.last_poems: list[str] = []
-        self._pair_sequences: tuple[list[list[int]], int] | None = None
+        # the pairs, tokenized once, now: one longer than the model's context fails here
+        self._pair_sequences = pair_sequences(trainer.model, self.tokenizer, self.scoring.pairs)
         # while training, the metrics of the last step they were computed at: the model does
         # not change within a step, so a step's logging and evaluation(s) sample once
         self._in_training = False
         self._step_metrics: tuple[int, dict[str, float]] | None = None
         self._eval_logged_step: int | None = None
+
+    # the options by their names of before the groups, read by existing code
+    num_poems = property(lambda self: self.sampling.num_poems)
+    generation_kwargs = property(lambda self: self.sampling.generation_kwargs)
+    seed = property(lambda self: self.sampling.seed)
+    generation_batch_size = property(lambda self: self.sampling.batch_size)
+    include_prompt = property(lambda self: self.sampling.include_prompt)
+    pairs = property(lambda self: self.scoring.pairs)
+    pairs_batch_size = property(lambda self: self.scoring.batch_size)
 
     def on_train_begin(self, args, state, control, **kwargs):
         self._in_training, self._step_metrics, self._eval_logged_step = True, None, None
@@ -308,9 +299,6 @@ class PoeticDiversityCallback(TrainerCallback):
     def _score_pairs(self, model) -> tuple[np.ndarray, np.ndarray]:
         """Log-probabilities of the good and bad texts, this process scoring its shard."""
         lm = load_language_model((model, self.tokenizer), device=model.device)
-        if self._pair_sequences is None:  # tokenized once
-            good, bad = self.pairs
-            self._pair_sequences = (causal_sequences(lm, [*good, *bad])[0], len(good))
         sequences, count = self._pair_sequences
         processes = self._processes()
         start, end = shard_bounds(count, processes["process_index"], processes["num_processes"])
@@ -362,47 +350,6 @@ def _run_before_early_stopping(callback: TrainerCallback, callbacks: list) -> No
     early = [i for i in range(place) if isinstance(callbacks[i], EarlyStoppingCallback)]
     if early:
         callbacks.insert(early[0], callbacks.pop(place))
-
-
-def _checked_dimensions(dimensions, references, options) -> tuple[str, ...] | None:
-    """The dimensions, checked at construction rather than at the first evaluation."""
-    chosen = resolve_dimensions(dimensions)
-    part_options = {k: v for k, v in (options or {}).items() if k not in _PROFILE_OPTIONS}
-    split_part_options(part_options, chosen)
-    if references is None:
-        needing = [d for d in chosen if DIMENSIONS[d].needs_references]
-        if dimensions is None:
-            return tuple(d for d in chosen if d not in needing)
-        if needing:
-            raise ValueError(
-                f"references are required for the {', '.join(needing)} dimension(s); "
-                "without them only lexical and semantic can run"
-            )
-    return None if dimensions is None else chosen
-
-
-def load_pairs(pairs: Any, config: str | None, split: str, limit: int | None):
-    """``(good, bad)`` lists from lists, a ``datasets.Dataset`` or a dataset folder/hub name."""
-    if pairs is None:
-        return None
-    if isinstance(pairs, str):
-        import datasets
-
-        pairs = datasets.load_dataset(pairs, config, split=split)
-    if hasattr(pairs, "column_names"):
-        good_column, bad_column = pair_columns(pairs.column_names)
-        pairs = (pairs[good_column], pairs[bad_column])
-    if not (isinstance(pairs, tuple) and len(pairs) == 2):
-        raise TypeError(
-            "pairs must be (good, bad) lists, a datasets.Dataset or a dataset folder or hub name"
-        )
-    good, bad = require_texts(pairs[0], "pairs good"), require_texts(pairs[1], "pairs bad")
-    if len(good) != len(bad):
-        raise ValueError(f"pairs: {len(good)} good texts but {len(bad)} bad ones")
-    if limit is not None:
-        require_positive_int(limit, "pairs_limit")
-        good, bad = good[:limit], bad[:limit]
-    return list(good), list(bad)
 
 
 def _loggable(value: Any) -> float | int:

@@ -15,6 +15,7 @@ from collections.abc import Sequence
 from itertools import permutations
 
 from ..checks import require_positive_int, typed_options
+from ..errors import InvalidValueError
 from .corruptions import Limerick
 
 _A_ORDERS = tuple(permutations((0, 1, 4)))
@@ -33,7 +34,7 @@ def recombine_limericks(limericks: Sequence[Limerick], n: int, seed: int) -> lis
     require_positive_int(n, "n")
     available = recombination_count(len(limericks))
     if n > available:
-        raise ValueError(
+        raise InvalidValueError(
             f"n={n} exceeds the {available} recombinations of {len(limericks)} limericks"
         )
     rng = random.Random(f"recombine/{seed}")

@@ -20,6 +20,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from ..errors import InvalidValueError
 from ..text import read_poem_blocks, read_text_file, refuse_special_file
 
 
@@ -51,7 +52,9 @@ def read_plain_limericks(path: str | Path) -> list[LimerickRecord]:
     path = Path(path)
     poems = read_poem_blocks(path)
     if not poems:
-        raise ValueError(f"{path}: no limericks found (expected blank-line-separated blocks)")
+        raise InvalidValueError(
+            f"{path}: no limericks found (expected blank-line-separated blocks)"
+        )
     return [LimerickRecord(source_id=str(i), text=poem) for i, poem in enumerate(poems, 1)]
 
 
@@ -61,11 +64,11 @@ def read_oedilf_json(path: str | Path) -> list[LimerickRecord]:
     try:
         data = json.loads(read_text_file(path))
     except json.JSONDecodeError as error:
-        raise ValueError(
+        raise InvalidValueError(
             f"{path}: invalid JSON at line {error.lineno}, column {error.colno}: {error.msg}"
         ) from None
     if not isinstance(data, list):
-        raise ValueError(  # noqa: TRY004 - bad file content, not a bad argument
+        raise InvalidValueError(
             f"{path}: expected a JSON list of limerick records, got {type(data).__name__}"
         )
     return list(_records(path, data))
@@ -82,16 +85,16 @@ def _check_field_names(where: str, record: dict) -> None:
             continue
         close = difflib.get_close_matches(key.lower(), RECORD_FIELDS, n=1, cutoff=0.8)
         if close and close[0] not in record:
-            raise ValueError(f"{where}: unknown field {key!r}; did you mean {close[0]!r}?")
+            raise InvalidValueError(f"{where}: unknown field {key!r}; did you mean {close[0]!r}?")
 
 
 def _records(path: Path, data: list[Any]) -> Iterator[LimerickRecord]:
     for index, record in enumerate(data):
         where = f"{path}: record {index}"
         if not isinstance(record, dict):
-            raise ValueError(f"{where}: expected an object, got {type(record).__name__}")  # noqa: TRY004
+            raise InvalidValueError(f"{where}: expected an object, got {type(record).__name__}")
         if "limerick" not in record:
-            raise ValueError(
+            raise InvalidValueError(
                 f"{where}: missing field 'limerick' (fields present: "
                 f"{', '.join(sorted(map(str, record))) or 'none'}; expected 'limerick' and "
                 "'is_limerick', optionally 'id' and 'author')"
@@ -99,12 +102,14 @@ def _records(path: Path, data: list[Any]) -> Iterator[LimerickRecord]:
         _check_field_names(where, record)
         text = record["limerick"]
         if not isinstance(text, str):
-            raise ValueError(  # noqa: TRY004
+            raise InvalidValueError(
                 f"{where}: 'limerick' must be a string, got {type(text).__name__}"
             )
         label = record.get("is_limerick")
         if label is not None and not isinstance(label, bool):
-            raise ValueError(f"{where}: 'is_limerick' must be true or false, got {label!r:.40}")
+            raise InvalidValueError(
+                f"{where}: 'is_limerick' must be true or false, got {label!r:.40}"
+            )
         author = record.get("author")
         yield LimerickRecord(
             source_id=str(record.get("id", index)),

@@ -16,6 +16,7 @@ import shutil
 from functools import lru_cache
 from pathlib import Path
 
+from ..errors import WordNetNotFoundError
 from ..files import cache_root
 
 INSTALL_HINT = (
@@ -41,10 +42,6 @@ _DEBIAN_FILES = (
     "cntlist.rev", "data.adj", "data.adv", "data.noun", "data.verb", "index.adj", "index.adv",
     "index.noun", "index.verb", "adj.exc", "adv.exc", "noun.exc", "verb.exc",
 )  # fmt: skip
-
-
-class WordNetNotFoundError(FileNotFoundError):
-    """No WordNet data on this machine; the message says how to install it."""
 
 
 def lexnames_text() -> str:

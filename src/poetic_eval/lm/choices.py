@@ -25,6 +25,7 @@ from typing import Any
 import numpy as np
 
 from ..checks import require_choice, typed_options
+from ..errors import InvalidValueError
 from .budget import PACK_TOKENS
 from .causal import sequence_log_probs
 from .input_checks import check_choice_inputs, check_choice_vocabulary, require_finite_choice_scores
@@ -70,7 +71,7 @@ def encode_choices(
     """
     check_choice_inputs(prefixes, continuations, item_ids)
     if lm.kind != "causal":
-        raise ValueError(
+        raise InvalidValueError(
             f"{lm.name} is a {lm.kind} LM; choosing by log-likelihood needs a causal LM"
         )
     start = document_start_token_id(lm)
@@ -86,10 +87,10 @@ def encode_choices(
         offset += len(texts)
         for text, tokens in zip(texts, ids):
             if not tokens:
-                raise ValueError(f"item {item_id!r}: continuation {text!r} has no tokens")
+                raise InvalidValueError(f"item {item_id!r}: continuation {text!r} has no tokens")
         item = EncodedChoices(item_id, (start, *prefix), tuple(tuple(t) for t in ids))
         if limit is not None and item.longest > limit:
-            raise ValueError(
+            raise InvalidValueError(
                 f"item {item_id!r}: the {what} and its longest continuation take {item.longest} "
                 f"tokens (with the start token); {lm.name} accepts at most {limit} positions"
             )

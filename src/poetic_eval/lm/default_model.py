@@ -32,9 +32,8 @@ from typing import Any
 
 import torch
 
+from ..errors import LinkRefusedError, ModelCacheError
 from ..files import (
-    LinkRefusedError,
-    UserError,
     atomic_folder,
     cache_root,
     recover_folder,
@@ -58,10 +57,6 @@ MANIFEST = "poetic_eval_manifest.json"
 # stat signatures of the files at their last full check (a cache of the hashing, not of content)
 _VERIFIED = ".verified.json"
 _CONVERSION_SECONDS = 40
-
-
-class ModelCacheError(UserError, OSError):
-    """The converted default model's cache cannot be written or read; names the folder."""
 
 
 def default_gguf_path() -> Path:

@@ -24,6 +24,7 @@ from typing import Any
 import numpy as np
 import torch
 
+from ..errors import InvalidValueError
 from ..files import DeviceError
 from .scoring import score_pairs
 
@@ -121,7 +122,9 @@ def score_pairs_sharded(
     import torch.distributed as dist
 
     if len(good) != len(bad):
-        raise ValueError(f"good and bad must have the same length, got {len(good)} and {len(bad)}")
+        raise InvalidValueError(
+            f"good and bad must have the same length, got {len(good)} and {len(bad)}"
+        )
     start, end = shard_bounds(len(good), rank, world_size)
     if options.get("device") is None:  # not setdefault: local_device() fails on a CPU job
         options["device"] = local_device()  # with more processes than GPUs

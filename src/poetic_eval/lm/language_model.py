@@ -20,6 +20,7 @@ import numpy as np
 import torch
 
 from ..checks import typed_options
+from ..errors import InvalidValueError
 from .input_checks import (
     check_choice_inputs,
     checked_slot_rows,
@@ -165,7 +166,7 @@ def document_start_token_id(lm: LanguageModel) -> int:
     for candidate in (tokenizer.bos_token_id, tokenizer.eos_token_id):
         if candidate is not None:
             return int(candidate)
-    raise ValueError(
+    raise InvalidValueError(
         f"{lm.name}: the tokenizer has neither a BOS nor an EOS token; set "
         "LanguageModel.start_token_id to the token that starts a document"
     )
@@ -251,7 +252,7 @@ def _kind_from_config(config: Any, name: str) -> ModelKind:
         if kind is not None:
             return kind
     if architectures:  # e.g. a bare encoder: loading it with an LM head would invent weights
-        raise ValueError(
+        raise InvalidValueError(
             f"model {name!r} (architectures {architectures}) is neither a causal nor a masked "
             "language model: its checkpoint has no language-model head"
         )
@@ -269,7 +270,7 @@ def _kind_from_config(config: Any, name: str) -> ModelKind:
         return "causal"
     if model_type in MODEL_FOR_MASKED_LM_MAPPING_NAMES:
         return "masked"
-    raise ValueError(
+    raise InvalidValueError(
         f"model {name!r} (architectures {getattr(config, 'architectures', None)}, "
         f"model_type {model_type!r}) is neither a causal nor a masked language model"
     )
@@ -279,7 +280,7 @@ def model_kind(network: Any) -> ModelKind:
     """``"causal"`` or ``"masked"`` for a loaded model; ValueError for anything else."""
     kind = _kind_from_architecture_name(type(network).__name__)
     if kind is None:
-        raise ValueError(
+        raise InvalidValueError(
             f"model of class {type(network).__name__} is neither a causal LM (*ForCausalLM, "
             "*LMHeadModel) nor a masked LM (*ForMaskedLM); scoring needs a language-model head"
         )

@@ -13,6 +13,7 @@ from typing import Any
 import torch
 
 from ..checks import require_positive_int, typed_options
+from ..errors import InvalidTypeError
 from .default_model import load_default_model
 from .language_model import LanguageModel, adopt, load_pretrained
 from .model_sources import check_device
@@ -73,7 +74,7 @@ def _load(model: Any, device: Any, dtype: torch.dtype | None) -> LanguageModel:
             getattr(getattr(network, "config", None), "name_or_path", "") or type(network).__name__
         )
         return adopt(network, tokenizer, name, device, dtype)
-    raise TypeError(
+    raise InvalidTypeError(
         "model must be None, a model name or path, a (model, tokenizer) pair or a LanguageModel; "
         f"got {type(model).__name__}"
     )

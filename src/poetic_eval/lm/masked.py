@@ -35,6 +35,7 @@ import numpy as np
 import torch
 
 from ..checks import typed_options
+from ..errors import InvalidValueError
 from .language_model import LanguageModel
 from .model_checks import checked, probe_ids, split_head
 
@@ -178,7 +179,7 @@ def pseudo_log_likelihoods(
     """
     mask_token_id = lm.tokenizer.mask_token_id
     if mask_token_id is None:
-        raise ValueError(f"{lm.name}: masked LM tokenizer has no mask token")
+        raise InvalidValueError(f"{lm.name}: masked LM tokenizer has no mask token")
     pad_token_id = lm.tokenizer.pad_token_id if lm.tokenizer.pad_token_id is not None else 0
     workers = cpu_workers(lm) if workers is None else max(1, int(workers))
     copies = _Copies(encodings, special, mask_token_id)

@@ -14,7 +14,8 @@ from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
-from ..files.user_errors import DeviceError, ModelNotFoundError, UserError
+from ..errors import InvalidValueError, ModelFileError
+from ..files.user_errors import DeviceError, ModelNotFoundError
 
 _PATH_STARTS = ("/", "./", "../", "~", ".\\", "..\\")
 _CONFIG_FILES = ("config.json", "modules.json")
@@ -36,7 +37,7 @@ def check_model_source(
     """
     name = os.fspath(model)
     if not isinstance(name, str) or not name.strip():
-        raise ValueError(f"{argument} must be a model name or a folder, got {model!r}")
+        raise InvalidValueError(f"{argument} must be a model name or a folder, got {model!r}")
     path = Path(name).expanduser()
     if path.is_dir():
         return str(path)
@@ -77,11 +78,6 @@ def _cached(repo_id: str) -> bool:
     from huggingface_hub import try_to_load_from_cache
 
     return any(isinstance(try_to_load_from_cache(repo_id, file), str) for file in _CONFIG_FILES)
-
-
-class ModelFileError(UserError, ValueError):
-    """A model's weights file that cannot be read: truncated, damaged, or a pickle that is not
-    plain tensors. The message names the file; nothing in the file was run."""
 
 
 # What the weight readers raise on a damaged file, by where it was read: safetensors'

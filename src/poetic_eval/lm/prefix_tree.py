@@ -26,6 +26,7 @@ from dataclasses import dataclass, field
 import numpy as np
 
 from ..checks import typed_options
+from ..errors import InvalidValueError
 from ..text import common_prefix_length
 
 
@@ -226,7 +227,7 @@ def ancestor_mask(parents: Sequence[int]) -> np.ndarray:
     for node, parent in enumerate(parents):
         if parent >= 0:
             if parent >= node:
-                raise ValueError(f"node {node} comes before its parent {parent}")
+                raise InvalidValueError(f"node {node} comes before its parent {parent}")
             mask[node, : parent + 1] = mask[parent, : parent + 1]
         mask[node, node] = True
     return mask

@@ -32,6 +32,7 @@ import torch
 from tqdm.auto import tqdm
 
 from ..checks import require_choice, require_positive_int, typed_options
+from ..errors import InvalidValueError
 from ..text import require_texts
 from .causal import sequence_log_probs
 from .input_checks import check_vocabulary, require_finite_scores
@@ -150,11 +151,13 @@ def pair_log_probs(
     good = require_texts(good, "good")
     bad = require_texts(bad, "bad")
     if len(good) != len(bad):
-        raise ValueError(f"good and bad must have the same length, got {len(good)} and {len(bad)}")
+        raise InvalidValueError(
+            f"good and bad must have the same length, got {len(good)} and {len(bad)}"
+        )
     try:
         scores = text_log_probs(lm, list(good) + list(bad), reduction=reduction, **options)
     except ValueError as error:  # rows of the joined list -> rows of good / bad
-        raise ValueError(_pair_rows(str(error), len(good))) from None
+        raise InvalidValueError(_pair_rows(str(error), len(good))) from None
     return scores[: len(good)], scores[len(good) :]
 
 
@@ -190,9 +193,9 @@ def causal_sequences(lm: LanguageModel, texts: list[str]) -> tuple[list[list[int
     sequences = []
     for row, ids in enumerate(encoded):
         if not ids:
-            raise ValueError(f"texts[{row}] has no tokens after tokenization")
+            raise InvalidValueError(f"texts[{row}] has no tokens after tokenization")
         if limit is not None and len(ids) + 1 > limit:
-            raise ValueError(
+            raise InvalidValueError(
                 f"texts[{row}] has {len(ids)} tokens (+1 start token); {lm.name} accepts at most "
                 f"{limit} positions"
             )
@@ -207,11 +210,11 @@ def _masked_encodings(lm: LanguageModel, texts: list[str]):
     special = encoded["special_tokens_mask"]
     for row, ids in enumerate(encoded["input_ids"]):
         if limit is not None and len(ids) > limit:
-            raise ValueError(
+            raise InvalidValueError(
                 f"texts[{row}] has {len(ids)} tokens with special tokens; {lm.name} accepts at "
                 f"most {limit} positions"
             )
         if not any(flag == 0 for flag in special[row]):
-            raise ValueError(f"texts[{row}] has no tokens after tokenization")
+            raise InvalidValueError(f"texts[{row}] has no tokens after tokenization")
     counts = np.array([flags.count(0) for flags in special], dtype=np.float64)
     return encoded["input_ids"], special, counts

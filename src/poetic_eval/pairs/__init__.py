@@ -2,32 +2,22 @@
 comparison, reading pair tables, and (:mod:`.verb_agreement`) the verb-slot metrics of
 Newman et al. (TSE, EW, MW). The English agreement dataset is :mod:`poetic_eval.agreement`."""
 
-from .pair_tables import PAIR_COLUMNS, collect_pairs, load_pair_tables, pair_columns
+from .pair_tables import collect_pairs, load_pair_tables, pair_columns
 from .statistics import compare_pair_preferences, pair_preference
 from .verb_agreement import (
     DEFAULT_BOTTOM_CUTOFFS,
     DEFAULT_TOP_CUTOFFS,
-    VerbSlot,
-    VerbSlotLogProbs,
     aggregate_verb_agreement,
-    as_verb_slots,
     evaluate_verb_agreement,
     score_verb_slots,
-    verb_slot,
     verb_slot_log_probs,
-    verb_slots,
-    verb_vocabulary,
     verb_weighted_agreement,
 )
 
 __all__ = [
     "DEFAULT_BOTTOM_CUTOFFS",
     "DEFAULT_TOP_CUTOFFS",
-    "PAIR_COLUMNS",
-    "VerbSlot",
-    "VerbSlotLogProbs",
     "aggregate_verb_agreement",
-    "as_verb_slots",
     "collect_pairs",
     "compare_pair_preferences",
     "evaluate_verb_agreement",
@@ -35,9 +25,6 @@ __all__ = [
     "pair_columns",
     "pair_preference",
     "score_verb_slots",
-    "verb_slot",
     "verb_slot_log_probs",
-    "verb_slots",
-    "verb_vocabulary",
     "verb_weighted_agreement",
 ]

@@ -12,8 +12,9 @@ from __future__ import annotations
 from pathlib import Path
 
 from ..checks import require_positive_int, typed_options, unknown_name_message
+from ..errors import InvalidValueError
 from ..files import describe_error
-from ..files.dataset_cards import card_config_names, config_columns, declares_configs
+from ..files.dataset_cards import BuiltCard, find_built_card
 from ..files.parquet_files import load_built_config
 from ..text import refuse_special_file
 from ..text.text_files import conversion_hint, wide_encoding
@@ -27,7 +28,7 @@ def pair_columns(column_names: list[str]) -> tuple[str, str]:
     for good, bad in PAIR_COLUMNS:
         if good in column_names and bad in column_names:
             return good, bad
-    raise ValueError(
+    raise InvalidValueError(
         f"no minimal-pair columns found: expected one of {PAIR_COLUMNS}, got {column_names}"
     )
 
@@ -38,25 +39,28 @@ def load_pair_tables(dataset: str, configs: list[str] | None, split: str | None)
     if path.is_file():
         builder = FILE_BUILDERS.get("".join(path.suffixes[-1:]).lower())
         if builder is None:
-            raise ValueError(
+            raise InvalidValueError(
                 f"dataset {dataset}: expected a folder or a {sorted(FILE_BUILDERS)} file"
             )
         return [(path.stem, _load_file(builder, path))]
     if not path.is_dir():
         refuse_special_file(path, "dataset")
         raise FileNotFoundError(f"dataset {dataset}: no such folder or file")
-    if not declares_configs(path):
+    card = find_built_card(path)  # read once, handed to every reader below
+    if card is None:
         return _file_tables(path, configs)
-    available = card_config_names(path)
+    available = card.config_names
     for name in configs or []:
         if name not in available:
-            raise ValueError(f"{dataset}: " + unknown_name_message(name, available, "config"))
-    names = configs or _pair_config_names(path, available)
+            raise InvalidValueError(
+                f"{dataset}: " + unknown_name_message(name, available, "config")
+            )
+    names = configs or _pair_config_names(card)
     tables = []
     for name in names:
-        loaded = load_built_config(path, name)  # the files as on disk, not a cached copy
+        loaded = load_built_config(card, name)  # the files as on disk, not a cached copy
         if split is not None and split not in loaded:
-            raise ValueError(
+            raise InvalidValueError(
                 f"split {split!r} is not in config {name!r} of dataset {dataset}; its splits: "
                 f"{', '.join(loaded)}"
             )
@@ -70,7 +74,7 @@ def load_pair_tables(dataset: str, configs: list[str] | None, split: str | None)
             continue  # e.g. the agreement dataset's verb list
         tables.append((name, table))
     if not tables:
-        raise ValueError(f"dataset {dataset}: no config with minimal-pair columns")
+        raise InvalidValueError(f"dataset {dataset}: no config with minimal-pair columns")
     return tables
 
 
@@ -95,14 +99,14 @@ def _load_file(builder: str, path: Path):
             reason = f"not UTF-8 text (byte at offset {cause.start}); {hint}"
         else:
             reason = describe_error(cause)
-        raise ValueError(f"dataset {path}: cannot be read as {builder}: {reason}") from error
+        raise InvalidValueError(f"dataset {path}: cannot be read as {builder}: {reason}") from error
 
 
-def _pair_config_names(folder: Path, names: list[str]) -> list[str]:
-    """Of a dataset folder's configs ``names``, those that can hold pairs: by the card's
-    features when it lists them (a dataset without pair configs is not loaded at all), else
-    all of them."""
-    columns = config_columns(folder)
+def _pair_config_names(card: BuiltCard) -> list[str]:
+    """Of a dataset folder's configs, those that can hold pairs: by the card's features when it
+    lists them (a dataset without pair configs is not loaded at all), else all of them."""
+    names = card.config_names
+    columns = card.columns
     if not columns:
         return names
     return [name for name in names if _has_pair_columns(columns.get(name, set()))]
@@ -122,7 +126,7 @@ def _file_tables(folder: Path, configs: list[str] | None):
         by_name = {f.stem: f for f in files}
         missing = [name for name in configs if name not in by_name]
         if missing:
-            raise ValueError(
+            raise InvalidValueError(
                 f"config {', '.join(missing)}: no such file in {folder}; have {sorted(by_name)}"
             )
         files = [by_name[name] for name in configs]
@@ -133,11 +137,11 @@ def _file_tables(folder: Path, configs: list[str] | None):
             pair_columns(table.column_names)
         except ValueError as error:
             if configs:
-                raise ValueError(f"{file}: {error}") from None
+                raise InvalidValueError(f"{file}: {error}") from None
             continue
         tables.append((name, table))
     if not tables:
-        raise ValueError(f"dataset {folder}: no file with minimal-pair columns")
+        raise InvalidValueError(f"dataset {folder}: no file with minimal-pair columns")
     return tables
 
 
@@ -156,7 +160,7 @@ def collect_pairs(tables, limit: int | None, category_column: str | None) -> lis
             table = table.select(range(min(limit, len(table))))
         good_column, bad_column = pair_columns(table.column_names)
         if category_column and category_column not in table.column_names:
-            raise ValueError(
+            raise InvalidValueError(
                 f"category column {category_column!r} is not a column of {default_category}"
             )
         has_category = "category" in table.column_names
@@ -175,5 +179,5 @@ def collect_pairs(tables, limit: int | None, category_column: str | None) -> lis
             )
     if not rows:
         names = ", ".join(name for name, _ in tables) or "none"
-        raise ValueError(f"no pairs to score: the tables ({names}) have no rows")
+        raise InvalidValueError(f"no pairs to score: the tables ({names}) have no rows")
     return rows

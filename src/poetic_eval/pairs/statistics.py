@@ -19,6 +19,7 @@ import numpy as np
 from scipy.stats import binomtest
 
 from ..checks import require_fraction, require_positive_int, require_values_on_device, typed_options
+from ..errors import InvalidTypeError, InvalidValueError
 
 #: The most bootstrap draws one call makes (resamples x groups): 50M int64, about 400 MB, plus
 #: the quantile's working copy. More is refused before any work rather than a MemoryError.
@@ -31,7 +32,7 @@ def check_bootstrap_size(n_bootstrap: int, n_groups: int = 1, name: str = "n_boo
     require_positive_int(n_bootstrap, name)
     most = MAX_BOOTSTRAP_DRAWS // max(1, n_groups)
     if n_bootstrap > most:
-        raise ValueError(
+        raise InvalidValueError(
             f"{name} {n_bootstrap:,} is too many resamples for {n_groups} group(s) (at most "
             f"{most:,}: {MAX_BOOTSTRAP_DRAWS:,} draws in all); 1,000 to 10,000 is plenty for a "
             "95% interval"
@@ -46,7 +47,7 @@ def as_score_array(values: Any, name: str) -> np.ndarray:
     first offending rows.
     """
     if values is None:
-        raise ValueError(f"{name} is required (got None)")
+        raise InvalidValueError(f"{name} is required (got None)")
     require_values_on_device(values, name)
     if hasattr(values, "detach") and hasattr(
         values, "cpu"
@@ -55,15 +56,17 @@ def as_score_array(values: Any, name: str) -> np.ndarray:
     try:
         array = np.asarray(values, dtype=np.float64)
     except (TypeError, ValueError):
-        raise TypeError(f"{name} must be numbers (a list, numpy array or torch tensor)") from None
+        raise InvalidTypeError(
+            f"{name} must be numbers (a list, numpy array or torch tensor)"
+        ) from None
     if array.ndim != 1:
         array = array.reshape(-1) if array.ndim == 2 and 1 in array.shape else array
         if array.ndim != 1:
-            raise ValueError(f"{name} must be one-dimensional, got shape {array.shape}")
+            raise InvalidValueError(f"{name} must be one-dimensional, got shape {array.shape}")
     bad = np.nonzero(~np.isfinite(array))[0]
     if bad.size:
         shown = ", ".join(str(row) for row in bad[:10]) + (" ..." if bad.size > 10 else "")
-        raise ValueError(
+        raise InvalidValueError(
             f"{name} has {bad.size} NaN or infinite value(s), at rows {shown}; "
             "scores must be finite"
         )
@@ -74,11 +77,11 @@ def _checked_pairs(good_scores: Any, bad_scores: Any) -> tuple[np.ndarray, np.nd
     good = as_score_array(good_scores, "good_scores")
     bad = as_score_array(bad_scores, "bad_scores")
     if good.shape != bad.shape:
-        raise ValueError(
+        raise InvalidValueError(
             f"good_scores and bad_scores must have the same length, got {good.size} and {bad.size}"
         )
     if good.size == 0:
-        raise ValueError("good_scores is empty: at least one pair is needed")
+        raise InvalidValueError("good_scores is empty: at least one pair is needed")
     return good, bad
 
 
@@ -91,7 +94,7 @@ def uncategorised_as_none(categories: Sequence[str] | None) -> list[str] | None:
     if len(missing) == len(labels):
         return None
     if missing:
-        raise ValueError(
+        raise InvalidValueError(
             f"categories are missing for {len(missing)} of {len(labels)} pairs (rows "
             f"{missing[:10]}); give a category for every pair or for none"
         )
@@ -145,12 +148,12 @@ def pair_preference(
 def _by_category(right, ties, categories, n_bootstrap, rng, confidence) -> dict[str, dict]:
     labels = np.asarray(list(categories), dtype=object)
     if labels.size != right.size:
-        raise ValueError(
+        raise InvalidValueError(
             f"categories must have one entry per pair: got {labels.size} for {right.size} pairs"
         )
     missing = [row for row, label in enumerate(labels) if not isinstance(label, str)]
     if missing:
-        raise TypeError(f"categories must be strings; rows {missing[:10]} are not")
+        raise InvalidTypeError(f"categories must be strings; rows {missing[:10]} are not")
     names, index = np.unique(labels.astype(str), return_inverse=True)
     counts = np.bincount(index, minlength=names.size)
     rights = np.bincount(index, weights=right, minlength=names.size)
@@ -190,7 +193,7 @@ def compare_pair_preferences(
     good_a, bad_a = _checked_pairs(good_scores_a, bad_scores_a)
     good_b, bad_b = _checked_pairs(good_scores_b, bad_scores_b)
     if good_a.size != good_b.size:
-        raise ValueError(
+        raise InvalidValueError(
             f"models A and B must be scored on the same pairs, got {good_a.size} and {good_b.size}"
         )
     check_bootstrap_size(n_bootstrap, 4)  # the multinomial draws 4 counts per resample

@@ -12,40 +12,20 @@ the modules here do the work:
 - :mod:`.rows` makes the dataset rows and features.
 """
 
-from .corpus import LABEL_FIELDS, QuatrainCorpus
-from .overlap import PAPER_P, OverlapRemoval, default_p, remove_overlaps, top_k_in_order
-from .pipeline import Deduplication, PreparedLanguage, deduplicate, prepare_language
+from .overlap import PAPER_P
+from .pipeline import deduplicate, prepare_language
 from .rows import quatrain_features, quatrain_rows, sonnet_features, sonnet_rows
-from .sequential import run_positions, sequential_pass
-from .sonnets import COUPLET_RULES, PseudoSonnets, draw_pseudo_sonnets, max_sonnets
+from .sonnets import COUPLET_RULES
 from .sources import read_quatrain_source
-from .splitting import DEV_SHARE, TrainDevSplit, dev_size, split_train_dev
 
 __all__ = [
     "COUPLET_RULES",
-    "DEV_SHARE",
-    "LABEL_FIELDS",
     "PAPER_P",
-    "Deduplication",
-    "OverlapRemoval",
-    "PreparedLanguage",
-    "PseudoSonnets",
-    "QuatrainCorpus",
-    "TrainDevSplit",
     "deduplicate",
-    "default_p",
-    "dev_size",
-    "draw_pseudo_sonnets",
-    "max_sonnets",
     "prepare_language",
     "quatrain_features",
     "quatrain_rows",
     "read_quatrain_source",
-    "remove_overlaps",
-    "run_positions",
-    "sequential_pass",
     "sonnet_features",
     "sonnet_rows",
-    "split_train_dev",
-    "top_k_in_order",
 ]

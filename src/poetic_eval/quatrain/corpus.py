@@ -20,6 +20,8 @@ from pathlib import Path
 
 import numpy as np
 
+from ..errors import InvalidValueError
+
 #: The label fields of a QuaTrain record, in the release's order.
 LABEL_FIELDS = ("rhyme", "meter", "alliteration")
 #: Lines per record.
@@ -79,7 +81,7 @@ class QuatrainCorpus:
             present = ", ".join(
                 f"{name} ({count:,} records)" for name, count in self.language_counts().items()
             )
-            raise ValueError(
+            raise InvalidValueError(
                 f"{self.where()}: no records in language {language!r}; the source has {present}"
             )
         return np.flatnonzero(self.languages == self.language_names.index(language))
@@ -128,16 +130,16 @@ class _LabelCoder:
             kind = "string"
         elif isinstance(value, (int, float)) and not isinstance(value, bool):
             if isinstance(value, float) and not math.isfinite(value):
-                raise ValueError(f"{where}: {self.name!r} must be finite, got {value!r}")
+                raise InvalidValueError(f"{where}: {self.name!r} must be finite, got {value!r}")
             kind = "number"
         else:
-            raise ValueError(
+            raise InvalidValueError(
                 f"{where}: {self.name!r} must be a string, a number or null, "
                 f"got {type(value).__name__}: {value!r:.60}"
             )
         if kind is not None and kind != self.kind:
             if self.kind is not None:
-                raise ValueError(
+                raise InvalidValueError(
                     f"{where}: {self.name!r} is a {kind} ({value!r:.40}) but earlier records "
                     f"have {self.kind}s (first at {self.kind_where}); one type per field"
                 )
@@ -199,7 +201,7 @@ class CorpusBuilder:
         if not len(self):
             json_file = self.kind in ("json", "jsonl")
             what = "the JSON file holds no records" if json_file else "no records"
-            raise ValueError(f"{self.path or 'corpus'}: {what}")
+            raise InvalidValueError(f"{self.path or 'corpus'}: {what}")
         line_ids = np.frombuffer(self.ids, dtype=np.int32).reshape(-1, QUATRAIN_LINES).copy()
         return QuatrainCorpus(
             path=self.path,

@@ -38,6 +38,7 @@ import numpy as np
 from tqdm.auto import tqdm
 
 from ..checks import typed_options
+from ..errors import InvalidValueError
 
 #: The paper's p per language; other languages use :data:`DEFAULT_P`.
 PAPER_P = {"en": 10, "de": 20}
@@ -85,7 +86,7 @@ def remove_overlaps(
 ) -> OverlapRemoval:
     """Run stage 2 on the ``(m, 4)`` integer line ids of quatrains in source order."""
     if isinstance(p, bool) or not isinstance(p, (int, np.integer)) or p < 1:
-        raise ValueError(f"p must be an integer >= 1, got {p!r}")
+        raise InvalidValueError(f"p must be an integer >= 1, got {p!r}")
     line_ids = np.asarray(line_ids)
     m = line_ids.shape[0]
     kept = np.ones(m, dtype=bool)

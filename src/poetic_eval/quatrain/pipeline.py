@@ -17,6 +17,7 @@ import numpy as np
 from tqdm.auto import tqdm
 
 from ..checks import typed_options
+from ..errors import InvalidValueError
 from .corpus import QuatrainCorpus
 from .overlap import default_p, remove_overlaps
 from .sequential import run_positions
@@ -139,14 +140,14 @@ def prepare_language(
     dedup = deduplicate(corpus, language, p=p, show_progress=show_progress)
     kept = dedup.kept
     if kept.size == 0:
-        raise ValueError(
+        raise InvalidValueError(
             f"{corpus.where()}: no {language} quatrain is left after de-duplication "
             f"({dedup.records.size:,} records, {dedup.after_sequential.size:,} after the "
             "sequential pass)"
         )
     parts = split_train_dev(kept.size, seed, dev_share)
     if parts.train.size == 0 or parts.dev.size == 0:
-        raise ValueError(
+        raise InvalidValueError(
             f"{corpus.where()}: only {kept.size} {language} quatrains are left after "
             f"de-duplication; a train/dev split with share {dev_share} needs at least "
             f"{_minimum_for_split(dev_share)}"

@@ -26,6 +26,7 @@ from dataclasses import dataclass
 import numpy as np
 
 from ..checks import require_choice, typed_options
+from ..errors import InvalidValueError
 
 COUPLET_RULES = ("split", "first", "last")
 #: Sonnet lines: 3 quatrains and a couplet.
@@ -73,7 +74,7 @@ def draw_pseudo_sonnets(
     ``stream`` separates the draws of different splits made with the same seed.
     """
     if not 0 < fraction <= 1:
-        raise ValueError(f"the sonnet fraction must be in (0, 1], got {fraction}")
+        raise InvalidValueError(f"the sonnet fraction must be in (0, 1], got {fraction}")
     count = math.floor(fraction * max_sonnets(n_quatrains, couplets))
     order = np.random.default_rng([seed, 1, stream]).permutation(n_quatrains)
     quatrains = order[: 3 * count].reshape(count, 3)

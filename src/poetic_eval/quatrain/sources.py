@@ -33,6 +33,7 @@ from pathlib import Path
 from tqdm.auto import tqdm
 
 from ..checks import typed_options
+from ..errors import InvalidValueError
 from ..text import refuse_special_file
 from .corpus import LABEL_FIELDS, QUATRAIN_LINES, CorpusBuilder, QuatrainCorpus
 
@@ -114,11 +115,11 @@ def read_json_lines(path: str | Path, *, show_progress: bool = False) -> Quatrai
         try:
             record = json.loads(raw)
         except json.JSONDecodeError as error:
-            raise ValueError(
+            raise InvalidValueError(
                 f"{where}: invalid JSON at column {error.colno}: {error.msg}"
             ) from None
         except UnicodeDecodeError as error:
-            raise ValueError(f"{where}: not UTF-8 text ({error.reason})") from None
+            raise InvalidValueError(f"{where}: not UTF-8 text ({error.reason})") from None
         add_record(builder, record, where, number)
     return builder.corpus()
 
@@ -129,12 +130,12 @@ def read_json_list(path: str | Path, *, show_progress: bool = False) -> Quatrain
     try:
         text = path.read_text(encoding="utf-8-sig")
     except UnicodeDecodeError as error:
-        raise ValueError(f"{path}: not UTF-8 text ({error})") from None
+        raise InvalidValueError(f"{path}: not UTF-8 text ({error})") from None
     builder = CorpusBuilder(path, "json")
     decoder = json.JSONDecoder()
     position = _WHITESPACE.match(text).end()
     if text[position : position + 1] != "[":
-        raise ValueError(f"{path}: expected a JSON list of records")
+        raise InvalidValueError(f"{path}: expected a JSON list of records")
     line, counted = 1, 0
     position = _WHITESPACE.match(text, position + 1).end()
     closed = text[position : position + 1] == "]"
@@ -149,7 +150,7 @@ def read_json_list(path: str | Path, *, show_progress: bool = False) -> Quatrain
             try:
                 record, end = decoder.raw_decode(text, position)
             except json.JSONDecodeError as error:
-                raise ValueError(
+                raise InvalidValueError(
                     f"{path}:{error.lineno} (record {len(builder)}): invalid JSON at column "
                     f"{error.colno}: {error.msg}"
                 ) from None
@@ -158,7 +159,7 @@ def read_json_list(path: str | Path, *, show_progress: bool = False) -> Quatrain
             separator = text[position : position + 1]
             if separator not in (",", "]"):
                 line += text.count("\n", counted, position)
-                raise ValueError(
+                raise InvalidValueError(
                     f"{path}:{line} (after record {len(builder) - 1}): invalid JSON: "
                     f"expected ',' or ']', found {separator or 'the end of the file'!r}"
                 )
@@ -167,17 +168,17 @@ def read_json_list(path: str | Path, *, show_progress: bool = False) -> Quatrain
         bar.update(len(text) - counted)
     if position < len(text):
         line += text.count("\n", counted, position)
-        raise ValueError(f"{path}:{line}: invalid JSON: extra data after the list")
+        raise InvalidValueError(f"{path}:{line}: invalid JSON: extra data after the list")
     return builder.corpus()
 
 
 def add_record(builder: CorpusBuilder, record: object, where: str, source_line: int) -> None:
     """Check one JSON record and add it to ``builder`` (errors start with ``where``)."""
     if not isinstance(record, dict):
-        raise ValueError(f"{where}: expected a record object, got {type(record).__name__}")  # noqa: TRY004
+        raise InvalidValueError(f"{where}: expected a record object, got {type(record).__name__}")
     if "text" not in record:
         fields = ", ".join(sorted(map(str, record))) or "none"
-        raise ValueError(
+        raise InvalidValueError(
             f"{where}: missing field 'text' (fields present: {fields}; expected 'text' with "
             "4 lines and 'language', optionally 'rhyme', 'meter', 'alliteration')"
         )
@@ -196,28 +197,28 @@ def record_lines(text: object, where: str) -> list[str]:
     elif isinstance(text, list):
         lines = text
     else:
-        raise ValueError(  # noqa: TRY004 - bad file content, not a bad argument
+        raise InvalidValueError(
             f"{where}: 'text' must be a list of {QUATRAIN_LINES} lines, got {type(text).__name__}"
         )
     if len(lines) != QUATRAIN_LINES:
-        raise ValueError(
+        raise InvalidValueError(
             f"{where}: 'text' has {len(lines)} lines; a QuaTrain record has {QUATRAIN_LINES}"
         )
     for number, line in enumerate(lines, 1):
         if not isinstance(line, str):
-            raise ValueError(  # noqa: TRY004 - bad file content, not a bad argument
+            raise InvalidValueError(
                 f"{where}: line {number} of 'text' must be a string, got "
                 f"{type(line).__name__}: {line!r:.40}"
             )
         if not line.strip():
-            raise ValueError(f"{where}: line {number} of 'text' is empty")
+            raise InvalidValueError(f"{where}: line {number} of 'text' is empty")
     return lines
 
 
 def check_language(language: object, what: str) -> str:
     """A language code such as ``en`` or ``de`` (letters, digits, ``-``, ``_``)."""
     if not isinstance(language, str) or not _LANGUAGE.match(language):
-        raise ValueError(
+        raise InvalidValueError(
             f"{what} must be a language code such as 'en' or 'de', got {language!r:.40}"
         )
     return language
@@ -250,14 +251,14 @@ def read_stanza_text(
         try:
             line = raw.decode("utf-8").strip()
         except UnicodeDecodeError as error:
-            raise ValueError(f"{path}:{number}: not UTF-8 text ({error.reason})") from None
+            raise InvalidValueError(f"{path}:{number}: not UTF-8 text ({error.reason})") from None
         if line:
             stanza.append((number, line))
         else:
             add_windows()
     add_windows()
     if not len(builder):
-        raise ValueError(
+        raise InvalidValueError(
             f"{path}: no stanza of {QUATRAIN_LINES} or more lines (stanzas are separated by "
             "blank lines; each gives its 4-line windows)"
         )

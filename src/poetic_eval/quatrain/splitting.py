@@ -14,6 +14,7 @@ from fractions import Fraction
 import numpy as np
 
 from ..checks import typed_options
+from ..errors import InvalidValueError
 
 DEV_SHARE = 0.1
 _SPLIT_STREAM = 0
@@ -31,7 +32,7 @@ class TrainDevSplit:
 def dev_size(n: int, dev_share: float = DEV_SHARE) -> int:
     """``round(n * dev_share)``, halves rounded up, computed exactly."""
     if not 0 < dev_share < 1:
-        raise ValueError(f"dev_share must be in (0, 1), got {dev_share}")
+        raise InvalidValueError(f"dev_share must be in (0, 1), got {dev_share}")
     return int(Fraction(n) * Fraction(str(dev_share)) + Fraction(1, 2))
 
 

@@ -21,7 +21,6 @@ from ..text import LANGUAGE_NAMES, read_poems_by_suffix, require_texts, resolve_
 from . import (
     FIGURES_DIR,
     Section,
-    add_scores,
     add_section,
     check_report_folder,
     load_report,
@@ -29,6 +28,7 @@ from . import (
     report_folder,
     write_report_files,
 )
+from .document import add_scores
 from .sections.diversity import DIMENSION_SECTIONS, combined_section
 
 #: What a language's section shows by default: the dimensions that need no sentence encoder.

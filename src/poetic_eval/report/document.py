@@ -22,6 +22,7 @@ from pathlib import Path
 from typing import Any
 
 from .. import __version__
+from ..errors import InvalidTypeError, InvalidValueError
 from .folders import REPORT_FORMAT, load_report_file, report_folder
 
 
@@ -68,10 +69,10 @@ def new_report(
 def add_section(report: dict[str, Any], key: str, section: Section | dict[str, Any]) -> dict:
     """Add (or replace) section ``key`` of an in-memory report and return the report."""
     if not isinstance(key, str) or not key:
-        raise ValueError("a section key must be a non-empty string")
+        raise InvalidValueError("a section key must be a non-empty string")
     content = asdict(section) if isinstance(section, Section) else dict(section)
     if not isinstance(content.get("title"), str):
-        raise TypeError(f"section {key!r} needs a string 'title'")
+        raise InvalidTypeError(f"section {key!r} needs a string 'title'")
     content.setdefault("text", "")
     content.setdefault("tables", [])
     content.setdefault("figures", [])
@@ -90,10 +91,12 @@ def add_scores(report: dict[str, Any], scores: dict[str, Any], prefix: str = "")
 def _check_table(table: dict[str, Any], where: str) -> None:
     columns = table.get("columns")
     if not isinstance(columns, list) or not columns:
-        raise ValueError(f"{where}: 'columns' must be a non-empty list")
+        raise InvalidValueError(f"{where}: 'columns' must be a non-empty list")
     for number, row in enumerate(table.get("rows", [])):
         if len(row) != len(columns):
-            raise ValueError(f"{where}: row {number} has {len(row)} cells, expected {len(columns)}")
+            raise InvalidValueError(
+                f"{where}: row {number} has {len(row)} cells, expected {len(columns)}"
+            )
 
 
 def _json_safe(value: Any) -> Any:

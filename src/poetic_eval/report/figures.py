@@ -14,6 +14,7 @@ import numpy as np
 from matplotlib.backends.backend_agg import FigureCanvasAgg
 from matplotlib.figure import Figure
 
+from ..errors import InvalidValueError
 from ..files import atomic_path
 
 GENERATED_COLOUR = "#c0504d"
@@ -67,7 +68,9 @@ def rhyme_scheme_bars(
     """Side-by-side bar charts of the rhyme-scheme distributions (same scheme order)."""
     schemes = list(generated)
     if list(human) != schemes:
-        raise ValueError("generated and human scheme distributions must list the same schemes")
+        raise InvalidValueError(
+            "generated and human scheme distributions must list the same schemes"
+        )
     figure, axes = _new_figure(2, width_per_panel=5.0)
     for axis, distribution, label, colour in zip(
         axes, (generated, human), labels, (GENERATED_COLOUR, HUMAN_COLOUR)
@@ -86,7 +89,7 @@ def max_similarity_histograms(
     """One histogram per series of per-poem maximum cosine similarities, side by side, shared
     bins (e.g. {"generated within": ..., "generated across": ..., "human within": ...})."""
     if not series:
-        raise ValueError("max_similarity_histograms needs at least one series")
+        raise InvalidValueError("max_similarity_histograms needs at least one series")
     arrays = {name: np.asarray(values, float) for name, values in series.items()}
     low = min(float(a.min()) for a in arrays.values())
     high = max(float(a.max()) for a in arrays.values())
@@ -112,7 +115,7 @@ def accuracy_bars(
     """Horizontal bars of accuracy per category, with optional (low, high) interval whiskers
     and a dashed chance line."""
     if not accuracy:
-        raise ValueError("accuracy_bars needs at least one category")
+        raise InvalidValueError("accuracy_bars needs at least one category")
     names = list(accuracy)
     values = np.array([accuracy[name] for name in names], float)
     figure = Figure(figsize=(7.0, 0.9 + 0.28 * len(names)), layout="constrained")

@@ -23,6 +23,7 @@ from pathlib import Path
 from typing import Any
 
 from ..checks import typed_options
+from ..errors import InvalidValueError
 from ..files import (
     OutputLocationError,
     atomic_folder,
@@ -124,7 +125,9 @@ def report_folder(
 def attach(report: dict[str, Any], name: str) -> dict[str, Any]:
     """Record that the report folder holds the file ``name`` (so a later run may replace it)."""
     if not isinstance(name, str) or not name or Path(name).name != name:
-        raise ValueError(f"an attachment is a file name inside the report folder, got {name!r}")
+        raise InvalidValueError(
+            f"an attachment is a file name inside the report folder, got {name!r}"
+        )
     listed = report.setdefault("attachments", [])
     if name not in listed:
         listed.append(name)
@@ -139,8 +142,10 @@ def load_report_file(out_dir: str | Path) -> dict[str, Any]:
     try:
         report = json.loads(read_text_file(path))
     except json.JSONDecodeError as error:
-        raise ValueError(f"{path}: not valid JSON ({error.msg} at line {error.lineno})") from None
+        raise InvalidValueError(
+            f"{path}: not valid JSON ({error.msg} at line {error.lineno})"
+        ) from None
     if not isinstance(report, dict) or report.get("format") != REPORT_FORMAT:
         found = report.get("format") if isinstance(report, dict) else type(report).__name__
-        raise ValueError(f"{path} is not a {REPORT_FORMAT} report (format: {found})")
+        raise InvalidValueError(f"{path} is not a {REPORT_FORMAT} report (format: {found})")
     return report

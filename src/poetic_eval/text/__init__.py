@@ -1,11 +1,10 @@
 """Poem text: lines, stanzas, tokens and lengths; reading text files and poem files; the checked
 poems a caller passes; corpora of poems with what is derived from them."""
 
-from .corpus import DISK_CACHE_MIN_POEMS, PoemCorpus, StoredForm, derived
+from .corpus import PoemCorpus, StoredForm, derived
 from .languages import DEFAULT_LANGUAGE, LANGUAGE_NAMES, LANGUAGES, resolve_language
 from .poem_files import (
     JSON_POEM_SUFFIXES,
-    PoemItem,
     json_poem_items,
     parse_poem_item,
     read_poem_blocks,
@@ -26,13 +25,11 @@ from .text_files import NotARegularFileError, TextFileError, read_text_file, ref
 
 __all__ = [
     "DEFAULT_LANGUAGE",
-    "DISK_CACHE_MIN_POEMS",
     "JSON_POEM_SUFFIXES",
     "LANGUAGES",
     "LANGUAGE_NAMES",
     "NotARegularFileError",
     "PoemCorpus",
-    "PoemItem",
     "StoredForm",
     "TextFileError",
     "common_prefix_length",

@@ -38,6 +38,7 @@ import numpy as np
 
 from ..checks.validation import typed_options
 from ..files.digests import texts_sha256
+from .checked_texts import CheckedTexts
 
 Derived = TypeVar("Derived")
 
@@ -56,7 +57,7 @@ class StoredForm:
     decode: Callable[[dict[str, np.ndarray]], Any]
 
 
-class PoemCorpus(tuple):
+class PoemCorpus(CheckedTexts):
     """Validated poems (non-blank strings) that keep what is derived from them.
 
     Args:

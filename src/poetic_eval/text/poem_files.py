@@ -19,6 +19,7 @@ from pathlib import Path
 from typing import Any, NamedTuple
 
 from ..checks.validation import typed_options
+from ..errors import InvalidTypeError, InvalidValueError
 from ..files.atomic_files import write_text_atomically
 from .poem_inputs import require_encodable
 from .poems import BLANK_LINE, lines
@@ -46,24 +47,26 @@ def parse_poem_item(item: Any, where: str, *, keep_stanzas: bool = False) -> Poe
     topic = None
     if isinstance(item, dict):
         if "text" not in item:
-            raise ValueError(f"{where}: an object needs a 'text' field, got keys {sorted(item)}")
+            raise InvalidValueError(
+                f"{where}: an object needs a 'text' field, got keys {sorted(item)}"
+            )
         topic = item.get("topic")
         if topic is not None and (not isinstance(topic, str) or not topic.strip()):
-            raise ValueError(f"{where}: 'topic' must be a non-empty string, got {topic!r}")
+            raise InvalidValueError(f"{where}: 'topic' must be a non-empty string, got {topic!r}")
         item = item["text"]
     if isinstance(item, list):
         if not all(isinstance(line, str) for line in item):
-            raise TypeError(f"{where}: a list of lines must hold only strings")
+            raise InvalidTypeError(f"{where}: a list of lines must hold only strings")
         item = "\n".join(item)
     if not isinstance(item, str):
-        raise TypeError(
+        raise InvalidTypeError(
             f"{where}: expected a poem (string, list of lines or {{'text': ...}}), "
             f"got {type(item).__name__}"
         )
     require_encodable(item, where)  # JSON's "\\udc80" escapes make lone surrogates
     poem = item if keep_stanzas else "\n".join(lines(item))
     if not poem.strip():
-        raise ValueError(f"{where}: the poem is empty or only blank lines")
+        raise InvalidValueError(f"{where}: the poem is empty or only blank lines")
     return PoemItem(poem, topic)
 
 
@@ -83,14 +86,16 @@ def json_poem_items(path: Path, text: str) -> list[tuple[str, Any]]:
         data = data["poems"]
     if isinstance(data, list):
         return [(f"{path}[{index}]", item) for index, item in enumerate(data)]
-    raise ValueError(f"{path}: expected a JSON list of poems or {{'poems': [...]}}")
+    raise InvalidValueError(f"{path}: expected a JSON list of poems or {{'poems': [...]}}")
 
 
 def _parse_json(text: str, where: str) -> Any:
     try:
         return json.loads(text)
     except json.JSONDecodeError as error:
-        raise ValueError(f"{where}: invalid JSON ({error.msg} at column {error.colno})") from None
+        raise InvalidValueError(
+            f"{where}: invalid JSON ({error.msg} at column {error.colno})"
+        ) from None
 
 
 def read_poems_by_suffix(path: str | Path) -> list[str]:
@@ -106,7 +111,7 @@ def read_poems_by_suffix(path: str | Path) -> list[str]:
     else:
         poems = read_poem_blocks(path)
     if not poems:
-        raise ValueError(f"{path}: no poems found")
+        raise InvalidValueError(f"{path}: no poems found")
     return poems
 
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from .corpus import PoemCorpus
+from .checked_texts import CheckedTexts
 
 
 def require_texts(values: Any, name: str, *, allow_empty_list: bool = False) -> list[str]:
@@ -17,7 +17,7 @@ def require_texts(values: Any, name: str, *, allow_empty_list: bool = False) -> 
     :class:`~poetic_eval.text.corpus.PoemCorpus` (checked when it was made) is returned as it
     is, so that what is derived from it is kept.
     """
-    if isinstance(values, PoemCorpus):
+    if isinstance(values, CheckedTexts):  # a PoemCorpus, checked when it was made
         return values
     if values is None:
         raise ValueError(f"{name} is required (got None)")

@@ -11,17 +11,9 @@ from __future__ import annotations
 import stat
 from pathlib import Path
 
-from ..files.user_errors import UserError
+from ..errors import NotARegularFileError, TextFileError
 
 BYTE_ORDER_MARK = "\ufeff"
-
-
-class TextFileError(UserError, ValueError):
-    """A text source that cannot be read as UTF-8 text."""
-
-
-class NotARegularFileError(UserError, OSError):
-    """A source path that exists but is a folder, a named pipe, a device or a socket."""
 
 
 _KINDS = (

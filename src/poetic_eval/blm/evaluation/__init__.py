@@ -6,12 +6,11 @@ whole sets under several settings in :mod:`.sets`."""
 from .methods import METHODS, choice_scores, evaluate_blm, prefixes_and_continuations
 from .prompts import PROMPT_LANGUAGES, blm_prompt, candidate_continuations, running_context
 from .results import blm_results, label_table, letter_f1
-from .sets import REPORT_SETTINGS, evaluate_configs, evaluate_sets
+from .sets import evaluate_configs, evaluate_sets
 
 __all__ = [
     "METHODS",
     "PROMPT_LANGUAGES",
-    "REPORT_SETTINGS",
     "blm_prompt",
     "blm_results",
     "candidate_continuations",

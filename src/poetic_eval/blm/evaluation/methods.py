@@ -28,6 +28,7 @@ import numpy as np
 from tqdm.auto import tqdm
 
 from ...checks import require_choice, typed_options, unknown_name_message
+from ...errors import InvalidValueError
 from ...lm import REDUCTIONS, LanguageModel, load_language_model
 from ..answer_labels import LETTERS, answer_labels, as_items
 from ..records import BlmItem, validate_blm_record
@@ -42,9 +43,11 @@ def _check_options(method: str, language: str, example: Any, reduction: str) -> 
     require_language(language)
     require_choice(reduction, REDUCTIONS, "reduction")
     if method == "candidates" and example is not None:
-        raise ValueError("a one-shot example applies to the prompt method, not to 'candidates'")
+        raise InvalidValueError(
+            "a one-shot example applies to the prompt method, not to 'candidates'"
+        )
     if method == "prompt" and reduction != "sum":
-        raise ValueError(
+        raise InvalidValueError(
             "reduction applies to the candidates method; the prompt method scores letters"
         )
 
@@ -62,12 +65,14 @@ def _checked(
     _check_options(method, language, example, reduction)
     items = as_items(items)
     if not items:
-        raise ValueError("items is empty: at least one BLM item is needed")
+        raise InvalidValueError("items is empty: at least one BLM item is needed")
     lm = load_language_model(model)
     if example is not None:
         example = example if isinstance(example, BlmItem) else validate_blm_record(example)
         if example in items:
-            raise ValueError(f"the one-shot example (ID {example.id!r}) is also an evaluated item")
+            raise InvalidValueError(
+                f"the one-shot example (ID {example.id!r}) is also an evaluated item"
+            )
     return items, lm, example
 
 
@@ -83,7 +88,7 @@ def prefixes_and_continuations(
         return [running_context(item) for item in items], [
             candidate_continuations(item) for item in items
         ]
-    raise ValueError(unknown_name_message(method, METHODS, "BLM method"))
+    raise InvalidValueError(unknown_name_message(method, METHODS, "BLM method"))
 
 
 def _scores(

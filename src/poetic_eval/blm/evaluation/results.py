@@ -17,18 +17,19 @@ from collections.abc import Iterable, Sequence
 from typing import Any
 
 from ...checks import typed_options
+from ...errors import InvalidTypeError, InvalidValueError
 from ...label_scores import macro_f1, per_label_scores
 from ..answer_labels import CORRECT_LABEL, LETTERS
 
 
 def _letters(values: Any, name: str, *, allow_none: bool = False) -> list[str | None]:
     if values is None or isinstance(values, str):
-        raise TypeError(f"{name} must be a list of letters A-H, got {type(values).__name__}")
+        raise InvalidTypeError(f"{name} must be a list of letters A-H, got {type(values).__name__}")
     values = list(values)
     for row, value in enumerate(values):
         if value not in LETTERS and not (allow_none and value is None):
             what = "one of the letters A-H" + (" or None (a tie)" if allow_none else "")
-            raise ValueError(f"{name}[{row}] must be {what}, got {value!r}")
+            raise InvalidValueError(f"{name}[{row}] must be {what}, got {value!r}")
     return values
 
 
@@ -91,12 +92,12 @@ def blm_results(
     predictions = _letters(predictions, "predictions", allow_none=True)
     references = _letters(references, "references")
     if len(predictions) != len(references):
-        raise ValueError(
+        raise InvalidValueError(
             f"predictions and references must have the same length, got {len(predictions)} "
             f"and {len(references)}"
         )
     if not predictions:
-        raise ValueError("predictions is empty: at least one item is needed")
+        raise InvalidValueError("predictions is empty: at least one item is needed")
     per_letter = letter_f1(predictions, references)
     hits = sum(p == r for p, r in zip(predictions, references))
     return {
@@ -114,10 +115,12 @@ def _by_label(predictions, references, labels, label_inventory) -> dict[str, dic
         return {}
     labels = list(labels)
     if len(labels) != len(predictions):
-        raise ValueError(f"labels has {len(labels)} entries for {len(predictions)} predictions")
+        raise InvalidValueError(
+            f"labels has {len(labels)} entries for {len(predictions)} predictions"
+        )
     for row, (label, predicted, reference) in enumerate(zip(labels, predictions, references)):
         if label is not None and (label == CORRECT_LABEL) != (predicted == reference):
-            raise ValueError(
+            raise InvalidValueError(
                 f"labels[{row}] is {label!r} but the prediction {predicted} is "
                 f"{'right' if predicted == reference else 'wrong'} (reference {reference})"
             )

@@ -51,6 +51,7 @@ import random
 from dataclasses import dataclass, replace
 
 from ...checks import require_choice
+from ...errors import NoReadableWords
 from .labels import ALTERNATION_LABELS
 from .lexicon import DA_SPANS, CauseKind, Lexicon, Noun, Verb
 from .matrices import LEXICAL_TYPES, Chunk, Matrix, Sentence, pick
@@ -125,10 +126,6 @@ _AGENT_ACTS = ("Ag", "Akt", "da-NP")
 #: the determiner family of a generic patient (*i vasi*; not *quei vasi*, *alcuni vasi*)
 GENERIC_FAMILIES = ("def",)
 _MAX_DRAWS = 200
-
-
-class NoReadableWords(ValueError):
-    """No draw of words reads well where it must (the generator then draws the matrix again)."""
 
 
 class AlternationGenerator:

@@ -36,6 +36,7 @@ from pathlib import Path
 from typing import Any
 
 from ...checks import require_choice
+from ...errors import LexiconError
 from ...text import read_text_file
 
 DATA_DIR = Path(__file__).resolve().parent / "data"
@@ -50,10 +51,6 @@ ALTERNATIONS = ("causative", "object_drop")
 #: the spans of the temporal "da" phrases, shortest first: da qualche minuto, da un'ora,
 #: dall'alba, da un mese, da alcuni anni
 DA_SPANS = ("minutes", "hours", "morning", "weeks", "years")
-
-
-class LexiconError(ValueError):
-    """A lexicon file with a missing field or a reference to an unknown word."""
 
 
 @dataclass(frozen=True, eq=False)  # one object per entry: identity is equality

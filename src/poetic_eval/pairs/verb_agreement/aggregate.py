@@ -11,6 +11,7 @@ import numpy as np
 import torch
 
 from ...checks import typed_options
+from ...errors import InvalidValueError
 from .model_outputs import as_cpu_matrix, tse_labels
 from .scores import (
     DEFAULT_BOTTOM_CUTOFFS,
@@ -42,9 +43,9 @@ def aggregate_verb_agreement(
     top = [float(c) for c in top_cutoffs]
     bottom = [float(c) for c in bottom_cutoffs]
     if HEADLINE_CUTOFF not in top:
-        raise ValueError("top_cutoffs must include 1.0, the headline cutoff")
+        raise InvalidValueError("top_cutoffs must include 1.0, the headline cutoff")
     if scores.ew_top.shape[1] != len(top) or scores.ew_bottom.shape[1] != len(bottom):
-        raise ValueError("the cutoffs differ from those the scores were computed with")
+        raise InvalidValueError("the cutoffs differ from those the scores were computed with")
     headline = top.index(HEADLINE_CUTOFF)
     result: dict[str, Any] = {
         "tse": _nanmean(scores.tse),
@@ -95,7 +96,7 @@ def _per_example(scores: SlotScores, headline: int) -> dict[str, list]:
 
 def _per_lemma(scores: SlotScores, lemmas: Sequence[str]) -> dict[str, list]:
     if len(lemmas) != scores.lemma_agreements.shape[0]:
-        raise ValueError(
+        raise InvalidValueError(
             f"lemmas has {len(lemmas)} names for {scores.lemma_agreements.shape[0]} lemmas"
         )
     count = max(1, scores.distinct_examples.shape[0])
@@ -142,11 +143,13 @@ def verb_weighted_agreement(
     matrix = as_cpu_matrix(logits, "logits")
     labels_array = tse_labels(labels)
     if labels_array.shape[0] != matrix.shape[0]:
-        raise ValueError(
+        raise InvalidValueError(
             f"labels has {labels_array.shape[0]} items for {matrix.shape[0]} rows of logits"
         )
     if contexts is not None and len(contexts) != labels_array.shape[0]:
-        raise ValueError(f"contexts has {len(contexts)} items for {labels_array.shape[0]} labels")
+        raise InvalidValueError(
+            f"contexts has {len(contexts)} items for {labels_array.shape[0]} labels"
+        )
     contexts = [None] * labels_array.shape[0] if contexts is None else list(contexts)
     keys = [
         (context, int(label)) if context else (_row_digest(matrix[row]), int(label))

@@ -28,6 +28,7 @@ import torch
 
 from ...agreement.verb_lexicon import VerbEntry, load_verb_list
 from ...checks import require_positive_int, typed_options
+from ...errors import InvalidTypeError, InvalidValueError
 from ...lm import LanguageModel, document_start_token_id, load_language_model
 from .slots import VerbSlot, verb_slots
 
@@ -79,7 +80,7 @@ def verb_vocabulary(tokenizer: Any, verbs: Sequence[VerbEntry] | None = None) ->
             lemmas.append(entry.lemma)
             ids.append(pair)
     if not ids:
-        raise ValueError(
+        raise InvalidValueError(
             "no lemma of the verb list has both forms as single tokens of this tokenizer"
         )
     return VerbVocabulary(tuple(lemmas), np.asarray(ids, dtype=np.int64), tuple(excluded))
@@ -112,7 +113,7 @@ def as_verb_slots(pairs: Any) -> list[VerbSlot]:
         return pairs
     for row, pair in enumerate(pairs):
         if not isinstance(pair, Mapping):
-            raise TypeError(
+            raise InvalidTypeError(
                 f"pairs[{row}] must be a VerbSlot or a dict with sentence_good, sentence_bad and "
                 f"label, got {type(pair).__name__}"
             )
@@ -209,18 +210,20 @@ def _encode(slots: Sequence[VerbSlot], lm: LanguageModel) -> list[list[int]]:
     for row, slot in enumerate(slots):
         if lm.kind == "causal":
             if not slot.left:
-                raise ValueError(
+                raise InvalidValueError(
                     f"row {row}: the verb is the first word, so a causal LM sees no context"
                 )
             ids = [start] + tokenizer(slot.left_text, add_special_tokens=False)["input_ids"]
         else:
             ids = tokenizer(slot.masked_text(_mask_token(lm)))["input_ids"]
             if ids.count(tokenizer.mask_token_id) != 1:
-                raise ValueError(
+                raise InvalidValueError(
                     f"row {row}: the masked text does not encode to exactly one mask token"
                 )
         if limit is not None and len(ids) > limit:
-            raise ValueError(f"row {row}: {len(ids)} tokens exceed the model's context of {limit}")
+            raise InvalidValueError(
+                f"row {row}: {len(ids)} tokens exceed the model's context of {limit}"
+            )
         encoded.append(ids)
     return encoded
 

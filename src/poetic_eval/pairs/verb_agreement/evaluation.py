@@ -16,6 +16,7 @@ import torch
 
 from ...agreement.verb_lexicon import VerbEntry
 from ...checks import typed_options
+from ...errors import InvalidValueError
 from ...lm import load_language_model
 from .aggregate import aggregate_verb_agreement, first_occurrences
 from .distributions import (
@@ -52,7 +53,7 @@ def evaluate_verb_agreement(
     lm = load_language_model(model, device=device, dtype=dtype)
     slots = as_verb_slots(pairs)
     if not slots:
-        raise ValueError("pairs is empty: at least one pair is needed")
+        raise InvalidValueError("pairs is empty: at least one pair is needed")
     vocabulary = verb_vocabulary(lm.tokenizer, verbs)
     correct, incorrect = own_form_ids(lm.tokenizer, slots)
     views = DistinctViews(slots, lm)

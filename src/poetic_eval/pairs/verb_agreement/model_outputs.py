@@ -14,6 +14,7 @@ import torch
 
 from ...agreement.agreement_pairs import as_tse_label
 from ...checks import require_values_on_device
+from ...errors import InvalidTypeError, InvalidValueError
 
 
 def as_cpu_matrix(values: Any, name: str) -> torch.Tensor:
@@ -26,24 +27,26 @@ def as_cpu_matrix(values: Any, name: str) -> torch.Tensor:
         try:
             array = np.asarray(values, dtype=np.float64 if _is_float64(values) else np.float32)
         except (TypeError, ValueError) as error:
-            raise TypeError(
+            raise InvalidTypeError(
                 f"{name} must be a (examples, vocab) array of floats: {error}"
             ) from None
         matrix = torch.from_numpy(array)
     if matrix.ndim != 2:
-        raise ValueError(
+        raise InvalidValueError(
             f"{name} must have shape (examples, vocab), got shape {tuple(matrix.shape)}"
         )
     if matrix.shape[0] and matrix.shape[1] < 2:
-        raise ValueError(f"{name} needs at least 2 vocabulary entries, got {matrix.shape[1]}")
+        raise InvalidValueError(
+            f"{name} needs at least 2 vocabulary entries, got {matrix.shape[1]}"
+        )
     finite = torch.isfinite(matrix.to(torch.float32)) | (matrix == -torch.inf)
     if not bool(finite.all()):
         row = int((~finite).any(1).nonzero()[0, 0])
-        raise ValueError(f"{name}[{row}] contains NaN or +inf")
+        raise InvalidValueError(f"{name}[{row}] contains NaN or +inf")
     empty = (matrix == -torch.inf).all(1) if matrix.shape[1] else torch.zeros(0, dtype=torch.bool)
     if bool(empty.any()):
         row = int(empty.nonzero()[0, 0])
-        raise ValueError(
+        raise InvalidValueError(
             f"{name}[{row}] is -inf everywhere: it gives no probability distribution (all "
             f"{int(empty.sum())} such rows must be dropped or fixed first)"
         )
@@ -63,26 +66,28 @@ def whole_numbers(values: Any, name: str) -> np.ndarray:
     try:
         array = np.asarray(values)
     except ValueError as error:
-        raise ValueError(f"{name} must be integers: {error}") from None
+        raise InvalidValueError(f"{name} must be integers: {error}") from None
     if array.size and np.issubdtype(array.dtype, np.floating):
         fractional = ~np.isfinite(array) | (array != np.round(array))
         if fractional.any():
             where = tuple(int(i) for i in np.argwhere(fractional)[0])
-            raise TypeError(
+            raise InvalidTypeError(
                 f"{name}{list(where)} = {array[where].item()!r} is not a whole number; ids and "
                 "labels must be integers (refused rather than truncated)"
             )
     elif array.size and not np.issubdtype(array.dtype, np.integer):
-        raise TypeError(f"{name} must hold integers, got dtype {array.dtype}")
+        raise InvalidTypeError(f"{name} must hold integers, got dtype {array.dtype}")
     return array.astype(np.int64)
 
 
 def as_int_vector(values: Any, name: str, length: int | None) -> np.ndarray:
     array = whole_numbers(values, name)
     if array.ndim != 1:
-        raise ValueError(f"{name} must be a flat sequence of integers, got shape {array.shape}")
+        raise InvalidValueError(
+            f"{name} must be a flat sequence of integers, got shape {array.shape}"
+        )
     if length is not None and array.shape[0] != length:
-        raise ValueError(f"{name} has {array.shape[0]} items for {length} examples")
+        raise InvalidValueError(f"{name} has {array.shape[0]} items for {length} examples")
     return array
 
 
@@ -99,26 +104,28 @@ def tse_labels(labels: Any) -> np.ndarray:
 def verb_id_matrix(verb_token_ids: Any, vocab: int) -> np.ndarray:
     ids = whole_numbers(verb_token_ids, "verb_token_ids")
     if ids.ndim != 2 or ids.shape[1] != 2 or ids.shape[0] == 0:
-        raise ValueError(
+        raise InvalidValueError(
             f"verb_token_ids must have shape (lemmas, 2) = [singular id, plural id] per lemma, "
             f"got shape {ids.shape}"
         )
     bad = np.flatnonzero(((ids < 0) | (ids >= vocab)).any(1))
     if bad.size:
-        raise ValueError(
+        raise InvalidValueError(
             f"verb_token_ids[{bad[0]}] = {ids[bad[0]].tolist()} is outside 0..{vocab - 1}"
         )
     same = np.flatnonzero(ids[:, 0] == ids[:, 1])
     if same.size:
-        raise ValueError(f"verb_token_ids[{same[0]}]: singular and plural are the same token")
+        raise InvalidValueError(
+            f"verb_token_ids[{same[0]}]: singular and plural are the same token"
+        )
     return ids
 
 
 def check_cutoffs(cutoffs: Iterable[float], name: str) -> np.ndarray:
     values = list(cutoffs)
     if not values:
-        raise ValueError(f"{name} must list at least one cutoff")
+        raise InvalidValueError(f"{name} must list at least one cutoff")
     for value in values:
         if isinstance(value, bool) or not isinstance(value, (int, float)) or not 0 < value <= 1:
-            raise ValueError(f"{name} must hold numbers in (0, 1], got {value!r}")
+            raise InvalidValueError(f"{name} must hold numbers in (0, 1], got {value!r}")
     return np.asarray(values, dtype=np.float64)

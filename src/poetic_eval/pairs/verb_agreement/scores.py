@@ -42,6 +42,7 @@ from typing import Any
 import numpy as np
 import torch
 
+from ...errors import InvalidValueError
 from .cutoffs import lemma_cutoff_scores
 from .model_outputs import as_cpu_matrix, as_int_vector, check_cutoffs, tse_labels, verb_id_matrix
 
@@ -133,7 +134,7 @@ def score_verb_slots(
     n = labels_array.shape[0]
     view_rows = np.arange(n) if views is None else as_int_vector(views, "views", n)
     if view_rows.size and (view_rows.min() < 0 or view_rows.max() >= n_views):
-        raise ValueError(
+        raise InvalidValueError(
             f"logits has {n_views} rows; every example needs one (views or one row each)"
         )
     correct = as_int_vector(correct_ids, "correct_ids", n)
@@ -141,13 +142,15 @@ def score_verb_slots(
     for name, ids in (("correct_ids", correct), ("incorrect_ids", incorrect)):
         bad = np.flatnonzero((ids < -1) | (ids >= vocab))
         if bad.size:
-            raise ValueError(f"{name}[{bad[0]}] = {ids[bad[0]]} is outside -1..{vocab - 1}")
+            raise InvalidValueError(f"{name}[{bad[0]}] = {ids[bad[0]]} is outside -1..{vocab - 1}")
     verbs = verb_id_matrix(verb_token_ids, vocab)
     top = check_cutoffs(top_cutoffs, "top_cutoffs")
     bottom = check_cutoffs(bottom_cutoffs, "bottom_cutoffs")
     keep = np.ones(n, dtype=bool) if distinct is None else np.asarray(distinct, dtype=bool)
     if keep.shape != (n,):
-        raise ValueError(f"distinct must have one flag per example ({n}), got shape {keep.shape}")
+        raise InvalidValueError(
+            f"distinct must have one flag per example ({n}), got shape {keep.shape}"
+        )
     index = np.arange(n) if examples is None else as_int_vector(examples, "examples", n)
 
     tse = _tse(matrix, view_rows, correct, incorrect)

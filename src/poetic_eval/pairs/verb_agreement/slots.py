@@ -12,6 +12,7 @@ from dataclasses import dataclass
 
 from ...agreement.agreement_pairs import as_tse_label, pair_tokens, single_token_difference
 from ...checks import typed_options
+from ...errors import InvalidValueError
 from ...lm import ModelKind
 
 
@@ -57,7 +58,7 @@ def verb_slot(
     try:
         index, _, _ = single_token_difference(sentence_good, sentence_bad)
     except ValueError as error:
-        raise ValueError(
+        raise InvalidValueError(
             f"{where}: {error}; a verb minimal pair differs in the verb only"
         ) from None
     good, bad = pair_tokens(sentence_good), pair_tokens(sentence_bad)
@@ -81,14 +82,16 @@ def verb_slots(
 ) -> list[VerbSlot]:
     """:func:`verb_slot` for every row; the three sequences must have the same length."""
     if not (len(sentences_good) == len(sentences_bad) == len(labels)):
-        raise ValueError(
+        raise InvalidValueError(
             f"sentences_good ({len(sentences_good)}), sentences_bad ({len(sentences_bad)}) and "
             f"labels ({len(labels)}) must have the same length"
         )
     for name, column in (("sentences_good", sentences_good), ("sentences_bad", sentences_bad)):
         for row, value in enumerate(column):
             if not isinstance(value, str) or not value.strip():
-                raise ValueError(f"{name}[{row}] must be a non-empty string, got {value!r:.60}")
+                raise InvalidValueError(
+                    f"{name}[{row}] must be a non-empty string, got {value!r:.60}"
+                )
     return [
         verb_slot(good, bad, label, row)
         for row, (good, bad, label) in enumerate(zip(sentences_good, sentences_bad, labels))

@@ -6,6 +6,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from ...blm.answer_labels import CORRECT_LABEL
+from ...errors import InvalidValueError
 from .. import Section, Table
 
 
@@ -32,7 +33,7 @@ def blm_section(results: Sequence[Mapping[str, Any]], *, note: str = "") -> Sect
     added by the caller (the dataset config or file evaluated). ``note`` is added to the text.
     """
     if not results:
-        raise ValueError("results is empty: evaluate at least one config")
+        raise InvalidValueError("results is empty: evaluate at least one config")
     models = sorted({result["model"] for result in results})
     rows = [
         [
