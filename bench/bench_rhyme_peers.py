@@ -19,14 +19,15 @@ Peers (the `bench` extra installs both; RhymeTagger also needs Debian's `espeak-
 Every method labels all the stanzas of a part in one run; each gold set is scored from that
 run. Gold sets and the development / held-out split are those of
 ``scripts/evaluate_rhyme_schemes.py`` (:mod:`poetic_eval.rhyme.rule_annotation`). The last
-column is the share of 5,000 seeded random quatrains (4 lines of 4 different poems of the part,
-:func:`poetic_eval.rhyme.cross_validation.random_quatrains`) given a scheme other than ABCD.
+column is the share of 5,000 seeded random quatrains (1,000 with ``--quick``; 4 lines of 4
+different poems of the part, :func:`poetic_eval.rhyme.cross_validation.random_quatrains`)
+given a scheme other than ABCD.
 
 **German** (``--language de``): the gold stanzas of ``german_rhyme_gold``. poetic_eval's
 learned model is measured by 10-fold cross-validation over poems (each stanza labelled by a
 model fitted to the other folds' poems, :mod:`poetic_eval.rhyme.cross_validation`; the shipped
 model is fitted to all of them, so it is not measured here); its random quatrains are drawn
-within each tested fold (1,000 per fold; 200 with ``--quick``), and every method labels the
+within each tested fold (1,000 per fold; 100 with ``--quick``), and every method labels the
 same ones. Beside it: the
 German rules alone (``method="perfect"``), the English default on German text (what
 ``rhyme_scheme`` did before it had a language), and RhymeTagger's German model. A peer that
@@ -137,9 +138,9 @@ def random_share(schemes: list[str]) -> str:
     return f"{sum(s != 'ABCD' for s in schemes) / len(schemes):.2%}"
 
 
-def report(poems, units, title: str) -> None:
+def report(poems, units, title: str, quatrain_count: int = RANDOM_QUATRAINS) -> None:
     sets = collections(units)
-    quatrains = random_quatrains(poems, RANDOM_QUATRAINS, seed=1)
+    quatrains = random_quatrains(poems, quatrain_count, seed=1)
     print(f"\n## {title}\n")
     print(
         "| method | "
@@ -241,9 +242,10 @@ def main(argv: list[str] | None = None) -> int:
         for held_out in PARTS[args.part]:
             part = "held-out authors" if held_out else "development authors"
             report([p for p in poems if p.held_out == held_out],
-                   [u for u in units if u.held_out == held_out], part)  # fmt: skip
+                   [u for u in units if u.held_out == held_out], part,
+                   1_000 if args.quick else RANDOM_QUATRAINS)  # fmt: skip
     if "de" in LANGUAGES[args.language]:
-        german_report(args.data, 200 if args.quick else 1_000)
+        german_report(args.data, 100 if args.quick else 1_000)
     return 0
 
 

@@ -28,6 +28,7 @@ from poetic_eval.rhyme import (
     rhymes,
 )
 from poetic_eval.rhyme.corpora import author_key, is_held_out, read_corpora, restricted_growth
+from poetic_eval.rhyme.cross_validation import random_quatrains
 from poetic_eval.rhyme.evaluation import (
     collections,
     random_word_pairs,
@@ -146,7 +147,7 @@ def test_may_rhyme_is_the_widest_test():
 
 def test_chance_rhymes_of_common_words_stay_rare():
     """Seeded pairs of common English words (wordfreq, not verse, many of them polysyllables
-    with weak "-y", "-ed", "-al" endings): measured 3.0 %, against 1.5 % for line-final words
+    with weak "-y", "-ed", "-al" endings): measured 2.7 %, against 1.6-1.8 % for line-final words
     of verse (the card's figure); the ceiling guards against regressions."""
     from wordfreq import top_n_list
 
@@ -299,10 +300,9 @@ def test_author_split_is_by_surname():
 
 # Floors a little under the figures measured by scripts/evaluate_rhyme_schemes.py (rhyme_kl card):
 # (part, gold set) -> (exact scheme, pairwise precision, pairwise recall) of the learned default.
-# The link cost (1.5) trades a little recall on long human-annotated stanzas for precision.
 LEARNED_FLOORS = {
     (False, "EPG64 quatrains (human gold)"): (0.79, 0.86, 0.93),
-    (False, "EPG64 all stanzas (human gold)"): (0.63, 0.85, 0.90),
+    (False, "EPG64 all stanzas (human gold)"): (0.63, 0.85, 0.92),
     (False, "sonnet quatrains (rule)"): (0.95, 0.97, 0.97),
     (False, "couplet quatrains (rule)"): (0.96, 0.97, 0.97),
     (False, "all quatrains"): (0.94, 0.97, 0.97),
@@ -344,6 +344,22 @@ def test_random_line_final_pairs_rarely_rhyme(corpora, held_out):
     rate = setting_chance_rate(pairs, {"method": "learned"})
     print(f"random pairs called rhymes ({'held-out' if held_out else 'dev'}): {rate:.4f}")
     assert rate <= CHANCE_CEILING
+
+
+@pytest.mark.needs_shared_data
+@pytest.mark.parametrize("held_out", [False, True])
+def test_random_quatrains_are_rarely_called_rhyming(corpora, held_out):
+    """4 lines of 4 different poems get a scheme other than ABCD in 7.90 % (development) and
+    8.52 % (held-out) of 5,000 seeded quatrains (9.3 % / 10.0 % before issue 41's changes;
+    perfect rhyme alone, by chance rhymes and repeated words, 5.8-6.0 %). Issue 41 asked for
+    6 %, which only dropping lone perfect rhymes reached (see the rhyme_kl card)."""
+    poems, _ = corpora
+    part = [poem for poem in poems if poem.held_out == held_out]
+    quatrains = ["\n".join(q) for q in random_quatrains(part, 5_000, seed=1)]
+    schemes = rhyme_schemes(quatrains)
+    rate = sum(scheme != "ABCD" for scheme in schemes) / len(schemes)
+    print(f"random quatrains called rhyming ({'held-out' if held_out else 'dev'}): {rate:.4f}")
+    assert rate <= 0.09
 
 
 @pytest.mark.needs_shared_data

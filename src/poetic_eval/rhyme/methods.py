@@ -1,14 +1,20 @@
 """The rhyme methods every rhyme function and metric accepts, and how options select them.
 
 - ``"learned"`` (the default): the graded rhyme score of
-  :mod:`poetic_eval.rhyme.pair_model`, learned from poems without labels, and joint scheme
-  inference (:mod:`poetic_eval.rhyme.scheme_decoder`): the most probable scheme under a prior
-  over schemes, so that ABAB with one slant or historical pair beats ABAC.
-- ``"perfect"``: perfect rhyme of the last stressed vowel onward (CMUdict and its fallbacks),
-  schemes by the transitive closure of pairwise rhymes; ``weak``, ``near`` and ``historical``
-  widen it (:func:`poetic_eval.rhyme.word_rhymes.perfect_rhymes`). These options belong to this
+  :mod:`poetic_eval.rhyme.pair_model`, learned from poems (English without labels; German
+  from gold schemes), and joint scheme inference (:mod:`poetic_eval.rhyme.scheme_decoder`):
+  the most probable scheme under a prior over schemes, so that ABAB with one slant or
+  historical pair beats ABAC.
+- ``"perfect"``: perfect rhyme of the last stressed vowel onward (English: CMUdict and its
+  fallbacks; German: spelling rules), schemes by the transitive closure of pairwise rhymes;
+  ``weak``, ``near`` and ``historical`` widen it
+  (:func:`poetic_eval.rhyme.word_rhymes.perfect_rhymes`,
+  :func:`poetic_eval.rhyme.german_rhymes.german_perfect_rhymes`). These options belong to this
   method: passing any of them without ``method`` selects it, as before the learned method
   existed, and passing them with ``method="learned"`` is an error.
+
+:func:`rhymes`, the per-pair test of both methods, lives here beside :func:`resolve_method`, so
+that no module of the package imports one that imports it back (issue 38).
 """
 
 from __future__ import annotations

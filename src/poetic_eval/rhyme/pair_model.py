@@ -71,10 +71,11 @@ class RhymeModel:
     new_prior: float
     threshold: float
     info: dict = field(default_factory=dict)
-    #: Cost of each pair of lines a scheme puts in one group, subtracted from the pair's score
-    #: when decoding (not for a linked repetition): 0 is the plain Reddy & Knight model; above
-    #: 0, a stanza's scheme links fewer pairs of line ends that only resemble a rhyme (set by
-    #: the learning script, see DEVELOPERS.md "The rhyme model").
+    #: Cost of each pair of lines a scheme puts in one group when their words are not a perfect
+    #: rhyme (:meth:`link_costs`), subtracted from the pair's score when decoding: 0 is the plain
+    #: Reddy & Knight model; above 0, a scheme links fewer line ends that only resemble a rhyme,
+    #: while a perfect rhyme alone still links its lines (a window "wide ... tide" is ABAC).
+    #: Set by the learning script (DEVELOPERS.md "The rhyme model").
     link_cost: float = 0.0
     #: The language whose spelling and sound rules read the words (:func:`word_forms`).
     language: str = "en"
@@ -165,6 +166,20 @@ class RhymeModel:
         return [self._score_forms(forms[i], forms[j], link_repetitions)
                 for i in range(n) for j in range(i + 1, n)]  # fmt: skip
 
+    def link_costs(self, words: list[str]) -> list[float]:
+        """:attr:`link_cost` for each pair of ``words`` (decoder order) that is neither a
+        perfect rhyme (``method="perfect"`` of the model's language) nor the same word."""
+        n = len(words)
+        return [0.0 if self._perfect_or_same(words[i], words[j]) else self.link_cost
+                for i in range(n) for j in range(i + 1, n)]  # fmt: skip
+
+    def _perfect_or_same(self, a: str, b: str) -> bool:
+        if word_forms(a, self.language).word == word_forms(b, self.language).word:
+            return True
+        if self.language == "de":
+            return german_perfect_rhymes(a, b)
+        return perfect_rhymes(a, b)
+
     def prior(self, length: int) -> np.ndarray | None:
         return self.scheme_priors.get(length) if length <= TABLE_LINES else None
 
@@ -189,7 +204,9 @@ class RhymeModel:
                 dtype=np.float64,
             ).reshape(len(indices), -1)  # fmt: skip
             if self.link_cost:
-                scores -= self.link_cost * (scores < LINKED_REPETITION)
+                scores -= np.array([self.link_costs(stanzas[i]) for i in indices]).reshape(
+                    scores.shape
+                )
             decoded = decode_many(
                 scores, length, self.prior(length), self.join_prior, self.new_prior
             )

@@ -329,18 +329,12 @@ def learn_model(
     pooled_smoothing: bool = False,
     prior_smoothing: float = PRIOR_SMOOTHING,
 ) -> RhymeModel:
-    """EM over ``units`` ((kind, line-final words) from :func:`training_units`) with the
-    non-rhyme side from ``random_pairs`` (line-final words of different poems); the sequential
-    prior of long stanzas from ``long_stanzas`` (line-final words of stanzas; those of more
-    than :data:`TABLE_LINES` and at most :data:`LONGEST_STANZA` lines are used); words are
-    read by the rules of ``language`` (:func:`poetic_eval.rhyme.word_forms.word_forms`).
-
-    **Supervised** when every unit carries a gold scheme (:func:`training_units` with
-    ``golds``): the E step's posteriors are the gold schemes (the pair cells still follow the
-    tables, as the best candidate of a pair does), and the sequential prior is counted on
-    ``long_golds`` (gold schemes of long stanzas) instead of self-training.
-    ``pooled_smoothing``: the vowel table is smoothed by pools of relations (:func:`_ratio`).
-    ``prior_smoothing``: pseudo-count of every scheme in the priors."""
+    """EM over ``units`` (:func:`training_units`), the non-rhyme side from ``random_pairs``
+    (line-final words of different poems), the long stanzas' prior from ``long_stanzas``
+    (:func:`_set_long_prior`); words read by the rules of ``language``. **Supervised** when
+    every unit carries a gold scheme: the E step's posteriors are the gold schemes (the pair
+    cells still follow the tables), and the long stanzas' prior is counted on ``long_golds``.
+    ``pooled_smoothing``: see :func:`_ratio`; ``prior_smoothing``: pseudo-count per scheme."""
     keys, ids, golds = _pair_layouts(units, language)
     supervised = bool(golds) and all(len(golds.get(g, ())) == len(r) for g, r in ids.items())
     others = [(word_forms(a, language).word, word_forms(b, language).word)
@@ -349,12 +343,8 @@ def learn_model(
     repeated_other = (sum(a == b for a, b in others) + NON_RHYME_SMOOTHING) / (len(others) + 1)
     unit_pairs = _Pairs.build(list(keys), language)
     other_pairs = _Pairs.build([_key(a, b) for a, b in others if a != b], language)
-
     tables, repetition = initial_tables(), 3.0
-    priors = {}
-    for group in ids:
-        count = len(scheme_table(group[0])[0])
-        priors[group] = np.full(count, -np.log(count))
+    priors = {group: _uniform(len(scheme_table(group[0])[0])) for group in ids}
     history = []
     for step in tqdm(range(iterations), desc="rhyme EM", disable=not show_progress):
         pair_score, best = unit_pairs.best(tables)
@@ -364,23 +354,16 @@ def learn_model(
             posteriors = _gold_posteriors(ids, golds, posteriors)
         cells = unit_pairs.cells(best)
         counts, repeated, total = _m_step(ids, posteriors, cells, priors, prior_smoothing)
-        other_cells = other_pairs.cells(other_pairs.best(tables)[1])
-        sizes = (N_VOWEL_CELLS, N_SHAPE_CELLS, N_EVIDENCE_CELLS)
-        other_counts = [
-            np.bincount(c, minlength=n).astype(np.float64) for c, n in zip(other_cells, sizes)
-        ]
-        pools = (vowel_pools() if pooled_smoothing else None, None, None)
-        updated = [_ratio(r, o, b, p) for r, o, b, p in zip(counts, other_counts, BLOCKS, pools)]
+        updated = _new_tables(counts, other_pairs, tables, pooled_smoothing)
         # Damped after the first steps: the best candidate of a pair follows the tables, and
         # undamped updates can swing between two sets of best candidates.
         keep = DAMPING if step >= 2 else 0.0
         tables = tuple(keep * old + (1 - keep) * new for old, new in zip(tables, updated))
         repetition = float(np.log((repeated + 1e-3) / total) - np.log(repeated_other))
-    pair_score, _ = unit_pairs.best(tables)
-    posteriors = _e_step(ids, pair_score, repetition, priors)
-    if supervised:
-        posteriors = _gold_posteriors(ids, golds, posteriors)
-    quatrain_links = posteriors.links.get((4, STANZA))
+    final = _e_step(ids, unit_pairs.best(tables)[0], repetition, priors)
+    quatrain_links = (_gold_posteriors(ids, golds, final) if supervised else final).links.get(
+        (4, STANZA)
+    )
     base_rate = float(np.mean(quatrain_links)) if quatrain_links is not None else 0.3
     model = RhymeModel(
         vowel=tables[0],
@@ -394,12 +377,35 @@ def learn_model(
         language=language,
         info={
             "units": {f"{n} lines, {kind}": len(rows) for (n, kind), rows in ids.items()},
-            "distinct_pairs": len(keys),
-            "random_pairs": len(others),
+            "distinct_pairs": len(keys), "random_pairs": len(others),
             "log_likelihood": [round(x, 1) for x in history],
             **({"supervised": True} if supervised else {}),
         },
-    )
+    )  # fmt: skip
+    _set_long_prior(model, long_stanzas, long_golds)
+    return model
+
+
+def _uniform(count: int) -> np.ndarray:
+    return np.full(count, -np.log(count))
+
+
+def _new_tables(counts, other_pairs: _Pairs, tables, pooled_smoothing: bool) -> list[np.ndarray]:
+    """The M step's tables: the rhyme side's ``counts`` against the cells of the random pairs'
+    best candidates under the current ``tables``."""
+    other_cells = other_pairs.cells(other_pairs.best(tables)[1])
+    sizes = (N_VOWEL_CELLS, N_SHAPE_CELLS, N_EVIDENCE_CELLS)
+    other_counts = [
+        np.bincount(c, minlength=n).astype(np.float64) for c, n in zip(other_cells, sizes)
+    ]
+    pools = (vowel_pools() if pooled_smoothing else None, None, None)
+    return [_ratio(r, o, b, p) for r, o, b, p in zip(counts, other_counts, BLOCKS, pools)]
+
+
+def _set_long_prior(model: RhymeModel, long_stanzas, long_golds) -> None:
+    """The sequential prior of long stanzas: counted on ``long_golds`` when given, else by
+    self-training on ``long_stanzas`` (those of more than :data:`TABLE_LINES` and at most
+    :data:`LONGEST_STANZA` lines)."""
     long_stanzas = [list(w) for w in long_stanzas if TABLE_LINES < len(w) <= LONGEST_STANZA]
     if long_golds is not None:
         long_golds = [g for g in long_golds if TABLE_LINES < len(g) <= LONGEST_STANZA]
@@ -408,4 +414,3 @@ def learn_model(
     elif long_stanzas:
         model.join_prior, model.new_prior = _sequential_prior(long_stanzas, model)
         model.info["long_stanzas"] = len(long_stanzas)
-    return model

@@ -12,9 +12,9 @@
   pronunciation at all (digits, stray letters) is compared by spelling: its last vowel letters
   and everything after them must equal the other word's.
 - **Wider rhymes**, off by default and chosen per call: ``weak`` (unstressed) rhymes, ``near``
-  rhymes (voicing-neutral and eye rhymes) and ``historical`` -y rhymes; see :func:`rhymes`. With
-  ``weak`` and ``near`` the schemes agree best with human annotators (the rhyme_kl card gives the
-  measured figures).
+  rhymes (voicing-neutral and eye rhymes) and ``historical`` -y rhymes; see
+  :func:`perfect_rhymes`. With ``weak`` and ``near`` the schemes agree best with human
+  annotators (the rhyme_kl card gives the measured figures).
 
 Rhyme schemes of whole poems are in :mod:`poetic_eval.rhyme.schemes`.
 """
@@ -180,7 +180,7 @@ def _devoiced_parts(word: str) -> frozenset[tuple[str, ...]]:
 
 
 def _near_rhyme(a: str, b: str) -> bool:
-    """Voicing-neutral rhyme or eye rhyme (see :func:`rhymes`)."""
+    """Voicing-neutral rhyme or eye rhyme (see :func:`perfect_rhymes`)."""
     if not _devoiced_parts(a).isdisjoint(_devoiced_parts(b)):
         return True
     spelled_a, spelled_b = spelling_rhyme(a), spelling_rhyme(b)
@@ -233,7 +233,7 @@ def perfect_rhymes(
 
 
 def wider_rhyme(a: str, b: str, *, weak: bool, near: bool, historical: bool) -> bool:
-    """Weak, near or historical rhyme of two normalized words (see :func:`rhymes`)."""
+    """Weak, near or historical rhyme of two normalized words (see :func:`perfect_rhymes`)."""
     if not a or not b or a == b:
         return False
     return (
