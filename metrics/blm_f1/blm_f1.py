@@ -4,6 +4,7 @@ import datasets
 import evaluate
 
 from poetic_eval.blm import blm_results
+from poetic_eval.errors import InvalidValueError
 from poetic_eval.evaluate_modules import ColumnInputs
 
 _DESCRIPTION = """
@@ -90,5 +91,5 @@ class BlmF1(ColumnInputs, evaluate.Metric):
         if labels is not None and all(label == "" for label in labels):
             labels = None
         elif labels is not None and any(label == "" for label in labels):
-            raise ValueError("labels: give a label for every item or for none")
+            raise InvalidValueError("labels: give a label for every item or for none")
         return blm_results(predictions, references, labels, **options)

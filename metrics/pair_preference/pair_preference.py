@@ -3,6 +3,7 @@
 import datasets
 import evaluate
 
+from poetic_eval.errors import InvalidValueError
 from poetic_eval.evaluate_modules import ColumnInputs, checked_columns
 from poetic_eval.pairs.statistics import as_score_array, pair_preference, uncategorised_as_none
 
@@ -111,7 +112,7 @@ class PairPreference(ColumnInputs, evaluate.Metric):
         try:
             return _host_scores(inputs)
         except ValueError as error:
-            raise ValueError(f"{error} (rows counted within this add_batch call)") from None
+            raise InvalidValueError(f"{error} (rows counted within this add_batch call)") from None
 
     def _compute(self, good_scores, bad_scores, categories=None, **options):
         return pair_preference(

@@ -3,6 +3,7 @@
 import datasets
 import evaluate
 
+from poetic_eval.errors import InvalidValueError
 from poetic_eval.evaluate_modules import ColumnInputs, checked_columns
 from poetic_eval.pairs import verb_weighted_agreement
 from poetic_eval.pairs.verb_agreement.model_outputs import whole_numbers
@@ -138,7 +139,7 @@ class VerbWeightedAgreement(ColumnInputs, evaluate.Metric):
         self, logits, labels, correct_ids, incorrect_ids, contexts, verb_token_ids=None, **options
     ):
         if verb_token_ids is None:
-            raise ValueError(
+            raise InvalidValueError(
                 "verb_token_ids is required: the [singular id, plural id] of each lemma"
             )
         return verb_weighted_agreement(

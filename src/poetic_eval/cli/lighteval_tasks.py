@@ -21,6 +21,8 @@ import shlex
 from collections.abc import Sequence
 from pathlib import Path
 
+from ..errors import InvalidValueError
+
 
 def add_arguments(parser: argparse.ArgumentParser, words: Sequence[str] = ()) -> None:
     """The options of ``poetic-eval lighteval-tasks``."""
@@ -46,7 +48,7 @@ def run(args: argparse.Namespace) -> int:
     default = args.model == "default"
     lm = load_language_model(None if default else args.model)
     if lm.kind != "causal":
-        raise ValueError(f"{lm.name} is a {lm.kind} LM; LightEval's tasks score causal LMs")
+        raise InvalidValueError(f"{lm.name} is a {lm.kind} LM; LightEval's tasks score causal LMs")
     written = write_lighteval_tasks(
         args.datasets, args.out, start=start_token_text(lm), model=lm.name, org=args.org
     )

@@ -100,7 +100,7 @@ def planned_repos(args: argparse.Namespace) -> list:
     """The model repo of --eval-results; else the dataset repos and the metric Spaces."""
     if args.eval_results is not None or args.model_repo is not None:
         if args.eval_results is None or args.model_repo is None:
-            raise ValueError("--eval-results DIR and --model-repo OWNER/NAME go together")
+            raise InvalidValueError("--eval-results DIR and --model-repo OWNER/NAME go together")
         return [plan_eval_results(args.eval_results, args.model_repo)]
     plans = [] if args.skip_datasets else plan_dataset_uploads(args.datasets, args.org)
     if not args.skip_metrics:

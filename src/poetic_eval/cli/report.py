@@ -7,6 +7,7 @@ from collections.abc import Sequence
 from pathlib import Path
 
 from ..diversity import DIMENSION_NAMES
+from ..errors import InvalidValueError
 from .arguments import (
     OPTION_GRAMMAR,
     add_language_argument,
@@ -115,10 +116,10 @@ def eval_results_target(args: argparse.Namespace):
 
     if args.eval_results is None:
         if args.eval_dataset or args.eval_source:
-            raise ValueError("--eval-dataset and --eval-source go with --eval-results DIR")
+            raise InvalidValueError("--eval-dataset and --eval-source go with --eval-results DIR")
         return None
     if not args.eval_dataset:
-        raise ValueError(
+        raise InvalidValueError(
             "--eval-results needs --eval-dataset OWNER/NAME:CONFIG:SPLIT: the Hub benchmark "
             "whose human corpus --human is"
         )

@@ -105,7 +105,7 @@ def split_part_options(
             )
         option = name[len(dimension) + 1 :]
         if option == "language":  # one language for the whole profile, not per dimension
-            raise TypeError(
+            raise InvalidTypeError(
                 f"unexpected keyword argument {name!r}: the language is one option of the "
                 f"whole profile; pass language={value!r}"
             )

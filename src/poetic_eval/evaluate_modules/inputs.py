@@ -65,7 +65,7 @@ class PoemInputs:
         if prediction is not None and not isinstance(prediction, str):
             raise InvalidTypeError(f"prediction must be a string, got {type(prediction).__name__}")
         if prediction is not None and not prediction.strip():
-            raise ValueError("prediction is empty or only whitespace")
+            raise InvalidValueError("prediction is empty or only whitespace")
         if prediction is not None:
             require_encodable(prediction, "prediction")
         return super().add(prediction=prediction, reference=reference, **kwargs)  # type: ignore[misc]

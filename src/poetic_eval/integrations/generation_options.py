@@ -20,7 +20,7 @@ import inspect
 from collections.abc import Mapping
 from typing import Any
 
-from ..errors import InvalidValueError
+from ..errors import InvalidTypeError, InvalidValueError
 
 # set by generate_poems itself on every call
 _SET_BY_THE_SAMPLER = ("input_ids", "attention_mask", "inputs", "pad_token_id")
@@ -88,15 +88,15 @@ def _check_sampling_values(config: Any, options: Mapping[str, Any]) -> None:
             try:
                 getattr(generation, processor)(value)
             except ValueError as error:  # its message may name its own parameter ("penalty")
-                raise ValueError(f"{name}={value!r}: {error}") from None
+                raise InvalidValueError(f"{name}={value!r}: {error}") from None
         elif isinstance(value, bool):
-            raise TypeError(f"{name} must be a number, got {value!r}")
+            raise InvalidTypeError(f"{name} must be a number, got {value!r}")
     for name in _COUNTS:
         value = getattr(config, name, None)
         if value is not None and (
             isinstance(value, bool) or not isinstance(value, int) or value < 1
         ):
-            raise ValueError(f"{name} must be an integer >= 1, got {value!r}")
+            raise InvalidValueError(f"{name} must be an integer >= 1, got {value!r}")
 
 
 def _generate_parameters(model: Any) -> set[str]:

@@ -18,6 +18,7 @@ from typing import Any
 
 import numpy as np
 
+from ..errors import InvalidTypeError, InvalidValueError
 from ..text.poem_inputs import require_encodable
 
 # numpy dtype kinds of a token id: signed and unsigned integers (not "b": a bool, though an
@@ -29,13 +30,15 @@ def require_list(values: Any, name: str, *, of: str) -> list:
     """``values`` as a list: refuse None, a string (it would be split into characters) and a
     mapping (its keys would be read), naming ``name`` and what it must hold (``of``)."""
     if values is None:
-        raise ValueError(f"{name} is required (got None)")
+        raise InvalidValueError(f"{name} is required (got None)")
     if isinstance(values, (str, bytes, Mapping)):
-        raise TypeError(f"{name} must be a list of {of}, not a {type(values).__name__}")
+        raise InvalidTypeError(f"{name} must be a list of {of}, not a {type(values).__name__}")
     try:
         return list(values)
     except TypeError:
-        raise TypeError(f"{name} must be a list of {of}, got {type(values).__name__}") from None
+        raise InvalidTypeError(
+            f"{name} must be a list of {of}, got {type(values).__name__}"
+        ) from None
 
 
 def require_equal_lengths(**lists: Sequence[Any]) -> None:
@@ -44,7 +47,7 @@ def require_equal_lengths(**lists: Sequence[Any]) -> None:
     lengths = {name: len(values) for name, values in lists.items()}
     if len(set(lengths.values())) > 1:
         shown = ", ".join(f"{name} {length}" for name, length in lengths.items())
-        raise ValueError(f"{' and '.join(lengths)} must have the same length, got {shown}")
+        raise InvalidValueError(f"{' and '.join(lengths)} must have the same length, got {shown}")
 
 
 def vocabulary_rows(lm: Any) -> int | None:
@@ -68,7 +71,7 @@ def _token_id(value: Any, where: str) -> int:
     if isinstance(value, bool) or (
         not isinstance(value, numbers.Integral) and _integer_kind(value) is None
     ):
-        raise TypeError(
+        raise InvalidTypeError(
             f"{where} must be an integer token id, got {type(value).__name__} {value!r:.40}"
         )
     return int(value)
@@ -103,7 +106,9 @@ def checked_token_sequences(lm: Any, sequences: Any, name: str = "sequences") ->
     checked = [_as_ids(sequence, f"{name}[{row}]") for row, sequence in enumerate(sequences)]
     for row, ids in enumerate(checked):
         if not ids:
-            raise ValueError(f"{name}[{row}] is empty: a sequence needs at least its start token")
+            raise InvalidValueError(
+                f"{name}[{row}] is empty: a sequence needs at least its start token"
+            )
     check_vocabulary(lm, checked, name)
     return checked
 
@@ -125,7 +130,7 @@ def check_vocabulary(
         if ids and (min(ids) < 0 or max(ids) >= rows):
             position, value = next((i, v) for i, v in enumerate(ids) if not 0 <= v < rows)
             where = labels[row] if labels is not None else f"{name}[{row}]"
-            raise ValueError(
+            raise InvalidValueError(
                 f"{where} holds token id {value} (position {position}), outside "
                 f"{lm.name}'s vocabulary of {rows} ids (0 to {rows - 1}); a token added to "
                 "the tokenizer needs model.resize_token_embeddings"
@@ -155,18 +160,22 @@ def check_choice_inputs(prefixes: Any, continuations: Any, item_ids: Any = None)
     require_equal_lengths(**lists)
     for row, prefix in enumerate(prefixes):
         if not isinstance(prefix, str):
-            raise TypeError(f"prefixes[{row}] must be a string, got {type(prefix).__name__}")
+            raise InvalidTypeError(f"prefixes[{row}] must be a string, got {type(prefix).__name__}")
         require_encodable(prefix, f"prefixes[{row}]")
     for row, texts in enumerate(continuations):
         texts = require_list(texts, f"continuations[{row}]", of="strings")
         if not texts:
-            raise ValueError(f"continuations[{row}] is empty: an item needs at least one choice")
+            raise InvalidValueError(
+                f"continuations[{row}] is empty: an item needs at least one choice"
+            )
         for index, text in enumerate(texts):
             where = f"continuations[{row}][{index}]"
             if not isinstance(text, str):
-                raise TypeError(f"{where} must be a string, got {type(text).__name__}")
+                raise InvalidTypeError(f"{where} must be a string, got {type(text).__name__}")
             if not text:
-                raise ValueError(f"{where} is empty: a continuation needs at least one token")
+                raise InvalidValueError(
+                    f"{where} is empty: a continuation needs at least one token"
+                )
             require_encodable(text, where)
 
 
@@ -178,7 +187,7 @@ def checked_slot_rows(lm: Any, rows: Any) -> list[list[int]]:
         mask = lm.tokenizer.mask_token_id
         for row, ids in enumerate(rows):
             if ids.count(mask) != 1:
-                raise ValueError(
+                raise InvalidValueError(
                     f"rows[{row}] holds {ids.count(mask)} mask tokens (id {mask}); a masked LM's "
                     "slot row holds exactly one"
                 )
@@ -197,7 +206,7 @@ def require_finite_scores(lm: Any, scores: np.ndarray, name: str) -> np.ndarray:
     bad = non_finite_rows(scores)
     if bad.size:
         first = int(bad[0])
-        raise ValueError(
+        raise InvalidValueError(
             f"the model {lm.name} gave NaN or infinite scores for {bad.size} of {len(scores)} "
             f"{name} (first: {name}[{first}]: {scores[first]}); its weights may be corrupted "
             "or it diverged"
@@ -214,7 +223,7 @@ def require_finite_choice_scores(
     bad = non_finite_rows(flat)
     if bad.size:
         item = int(np.searchsorted(np.cumsum([len(s) for s in scores]), bad[0], side="right"))
-        raise ValueError(
+        raise InvalidValueError(
             f"the model {lm.name} gave NaN or infinite scores for {bad.size} of {flat.size} "
             f"continuations (first: item {item_ids[item]!r}: {scores[item].tolist()}); its "
             "weights may be corrupted or it diverged"

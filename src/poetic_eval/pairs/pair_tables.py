@@ -86,9 +86,9 @@ def _load_file(builder: str, path: Path):
     with open(path, "rb") as stream:
         head = stream.read(1 << 16)
     if not head.strip() and path.stat().st_size <= 1 << 16:  # datasets: StopIteration
-        raise ValueError(f"dataset {path}: the file is empty (no rows to score)")
+        raise InvalidValueError(f"dataset {path}: the file is empty (no rows to score)")
     if builder != "parquet" and wide_encoding(head) is not None:  # datasets: a JSON error
-        raise ValueError(f"dataset {path}: not UTF-8 text; {conversion_hint(head)}")
+        raise InvalidValueError(f"dataset {path}: not UTF-8 text; {conversion_hint(head)}")
     try:
         return datasets.load_dataset(builder, data_files=str(path), split="train")
     except DatasetGenerationError as error:

@@ -34,6 +34,7 @@ from typing import Any
 
 import yaml
 
+from ..errors import InvalidValueError
 from ..files import atomic_folder, check_output_folder
 from ..files.names import inside
 
@@ -82,7 +83,7 @@ class BenchmarkTarget:
         """``OWNER/NAME:CONFIG:SPLIT`` (e.g. ``me/quatrain:en_quatrains:train``)."""
         parts = text.split(":")
         if len(parts) != 3 or not all(parts) or not re.fullmatch(r"[\w.-]+/[\w.-]+", parts[0]):
-            raise ValueError(
+            raise InvalidValueError(
                 f"--eval-dataset {text!r}: give OWNER/NAME:CONFIG:SPLIT, the Hub dataset, config "
                 "and split of the human corpus (e.g. me/quatrain:en_quatrains:train)"
             )
@@ -126,7 +127,7 @@ def eval_result_entries(
         if value is None:
             continue
         if not isinstance(value, (int, float)) or not math.isfinite(value):
-            raise ValueError(f"the report's {metric.key} is {value!r}, not a finite number")
+            raise InvalidValueError(f"the report's {metric.key} is {value!r}, not a finite number")
         task_id = diversity_task_id(target.config, metric.key)
         entry = EvalResultEntry(
             dataset_id=target.dataset_id,
@@ -143,7 +144,7 @@ def eval_result_entries(
         files[task_id] = [data]
     if not files:
         names = ", ".join(metric.key for metric in DIVERSITY_METRICS)
-        raise ValueError(f"the report has none of the published scores ({names})")
+        raise InvalidValueError(f"the report has none of the published scores ({names})")
     return files
 
 
@@ -161,7 +162,7 @@ def write_eval_results(
     out_dir.mkdir(exist_ok=True)
     folder = out_dir / EVAL_RESULTS_FOLDER
     if folder.exists() and not _written_here(folder):
-        raise ValueError(
+        raise InvalidValueError(
             f"{folder} holds files poetic-eval did not write; choose another --eval-results"
         )
     with atomic_folder(folder) as staging:

@@ -20,6 +20,7 @@ that no module of the package imports one that imports it back (issue 38).
 from __future__ import annotations
 
 from ..checks import require_choice, typed_options
+from ..errors import InvalidValueError
 from ..text.languages import resolve_language
 from .german_rhymes import german_perfect_rhymes
 from .pair_model import graded_rhymes
@@ -40,7 +41,7 @@ def resolve_method(
         return PERFECT if widened else DEFAULT_METHOD
     require_choice(method, METHODS, "rhyme method")
     if method == LEARNED and widened:
-        raise ValueError(
+        raise InvalidValueError(
             "weak, near and historical widen method='perfect'; the learned method already "
             "weighs weak, slant, eye and historical rhymes (pass method='perfect' to use them)"
         )

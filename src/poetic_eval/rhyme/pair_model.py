@@ -27,6 +27,7 @@ from pathlib import Path
 
 import numpy as np
 
+from ..errors import InvalidValueError
 from ..text.languages import resolve_language
 from .german_rhymes import german_perfect_rhymes
 from .pair_features import (
@@ -88,13 +89,13 @@ class RhymeModel:
                            ("evidence", N_EVIDENCE_CELLS)):  # fmt: skip
             table = getattr(self, name)
             if table.shape != (size,):
-                raise ValueError(
+                raise InvalidValueError(
                     f"rhyme model table {name!r} has shape {table.shape}, want ({size},)"
                 )
         for length, prior in self.scheme_priors.items():
             expected = len(scheme_table(length)[0])
             if prior.shape != (expected,):
-                raise ValueError(
+                raise InvalidValueError(
                     f"rhyme model prior for {length} lines has {prior.shape[0]} schemes, "
                     f"want {expected}"
                 )
@@ -243,7 +244,7 @@ def _rounded(values) -> list[float]:
 def model_from_json(data: dict) -> RhymeModel:
     """A :class:`RhymeModel` from the dictionary :meth:`RhymeModel.to_json` writes."""
     if data.get("format") != MODEL_FORMAT:
-        raise ValueError(
+        raise InvalidValueError(
             f"rhyme model format {data.get('format')!r}; this version reads {MODEL_FORMAT}"
         )
     priors = {}

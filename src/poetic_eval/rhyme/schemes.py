@@ -14,6 +14,7 @@ from collections.abc import Sequence
 from itertools import combinations
 
 from ..checks import typed_options
+from ..errors import InvalidTypeError
 from ..text.languages import resolve_language
 from .german_rhymes import german_perfect_rhymes
 from .german_sounds import normalize_german
@@ -151,7 +152,7 @@ def rhyme_scheme(
     verse); ``historical`` has no German rule. Another code is an error with the choices.
     """
     if not isinstance(poem, str):
-        raise TypeError(f"poem must be a string, got {type(poem).__name__}")
+        raise InvalidTypeError(f"poem must be a string, got {type(poem).__name__}")
     return scheme_of_words(
         end_words(poem), method=method, link_repetitions=link_repetitions, weak=weak,
         near=near, historical=historical, language=language,
@@ -172,7 +173,7 @@ def rhyme_schemes(
     """:func:`rhyme_scheme` of each poem, batched (faster for many poems); same options."""
     for index, poem in enumerate(poems):
         if not isinstance(poem, str):
-            raise TypeError(f"poems[{index}] must be a string, got {type(poem).__name__}")
+            raise InvalidTypeError(f"poems[{index}] must be a string, got {type(poem).__name__}")
     return schemes_of_words(
         [end_words(poem) for poem in poems], method=method, link_repetitions=link_repetitions,
         weak=weak, near=near, historical=historical, language=language,

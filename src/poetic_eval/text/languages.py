@@ -4,6 +4,7 @@ tokens, the semantic encoder), and every cache of something derived from poems k
 from __future__ import annotations
 
 from ..checks.names import require_choice
+from ..errors import InvalidTypeError
 
 #: ISO 639-1 codes of the languages the package reads, the default first.
 LANGUAGES: tuple[str, ...] = ("en", "de")
@@ -19,5 +20,5 @@ def resolve_language(language: str | None) -> str:
     if language is None:
         return DEFAULT_LANGUAGE
     if not isinstance(language, str):
-        raise TypeError(f"language must be a string such as 'en' or 'de', not {language!r}")
+        raise InvalidTypeError(f"language must be a string such as 'en' or 'de', not {language!r}")
     return require_choice(language.strip().lower(), LANGUAGES, "language")

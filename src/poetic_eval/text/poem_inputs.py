@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
+from ..errors import InvalidTypeError, InvalidValueError
 from .checked_texts import CheckedTexts
 
 
@@ -20,11 +21,11 @@ def require_texts(values: Any, name: str, *, allow_empty_list: bool = False) -> 
     if isinstance(values, CheckedTexts):  # a PoemCorpus, checked when it was made
         return values
     if values is None:
-        raise ValueError(f"{name} is required (got None)")
+        raise InvalidValueError(f"{name} is required (got None)")
     if isinstance(values, str):
-        raise TypeError(f"{name} must be a list of strings, not a single string")
+        raise InvalidTypeError(f"{name} must be a list of strings, not a single string")
     if isinstance(values, Mapping):
-        raise TypeError(
+        raise InvalidTypeError(
             f"{name} must be a list of strings, got {type(values).__name__}; pass "
             f"list({name}.values()) for the texts"
         )
@@ -32,21 +33,21 @@ def require_texts(values: Any, name: str, *, allow_empty_list: bool = False) -> 
         try:
             values = list(values)
         except TypeError:
-            raise TypeError(
+            raise InvalidTypeError(
                 f"{name} must be a list of strings, got {type(values).__name__}"
             ) from None
     values = list(values)
     if not values and not allow_empty_list:
-        raise ValueError(f"{name} is empty: at least one text is needed")
+        raise InvalidValueError(f"{name} is empty: at least one text is needed")
     if set(map(type, values)) <= {str} and all(map(str.strip, values)) and _encodable(values):
         return values  # the common case, checked in C; the loop below names what fails
     for index, value in enumerate(values):
         if not isinstance(value, str):
-            raise TypeError(
+            raise InvalidTypeError(
                 f"{name}[{index}] must be a string, got {type(value).__name__}: {value!r:.60}"
             )
         if not value.strip():
-            raise ValueError(f"{name}[{index}] is empty or only whitespace")
+            raise InvalidValueError(f"{name}[{index}] is empty or only whitespace")
         require_encodable(value, f"{name}[{index}]")
     return values
 
@@ -68,7 +69,7 @@ def require_encodable(text: str, where: str) -> None:
         text.encode("utf-8")
     except UnicodeEncodeError as error:
         code = ord(text[error.start])
-        raise ValueError(
+        raise InvalidValueError(
             f"{where} holds a lone surrogate (U+{code:04X} at character {error.start}), which "
             "is not text (half a UTF-16 pair, a JSON \\udcxx escape, or bytes decoded with "
             "errors='surrogateescape'); fix or drop that row"
