@@ -16,7 +16,8 @@ import pytest
 
 from poetic_eval.blm import load_lexicon
 from poetic_eval.blm.generator.alternation_matrices import AlternationGenerator
-from poetic_eval.blm.generator.lexicon import DATA_DIR, LexiconError
+from poetic_eval.blm.generator.lexicon import LexiconError
+from poetic_eval.blm.generator.lexicon_loading import DATA_DIR
 from poetic_eval.blm.generator.matrices import LEXICAL_TYPES
 from poetic_eval.blm.generator.noun_phrases import phrase_text
 

@@ -24,7 +24,8 @@ from italian_reference import check_phrase, noun_index
 
 from poetic_eval.blm import BlmSizes, generate_config, load_lexicon
 from poetic_eval.blm.generator.alternation_matrices import AlternationGenerator
-from poetic_eval.blm.generator.lexicon import DATA_DIR, LexiconError
+from poetic_eval.blm.generator.lexicon import LexiconError
+from poetic_eval.blm.generator.lexicon_loading import DATA_DIR
 from poetic_eval.blm.generator.matrices import LEXICAL_TYPES
 from poetic_eval.blm.generator.noun_phrases import phrase_text
 

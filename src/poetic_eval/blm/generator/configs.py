@@ -29,7 +29,8 @@ from ...checks import require_choice, typed_options
 from ..text_forms import TEXT_FORMATS
 from .agreement_matrices import AgreementGenerator, balanced_frames
 from .alternation_matrices import AlternationGenerator
-from .lexicon import Lexicon, load_lexicon
+from .lexicon import Lexicon
+from .lexicon_loading import load_lexicon
 from .matrices import Matrix, balanced_positions, matrix_record
 
 CONFIGS: dict[str, tuple[str, str]] = {

@@ -1,6 +1,7 @@
 """Consistency checks of a loaded BLM lexicon: every reference resolves, every value is known.
 
-Run by :func:`poetic_eval.blm.generator.lexicon.load_lexicon`; errors name the file and the entry.
+Run by :func:`poetic_eval.blm.generator.lexicon_loading.load_lexicon`; errors name the file and
+the entry.
 """
 
 from __future__ import annotations
