@@ -138,10 +138,12 @@ def test_filters_hold_in_every_causi_and_odi_sentence():
             assert verb.can_act_on(agent.lemma, patient.lemma), text
         assert not {"deve", "devono"} & set(text.split()), text  # no odd obligations
         da = [c["text"] for c in annotation["chunks"] if c["tag"] == "da-NP"]
-        if (
-            da
-        ):  # a span the verb takes (da_spans: weeks for an iterated event, minutes for a quick one)
+        alone = {"da solo", "da sola", "da soli", "da sole"}
+        # a span the verb takes (da_spans: weeks for an iterated event, minutes for a quick one)
+        if da and da[0] not in alone:
             assert SPANS[da[0]] in verb.da_spans, text
+        elif da:  # "da solo", only where the verb takes it
+            assert verb.alone and label is not None, text  # never in a context sentence
         if verb.plural_patients and patient and not LEXICON.nouns[patient.lemma].mass:
             assert patient.number == "pl", text  # iterated or habitual with a temporal "da"
         if label == "I-Int":  # the other role + si-verb must stay wrong Italian

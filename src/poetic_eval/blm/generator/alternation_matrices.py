@@ -6,17 +6,8 @@ CausI, *la finestra si è aperta*; the verb without object for OdI, *le pittrici
 ``P-NP`` (a non-argument phrase of time or place), ``da-NP`` (a temporal "da" phrase, not an
 agent: *da un mese*), ``da-Ag`` / ``da-Pat`` ("da" + an argument).
 
-Context (both tasks; only sentence 7 differs)::
-
-    1 Ag Akt Pat P-NP          4 Pat Pass da-Ag da-NP      7 CausI: Pat Intr P-NP
-    2 Ag Akt Pat da-NP         5 Pat Pass P-NP               OdI:   Ag Intr P-NP
-    3 Pat Pass da-Ag P-NP      6 Pat Pass da-NP
-
-Answers (:func:`answer_template`), with S+ the subject the alternation keeps (CausI: Pat, OdI:
-Ag) and S- the other role: Correct ``S+ Intr da-NP``, I-Int ``S- Intr da-NP``, R-trans
-``S+ Akt S-``, IR-trans ``S- Akt S+``, ER-pass ``S+ Pass da-S-``, IER-pass ``S- Pass da-S+``,
-E-WrBy ``S+ Intr da-S-``, IE-WrBy ``S- Intr da-S+`` (rules: :mod:`.labels`).
-So CausI's I-Int has the shape of OdI's correct answer, as in BLM-It.
+The templates of the context and the answers, and the tails the answers draw ("da solo" or a
+temporal phrase), are in :mod:`.alternation_templates`.
 
 Sentences with a temporal "da" phrase are in the present or imperfect (an ongoing or habitual
 event) and of a span the verb takes (:attr:`~.lexicon.Verb.da_spans`, per verb: *la torta si
@@ -51,8 +42,14 @@ import random
 from dataclasses import dataclass, replace
 
 from ...checks import require_choice
+from .alternation_templates import (
+    KEPT_SUBJECT,
+    answer_template,
+    context_templates,
+    draw_tail,
+)
 from .labels import ALTERNATION_LABELS
-from .lexicon import DA_SPANS, CauseKind, Lexicon, Noun, Verb
+from .lexicon import DA_SPANS, CauseKind, Lexicon, Noun, Verb, adjective_form
 from .matrices import LEXICAL_TYPES, Chunk, Matrix, Sentence, pick
 from .noun_phrases import NounPhrase, phrase_text
 from .verb_groups import DURATION_FRAMES, verb_group
@@ -66,40 +63,11 @@ FRAMES = ("present", "imperfect", "future", "perfect", "can")
 #: (not *la torta può essere bruciata dai cuochi nel pomeriggio*, *il cucchiaio può piegarsi*)
 MISHAP_FRAMES = ("perfect",)
 
-#: the role that is the subject of the correct (intransitive) answer
-KEPT_SUBJECT = {"causative": "Pat", "object_drop": "Ag"}
 #: no possessive: a sentence names no possessor (*le sue vasche*, *il suo ramo*)
 DETERMINER_FAMILIES = ("def", "def", "def", "indefinite", "dem", "that")
-_SHARED_CONTEXT = (
-    ("Ag", "Akt", "Pat", "P-NP"),
-    ("Ag", "Akt", "Pat", "da-NP"),
-    ("Pat", "Pass", "da-Ag", "P-NP"),
-    ("Pat", "Pass", "da-Ag", "da-NP"),
-    ("Pat", "Pass", "P-NP"),
-    ("Pat", "Pass", "da-NP"),
-)
-_STRUCTURES = {  # label suffix -> (verb tag, what follows the verb: "da-NP", S or da-S)
-    "Int": ("Intr", "da-NP"),
-    "trans": ("Akt", "{other}"),
-    "pass": ("Pass", "da-{other}"),
-    "WrBy": ("Intr", "da-{other}"),
-}
-
-
-def context_templates(alternation: str) -> tuple[tuple[str, ...], ...]:
-    """The 7 context templates of ``alternation`` (causative or object_drop)."""
-    return (*_SHARED_CONTEXT, (KEPT_SUBJECT[alternation], "Intr", "P-NP"))
-
-
-def answer_template(alternation: str, label: str) -> tuple[str, ...]:
-    """The template of the answer labelled ``label``: I swaps the subject's role."""
-    require_choice(label, ALTERNATION_LABELS, "label")
-    kept = KEPT_SUBJECT[alternation]
-    other = "Ag" if kept == "Pat" else "Pat"
-    prefix, _, structure = label.rpartition("-") if label != "Correct" else ("", "", "Int")
-    subject, rest = (other, kept) if prefix.startswith("I") else (kept, other)
-    verb_tag, follower = _STRUCTURES[structure]
-    return (subject, verb_tag, follower.format(other=rest))
+#: the ``da_phrase`` of words whose "da" phrase says the subject is alone (*da solo*, *da
+#: sole*, agreeing with it when the sentence is made)
+ALONE = "<alone>"
 
 
 @dataclass(frozen=True)
@@ -215,6 +183,10 @@ class AlternationGenerator:
             one_eats_many = words.agent.number == "sg" and words.patient.number == "pl"
             if verb.portions and _has(template, "Ag") and _has(template, "Pat") and one_eats_many:
                 return False  # *il ragazzo mangiava i panini da qualche minuto*
+            if words.da_phrase == ALONE:
+                return self._alone_reads_well(verb, template)
+            if template[1] == "Intr" and verb.alone_only:
+                return False  # *i vetri si rompono dalla settimana scorsa*
             return self.span_of[words.da_phrase] in self.spans_for(verb, template, agent)
         if "P-NP" in template:
             if words.other_phrase not in self.p_phrases_for(verb):
@@ -228,6 +200,16 @@ class AlternationGenerator:
                 if words.other_phrase in self.scheduled and not kind.keeps_time:
                     return False
         return True
+
+    def _alone_reads_well(self, verb: Verb, template: tuple[str, ...]) -> bool:
+        """Whether "da solo" goes in ``template``: only in an answer (the contexts' "da" phrases
+        are temporal), of a verb that takes it (:attr:`.Verb.alone`), and not where the other
+        role alone would read as natural (*le macchine guidano da sole*:
+        :attr:`.Verb.others_act_alone`)."""
+        if not verb.alone:
+            return False
+        kept = KEPT_SUBJECT[self.alternation]
+        return not (template[1] == "Intr" and template[0] != kept and verb.others_act_alone)
 
     def p_phrases_for(self, verb: Verb) -> list[str]:
         """The P-NPs of ``verb`` (:attr:`.Verb.p_phrases`): *al tramonto* for lights that go
@@ -260,9 +242,11 @@ class AlternationGenerator:
         frames=FRAMES,
         for_answers: bool = False,
         templates: tuple[tuple[str, ...], ...] = (),
+        alone: bool = False,
     ) -> AlternationWords:
         """Words for ``verb`` that read well (:meth:`reads_well`) in every one of
-        ``templates``; ``for_answers``: from the agents and patients the answers use."""
+        ``templates``; ``for_answers``: from the agents and patients the answers use;
+        ``alone``: with "da solo" (:data:`ALONE`) as their "da" phrase."""
         agents = verb.answer_agents() if for_answers else verb.agents
         patients = verb.answer_patients() if for_answers else verb.patients
         agents = [a for a in agents if any(verb.can_act_on(a, p) for p in patients)]
@@ -282,7 +266,7 @@ class AlternationGenerator:
                 agent,
                 patient,
                 pick(rng, self.p_phrases_for(verb)),
-                pick(rng, da_phrases),
+                ALONE if alone else pick(rng, da_phrases),
                 pick(rng, frames),
             )
             if all(self.reads_well(verb, words, template) for template in templates):
@@ -311,7 +295,8 @@ class AlternationGenerator:
         slots = ["frame"]
         slots += ["agent"] * any("Ag" in tag for tag in template)
         slots += ["patient"] * any("Pat" in tag for tag in template)
-        slots += ["other_phrase"] * ("P-NP" in template) + ["da_phrase"] * ("da-NP" in template)
+        slots += ["other_phrase"] * ("P-NP" in template)
+        slots += ["da_phrase"] * ("da-NP" in template and words.da_phrase != ALONE)
         for slot in rng.sample(slots, len(slots)):
             current = getattr(words, slot)
             if slot in ("agent", "patient"):
@@ -401,6 +386,9 @@ class AlternationGenerator:
                 chunks.append(Chunk(tag, roles[tag].text()))
             elif tag == "P-NP":
                 chunks.append(Chunk(tag, words.other_phrase))
+            elif tag == "da-NP" and words.da_phrase == ALONE:
+                alone = adjective_form("solo", subject.gender, subject.number)
+                chunks.append(Chunk(tag, f"da {alone}"))
             elif tag == "da-NP":
                 chunks.append(Chunk(tag, words.da_phrase))
             else:  # da-Ag, da-Pat
@@ -427,29 +415,60 @@ class AlternationGenerator:
         raise ValueError(f"no {lexical_type} matrix of {verb.lemma!r} reads well")
 
     def _matrix(self, verb, rng, lexical_type, context_verbs) -> Matrix:
-        # base words fit the answers' filters and, as the agent acts, its span
-        correct = answer_template(self.alternation, "Correct")
-        base = self.fresh_words(verb, rng, DURATION_FRAMES, True, (correct,))
+        # base words fit the correct answer with its tail and, as the agent acts, its span
+        tails = {
+            label: draw_tail(label, rng, verb.alone, verb.alone_only)
+            for label in ALTERNATION_LABELS
+        }
+        correct = answer_template(self.alternation, "Correct", tails["Correct"])
+        alone = tails["Correct"] == "alone"
+        base = self.fresh_words(verb, rng, DURATION_FRAMES, True, (correct,), alone)
         templates = context_templates(self.alternation)
         if lexical_type == "III":
             pool = context_verbs or [*self.verbs, *self.context_only]
             chosen_verbs = self._context_verbs(pool, templates, rng)
         context = []
         for index, template in enumerate(templates):
-            if lexical_type == "II":
-                context.append(
-                    self.sentence(verb, self.vary_one(verb, base, template, rng), template)
-                )
+            if lexical_type == "II":  # the contexts' "da" phrases are temporal
+                start = replace(base, da_phrase=self._da_phrase(verb, base, "time", rng))
+                words = self.vary_one(verb, start, template, rng)
+                context.append(self.sentence(verb, words, template))
             else:
                 chosen = chosen_verbs[index]
                 words = self.fresh_words(chosen, rng, _frames_for(template), templates=(template,))
                 context.append(self.sentence(chosen, words, template))
-        answers = []
-        for label in ALTERNATION_LABELS:
-            template = answer_template(self.alternation, label)
-            if lexical_type == "II":
-                words = self.vary_one(verb, base, template, rng, for_answers=True)
-            else:
-                words = self.fresh_words(verb, rng, DURATION_FRAMES, True, (template,))
-            answers.append((label, self.sentence(verb, words, template)))
+        answers = [
+            (label, self._answer(verb, base, label, tails[label], rng, lexical_type))
+            for label in ALTERNATION_LABELS
+        ]
         return Matrix(tuple(context), tuple(answers), verb=verb.lemma)
+
+    def _answer(self, verb, base, label, tail, rng, lexical_type) -> Sentence:
+        """The answer labelled ``label`` with ``tail``; a two-argument answer whose tail no word
+        change makes read well goes without one (the correct answer's tail is in ``base``)."""
+        fallback = "none" if tail != "none" and label not in ("Correct", "I-Int") else None
+        for current in (tail, fallback):
+            if current is None:
+                break
+            template = answer_template(self.alternation, label, current)
+            try:
+                if lexical_type == "III":
+                    words = self.fresh_words(
+                        verb, rng, DURATION_FRAMES, True, (template,), current == "alone"
+                    )
+                else:
+                    start = replace(base, da_phrase=self._da_phrase(verb, base, current, rng))
+                    words = self.vary_one(verb, start, template, rng, for_answers=True)
+            except NoReadableWords:
+                continue
+            return self.sentence(verb, words, template)
+        raise NoReadableWords(f"no {label} answer of {verb.lemma!r} reads well")
+
+    def _da_phrase(self, verb: Verb, base: AlternationWords, tail: str, rng) -> str:
+        """The "da" phrase type II answers start from: "da solo" for that tail, else the base's
+        temporal one (a fresh one of the verb when the base says "da solo")."""
+        if tail == "alone":
+            return ALONE
+        if base.da_phrase != ALONE:
+            return base.da_phrase
+        return pick(rng, self.da_phrases_for(verb))

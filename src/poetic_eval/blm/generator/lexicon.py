@@ -194,6 +194,15 @@ class Verb:
     #: la matematica da anni*): a named patient takes the habitual spans, which are then its
     #: only ones (not *insegnava la matematica da tre ore*, nor *da cinque minuti*)
     habitual_objects: bool = False
+    #: the subject the alternation keeps can do it or undergo it alone, so an answer's "da"
+    #: phrase may be *da solo* (*le finestre si aprono da sole*, *la pittrice disegna da sola*)
+    alone: bool = False
+    #: its si form takes "da solo" and no temporal "da" (*i vetri si rompono da soli*, not
+    #: *i vetri si rompono dalla settimana scorsa*): the correct answer and I-Int say "da solo"
+    alone_only: bool = False
+    #: the other role with "da solo" reads as natural (*le macchine guidano da sole*, of cars
+    #: that drive themselves): I-Int never takes "da solo", so that it stays wrong
+    others_act_alone: bool = False
 
     def can_act_on(self, agent: str, patient: str) -> bool:
         """Whether ``agent`` can do this verb's action to ``patient``."""
