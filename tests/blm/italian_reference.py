@@ -218,6 +218,74 @@ spolverare  spolvererà spolvereranno | spolverato
 """
 
 # masculine singular, feminine singular, masculine plural, feminine plural
+# Passato remoto sg/pl of the verbs the CausI/OdI contexts tell in it (and of essere, the
+# auxiliary of its passive: fu aperta), typed in.
+REMOTE = """
+essere fu furono
+aprire aprì aprirono
+chiudere chiuse chiusero
+rompere ruppe ruppero
+spezzare spezzò spezzarono
+bruciare bruciò bruciarono
+sciogliere sciolse sciolsero
+asciugare asciugò asciugarono
+bagnare bagnò bagnarono
+piegare piegò piegarono
+gonfiare gonfiò gonfiarono
+svuotare svuotò svuotarono
+riempire riempì riempirono
+cuocere cosse cossero
+scongelare scongelò scongelarono
+raffreddare raffreddò raffreddarono
+riscaldare riscaldò riscaldarono
+accendere accese accesero
+spegnere spense spensero
+rovesciare rovesciò rovesciarono
+strappare strappò strapparono
+allargare allargò allargarono
+restringere restrinse restrinsero
+allungare allungò allungarono
+accorciare accorciò accorciarono
+svegliare svegliò svegliarono
+staccare staccò staccarono
+sbriciolare sbriciolò sbriciolarono
+frantumare frantumò frantumarono
+incrinare incrinò incrinarono
+sgonfiare sgonfiò sgonfiarono
+sporcare sporcò sporcarono
+ammorbidire ammorbidì ammorbidirono
+indurire indurì indurirono
+mangiare mangiò mangiarono
+bere bevve bevvero
+disegnare disegnò disegnarono
+dipingere dipinse dipinsero
+scrivere scrisse scrissero
+cantare cantò cantarono
+cucinare cucinò cucinarono
+studiare studiò studiarono
+pulire pulì pulirono
+stirare stirò stirarono
+cucire cucì cucirono
+sbucciare sbucciò sbucciarono
+guidare guidò guidarono
+fumare fumò fumarono
+lavare lavò lavarono
+ricamare ricamò ricamarono
+recitare recitò recitarono
+insegnare insegnò insegnarono
+cacciare cacciò cacciarono
+pescare pescò pescarono
+seminare seminò seminarono
+comporre compose composero
+correggere corresse corressero
+impastare impastò impastarono
+potare potò potarono
+scolpire scolpì scolpirono
+fotografare fotografò fotografarono
+tessere tessé tesserono
+spolverare spolverò spolverarono
+"""
+
 ADJECTIVE_TABLE = """
 stanco stanca stanchi stanche
 contento contenta contenti contente
@@ -284,6 +352,10 @@ def verb_table() -> dict[str, VerbForms]:
         for tense, forms in zip(TENSES, (present, imperfect, future)):
             finite[(tense, "sg")], finite[(tense, "pl")] = forms
         table[lemma] = VerbForms(lemma, finite, participle[0])
+    for line in REMOTE.strip().splitlines():
+        lemma, singular, plural = line.split()
+        table[lemma].finite[("remote", "sg")] = singular
+        table[lemma].finite[("remote", "pl")] = plural
     return table
 
 

@@ -74,6 +74,8 @@ def frame_of(words: list[str]) -> str:
         return "must_can" if {"poter", "potersi"} & set(words) else "must"
     if lemma == "avere" or (lemma == "essere" and tense == "present"):
         return "perfect"
+    if lemma == "essere" and tense == "remote":
+        return "remote"  # the passive's passato remoto: fu aperta
     return tense  # the verb's own tense, venire (passive) or essere future (passive)
 
 

@@ -271,6 +271,14 @@ APRIRE = {  # frame: (active, passive, si) for a feminine singular, then masculi
         "sono stati aperti",
         "si sono aperti",
     ),
+    "remote": (
+        "aprì",
+        "fu aperta",
+        "si aprì",
+        "aprirono",
+        "furono aperti",
+        "si aprirono",
+    ),
     "can": (
         "può aprire",
         "può essere aperta",

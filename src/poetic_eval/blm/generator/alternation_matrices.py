@@ -3,8 +3,9 @@
 Sentences are sequences of chunks tagged by role: ``Ag`` (agent), ``Pat`` (patient), the verb
 as ``Akt`` (active transitive), ``Pass`` (passive) or ``Intr`` (intransitive: the si form for
 CausI, *la finestra si è aperta*; the verb without object for OdI, *le pittrici disegnano*),
-``P-NP`` (a non-argument phrase of time or place), ``da-NP`` (a temporal "da" phrase, not an
-agent: *da un mese*), ``da-Ag`` / ``da-Pat`` ("da" + an argument).
+``P-NP`` (a non-argument phrase of time or place), ``da-NP`` (a "da" phrase that holds no
+argument: temporal, *da un mese*, or in the answers *da solo*), ``da-Ag`` / ``da-Pat`` ("da" +
+an argument).
 
 The templates of the context and the answers, and the tails the answers draw ("da solo" or a
 temporal phrase), are in :mod:`.alternation_templates`.
@@ -18,30 +19,20 @@ the 8 answers included; type III draws all of them afresh for every sentence, th
 sentences' verbs too (from the verbs of the item's class it is given), so that only the answers
 are sure to use the item's verb. Every sentence records its verb in its annotation.
 
-The lexicon's semantic filters (:class:`~.lexicon.Verb`) apply here: an agent acts only on the
-patients it can (``agent_patients``); a punctual verb's patient is plural, so a temporal "da"
-reads as iterated (*i vasi si rompono da un mese*); the answers avoid the agents whose "si"
-form is a natural reflexive (``reflexive_agents``, which would make I-Int good Italian) and the
-patients a "da" reads as a source of (``source_patients``, which would make E-WrBy good).
-A ``routine`` verb (*chiudere*) takes a habitual span only with a named habitual agent, so it
-is no item verb, only a type III context verb, placed where it can take the template
-(:meth:`AlternationGenerator.takes`); a passive without agent takes none of the verb's
-``cause_patients`` (*le ombre venivano allungate*); a ``definite`` noun (*l'ombra*) is never
-indefinite, and an ongoing event has no indefinite singular subject. Several agents act on no single
-one of ``small_patients`` (*gli idraulici svuotavano la bottiglia*). A ``mishap`` (*bruciare*)
-is no one's purpose over a span nor anyone's plan at a time of day (:data:`MISHAP_FRAMES`).
-Every sentence also reads well in time (:meth:`AlternationGenerator.reads_well`): a P-NP its
-verb takes (``p_phrases``), a "da" span its acting cause's kind allows (``cause_kind``) and, for
-an object-drop verb with a named patient, no habitual one; type II varies the one word that
-makes it so.
+The lexicon's semantic filters (the fields of :class:`~.lexicon.Verb`, listed with their
+examples in the dataset card) apply in :meth:`AlternationGenerator.reads_well`: which agent
+acts on which patient, which spans of temporal "da" a verb, its cause and its template take,
+which P-NPs and frames; type II varies the one word that makes a sentence read well. A
+``routine`` verb (*chiudere*) is only a type III context verb (:meth:`~AlternationGenerator.takes`).
 """
 
 from __future__ import annotations
 
 import random
-from dataclasses import dataclass, replace
+from dataclasses import replace
 
 from ...checks import require_choice
+from .alternation_sentences import ALONE, AlternationWords, alternation_sentence
 from .alternation_templates import (
     KEPT_SUBJECT,
     answer_template,
@@ -49,34 +40,26 @@ from .alternation_templates import (
     draw_tail,
 )
 from .labels import ALTERNATION_LABELS
-from .lexicon import DA_SPANS, CauseKind, Lexicon, Noun, Verb, adjective_form
-from .matrices import LEXICAL_TYPES, Chunk, Matrix, Sentence, pick
+from .lexicon import DA_SPANS, CauseKind, Lexicon, Noun, Verb
+from .matrices import LEXICAL_TYPES, Matrix, Sentence, pick
 from .noun_phrases import NounPhrase, phrase_text
-from .verb_groups import DURATION_FRAMES, verb_group
+from .verb_groups import DURATION_FRAMES
 
-#: the frames drawn for sentences without a temporal "da" phrase; not *deve (poter) essere*:
-#: an obligation reads oddly with these events (*le pareti devono essere sporcate*)
-FRAMES = ("present", "imperfect", "future", "perfect", "can")
+#: the frames drawn for sentences without a temporal "da" phrase, a frame listed twice drawn
+#: twice as often: the modal *può* and the passato remoto are as common as in the BLM-It
+#: release's contexts allow with natural Italian (its modals also come with durative "da"
+#: phrases, *possono disegnare da un mese*, which read oddly); not *deve (poter) essere*: an
+#: obligation reads oddly with these events (*le pareti devono essere sporcate*)
+FRAMES = ("present", "imperfect", "future", "perfect", "remote", "remote", "can", "can", "can")
 
-#: the frames of a mishap (:attr:`.Verb.mishap`) at a time of day: it happened; no one plans
+#: the frames of a mishap (:attr:`.Verb.mishap`) at a time of day: it happened (*ha bruciato*,
+#: *bruciò*); no one plans
 #: it (*il fuoco ha bruciato i biscotti nel pomeriggio*, not *brucerà*), nor lets it happen
 #: (not *la torta può essere bruciata dai cuochi nel pomeriggio*, *il cucchiaio può piegarsi*)
-MISHAP_FRAMES = ("perfect",)
+MISHAP_FRAMES = ("perfect", "remote")
 
 #: no possessive: a sentence names no possessor (*le sue vasche*, *il suo ramo*)
 DETERMINER_FAMILIES = ("def", "def", "def", "indefinite", "dem", "that")
-#: the ``da_phrase`` of words whose "da" phrase says the subject is alone (*da solo*, *da
-#: sole*, agreeing with it when the sentence is made)
-ALONE = "<alone>"
-
-
-@dataclass(frozen=True)
-class AlternationWords:
-    agent: NounPhrase
-    patient: NounPhrase
-    other_phrase: str
-    da_phrase: str
-    frame: str
 
 
 def _frames_for(template: tuple[str, ...]) -> tuple[str, ...]:
@@ -367,34 +350,7 @@ class AlternationGenerator:
         ]
 
     def sentence(self, verb: Verb, words: AlternationWords, template: tuple[str, ...]) -> Sentence:
-        roles = {"Ag": words.agent, "Pat": words.patient}
-        subject = roles[template[0]]
-        voice = {
-            "Akt": "active",
-            "Pass": "passive",
-            "Intr": "si" if self.alternation == "causative" else "active",
-        }[template[1]]
-        chunks = [
-            Chunk(template[0], subject.text()),
-            Chunk(
-                template[1],
-                verb_group(self.lexicon, verb, words.frame, voice, subject.number, subject.gender),
-            ),
-        ]
-        for tag in template[2:]:
-            if tag in roles:
-                chunks.append(Chunk(tag, roles[tag].text()))
-            elif tag == "P-NP":
-                chunks.append(Chunk(tag, words.other_phrase))
-            elif tag == "da-NP" and words.da_phrase == ALONE:
-                alone = adjective_form("solo", subject.gender, subject.number)
-                chunks.append(Chunk(tag, f"da {alone}"))
-            elif tag == "da-NP":
-                chunks.append(Chunk(tag, words.da_phrase))
-            else:  # da-Ag, da-Pat
-                chunks.append(Chunk(tag, roles[tag[3:]].text("da")))
-        text = " ".join(c.text for c in chunks)
-        return Sentence(" ".join(template), tuple(chunks), text, verb.lemma)
+        return alternation_sentence(self.lexicon, self.alternation, verb, words, template)
 
     def matrix(
         self,

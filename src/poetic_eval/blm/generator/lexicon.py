@@ -136,6 +136,7 @@ class Verb:
     present: tuple[str, str] | None = None
     imperfect: tuple[str, str] | None = None
     future: tuple[str, str] | None = None
+    remote: tuple[str, str] | None = None  # passato remoto, where irregular (ruppe, ruppero)
     participle: str | None = None
     alternation: str | None = None
     agents: tuple[str, ...] = ()

@@ -120,10 +120,10 @@ def _check_verb(lexicon: Lexicon, verb: Verb) -> None:
     if verb.aux not in ("avere", "essere"):
         raise LexiconError(f"{where}: aux must be 'avere' or 'essere'")
     if verb.lemma.endswith("rre") and not all(
-        (verb.present, verb.imperfect, verb.future, verb.participle)
+        (verb.present, verb.imperfect, verb.future, verb.remote, verb.participle)
     ):
         raise LexiconError(f"{where}: a verb in -rre needs all its forms written out")
-    for forms in (verb.present, verb.imperfect, verb.future):
+    for forms in (verb.present, verb.imperfect, verb.future, verb.remote):
         if forms is not None and len(forms) != 2:
             raise LexiconError(f"{where}: forms are [singular, plural]")
     if verb.alternation is None:

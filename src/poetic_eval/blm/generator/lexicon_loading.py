@@ -129,7 +129,11 @@ def _adjective(entry: Mapping[str, Any]) -> Adjective:
 
 
 def _verb(entry: Mapping[str, Any]) -> Verb:
-    pairs = {key: tuple(entry[key]) for key in ("present", "imperfect", "future") if key in entry}
+    pairs = {
+        key: tuple(entry[key])
+        for key in ("present", "imperfect", "future", "remote")
+        if key in entry
+    }
     roles = (
         "agents",
         "patients",
