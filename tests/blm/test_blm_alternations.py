@@ -107,7 +107,7 @@ def check_sentence(task: str, verb: str, sentence: str, annotation: dict) -> dic
     after_avere = any(lemma == "avere" for lemma, _, _ in FINITE_FORMS[finite])
     agreement = ("m", "sg") if after_avere else (subject_gender, subject_number)
     participles = {forms.participle_form(g, n) for g in "mf" for n in ("sg", "pl")}
-    for word in words:
+    for word in words[words.index(finite) + 1 :]:  # not the finite word: *chiuse* (remote)
         if word in participles:
             assert word == forms.participle_form(*agreement), (word, sentence)
     voice_tag = chunks[1]["tag"]

@@ -50,7 +50,11 @@ from .verb_groups import DURATION_FRAMES
 #: release's contexts allow with natural Italian (its modals also come with durative "da"
 #: phrases, *possono disegnare da un mese*, which read oddly); not *deve (poter) essere*: an
 #: obligation reads oddly with these events (*le pareti devono essere sporcate*)
-FRAMES = ("present", "imperfect", "future", "perfect", "remote", "remote", "can", "can", "can")
+FRAMES = (
+    *("present", "imperfect", "future", "perfect"),
+    *("remote",) * 2,
+    *("can",) * 4,
+)
 
 #: the frames of a mishap (:attr:`.Verb.mishap`) at a time of day: it happened (*ha bruciato*,
 #: *bruciò*); no one plans
@@ -75,6 +79,12 @@ def _has(template: tuple[str, ...], role: str) -> bool:
 _AGENT_ACTS = ("Ag", "Akt", "da-NP")
 #: the determiner family of a generic patient (*i vasi*; not *quei vasi*, *alcuni vasi*)
 GENERIC_FAMILIES = ("def",)
+#: the chance that a type II context sentence without a temporal "da" changes its frame (the
+#: one word it changes), so that its modals and passati remoti are drawn as often as type III's
+CONTEXT_FRAME_CHANGE = 0.75
+#: the chance that a context sentence where one person acts on a patient makes it the
+#: person's own (*il cuoco brucia la sua torta*): the release's contexts have possessives
+POSSESSIVE_RATE = 0.6
 _MAX_DRAWS = 200
 
 
@@ -272,15 +282,21 @@ class AlternationGenerator:
         template: tuple[str, ...],
         rng: random.Random,
         for_answers: bool = False,
+        first: str | None = None,
     ) -> AlternationWords:
         """``words`` with one word of ``template`` replaced (same numbers and determiners),
-        so that the sentence reads well (:meth:`reads_well`)."""
+        so that the sentence reads well (:meth:`reads_well`); the slot ``first`` is tried
+        first (``"frame"``: a type II context sentence tells its event in another frame)."""
         slots = ["frame"]
         slots += ["agent"] * any("Ag" in tag for tag in template)
         slots += ["patient"] * any("Pat" in tag for tag in template)
         slots += ["other_phrase"] * ("P-NP" in template)
         slots += ["da_phrase"] * ("da-NP" in template and words.da_phrase != ALONE)
-        for slot in rng.sample(slots, len(slots)):
+        order = rng.sample(slots, len(slots))
+        if first in order:
+            order.remove(first)
+            order.insert(0, first)
+        for slot in order:
             current = getattr(words, slot)
             if slot in ("agent", "patient"):
                 nouns = [
@@ -383,25 +399,53 @@ class AlternationGenerator:
         if lexical_type == "III":
             pool = context_verbs or [*self.verbs, *self.context_only]
             chosen_verbs = self._context_verbs(pool, templates, rng)
+        # the contexts' "da" phrases are temporal: one for the matrix when the base says "da solo"
+        context_base = replace(base, da_phrase=self._da_phrase(verb, base, "time", rng))
         context = []
         for index, template in enumerate(templates):
-            if lexical_type == "II":  # the contexts' "da" phrases are temporal
-                start = replace(base, da_phrase=self._da_phrase(verb, base, "time", rng))
-                words = self.vary_one(verb, start, template, rng)
-                context.append(self.sentence(verb, words, template))
+            if lexical_type == "II":
+                first = "frame" if rng.random() < CONTEXT_FRAME_CHANGE else None
+                words = self.vary_one(verb, context_base, template, rng, first=first)
+                context.append(
+                    self.sentence(verb, self._possessed(verb, words, template, rng), template)
+                )
             else:
                 chosen = chosen_verbs[index]
                 words = self.fresh_words(chosen, rng, _frames_for(template), templates=(template,))
+                words = self._possessed(chosen, words, template, rng)
                 context.append(self.sentence(chosen, words, template))
         answers = [
-            (label, self._answer(verb, base, label, tails[label], rng, lexical_type))
+            (
+                label,
+                self._answer(verb, (base, context_base), label, tails[label], rng, lexical_type),
+            )
             for label in ALTERNATION_LABELS
         ]
         return Matrix(tuple(context), tuple(answers), verb=verb.lemma)
 
-    def _answer(self, verb, base, label, tail, rng, lexical_type) -> Sentence:
+    def _possessed(self, verb: Verb, words: AlternationWords, template, rng) -> AlternationWords:
+        """``words`` whose patient is the subject's own (*la pittrice disegna i suoi
+        ritratti*), at :data:`POSSESSIVE_RATE`, where the subject is one person acting on it
+        (``Ag Akt Pat``) and the patient is no generic one of an iterated event."""
+        person = words.agent.noun.animacy == "animate" and words.agent.noun.cause_kind is None
+        if (
+            template[:3] != ("Ag", "Akt", "Pat")
+            or not person
+            or words.agent.number != "sg"
+            or self.iterated(verb)
+            or words.patient.noun.definite
+            or words.patient.noun.mass  # not *il suo cioccolato* (the tests: as AgrI's nouns)
+            or words.patient.noun.animacy == "animate"  # not *i suoi pesci*
+            or rng.random() >= POSSESSIVE_RATE
+        ):
+            return words
+        return replace(words, patient=replace(words.patient, determiner="poss"))
+
+    def _answer(self, verb, bases, label, tail, rng, lexical_type) -> Sentence:
         """The answer labelled ``label`` with ``tail``; a two-argument answer whose tail no word
-        change makes read well goes without one (the correct answer's tail is in ``base``)."""
+        change makes read well goes without one. ``bases``: the matrix's words (with the correct
+        answer's tail) and the same with the contexts' temporal phrase."""
+        base, timed = bases
         fallback = "none" if tail != "none" and label not in ("Correct", "I-Int") else None
         for current in (tail, fallback):
             if current is None:
@@ -413,7 +457,9 @@ class AlternationGenerator:
                         verb, rng, DURATION_FRAMES, True, (template,), current == "alone"
                     )
                 else:
-                    start = replace(base, da_phrase=self._da_phrase(verb, base, current, rng))
+                    start = base if current == "none" else timed
+                    if current == "alone":
+                        start = replace(timed, da_phrase=ALONE)
                     words = self.vary_one(verb, start, template, rng, for_answers=True)
             except NoReadableWords:
                 continue

@@ -11,6 +11,7 @@ check them on a small build.
 
 from __future__ import annotations
 
+import random
 import re
 from collections.abc import Iterator, Mapping, Sequence
 from typing import Any
@@ -23,8 +24,10 @@ Rows = Sequence[Mapping[str, Any]]
 ALONE_PHRASES = frozenset({"da solo", "da sola", "da soli", "da sole"})
 MODAL_WORDS = frozenset({"può", "possono", "deve", "devono", "poter", "potrà", "potranno"})
 POSSESSIVES = frozenset({"suo", "sua", "suoi", "sue", "loro"})
-#: sentences per window when counting distinct words and lemmas "per 100 context sentences"
+#: sentences per window when counting distinct words and lemmas "per 100 context sentences",
+#: and the windows (random samples of the contexts' sentences) averaged
 WINDOW = 100
+SAMPLES = 20
 _WORD = re.compile(r"\w+")
 
 #: the BLM-It release's figures, as measured in issue 40 (the release is not in this project)
@@ -73,8 +76,9 @@ def _share(sentences: Sequence[str], words: frozenset[str] | set[str]) -> float:
 
 
 def remote_past_forms(lexicon: Lexicon) -> set[str]:
-    """The passato remoto forms of the lexicon's verbs (written out in ``verbs.json``)."""
-    return {form for verb in lexicon.verbs.values() for form in (verb.remote or ())}
+    """The passato remoto forms of the CausI/OdI verbs and of essere (*fu aperta*)."""
+    verbs = [v for v in lexicon.verbs.values() if v.alternation] + [lexicon.verb("essere")]
+    return {finite_form(verb, "remote", number) for verb in verbs for number in ("sg", "pl")}
 
 
 def context_form_shares(rows: Rows, lexicon: Lexicon) -> dict[str, float]:
@@ -103,18 +107,23 @@ def lemma_index(lexicon: Lexicon) -> dict[str, str]:
             for t in ("present", "imperfect", "future")
             for n in ("sg", "pl")
         ]
-        forms += list(verb.remote or ())
+        if verb.alternation or verb.remote:  # the others' passato remoto is never used
+            forms += [finite_form(verb, "remote", n) for n in ("sg", "pl")]
         for form in forms:
             index.setdefault(form, verb.lemma)
     return index
 
 
 def vocabulary(rows: Rows, lexicon: Lexicon) -> dict[str, float]:
-    """Distinct words and lemmas per :data:`WINDOW` context sentences (the mean over the
-    consecutive windows), and the distinct noun and verb lemmas of all the contexts."""
+    """Distinct words and lemmas per :data:`WINDOW` context sentences (the mean over
+    :data:`SAMPLES` seeded random samples of the sentences), and the distinct noun and verb
+    lemmas of all the contexts."""
     sentences = _context_sentences(rows)
     lemmas = lemma_index(lexicon)
-    windows = [sentences[i : i + WINDOW] for i in range(0, len(sentences) - WINDOW + 1, WINDOW)]
+    rng = random.Random(0)  # the same windows for the same rows
+    windows = (
+        [rng.sample(sentences, WINDOW) for _ in range(SAMPLES)] if len(sentences) >= WINDOW else []
+    )
     if not windows:
         raise ValueError(f"vocabulary needs at least {WINDOW} context sentences")
     types, lemma_types = [], []
