@@ -3,12 +3,14 @@ lexicon (types in :mod:`.lexicon`, read from ``blm/generator/data/`` by :mod:`.l
 checked by :mod:`.lexicon_checks`), morphology
 (:mod:`.articles`, :mod:`.noun_phrases`, :mod:`.conjugation`, :mod:`.verb_groups`) and templates
 (:mod:`.agreement_matrices`, :mod:`.alternation_matrices`; labels in :mod:`.labels`); the card's
-examples and label inventory in :mod:`.card_sections`."""
+examples, label inventory, context-blind baseline (:mod:`.shortcut_baseline`) and measured
+rates (:mod:`.data_profile`) in :mod:`.card_sections`."""
 
 from .card_sections import (
     TASK_NAMES,
     examples_section,
     label_inventory,
+    profile_section,
     shortcut_section,
     text_format_text,
 )
@@ -31,6 +33,7 @@ __all__ = [
     "generate_config",
     "label_inventory",
     "load_lexicon",
+    "profile_section",
     "shortcut_section",
     "text_format_text",
 ]
