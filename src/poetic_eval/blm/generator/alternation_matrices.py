@@ -123,7 +123,9 @@ class AlternationGenerator:
         mese*): its patient is then generic, never *quei vasi* or *i suoi vasi*."""
         return set(verb.da_spans) <= self.habitual
 
-    def spans_for(self, verb: Verb, template: tuple[str, ...], agent: Noun) -> tuple[str, ...]:
+    def spans_for(
+        self, verb: Verb, template: tuple[str, ...], agent: Noun, answer: bool = False
+    ) -> tuple[str, ...]:
         """The spans of temporal "da" a sentence of ``template`` takes: the verb's
         (:attr:`.Verb.da_spans`), those its agent, when named and a cause, acts over (no *il
         terremoto incrina le pareti dal mese scorso*), no habitual one for an agent whose
@@ -140,8 +142,15 @@ class AlternationGenerator:
             spans = tuple(span for span in spans if span in self.habitual and habit)
         elif acts and verb.habitual_agents is not None and agent.lemma not in verb.habitual_agents:
             spans = tuple(span for span in spans if span not in self.habitual)
-        named = verb.alternation == "object_drop" and _has(template, "Pat")
-        if named and not verb.habitual_objects:
+        # the patient named as such; OdI's I-Int (Pat Intr da-NP) is the correct answer's
+        # sentence with the other subject, so it takes the correct answer's spans
+        intransitive = verb.alternation == "object_drop" and template[1] == "Intr"
+        named = verb.alternation == "object_drop" and _has(template, "Pat") and not intransitive
+        # an answer with two arguments is wrong whatever its span: it may take the correct
+        # answer's habitual ones, so that they do not mark the correct answer
+        if named and not verb.habitual_objects and not answer:
+            spans = tuple(span for span in spans if span not in self.habitual)
+        if intransitive and not verb.habitual_intransitive:  # *il custode spolverava da un anno*
             spans = tuple(span for span in spans if span not in self.habitual)
         if verb.routine and not _has(template, "Ag"):  # *le porte si chiudono da un mese*
             spans = tuple(span for span in spans if span not in self.habitual)
@@ -154,7 +163,13 @@ class AlternationGenerator:
             return True
         return any(self.spans_for(verb, template, self.lexicon.nouns[a]) for a in verb.agents)
 
-    def reads_well(self, verb: Verb, words: AlternationWords, template: tuple[str, ...]) -> bool:
+    def reads_well(
+        self,
+        verb: Verb,
+        words: AlternationWords,
+        template: tuple[str, ...],
+        answer: bool = False,
+    ) -> bool:
         """Whether the sentence of ``words`` in ``template`` keeps the lexicon's time filters:
         its temporal "da" of a span it takes (:meth:`spans_for`); a cause with a P-NP in a
         frame its kind is told in (*il terremoto ha incrinato le pareti nel pomeriggio*, not
@@ -180,7 +195,7 @@ class AlternationGenerator:
                 return self._alone_reads_well(verb, template)
             if template[1] == "Intr" and verb.alone_only:
                 return False  # *i vetri si rompono dalla settimana scorsa*
-            return self.span_of[words.da_phrase] in self.spans_for(verb, template, agent)
+            return self.span_of[words.da_phrase] in self.spans_for(verb, template, agent, answer)
         if "P-NP" in template:
             if words.other_phrase not in self.p_phrases_for(verb):
                 return False
@@ -262,7 +277,7 @@ class AlternationGenerator:
                 ALONE if alone else pick(rng, da_phrases),
                 pick(rng, frames),
             )
-            if all(self.reads_well(verb, words, template) for template in templates):
+            if all(self.reads_well(verb, words, t, for_answers) for t in templates):
                 return words
         raise NoReadableWords(f"no words of {verb.lemma!r} read well in {templates}")
 
@@ -312,7 +327,7 @@ class AlternationGenerator:
                     "da_phrase": self.da_phrases_for(verb),
                 }[slot]
                 options = [replace(words, **{slot: v}) for v in values if v != current]
-            options = [option for option in options if self.reads_well(verb, option, template)]
+            options = [o for o in options if self.reads_well(verb, o, template, for_answers)]
             if options:
                 return pick(rng, options)
         raise NoReadableWords(f"no word of {template} can be varied for {verb.lemma!r}")

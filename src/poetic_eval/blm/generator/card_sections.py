@@ -162,13 +162,19 @@ def profile_section(
             )
             continue
         forms = profile.context_form_shares(rows, lexicon)
-        words = profile.vocabulary(rows, lexicon)
+        enough = sum(len(row["Context"]) for row in rows) >= profile.WINDOW
+        words = profile.vocabulary(rows, lexicon) if enough else None
+        vocabulary = (
+            f"{words['words_per_100']:.0f} / {words['lemmas_per_100']:.0f} "
+            f"| {words['nouns']:.0f} / {words['verbs']:.0f}"
+            if words
+            else f"(under {profile.WINDOW} sentences) | -"
+        )
         lines.append(
             f"| `{name}` | {profile.alone_share_of_correct(rows):.0%} "
             f"| {profile.temporal_share_of_wrong(rows):.0%} | {forms['modal']:.0%} "
             f"| {forms['remote']:.0%} | {forms['possessive']:.0%} "
-            f"| {words['words_per_100']:.0f} / {words['lemmas_per_100']:.0f} "
-            f"| {words['nouns']:.0f} / {words['verbs']:.0f} |"
+            f"| {vocabulary} |"
         )
     release = profile.RELEASE_RANGES
     lines.append(

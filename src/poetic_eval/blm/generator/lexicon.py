@@ -195,6 +195,11 @@ class Verb:
     #: la matematica da anni*): a named patient takes the habitual spans, which are then its
     #: only ones (not *insegnava la matematica da tre ore*, nor *da cinque minuti*)
     habitual_objects: bool = False
+    #: an object-drop verb whose doer does it, without object, as a job or a pastime over weeks
+    #: and years (*la pittrice dipinge da anni*, *il tassista guida da anni*); the others, the
+    #: everyday chores (*spolverare*, *impastare*, *lavare*), take no habitual span without
+    #: their object (not *il custode spolverava da un anno circa*)
+    habitual_intransitive: bool = False
     #: the subject the alternation keeps can do it or undergo it alone, so an answer's "da"
     #: phrase may be *da solo* (*le finestre si aprono da sole*, *la pittrice disegna da sola*)
     alone: bool = False
