@@ -7,6 +7,7 @@ from functools import cache
 
 import numpy as np
 import pytest
+from italian_reference import VERBS as VERB_FORMS
 from italian_reference import check_phrase, noun_index
 
 from poetic_eval.blm import BlmSizes, generate_config, load_lexicon
@@ -23,6 +24,13 @@ SIZES = BlmSizes(agreement_items=600, agreement_few_shot=4, items_per_verb=16)
 ALT = ("caus_ii", "caus_iii", "od_ii", "od_iii")
 ALONE = data_profile.ALONE_PHRASES
 NOUNS = noun_index(LEXICON)
+#: every future form of the hand-written table (sarà, cadranno, si romperà ...)
+VERB_FORMS_FUTURE = {
+    form
+    for forms in VERB_FORMS.values()
+    for (tense, _), form in forms.finite.items()
+    if tense == "future"
+}
 
 
 @cache
@@ -95,7 +103,7 @@ def test_no_da_phrase_marks_the_correct_answer(config):
             da = da_texts(annotation)
             answers.append(f"{sentence.split(chr(9))[0]}\t{da[0] if da else 'nessuna'}")
         tails.append({**item, "Answer_set": answers})
-    assert context_blind_accuracy(tails, "random_half") < 0.32
+    assert context_blind_accuracy(tails, "random_half") < 0.36
 
 
 @pytest.mark.parametrize("config", ALT)
@@ -172,3 +180,32 @@ def test_the_vocabulary_measure_counts_distinct_words_and_lemmas():
     assert measured["words_per_100"] == 5  # le pittrici disegnano i ritratti
     assert measured["lemmas_per_100"] == 5
     assert measured["nouns"] == 2 and measured["verbs"] == 1
+
+
+@pytest.mark.parametrize("config", ["agr_ii", "agr_iii"])
+def test_no_future_told_as_known_in_agri(config):
+    """*È vero che il vaso cadrà*: a future accident told as a known fact (issue 40)."""
+    certain = set(LEXICON.certain_prefixes)
+    assert {"Sappiamo che", "È vero che"} <= certain
+    futures = VERB_FORMS_FUTURE
+    seen = 0
+    for item in rows(config):
+        for annotation in [*item["Context_annotation"], *item["Answer_set_annotation"]]:
+            chunks = {c["tag"]: c["text"] for c in annotation["chunks"]}
+            if chunks.get("Prefix") in certain:
+                seen += 1
+                assert not set(chunks["V"].split()) & futures, annotation
+    assert seen > 100
+
+
+def test_the_issue_s_good_italian_distractors_are_filtered_out():
+    # E-WrBy *recitava da queste parti* ("around here"), I-Int *le sigarette fumano da un'ora*
+    assert "parte" not in LEXICON.verbs["recitare"].answer_patients()
+    assert "sigaretta" not in LEXICON.verbs["fumare"].answer_patients()
+    # *quella cera viene ammorbidita dal pasticciere*; *i bottoni possono staccarsi*
+    assert not LEXICON.verbs["ammorbidire"].can_act_on("pasticciere", "cera")
+    assert LEXICON.verbs["staccare"].mishap
+    for config in ALT:
+        for item in rows(config):
+            for text in item["Answer_set"]:
+                assert "da queste parti" not in text and "sigarette fumano" not in text

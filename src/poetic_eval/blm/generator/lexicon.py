@@ -150,6 +150,9 @@ class Verb:
     #: patients a "da" reads as the source of (*studiano dal libro*): the answers never use
     #: them, so that the E-WrBy distractor stays wrong
     source_patients: tuple[str, ...] = ()
+    #: patients that do it themselves as the intransitive's subject (*le sigarette fumano*:
+    #: they give off smoke): the answers never use them, so that OdI's I-Int stays wrong
+    acting_patients: tuple[str, ...] = ()
     #: agents that can act on some patients only (*il sole* shortens a shadow, not a dress)
     agent_patients: Mapping[str, tuple[str, ...]] = field(default_factory=dict)
     #: the spans of temporal "da" phrase (:data:`DA_SPANS`) the verb's events take naturally:
@@ -225,7 +228,8 @@ class Verb:
         return tuple(a for a in self.agents if a not in self.reflexive_agents)
 
     def answer_patients(self) -> tuple[str, ...]:
-        return tuple(p for p in self.patients if p not in self.source_patients)
+        excluded = (*self.source_patients, *self.acting_patients)
+        return tuple(p for p in self.patients if p not in excluded)
 
 
 @dataclass(frozen=True, eq=False)  # one object per entry: identity is equality
@@ -311,6 +315,9 @@ class Lexicon:
     #: an object-drop verb's patient stays implicit (*il turista beve queste spremute dallo
     #: scorso inverno* is odd) and an iterated event's patient is generic (*i vasi*)
     habitual_spans: tuple[str, ...] = ()
+    #: the AgrI prefixes that state a fact as known (*Sappiamo che*, *È vero che*): no future
+    #: after them (not *È vero che il vaso cadrà*, a future accident told as known)
+    certain_prefixes: tuple[str, ...] = ()
     files: tuple[Path, ...] = ()
     _classes: dict[str, tuple[str, ...]] = field(default_factory=dict, repr=False)
 

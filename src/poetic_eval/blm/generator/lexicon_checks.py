@@ -172,6 +172,7 @@ def _check_filters(lexicon: Lexicon, verb: Verb, where: str) -> None:
     fields = (
         ("reflexive_agents", "agents"),
         ("source_patients", "patients"),
+        ("acting_patients", "patients"),
         ("cause_patients", "patients"),
         ("small_patients", "patients"),
     )
@@ -236,6 +237,9 @@ def _check_templates(lexicon: Lexicon) -> None:
                 raise LexiconError(
                     f"{name}: predicate {predicate.verb!r}: object {lemma!r} unknown"
                 )
+    unknown = set(lexicon.certain_prefixes) - set(lexicon.prefixes)
+    if unknown:
+        raise LexiconError(f"{name}: certain_prefixes {sorted(unknown)} are not among prefixes")
     for lemma in lexicon.relative_verbs:
         if lemma not in lexicon.verbs:
             raise LexiconError(f"{name}: relative verb {lemma!r} is not in verbs.json")

@@ -80,6 +80,7 @@ def _load(folder: Path) -> Lexicon:
             for name, kind in phrases.get("cause_kinds", {}).items()
         },
         habitual_spans=tuple(phrases.get("habitual_spans", ())),
+        certain_prefixes=tuple(templates.get("certain_prefixes", ())),
         files=tuple(folder / name for name in LEXICON_FILES),
     )
     check_lexicon(lexicon, nouns, adjectives, verbs)
@@ -139,6 +140,7 @@ def _verb(entry: Mapping[str, Any]) -> Verb:
         "patients",
         "reflexive_agents",
         "source_patients",
+        "acting_patients",
         "da_spans",
         "p_phrases",
         "cause_patients",
