@@ -290,6 +290,7 @@ ADJECTIVE_TABLE = """
 stanco stanca stanchi stanche
 contento contenta contenti contente
 felice felice felici felici
+interessante interessante interessanti interessanti
 nervoso nervosa nervosi nervose
 pronto pronta pronti pronte
 gentile gentile gentili gentili

@@ -209,3 +209,21 @@ def test_the_issue_s_good_italian_distractors_are_filtered_out():
         for item in rows(config):
             for text in item["Answer_set"]:
                 assert "da queste parti" not in text and "sigarette fumano" not in text
+
+
+@pytest.mark.parametrize("config", ["agr_ii", "agr_iii"])
+def test_agri_attractors_go_beyond_di(config):
+    """The release: *di* in about 77 % of the attractors, also *con*, *per*, *su*, and
+    inanimate heads (*il pacco per la zia*, *il libro sui vulcani*)."""
+    shares = data_profile.attractor_prepositions(rows(config))
+    assert 0.6 <= shares["di"] <= 0.85, shares
+    assert {"con", "per", "su"} <= {p for p, share in shares.items() if share > 0.01}, shares
+    subjects = [
+        LEXICON.nouns[check_phrase(c["text"], NOUNS).lemma]
+        for item in rows(config)
+        for a in item["Context_annotation"]
+        for c in a["chunks"]
+        if c["tag"] == "Subj"
+    ]
+    inanimate = sum(noun.animacy == "inanimate" for noun in subjects) / len(subjects)
+    assert inanimate > 0.1
