@@ -513,12 +513,41 @@ class CheckedPhrase:
     preposition: str | None
 
 
+_DI_FORMS = ("di", *FUSED["di"])
+
+
+def split_complement(text: str) -> tuple[str, str | None]:
+    """A noun phrase and its "di" complement (*i piatti | del cameriere*, *i pescatori | di
+    trote*), or the phrase and None; a phrase that starts with its preposition keeps it."""
+    words = tokens(text)
+    for index in range(2, len(words)):
+        if words[index] in _DI_FORMS:
+            join = " ".join
+            return join(words[:index]).replace("' ", "'"), join(words[index:]).replace("' ", "'")
+    return text, None
+
+
+def check_complement(complement: str, nouns) -> None:
+    """A "di" complement is a bare plural or mass noun (*di trote*, *di storia*) or a phrase
+    with its article fused to "di" (*del cameriere*)."""
+    words = tokens(complement)
+    if words[0] == "di" and len(words) == 2:
+        readings = nouns.get(words[1], [])
+        assert any(n == "pl" or noun.mass for noun, n in readings), complement
+    else:
+        assert check_phrase(complement, nouns).preposition == "di", complement
+
+
 def check_phrase(text: str, nouns, expected_number: str | None = None) -> CheckedPhrase:
     """Re-derive a generated noun phrase and assert its determiner agrees with its noun.
 
     ``nouns`` is :func:`noun_index` of the lexicon. Raises AssertionError naming the phrase
-    when no reading of the noun (number, gender) gives exactly these determiner words.
+    when no reading of the noun (number, gender) gives exactly these determiner words. A "di"
+    complement after the noun is checked on its own (:func:`check_complement`).
     """
+    text, complement = split_complement(text)
+    if complement is not None:
+        check_complement(complement, nouns)
     parsed = parse_phrase(text)
     readings = nouns.get(parsed.noun_form)
     assert readings, f"{parsed.noun_form!r} of {text!r} is not a noun form of the lexicon"

@@ -227,3 +227,36 @@ def test_agri_attractors_go_beyond_di(config):
     ]
     inanimate = sum(noun.animacy == "inanimate" for noun in subjects) / len(subjects)
     assert inanimate > 0.1
+
+
+@pytest.mark.parametrize("config", ALT)
+def test_one_argument_answers_name_the_other_role_only_where_it_reads_well(config):
+    """*i pescatori di trote pescano dall'alba*, *i piatti del cameriere si rompono da soli*:
+    the correct answer names the other role after its subject, as the other answers name both
+    roles, only for the pairs the lexicon lists (OdI ``specialists``, CausI ``owners``)."""
+    from italian_reference import split_complement
+
+    seen = 0
+    for item in rows(config):
+        for annotation in item["Answer_set_annotation"]:
+            if annotation["label"] not in ("Correct", "I-Int"):
+                assert split_complement(annotation["chunks"][0]["text"])[1] is None
+                continue
+            head, complement = split_complement(annotation["chunks"][0]["text"])
+            if complement is None:
+                continue
+            seen += annotation["label"] == "Correct"
+            verb = LEXICON.verbs[annotation["verb"]]
+            subject = check_phrase(head, NOUNS).lemma
+            other = tokens_lemma(complement)
+            agent, patient = (subject, other) if annotation["chunks"][0]["tag"] == "Ag" else (
+                other, subject)  # fmt: skip
+            pairs = verb.specialists if config.startswith("od") else verb.owners
+            assert patient in pairs.get(agent, ()), annotation
+    assert seen > 10
+
+
+def tokens_lemma(complement: str) -> str:
+    """The lemma of a "di" complement's noun (*di trote*, *del cameriere*)."""
+    form = complement.replace("'", "' ").split()[-1]
+    return NOUNS[form][0][0].lemma

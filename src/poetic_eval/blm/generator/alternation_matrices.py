@@ -1,23 +1,16 @@
 """BLM-CausI and BLM-OdI: the causative/inchoative and the object-drop alternations.
 
-Sentences are sequences of chunks tagged by role: ``Ag`` (agent), ``Pat`` (patient), the verb
-as ``Akt`` (active transitive), ``Pass`` (passive) or ``Intr`` (intransitive: the si form for
-CausI, *la finestra si è aperta*; the verb without object for OdI, *le pittrici disegnano*),
-``P-NP`` (a non-argument phrase of time or place), ``da-NP`` (a "da" phrase that holds no
-argument: temporal, *da un mese*, or in the answers *da solo*), ``da-Ag`` / ``da-Pat`` ("da" +
-an argument).
-
-The templates of the context and the answers, and the tails the answers draw ("da solo" or a
-temporal phrase), are in :mod:`.alternation_templates`.
+The chunks, templates and tails (a temporal phrase or *da solo*) are described in
+:mod:`.alternation_templates`, the sentences made of them in :mod:`.alternation_sentences`.
 
 Sentences with a temporal "da" phrase are in the present or imperfect (an ongoing or habitual
 event) and of a span the verb takes (:attr:`~.lexicon.Verb.da_spans`, per verb: *la torta si
-brucia da qualche minuto*, *i vasi si rompono da alcuni giorni*), the others in any
-frame of :data:`FRAMES`. Type II keeps
-the matrix's words and changes one (agent, patient, P-NP, da-NP or verb frame) per sentence,
-the 8 answers included; type III draws all of them afresh for every sentence, the context
-sentences' verbs too (from the verbs of the item's class it is given), so that only the answers
-are sure to use the item's verb. Every sentence records its verb in its annotation.
+brucia da qualche minuto*, *i vasi si rompono da alcuni giorni*), the others in any frame of
+:data:`.alternation_templates.FRAMES`. Type II keeps the matrix's words and changes one (agent,
+patient, P-NP, da-NP or verb frame) per sentence, the 8 answers included; type III draws all of
+them afresh for every sentence, the context sentences' verbs too (from the verbs of the item's
+class it is given), so that only the answers are sure to use the item's verb. Every sentence
+records its verb in its annotation.
 
 The lexicon's semantic filters (the fields of :class:`~.lexicon.Verb`, listed with their
 examples in the dataset card) apply in :meth:`AlternationGenerator.reads_well`: which agent
@@ -32,12 +25,21 @@ import random
 from dataclasses import replace
 
 from ...checks import require_choice
-from .alternation_sentences import ALONE, AlternationWords, alternation_sentence
+from .alternation_sentences import (
+    ALONE,
+    AlternationWords,
+    alternation_sentence,
+    possessed,
+    with_specialist,
+)
 from .alternation_templates import (
+    FRAMES,
     KEPT_SUBJECT,
+    MISHAP_FRAMES,
     answer_template,
     context_templates,
     draw_tail,
+    frames_for,
 )
 from .labels import ALTERNATION_LABELS
 from .lexicon import DA_SPANS, CauseKind, Lexicon, Noun, Verb
@@ -45,29 +47,8 @@ from .matrices import LEXICAL_TYPES, Matrix, Sentence, pick
 from .noun_phrases import NounPhrase, phrase_text
 from .verb_groups import DURATION_FRAMES
 
-#: the frames drawn for sentences without a temporal "da" phrase, a frame listed twice drawn
-#: twice as often: the modal *può* and the passato remoto are as common as in the BLM-It
-#: release's contexts allow with natural Italian (its modals also come with durative "da"
-#: phrases, *possono disegnare da un mese*, which read oddly); not *deve (poter) essere*: an
-#: obligation reads oddly with these events (*le pareti devono essere sporcate*)
-FRAMES = (
-    *("present", "imperfect", "future", "perfect"),
-    *("remote",) * 2,
-    *("can",) * 4,
-)
-
-#: the frames of a mishap (:attr:`.Verb.mishap`) at a time of day: it happened (*ha bruciato*,
-#: *bruciò*); no one plans
-#: it (*il fuoco ha bruciato i biscotti nel pomeriggio*, not *brucerà*), nor lets it happen
-#: (not *la torta può essere bruciata dai cuochi nel pomeriggio*, *il cucchiaio può piegarsi*)
-MISHAP_FRAMES = ("perfect", "remote")
-
-#: no possessive: a sentence names no possessor (*le sue vasche*, *il suo ramo*)
+#: the determiners of CausI/OdI noun phrases (possessives only by :func:`possessed`)
 DETERMINER_FAMILIES = ("def", "def", "def", "indefinite", "dem", "that")
-
-
-def _frames_for(template: tuple[str, ...]) -> tuple[str, ...]:
-    return DURATION_FRAMES if "da-NP" in template else FRAMES
 
 
 def _has(template: tuple[str, ...], role: str) -> bool:
@@ -82,9 +63,6 @@ GENERIC_FAMILIES = ("def",)
 #: the chance that a type II context sentence without a temporal "da" changes its frame (the
 #: one word it changes), so that its modals and passati remoti are drawn as often as type III's
 CONTEXT_FRAME_CHANGE = 0.75
-#: the chance that a context sentence where one person acts on a patient makes it the
-#: person's own (*il cuoco brucia la sua torta*): the release's contexts have possessives
-POSSESSIVE_RATE = 0.6
 _MAX_DRAWS = 200
 
 
@@ -322,7 +300,7 @@ class AlternationGenerator:
             else:
                 values = {
                     # the answers share the tenses of the correct one: no tense tells it apart
-                    "frame": DURATION_FRAMES if for_answers else _frames_for(template),
+                    "frame": DURATION_FRAMES if for_answers else frames_for(template),
                     "other_phrase": self.p_phrases_for(verb),
                     "da_phrase": self.da_phrases_for(verb),
                 }[slot]
@@ -415,19 +393,22 @@ class AlternationGenerator:
             pool = context_verbs or [*self.verbs, *self.context_only]
             chosen_verbs = self._context_verbs(pool, templates, rng)
         # the contexts' "da" phrases are temporal: one for the matrix when the base says "da solo"
-        context_base = replace(base, da_phrase=self._da_phrase(verb, base, "time", rng))
+        timed = base.da_phrase if base.da_phrase != ALONE else pick(rng, self.da_phrases_for(verb))
+        context_base = replace(base, da_phrase=timed)
         context = []
         for index, template in enumerate(templates):
             if lexical_type == "II":
                 first = "frame" if rng.random() < CONTEXT_FRAME_CHANGE else None
                 words = self.vary_one(verb, context_base, template, rng, first=first)
                 context.append(
-                    self.sentence(verb, self._possessed(verb, words, template, rng), template)
+                    self.sentence(
+                        verb, possessed(words, template, self.iterated(verb), rng), template
+                    )
                 )
             else:
                 chosen = chosen_verbs[index]
-                words = self.fresh_words(chosen, rng, _frames_for(template), templates=(template,))
-                words = self._possessed(chosen, words, template, rng)
+                words = self.fresh_words(chosen, rng, frames_for(template), templates=(template,))
+                words = possessed(words, template, self.iterated(chosen), rng)
                 context.append(self.sentence(chosen, words, template))
         answers = [
             (
@@ -437,24 +418,6 @@ class AlternationGenerator:
             for label in ALTERNATION_LABELS
         ]
         return Matrix(tuple(context), tuple(answers), verb=verb.lemma)
-
-    def _possessed(self, verb: Verb, words: AlternationWords, template, rng) -> AlternationWords:
-        """``words`` whose patient is the subject's own (*la pittrice disegna i suoi
-        ritratti*), at :data:`POSSESSIVE_RATE`, where the subject is one person acting on it
-        (``Ag Akt Pat``) and the patient is no generic one of an iterated event."""
-        person = words.agent.noun.animacy == "animate" and words.agent.noun.cause_kind is None
-        if (
-            template[:3] != ("Ag", "Akt", "Pat")
-            or not person
-            or words.agent.number != "sg"
-            or self.iterated(verb)
-            or words.patient.noun.definite
-            or words.patient.noun.mass  # not *il suo cioccolato* (the tests: as AgrI's nouns)
-            or words.patient.noun.animacy == "animate"  # not *i suoi pesci*
-            or rng.random() >= POSSESSIVE_RATE
-        ):
-            return words
-        return replace(words, patient=replace(words.patient, determiner="poss"))
 
     def _answer(self, verb, bases, label, tail, rng, lexical_type) -> Sentence:
         """The answer labelled ``label`` with ``tail``; a two-argument answer whose tail no word
@@ -478,14 +441,7 @@ class AlternationGenerator:
                     words = self.vary_one(verb, start, template, rng, for_answers=True)
             except NoReadableWords:
                 continue
+            if label in ("Correct", "I-Int"):  # *i pescatori di trote pescano dall'alba*
+                words = with_specialist(self.lexicon, verb, words, template, rng)
             return self.sentence(verb, words, template)
         raise NoReadableWords(f"no {label} answer of {verb.lemma!r} reads well")
-
-    def _da_phrase(self, verb: Verb, base: AlternationWords, tail: str, rng) -> str:
-        """The "da" phrase type II answers start from: "da solo" for that tail, else the base's
-        temporal one (a fresh one of the verb when the base says "da solo")."""
-        if tail == "alone":
-            return ALONE
-        if base.da_phrase != ALONE:
-            return base.da_phrase
-        return pick(rng, self.da_phrases_for(verb))

@@ -5,11 +5,19 @@ verb's voice tag (``Akt`` active, ``Pass`` passive, ``Intr`` the si form for Cau
 without object for OdI), then roles, ``P-NP``, ``da-NP`` or "da" + a role (``da-Ag``,
 ``da-Pat``). A ``da-NP`` is the words' temporal phrase, or *da solo* agreeing with the subject
 when the words say :data:`ALONE`.
+
+Two changes of the words make the noun phrases richer, as the BLM-It release's are:
+:func:`possessed` makes a person's patient their own (*il cuoco brucia la sua torta*), and
+:func:`with_specialist` names, in a one-argument answer, the other role after the subject (OdI
+*i pescatori di trote pescano dall'alba*, CausI *i piatti del cameriere si rompono da soli*;
+I-Int *le trote di pescatori pescano*, *il cameriere dei piatti si rompe*), so that the correct
+answer names both roles as the other answers do.
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+import random
+from dataclasses import dataclass, replace
 
 from .lexicon import Lexicon, Verb, adjective_form
 from .matrices import Chunk, Sentence
@@ -19,6 +27,13 @@ from .verb_groups import verb_group
 #: the ``da_phrase`` of words whose "da" phrase says the subject is alone (*da solo*, *da
 #: sole*, agreeing with it when the sentence is made)
 ALONE = "<alone>"
+#: the chance that a context sentence where one person acts on a patient makes it the
+#: person's own (*il cuoco brucia la sua torta*): the release's contexts have possessives
+POSSESSIVE_RATE = 0.6
+#: the chance that a correct answer or I-Int whose agent and patient make a kind of doer (OdI,
+#: :attr:`.Verb.specialists`: *il pescatore di trote*) or an owner and a thing (CausI,
+#: :attr:`.Verb.owners`: *i piatti del cameriere*) names the other role so
+SPECIALIST_RATE = 0.8
 
 
 @dataclass(frozen=True)
@@ -28,6 +43,9 @@ class AlternationWords:
     other_phrase: str
     da_phrase: str
     frame: str
+    #: the "di" phrase after the subject that names the other role (*i pescatori di trote*,
+    #: *i piatti del cameriere*), or ""
+    specialist: str = ""
 
 
 def alternation_sentence(
@@ -45,8 +63,9 @@ def alternation_sentence(
         "Pass": "passive",
         "Intr": "si" if alternation == "causative" else "active",
     }[template[1]]
+    of = f" {words.specialist}" if words.specialist else ""
     chunks = [
-        Chunk(template[0], subject.text()),
+        Chunk(template[0], subject.text() + of),
         Chunk(
             template[1],
             verb_group(lexicon, verb, words.frame, voice, subject.number, subject.gender),
@@ -66,3 +85,51 @@ def alternation_sentence(
             chunks.append(Chunk(tag, roles[tag[3:]].text("da")))
     text = " ".join(c.text for c in chunks)
     return Sentence(" ".join(template), tuple(chunks), text, verb.lemma)
+
+
+def possessed(
+    words: AlternationWords, template: tuple[str, ...], iterated: bool, rng: random.Random
+) -> AlternationWords:
+    """``words`` whose patient is the subject's own (*la pittrice disegna i suoi ritratti*), at
+    :data:`POSSESSIVE_RATE`, where one person acts on it (``Ag Akt Pat``) and the patient is no
+    generic one of an ``iterated`` event, no mass and no animal (not *i suoi pesci*)."""
+    agent, patient = words.agent.noun, words.patient.noun
+    person = agent.animacy == "animate" and agent.cause_kind is None
+    if (
+        template[:3] != ("Ag", "Akt", "Pat")
+        or not person
+        or words.agent.number != "sg"
+        or iterated
+        or patient.definite
+        or patient.mass
+        or patient.animacy == "animate"
+        or rng.random() >= POSSESSIVE_RATE
+    ):
+        return words
+    return replace(words, patient=replace(words.patient, determiner="poss"))
+
+
+def with_specialist(
+    lexicon: Lexicon,
+    verb: Verb,
+    words: AlternationWords,
+    template: tuple[str, ...],
+    rng: random.Random,
+) -> AlternationWords:
+    """A one-argument answer's words naming the other role after the subject, at
+    :data:`SPECIALIST_RATE`, so that the answer names both roles as the other answers do. OdI,
+    where the agent and patient make a kind of doer (:attr:`.Verb.specialists`): the correct
+    answer's agent by the patient (*i pescatori di trote*), I-Int's patient by the agent (*le
+    trote di pescatori*), as a bare noun (plural, or the mass noun: *gli studenti di storia*).
+    CausI, where the agent owns the patient (:attr:`.Verb.owners`): the correct answer's
+    patient by its owner (*i piatti del cameriere*), I-Int's agent by the patient (*il
+    cameriere dei piatti*), as the other noun phrase after "di"."""
+    agent, patient = words.agent.noun, words.patient.noun
+    pairs = verb.specialists if verb.alternation == "object_drop" else verb.owners
+    if patient.lemma not in pairs.get(agent.lemma, ()) or rng.random() >= SPECIALIST_RATE:
+        return words
+    if verb.alternation == "causative":
+        other = words.agent if template[0] == "Pat" else words.patient
+        return replace(words, specialist=other.text("di"))
+    other = patient if template[0] == "Ag" else agent
+    return replace(words, specialist="di " + (other.lemma if other.mass else other.plural))

@@ -1,5 +1,12 @@
 """The templates of the BLM-CausI and BLM-OdI sentences, and the tails the answers draw.
 
+Sentences are sequences of chunks tagged by role: ``Ag`` (agent), ``Pat`` (patient), the verb
+as ``Akt`` (active transitive), ``Pass`` (passive) or ``Intr`` (intransitive: the si form for
+CausI, *la finestra si è aperta*; the verb without object for OdI, *le pittrici disegnano*),
+``P-NP`` (a non-argument phrase of time), ``da-NP`` (a "da" phrase that holds no argument:
+temporal, *da un mese*, or in the answers *da solo*), ``da-Ag`` / ``da-Pat`` ("da" + an
+argument).
+
 Context (both tasks; only sentence 7 differs)::
 
     1 Ag Akt Pat P-NP          4 Pat Pass da-Ag da-NP      7 CausI: Pat Intr P-NP
@@ -26,6 +33,31 @@ import random
 
 from ...checks import require_choice
 from .labels import ALTERNATION_LABELS
+from .verb_groups import DURATION_FRAMES
+
+#: the frames drawn for sentences without a temporal "da" phrase, a frame listed twice drawn
+#: twice as often: the modal *può* and the passato remoto are as common as in the BLM-It
+#: release's contexts allow with natural Italian (its modals also come with durative "da"
+#: phrases, *possono disegnare da un mese*, which read oddly); not *deve (poter) essere*: an
+#: obligation reads oddly with these events (*le pareti devono essere sporcate*)
+FRAMES = (
+    *("present", "imperfect", "future", "perfect"),
+    *("remote",) * 2,
+    *("can",) * 4,
+)
+
+#: the frames of a mishap (:attr:`.Verb.mishap`) at a time of day: it happened (*ha bruciato*,
+#: *bruciò*); no one plans
+#: it (*il fuoco ha bruciato i biscotti nel pomeriggio*, not *brucerà*), nor lets it happen
+#: (not *la torta può essere bruciata dai cuochi nel pomeriggio*, *il cucchiaio può piegarsi*)
+MISHAP_FRAMES = ("perfect", "remote")
+
+
+def frames_for(template: tuple[str, ...]) -> tuple[str, ...]:
+    """The frames a sentence of ``template`` is drawn in: the present or imperfect with a
+    temporal "da" (an ongoing or habitual event), else :data:`FRAMES`."""
+    return DURATION_FRAMES if "da-NP" in template else FRAMES
+
 
 #: the role that is the subject of the correct (intransitive) answer
 KEPT_SUBJECT = {"causative": "Pat", "object_drop": "Ag"}

@@ -198,6 +198,13 @@ class Verb:
     #: la matematica da anni*): a named patient takes the habitual spans, which are then its
     #: only ones (not *insegnava la matematica da tre ore*, nor *da cinque minuti*)
     habitual_objects: bool = False
+    #: an object-drop agent and the patients that name its kind as "agent di patient" (*il
+    #: pescatore di trote*, *la professoressa di storia*): OdI's one-argument answers may name
+    #: it so (:func:`.alternation_sentences.with_specialist`)
+    specialists: Mapping[str, tuple[str, ...]] = field(default_factory=dict)
+    #: a causative agent and the patients it owns, uses or makes (*i piatti del cameriere*,
+    #: *la torta del fornaio*): CausI's one-argument answers may name it so
+    owners: Mapping[str, tuple[str, ...]] = field(default_factory=dict)
     #: an object-drop verb whose doer does it, without object, as a job or a pastime over weeks
     #: and years (*la pittrice dipinge da anni*, *il tassista guida da anni*); the others, the
     #: everyday chores (*spolverare*, *impastare*, *lavare*), take no habitual span without

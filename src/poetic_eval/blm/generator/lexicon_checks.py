@@ -189,6 +189,11 @@ def _check_filters(lexicon: Lexicon, verb: Verb, where: str) -> None:
         )
     if verb.routine and verb.habitual_agents is None:
         raise LexiconError(f"{where}: a routine verb names its habitual_agents")
+    for agent, patients in [*verb.specialists.items(), *verb.owners.items()]:
+        if agent not in verb.agents or not set(patients) <= set(verb.patients):
+            raise LexiconError(
+                f"{where}: specialists/owners {agent!r}: {patients} are not its arguments"
+            )
     for agent, patients in verb.agent_patients.items():
         if agent not in verb.agents or not set(patients) <= set(verb.patients):
             raise LexiconError(

@@ -148,9 +148,12 @@ def _verb(entry: Mapping[str, Any]) -> Verb:
     )
     lists = {key: tuple(entry.get(key, ())) for key in roles}
     limits = {agent: tuple(p) for agent, p in entry.get("agent_patients", {}).items()}
+    kinds = {agent: tuple(p) for agent, p in entry.get("specialists", {}).items()}
+    owned = {agent: tuple(p) for agent, p in entry.get("owners", {}).items()}
     if "habitual_agents" in entry:
         lists["habitual_agents"] = tuple(entry["habitual_agents"])
-    return Verb(**{**entry, **pairs, **lists, "agent_patients": limits})
+    pairs_by_agent = {"agent_patients": limits, "specialists": kinds, "owners": owned}
+    return Verb(**{**entry, **pairs, **lists, **pairs_by_agent})
 
 
 def _predicate(entry: Mapping[str, Any]) -> Predicate:
