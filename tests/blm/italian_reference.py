@@ -14,6 +14,14 @@ from dataclasses import dataclass
 # Third-person forms of every verb of the bundled lexicon, in two tables (line length):
 # present sg/pl | imperfect sg/pl, then future sg/pl | past participle (masculine singular).
 PRESENT_IMPERFECT = """
+ballare     balla ballano | ballava ballavano
+arare       ara arano | arava aravano
+mietere     miete mietono | mieteva mietevano
+tosare      tosa tosano | tosava tosavano
+infornare   inforna infornano | infornava infornavano
+annaffiare  annaffia annaffiano | annaffiava annaffiavano
+spazzare    spazza spazzano | spazzava spazzavano
+riparare    ripara riparano | riparava riparavano
 essere      è sono | era erano
 avere       ha hanno | aveva avevano
 venire      viene vengono | veniva venivano
@@ -116,6 +124,14 @@ preferire   preferisce preferiscono | preferiva preferivano
 """
 
 FUTURE_PARTICIPLE = """
+ballare     ballerà balleranno | ballato
+arare       arerà areranno | arato
+mietere     mieterà mieteranno | mietuto
+tosare      toserà toseranno | tosato
+infornare   infornerà inforneranno | infornato
+annaffiare  annaffierà annaffieranno | annaffiato
+spazzare    spazzerà spazzeranno | spazzato
+riparare    riparerà ripareranno | riparato
 essere      sarà saranno | stato
 avere       avrà avranno | avuto
 venire      verrà verranno | venuto
@@ -221,6 +237,14 @@ spolverare  spolvererà spolvereranno | spolverato
 # Passato remoto sg/pl of the verbs the CausI/OdI contexts tell in it (and of essere, the
 # auxiliary of its passive: fu aperta), typed in.
 REMOTE = """
+ballare ballò ballarono
+arare arò ararono
+mietere mieté mieterono
+tosare tosò tosarono
+infornare infornò infornarono
+annaffiare annaffiò annaffiarono
+spazzare spazzò spazzarono
+riparare riparò ripararono
 essere fu furono
 aprire aprì aprirono
 chiudere chiuse chiusero

@@ -106,15 +106,22 @@ def test_no_da_phrase_marks_the_correct_answer(config):
     assert context_blind_accuracy(tails, "random_half") < 0.36
 
 
+#: the bounds this build keeps (issue 40's own are at most 0.65 with no shared verb and 0.70
+#: with a random half); before issue 40 the seed-0 build scored 0.998 and 0.93-0.95. Measured
+#: on this test's small build: CausI about 0.81 / 0.75, OdI 0.66-0.73 / 0.59-0.61
+KEPT_BOUNDS = {"caus": (0.87, 0.82), "od": (0.78, 0.68)}
+
+
 @pytest.mark.parametrize("config", ALT)
-def test_the_baseline_stays_below_what_it_was_before_issue_40(config):
-    # the seed-0 build before issue 40: 0.998 (random half) and 0.93-0.95 (no shared verb);
-    # these bounds keep what was reached, issue 40's own bounds are the xfail test below
-    assert context_blind_accuracy(rows(config), "random_half") < 0.93
-    assert context_blind_accuracy(rows(config), "verb_split") < 0.90
+def test_the_baseline_stays_below_what_this_build_reached(config):
+    random_half, no_shared_verb = KEPT_BOUNDS[config.split("_")[0]]
+    assert context_blind_accuracy(rows(config), "random_half") < random_half
+    assert context_blind_accuracy(rows(config), "verb_split") < no_shared_verb
 
 
-@pytest.mark.xfail(strict=True, reason="issue 40's bounds are not met yet on CausI/OdI")
+# not strict: od_iii meets the bounds on this small build but not with the release's sizes
+# (0.72 with a random half on the full seed-0 build); the card's table has the full figures
+@pytest.mark.xfail(reason="issue 40's bounds are not met yet on CausI and od_ii")
 @pytest.mark.parametrize("config", ALT)
 def test_causi_odi_baseline_meets_issue_40_s_bounds(config):
     assert context_blind_accuracy(rows(config), "verb_split") <= 0.65

@@ -398,13 +398,12 @@ class AlternationGenerator:
         context = []
         for index, template in enumerate(templates):
             if lexical_type == "II":
-                first = "frame" if rng.random() < CONTEXT_FRAME_CHANGE else None
-                words = self.vary_one(verb, context_base, template, rng, first=first)
-                context.append(
-                    self.sentence(
-                        verb, possessed(words, template, self.iterated(verb), rng), template
-                    )
-                )
+                # the one change: the patient made the subject's own, or another word
+                words = possessed(context_base, template, self.iterated(verb), rng)
+                if words is context_base or not self.reads_well(verb, words, template):
+                    first = "frame" if rng.random() < CONTEXT_FRAME_CHANGE else None
+                    words = self.vary_one(verb, context_base, template, rng, first=first)
+                context.append(self.sentence(verb, words, template))
             else:
                 chosen = chosen_verbs[index]
                 words = self.fresh_words(chosen, rng, frames_for(template), templates=(template,))
