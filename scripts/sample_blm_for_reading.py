@@ -10,7 +10,8 @@ the sample seed after the generator's last change, and give the reader no other 
 The reader counts, per config: context sentences and correct answers that are odd (grammatical
 but semantically odd), ungrammatical sentences, and wrong answers that read as natural Italian
 although their label says they break Italian (AgrI AEV, AEN1, AEN2; CausI/OdI I-Int, E-WrBy,
-IE-WrBy, IR-trans... see the card's Labels table).
+IE-WrBy, and CausI R-trans and IER-pass, OdI IR-trans and ER-pass; see the card's "Read by a
+reader" section).
 """
 
 from __future__ import annotations
