@@ -64,6 +64,13 @@ GENERIC_FAMILIES = ("def",)
 #: one word it changes), so that its modals and passati remoti are drawn as often as type III's
 CONTEXT_FRAME_CHANGE = 0.75
 _MAX_DRAWS = 200
+#: the chance that a matrix's answers draw their agent and patient from the pairs that name
+#: each other (:meth:`AlternationGenerator.named_pairs`: CausI owners, *i piatti del
+#: cameriere*; OdI kinds of doer, *i pescatori di trote*), so that the correct answer and I-Int
+#: name both roles (:func:`.with_specialist`) as the other answers do. Drawn as the context's
+#: words, CausI's answers named a recurring agent (*il vento*, *il bambino*) in every answer
+#: but the correct one, and a bag of words over the answers alone learnt it
+PAIRED_ANSWERS = {"causative": 1.0, "object_drop": 1.0}
 
 
 class NoReadableWords(ValueError):
@@ -91,6 +98,7 @@ class AlternationGenerator:
         }
         self.span_of = {text: span for span, texts in self.da_phrases.items() for text in texts}
         self.habitual = frozenset(lexicon.habitual_spans)
+        self.paired_answers = PAIRED_ANSWERS[alternation]
 
     def _cause_kind(self, noun: Noun) -> CauseKind | None:
         """What ``noun`` takes as a cause (:attr:`.Noun.cause_kind`); None for a person."""
@@ -229,16 +237,26 @@ class AlternationGenerator:
         for_answers: bool = False,
         templates: tuple[tuple[str, ...], ...] = (),
         alone: bool = False,
+        paired: bool = False,
     ) -> AlternationWords:
         """Words for ``verb`` that read well (:meth:`reads_well`) in every one of
         ``templates``; ``for_answers``: from the agents and patients the answers use;
-        ``alone``: with "da solo" (:data:`ALONE`) as their "da" phrase."""
+        ``alone``: with "da solo" (:data:`ALONE`) as their "da" phrase; ``paired``: an agent
+        and a patient that name each other (:meth:`named_pairs`), where the verb has some."""
         agents = verb.answer_agents() if for_answers else verb.agents
         patients = verb.answer_patients() if for_answers else verb.patients
+        pairs = self.named_pairs(verb)
+        if paired and any(a in pairs for a in agents):
+            agents = [a for a in agents if a in pairs]
+            patients = [p for p in patients if any(p in pairs[a] for a in agents)]
+        else:
+            paired = False
         agents = [a for a in agents if any(verb.can_act_on(a, p) for p in patients)]
         for _ in range(_MAX_DRAWS):
             agent = self._noun_phrase(agents, rng, avoid=[], agent=True)
             fitting = [p for p in patients if verb.can_act_on(agent.noun.lemma, p)]
+            if paired:
+                fitting = [p for p in fitting if p in pairs[agent.noun.lemma]]
             patient = self._noun_phrase(
                 fitting,
                 rng,
@@ -246,7 +264,9 @@ class AlternationGenerator:
                 verb.plural_patients,
                 generic=self.iterated(verb),
             )
-            spans = self.spans_for(verb, _AGENT_ACTS, agent.noun)
+            # paired words are for the answers, where the agent names the owner or kind of
+            # doer and need not act over the span (*la torta del cuoco si brucia da un minuto*)
+            spans = () if paired else self.spans_for(verb, _AGENT_ACTS, agent.noun)
             da_phrases = [p for span in (spans or verb.da_spans) for p in self.da_phrases[span]]
             words = AlternationWords(
                 agent,
@@ -258,6 +278,12 @@ class AlternationGenerator:
             if all(self.reads_well(verb, words, t, for_answers) for t in templates):
                 return words
         raise NoReadableWords(f"no words of {verb.lemma!r} read well in {templates}")
+
+    def named_pairs(self, verb: Verb):
+        """The agents of ``verb`` with the patients they name and are named by in a
+        one-argument answer (:func:`.with_specialist`): OdI :attr:`.Verb.specialists`, CausI
+        :attr:`.Verb.owners`."""
+        return verb.specialists if self.alternation == "object_drop" else verb.owners
 
     def _fits(self, noun: Noun, phrase: NounPhrase, slot: str) -> bool:
         # a cause is singular with the definite article (il vento): it replaces only a cause,
@@ -372,14 +398,17 @@ class AlternationGenerator:
         sentences' verbs from ``context_verbs`` (default: every verb of the class), all
         different when there are enough."""
         require_choice(lexical_type, LEXICAL_TYPES, "lexical type")
-        for _ in range(_MAX_DRAWS):
+        for attempt in range(_MAX_DRAWS):
+            # a verb whose paired words never make every answer read well (*incrinare*: a
+            # child cracks a glass by accident, no habit) draws its answers unpaired
+            paired = attempt < _MAX_DRAWS // 2 and rng.random() < self.paired_answers
             try:
-                return self._matrix(verb, rng, lexical_type, context_verbs)
+                return self._matrix(verb, rng, lexical_type, context_verbs, paired)
             except NoReadableWords:  # base words no single change makes read well
                 continue
         raise ValueError(f"no {lexical_type} matrix of {verb.lemma!r} reads well")
 
-    def _matrix(self, verb, rng, lexical_type, context_verbs) -> Matrix:
+    def _matrix(self, verb, rng, lexical_type, context_verbs, paired=False) -> Matrix:
         # base words fit the correct answer with its tail and, as the agent acts, its span
         tails = {
             label: draw_tail(label, rng, verb.alone, verb.alone_only)
@@ -387,7 +416,7 @@ class AlternationGenerator:
         }
         correct = answer_template(self.alternation, "Correct", tails["Correct"])
         alone = tails["Correct"] == "alone"
-        base = self.fresh_words(verb, rng, DURATION_FRAMES, True, (correct,), alone)
+        base = self.fresh_words(verb, rng, DURATION_FRAMES, True, (correct,), alone, paired)
         templates = context_templates(self.alternation)
         if lexical_type == "III":
             pool = context_verbs or [*self.verbs, *self.context_only]
@@ -412,17 +441,46 @@ class AlternationGenerator:
         answers = [
             (
                 label,
-                self._answer(verb, (base, context_base), label, tails[label], rng, lexical_type),
+                self._answer(
+                    verb, (base, context_base), label, tails[label], rng, (lexical_type, paired)
+                ),
             )
             for label in ALTERNATION_LABELS
         ]
         return Matrix(tuple(context), tuple(answers), verb=verb.lemma)
 
-    def _answer(self, verb, bases, label, tail, rng, lexical_type) -> Sentence:
+    def _matched_subject(
+        self, verb: Verb, words: AlternationWords, model: NounPhrase, template, subject: bool
+    ) -> AlternationWords:
+        """CausI's I-Int ``words`` whose subject (the agent) takes the number and determiner of
+        ``model``, the matrix's patient (the correct answer's subject), where its noun has that
+        number and takes that determiner (:meth:`_fits`; a cause any number it has: *i venti
+        si rompono*, a wrong sentence either way). Drawn as the other nouns, with every cause
+        singular (*il vento*), I-Int's subject was singular twice as often as the correct
+        answer's, and the verb's number, *da solo* / *da soli* and the articles told the two
+        one-argument answers apart without the context."""
+        if self.alternation != "causative":
+            return words
+        agent = words.agent
+        if not subject and agent.noun.cause_kind is None:
+            return words
+        matched = replace(agent, number=model.number, determiner=model.determiner)
+        if model.number not in agent.noun.numbers:
+            return words
+        if agent.noun.cause_kind is None and not self._fits(agent.noun, matched, "patient"):
+            return words
+        if agent.noun.cause_kind is not None:
+            matched = replace(matched, determiner="def")
+        changed = replace(words, agent=matched)
+        return changed if self.reads_well(verb, changed, template, True) else words
+
+    def _answer(self, verb, bases, label, tail, rng, kind) -> Sentence:
         """The answer labelled ``label`` with ``tail``; a two-argument answer whose tail no word
         change makes read well goes without one. ``bases``: the matrix's words (with the correct
-        answer's tail) and the same with the contexts' temporal phrase."""
+        answer's tail) and the same with the contexts' temporal phrase; ``kind``: the lexical
+        type and whether type III answers draw paired words (:data:`PAIRED_ANSWERS`)."""
         base, timed = bases
+        lexical_type, paired = kind
         fallback = "none" if tail != "none" and label not in ("Correct", "I-Int") else None
         for current in (tail, fallback):
             if current is None:
@@ -431,7 +489,7 @@ class AlternationGenerator:
             try:
                 if lexical_type == "III":
                     words = self.fresh_words(
-                        verb, rng, DURATION_FRAMES, True, (template,), current == "alone"
+                        verb, rng, DURATION_FRAMES, True, (template,), current == "alone", paired
                     )
                 else:
                     start = base if current == "none" else timed
@@ -440,6 +498,7 @@ class AlternationGenerator:
                     words = self.vary_one(verb, start, template, rng, for_answers=True)
             except NoReadableWords:
                 continue
+            words = self._matched_subject(verb, words, words.patient, template, label == "I-Int")
             if label in ("Correct", "I-Int"):  # *i pescatori di trote pescano dall'alba*
                 words = with_specialist(self.lexicon, verb, words, template, rng)
             return self.sentence(verb, words, template)

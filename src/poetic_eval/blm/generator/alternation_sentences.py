@@ -33,7 +33,7 @@ POSSESSIVE_RATE = 0.6
 #: the chance that a correct answer or I-Int whose agent and patient make a kind of doer (OdI,
 #: :attr:`.Verb.specialists`: *il pescatore di trote*) or an owner and a thing (CausI,
 #: :attr:`.Verb.owners`: *i piatti del cameriere*) names the other role so
-SPECIALIST_RATE = 0.8
+SPECIALIST_RATE = 1.0
 
 
 @dataclass(frozen=True)
@@ -130,6 +130,8 @@ def with_specialist(
         return words
     if verb.alternation == "causative":
         other = words.agent if template[0] == "Pat" else words.patient
-        return replace(words, specialist=other.text("di"))
+        # with the definite article, as one names an owner (*i piatti del cameriere*, not *di
+        # un cameriere*) and in both answers alike: a bare "di" was the correct answer's
+        return replace(words, specialist=replace(other, determiner="def").text("di"))
     other = patient if template[0] == "Ag" else agent
     return replace(words, specialist="di " + (other.lemma if other.mass else other.plural))
