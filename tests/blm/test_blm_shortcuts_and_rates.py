@@ -106,10 +106,11 @@ def test_no_da_phrase_marks_the_correct_answer(config):
     assert context_blind_accuracy(tails, "random_half") < 0.36
 
 
-#: the bounds this build keeps (issue 40's own are at most 0.65 with no shared verb and 0.70
-#: with a random half); before issue 40 the seed-0 build scored 0.998 and 0.93-0.95. Measured
-#: on this test's small build: CausI about 0.81 / 0.75, OdI 0.66-0.73 / 0.59-0.61
-KEPT_BOUNDS = {"caus": (0.87, 0.82), "od": (0.78, 0.68)}
+#: the bounds this build keeps (issue 40's own, on the full build, are below); before issue 40
+#: the seed-0 build scored 0.998 and 0.93-0.95, before the answers drew words that name each
+#: other this small build scored CausI 0.81 / 0.75, OdI 0.66-0.73 / 0.59-0.61. Measured on
+#: this test's small build now: CausI 0.708-0.723 / 0.668-0.689, OdI 0.639-0.663 / 0.559-0.622
+KEPT_BOUNDS = {"caus": (0.76, 0.72), "od": (0.70, 0.66)}
 
 
 @pytest.mark.parametrize("config", ALT)
@@ -119,14 +120,30 @@ def test_the_baseline_stays_below_what_this_build_reached(config):
     assert context_blind_accuracy(rows(config), "verb_split") < no_shared_verb
 
 
-# not strict: on the full seed-0 build OdI meets the bound with no shared verb (0.63, 0.61) but
-# not with a random half (0.77, 0.72), CausI neither (0.84 / 0.75-0.77); on this small build
-# od_iii meets both. The card's table has the full build's figures
-@pytest.mark.xfail(reason="issue 40's bounds are not met yet: CausI, and OdI under a random half")
-@pytest.mark.parametrize("config", ALT)
-def test_causi_odi_baseline_meets_issue_40_s_bounds(config):
-    assert context_blind_accuracy(rows(config), "verb_split") <= 0.65
-    assert context_blind_accuracy(rows(config), "random_half") <= 0.70
+@cache
+def full_rows(config: str) -> list[dict]:
+    """The test split of ``config`` as the seed-0 build makes it (the card's figures)."""
+    return generate_config(config, seed=0)["test"]
+
+
+#: issue 40's bounds on the full seed-0 build (the card's table): at most 0.65 with no shared
+#: verb and 0.70 with a random half. Every config meets them but caus_ii with a random half
+#: (0.722: the verbs whose person agents take a reflexive si, *il cuoco si brucia*, name only
+#: causes in their answers, *il fuoco si brucia*, so the correct answer is the one without
+#: one); strict, so that the test says when it is met
+ISSUE_40_BOUNDS = [
+    pytest.param(config, protocol, marks=[pytest.mark.xfail(strict=True, reason="0.722 > 0.70")])
+    if (config, protocol) == ("caus_ii", "random_half")
+    else (config, protocol)
+    for config in ALT
+    for protocol in ("random_half", "verb_split")
+]
+
+
+@pytest.mark.parametrize(("config", "protocol"), ISSUE_40_BOUNDS)
+def test_causi_odi_baseline_meets_issue_40_s_bounds_on_the_full_build(config, protocol):
+    bound = {"random_half": 0.70, "verb_split": 0.65}[protocol]
+    assert context_blind_accuracy(full_rows(config), protocol) <= bound
 
 
 @pytest.mark.parametrize("config", ALT)

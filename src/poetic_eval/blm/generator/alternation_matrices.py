@@ -27,8 +27,13 @@ from dataclasses import replace
 from ...checks import require_choice
 from .alternation_sentences import (
     ALONE,
+    PAIRED_ANSWERS,
     AlternationWords,
     alternation_sentence,
+    draw_noun_phrase,
+    fits_slot,
+    matched_agent,
+    named_pairs,
     possessed,
     with_specialist,
 )
@@ -44,11 +49,8 @@ from .alternation_templates import (
 from .labels import ALTERNATION_LABELS
 from .lexicon import DA_SPANS, CauseKind, Lexicon, Noun, Verb
 from .matrices import LEXICAL_TYPES, Matrix, Sentence, pick
-from .noun_phrases import NounPhrase, phrase_text
+from .noun_phrases import phrase_text
 from .verb_groups import DURATION_FRAMES
-
-#: the determiners of CausI/OdI noun phrases (possessives only by :func:`possessed`)
-DETERMINER_FAMILIES = ("def", "def", "def", "indefinite", "dem", "that")
 
 
 def _has(template: tuple[str, ...], role: str) -> bool:
@@ -58,19 +60,10 @@ def _has(template: tuple[str, ...], role: str) -> bool:
 
 #: a sentence where the agent acts, with a temporal "da": fresh words take a span it acts over
 _AGENT_ACTS = ("Ag", "Akt", "da-NP")
-#: the determiner family of a generic patient (*i vasi*; not *quei vasi*, *alcuni vasi*)
-GENERIC_FAMILIES = ("def",)
 #: the chance that a type II context sentence without a temporal "da" changes its frame (the
 #: one word it changes), so that its modals and passati remoti are drawn as often as type III's
 CONTEXT_FRAME_CHANGE = 0.75
 _MAX_DRAWS = 200
-#: the chance that a matrix's answers draw their agent and patient from the pairs that name
-#: each other (:meth:`AlternationGenerator.named_pairs`: CausI owners, *i piatti del
-#: cameriere*; OdI kinds of doer, *i pescatori di trote*), so that the correct answer and I-Int
-#: name both roles (:func:`.with_specialist`) as the other answers do. Drawn as the context's
-#: words, CausI's answers named a recurring agent (*il vento*, *il bambino*) in every answer
-#: but the correct one, and a bag of words over the answers alone learnt it
-PAIRED_ANSWERS = {"causative": 1.0, "object_drop": 1.0}
 
 
 class NoReadableWords(ValueError):
@@ -210,25 +203,6 @@ class AlternationGenerator:
         on, not for a vase that breaks."""
         return [self.other_phrases[name] for name in verb.p_phrases]
 
-    def _noun_phrase(
-        self,
-        lemmas,
-        rng: random.Random,
-        avoid: list[str],
-        plural: bool = False,
-        agent: bool = False,
-        generic: bool = False,
-    ) -> NounPhrase:
-        noun = self.lexicon.nouns[pick(rng, lemmas, avoid=avoid)]
-        if agent and noun.cause_kind is not None:  # il vento, not *un vento*, *i suoi terremoti*
-            return NounPhrase(noun, "sg", "def")
-        number = "pl" if plural and not noun.mass else pick(rng, noun.numbers)
-        families = GENERIC_FAMILIES if generic else DETERMINER_FAMILIES
-        families = [f for f in families if not ((noun.mass or noun.definite) and f == "indefinite")]
-        family = pick(rng, families)
-        kind = ("indef" if number == "sg" else "some") if family == "indefinite" else family
-        return NounPhrase(noun, number, kind)
-
     def fresh_words(
         self,
         verb: Verb,
@@ -242,10 +216,10 @@ class AlternationGenerator:
         """Words for ``verb`` that read well (:meth:`reads_well`) in every one of
         ``templates``; ``for_answers``: from the agents and patients the answers use;
         ``alone``: with "da solo" (:data:`ALONE`) as their "da" phrase; ``paired``: an agent
-        and a patient that name each other (:meth:`named_pairs`), where the verb has some."""
+        and a patient that name each other (:func:`.named_pairs`), where the verb has some."""
         agents = verb.answer_agents() if for_answers else verb.agents
         patients = verb.answer_patients() if for_answers else verb.patients
-        pairs = self.named_pairs(verb)
+        pairs = named_pairs(verb)
         if paired and any(a in pairs for a in agents):
             agents = [a for a in agents if a in pairs]
             patients = [p for p in patients if any(p in pairs[a] for a in agents)]
@@ -253,11 +227,12 @@ class AlternationGenerator:
             paired = False
         agents = [a for a in agents if any(verb.can_act_on(a, p) for p in patients)]
         for _ in range(_MAX_DRAWS):
-            agent = self._noun_phrase(agents, rng, avoid=[], agent=True)
+            agent = draw_noun_phrase(self.lexicon, agents, rng, [], agent=True)
             fitting = [p for p in patients if verb.can_act_on(agent.noun.lemma, p)]
             if paired:
                 fitting = [p for p in fitting if p in pairs[agent.noun.lemma]]
-            patient = self._noun_phrase(
+            patient = draw_noun_phrase(
+                self.lexicon,
                 fitting,
                 rng,
                 [agent.noun.lemma],
@@ -278,21 +253,6 @@ class AlternationGenerator:
             if all(self.reads_well(verb, words, t, for_answers) for t in templates):
                 return words
         raise NoReadableWords(f"no words of {verb.lemma!r} read well in {templates}")
-
-    def named_pairs(self, verb: Verb):
-        """The agents of ``verb`` with the patients they name and are named by in a
-        one-argument answer (:func:`.with_specialist`): OdI :attr:`.Verb.specialists`, CausI
-        :attr:`.Verb.owners`."""
-        return verb.specialists if self.alternation == "object_drop" else verb.owners
-
-    def _fits(self, noun: Noun, phrase: NounPhrase, slot: str) -> bool:
-        # a cause is singular with the definite article (il vento): it replaces only a cause,
-        # and any noun can take its place (il portiere)
-        if slot == "agent" and noun.cause_kind is not None and phrase.noun.cause_kind is None:
-            return False
-        if noun.definite and phrase.determiner in ("indef", "some"):  # *un'ombra*
-            return False
-        return phrase.number in noun.numbers and not (noun.mass and phrase.determiner == "indef")
 
     def vary_one(
         self,
@@ -380,7 +340,7 @@ class AlternationGenerator:
             lemma
             for lemma in fits
             if lemma not in (agent, patient)
-            and self._fits(self.lexicon.nouns[lemma], current, slot)
+            and fits_slot(self.lexicon.nouns[lemma], current, slot)
             and not (singular_only and not self.lexicon.nouns[lemma].mass)
         ]
 
@@ -449,29 +409,11 @@ class AlternationGenerator:
         ]
         return Matrix(tuple(context), tuple(answers), verb=verb.lemma)
 
-    def _matched_subject(
-        self, verb: Verb, words: AlternationWords, model: NounPhrase, template, subject: bool
-    ) -> AlternationWords:
-        """CausI's I-Int ``words`` whose subject (the agent) takes the number and determiner of
-        ``model``, the matrix's patient (the correct answer's subject), where its noun has that
-        number and takes that determiner (:meth:`_fits`; a cause any number it has: *i venti
-        si rompono*, a wrong sentence either way). Drawn as the other nouns, with every cause
-        singular (*il vento*), I-Int's subject was singular twice as often as the correct
-        answer's, and the verb's number, *da solo* / *da soli* and the articles told the two
-        one-argument answers apart without the context."""
+    def _matched_subject(self, verb, words, template, subject: bool) -> AlternationWords:
+        """CausI answer ``words`` with :func:`.matched_agent`, if they still read well."""
         if self.alternation != "causative":
             return words
-        agent = words.agent
-        if not subject and agent.noun.cause_kind is None:
-            return words
-        matched = replace(agent, number=model.number, determiner=model.determiner)
-        if model.number not in agent.noun.numbers:
-            return words
-        if agent.noun.cause_kind is None and not self._fits(agent.noun, matched, "patient"):
-            return words
-        if agent.noun.cause_kind is not None:
-            matched = replace(matched, determiner="def")
-        changed = replace(words, agent=matched)
+        changed = matched_agent(words, words.patient, subject)
         return changed if self.reads_well(verb, changed, template, True) else words
 
     def _answer(self, verb, bases, label, tail, rng, kind) -> Sentence:
@@ -498,7 +440,7 @@ class AlternationGenerator:
                     words = self.vary_one(verb, start, template, rng, for_answers=True)
             except NoReadableWords:
                 continue
-            words = self._matched_subject(verb, words, words.patient, template, label == "I-Int")
+            words = self._matched_subject(verb, words, template, label == "I-Int")
             if label in ("Correct", "I-Int"):  # *i pescatori di trote pescano dall'alba*
                 words = with_specialist(self.lexicon, verb, words, template, rng)
             return self.sentence(verb, words, template)

@@ -19,8 +19,8 @@ from __future__ import annotations
 import random
 from dataclasses import dataclass, replace
 
-from .lexicon import Lexicon, Verb, adjective_form
-from .matrices import Chunk, Sentence
+from .lexicon import Lexicon, Noun, Verb, adjective_form
+from .matrices import Chunk, Sentence, pick
 from .noun_phrases import NounPhrase
 from .verb_groups import verb_group
 
@@ -34,6 +34,17 @@ POSSESSIVE_RATE = 0.6
 #: :attr:`.Verb.specialists`: *il pescatore di trote*) or an owner and a thing (CausI,
 #: :attr:`.Verb.owners`: *i piatti del cameriere*) names the other role so
 SPECIALIST_RATE = 1.0
+#: the chance that a matrix's answers draw their agent and patient from the pairs that name
+#: each other (:meth:`AlternationGenerator.named_pairs`: CausI owners, *i piatti del
+#: cameriere*; OdI kinds of doer, *i pescatori di trote*), so that the correct answer and I-Int
+#: name both roles (:func:`.with_specialist`) as the other answers do. Drawn as the context's
+#: words, CausI's answers named a recurring agent (*il vento*, *il bambino*) in every answer
+#: but the correct one, and a bag of words over the answers alone learnt it
+PAIRED_ANSWERS = {"causative": 1.0, "object_drop": 1.0}
+#: the determiners of CausI/OdI noun phrases (possessives only by :func:`possessed`)
+DETERMINER_FAMILIES = ("def", "def", "def", "indefinite", "dem", "that")
+#: the determiner family of a generic patient (*i vasi*; not *quei vasi*, *alcuni vasi*)
+GENERIC_FAMILIES = ("def",)
 
 
 @dataclass(frozen=True)
@@ -125,7 +136,7 @@ def with_specialist(
     patient by its owner (*i piatti del cameriere*), I-Int's agent by the patient (*il
     cameriere dei piatti*), as the other noun phrase after "di"."""
     agent, patient = words.agent.noun, words.patient.noun
-    pairs = verb.specialists if verb.alternation == "object_drop" else verb.owners
+    pairs = named_pairs(verb)
     if patient.lemma not in pairs.get(agent.lemma, ()) or rng.random() >= SPECIALIST_RATE:
         return words
     if verb.alternation == "causative":
@@ -135,3 +146,61 @@ def with_specialist(
         return replace(words, specialist=replace(other, determiner="def").text("di"))
     other = patient if template[0] == "Ag" else agent
     return replace(words, specialist="di " + (other.lemma if other.mass else other.plural))
+
+
+def fits_slot(noun: Noun, phrase: NounPhrase, slot: str) -> bool:
+    """Whether ``noun`` can take the place of ``phrase``'s noun in ``slot`` (agent, patient)
+    with its number and determiner."""
+    # a cause is singular with the definite article (il vento): it replaces only a cause,
+    # and any noun can take its place (il portiere)
+    if slot == "agent" and noun.cause_kind is not None and phrase.noun.cause_kind is None:
+        return False
+    if noun.definite and phrase.determiner in ("indef", "some"):  # *un'ombra*
+        return False
+    return phrase.number in noun.numbers and not (noun.mass and phrase.determiner == "indef")
+
+
+def matched_agent(words: AlternationWords, model: NounPhrase, subject: bool) -> AlternationWords:
+    """CausI answer ``words`` whose agent takes the number of ``model`` (its patient, the
+    correct answer's subject) where its noun has that number: a cause in every answer (*i
+    venti piegano i rami*, *le piogge bagnano i giornali*; :attr:`.Noun.numbers` keeps *il
+    sole* singular), a person only as I-Int's ``subject``, who also takes the determiner
+    where it fits (:func:`fits_slot`). Drawn as the other nouns, with every cause singular,
+    I-Int's subject was singular twice as often as the correct answer's, and the verb's
+    number, *da solo* / *da soli* and the articles told the two one-argument answers apart."""
+    agent = words.agent
+    cause = agent.noun.cause_kind is not None
+    if (not subject and not cause) or model.number not in agent.noun.numbers:
+        return words
+    determiner = "def" if cause else model.determiner
+    matched = replace(agent, number=model.number, determiner=determiner)
+    if not cause and not fits_slot(agent.noun, matched, "patient"):
+        return words
+    return replace(words, agent=matched)
+
+
+def named_pairs(verb: Verb):
+    """The agents of ``verb`` with the patients they name and are named by in a one-argument
+    answer (:func:`with_specialist`): OdI :attr:`.Verb.specialists`, CausI :attr:`.Verb.owners`."""
+    return verb.specialists if verb.alternation == "object_drop" else verb.owners
+
+def draw_noun_phrase(
+    lexicon: Lexicon,
+    lemmas,
+    rng: random.Random,
+    avoid: list[str],
+    plural: bool = False,
+    agent: bool = False,
+    generic: bool = False,
+) -> NounPhrase:
+    """A noun phrase of one of ``lemmas`` (not ``avoid``): a cause agent *il vento*, a
+    ``generic`` one with the definite article, ``plural`` where the noun counts."""
+    noun = lexicon.nouns[pick(rng, lemmas, avoid=avoid)]
+    if agent and noun.cause_kind is not None:  # il vento, not *un vento*, *i suoi terremoti*
+        return NounPhrase(noun, "sg", "def")
+    number = "pl" if plural and not noun.mass else pick(rng, noun.numbers)
+    families = GENERIC_FAMILIES if generic else DETERMINER_FAMILIES
+    families = [f for f in families if not ((noun.mass or noun.definite) and f == "indefinite")]
+    family = pick(rng, families)
+    kind = ("indef" if number == "sg" else "some") if family == "indefinite" else family
+    return NounPhrase(noun, number, kind)
