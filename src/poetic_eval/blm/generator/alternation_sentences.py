@@ -184,6 +184,7 @@ def named_pairs(verb: Verb):
     answer (:func:`with_specialist`): OdI :attr:`.Verb.specialists`, CausI :attr:`.Verb.owners`."""
     return verb.specialists if verb.alternation == "object_drop" else verb.owners
 
+
 def draw_noun_phrase(
     lexicon: Lexicon,
     lemmas,
