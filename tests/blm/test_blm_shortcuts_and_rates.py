@@ -109,7 +109,7 @@ def test_no_da_phrase_marks_the_correct_answer(config):
 #: the bounds this build keeps (issue 40's own, on the full build, are below); before issue 40
 #: the seed-0 build scored 0.998 and 0.93-0.95, before the answers drew words that name each
 #: other this small build scored CausI 0.81 / 0.75, OdI 0.66-0.73 / 0.59-0.61. Measured on
-#: this test's small build now: CausI 0.708-0.723 / 0.668-0.689, OdI 0.639-0.663 / 0.559-0.622
+#: this test's small build now: CausI 0.679-0.729 / 0.652-0.667, OdI 0.639-0.663 / 0.559-0.622
 KEPT_BOUNDS = {"caus": (0.76, 0.72), "od": (0.70, 0.66)}
 
 
@@ -128,11 +128,11 @@ def full_rows(config: str) -> list[dict]:
 
 #: issue 40's bounds on the full seed-0 build (the card's table): at most 0.65 with no shared
 #: verb and 0.70 with a random half. Every config meets them but caus_ii with a random half
-#: (0.722: the verbs whose person agents take a reflexive si, *il cuoco si brucia*, name only
+#: (0.720: the verbs whose person agents take a reflexive si, *il cuoco si brucia*, name only
 #: causes in their answers, *il fuoco si brucia*, so the correct answer is the one without
 #: one); strict, so that the test says when it is met
 ISSUE_40_BOUNDS = [
-    pytest.param(config, protocol, marks=[pytest.mark.xfail(strict=True, reason="0.722 > 0.70")])
+    pytest.param(config, protocol, marks=[pytest.mark.xfail(strict=True, reason="0.720 > 0.70")])
     if (config, protocol) == ("caus_ii", "random_half")
     else (config, protocol)
     for config in ALT

@@ -164,15 +164,18 @@ def matched_agent(words: AlternationWords, model: NounPhrase, subject: bool) -> 
     """CausI answer ``words`` whose agent takes the number of ``model`` (its patient, the
     correct answer's subject) where its noun has that number: a cause in every answer (*i
     venti piegano i rami*, *le piogge bagnano i giornali*; :attr:`.Noun.numbers` keeps *il
-    sole* singular), a person only as I-Int's ``subject``, who also takes the determiner
-    where it fits (:func:`fits_slot`). Drawn as the other nouns, with every cause singular,
-    I-Int's subject was singular twice as often as the correct answer's, and the verb's
-    number, *da solo* / *da soli* and the articles told the two one-argument answers apart."""
+    sole* singular), a person only as I-Int's ``subject``; that subject also takes the
+    determiner where it fits (:func:`fits_slot`; a cause only a definite or demonstrative
+    one). Drawn as the other nouns, with every cause singular, I-Int's subject was singular
+    twice as often as the correct answer's, and the verb's number, *da solo* / *da soli* and
+    the articles told the two one-argument answers apart."""
     agent = words.agent
     cause = agent.noun.cause_kind is not None
     if (not subject and not cause) or model.number not in agent.noun.numbers:
         return words
-    determiner = "def" if cause else model.determiner
+    determiner = model.determiner
+    if cause and not (subject and model.determiner in ("def", "dem", "that")):
+        determiner = "def"  # *quel vento si rompe*, but no *un vento*, *il suo vento*
     matched = replace(agent, number=model.number, determiner=determiner)
     if not cause and not fits_slot(agent.noun, matched, "patient"):
         return words
