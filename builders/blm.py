@@ -28,6 +28,7 @@ from poetic_eval.blm import (
     shortcut_section,
     text_format_text,
 )
+from poetic_eval.blm.generator import profile_section
 from poetic_eval.hub import ConfigData, HubDataset
 
 from .options import BuildConfig, option
@@ -157,6 +158,7 @@ def build(config: Config) -> HubDataset:
             "label_inventory": label_inventory(rows_by_config),
             "text_format": text_format_text(text_format),
             "shortcut_baseline": shortcut_section(rows_by_config),
+            "profile": profile_section(rows_by_config, lexicon),
         },
         report=report,
     )

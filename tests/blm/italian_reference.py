@@ -14,6 +14,14 @@ from dataclasses import dataclass
 # Third-person forms of every verb of the bundled lexicon, in two tables (line length):
 # present sg/pl | imperfect sg/pl, then future sg/pl | past participle (masculine singular).
 PRESENT_IMPERFECT = """
+ballare     balla ballano | ballava ballavano
+arare       ara arano | arava aravano
+mietere     miete mietono | mieteva mietevano
+tosare      tosa tosano | tosava tosavano
+infornare   inforna infornano | infornava infornavano
+annaffiare  annaffia annaffiano | annaffiava annaffiavano
+spazzare    spazza spazzano | spazzava spazzavano
+riparare    ripara riparano | riparava riparavano
 essere      è sono | era erano
 avere       ha hanno | aveva avevano
 venire      viene vengono | veniva venivano
@@ -116,6 +124,14 @@ preferire   preferisce preferiscono | preferiva preferivano
 """
 
 FUTURE_PARTICIPLE = """
+ballare     ballerà balleranno | ballato
+arare       arerà areranno | arato
+mietere     mieterà mieteranno | mietuto
+tosare      toserà toseranno | tosato
+infornare   infornerà inforneranno | infornato
+annaffiare  annaffierà annaffieranno | annaffiato
+spazzare    spazzerà spazzeranno | spazzato
+riparare    riparerà ripareranno | riparato
 essere      sarà saranno | stato
 avere       avrà avranno | avuto
 venire      verrà verranno | venuto
@@ -218,10 +234,87 @@ spolverare  spolvererà spolvereranno | spolverato
 """
 
 # masculine singular, feminine singular, masculine plural, feminine plural
+# Passato remoto sg/pl of the verbs the CausI/OdI contexts tell in it (and of essere, the
+# auxiliary of its passive: fu aperta), typed in.
+REMOTE = """
+ballare ballò ballarono
+arare arò ararono
+mietere mieté mieterono
+tosare tosò tosarono
+infornare infornò infornarono
+annaffiare annaffiò annaffiarono
+spazzare spazzò spazzarono
+riparare riparò ripararono
+essere fu furono
+aprire aprì aprirono
+chiudere chiuse chiusero
+rompere ruppe ruppero
+spezzare spezzò spezzarono
+bruciare bruciò bruciarono
+sciogliere sciolse sciolsero
+asciugare asciugò asciugarono
+bagnare bagnò bagnarono
+piegare piegò piegarono
+gonfiare gonfiò gonfiarono
+svuotare svuotò svuotarono
+riempire riempì riempirono
+cuocere cosse cossero
+scongelare scongelò scongelarono
+raffreddare raffreddò raffreddarono
+riscaldare riscaldò riscaldarono
+accendere accese accesero
+spegnere spense spensero
+rovesciare rovesciò rovesciarono
+strappare strappò strapparono
+allargare allargò allargarono
+restringere restrinse restrinsero
+allungare allungò allungarono
+accorciare accorciò accorciarono
+svegliare svegliò svegliarono
+staccare staccò staccarono
+sbriciolare sbriciolò sbriciolarono
+frantumare frantumò frantumarono
+incrinare incrinò incrinarono
+sgonfiare sgonfiò sgonfiarono
+sporcare sporcò sporcarono
+ammorbidire ammorbidì ammorbidirono
+indurire indurì indurirono
+mangiare mangiò mangiarono
+bere bevve bevvero
+disegnare disegnò disegnarono
+dipingere dipinse dipinsero
+scrivere scrisse scrissero
+cantare cantò cantarono
+cucinare cucinò cucinarono
+studiare studiò studiarono
+pulire pulì pulirono
+stirare stirò stirarono
+cucire cucì cucirono
+sbucciare sbucciò sbucciarono
+guidare guidò guidarono
+fumare fumò fumarono
+lavare lavò lavarono
+ricamare ricamò ricamarono
+recitare recitò recitarono
+insegnare insegnò insegnarono
+cacciare cacciò cacciarono
+pescare pescò pescarono
+seminare seminò seminarono
+comporre compose composero
+correggere corresse corressero
+impastare impastò impastarono
+potare potò potarono
+scolpire scolpì scolpirono
+fotografare fotografò fotografarono
+tessere tessé tesserono
+spolverare spolverò spolverarono
+"""
+
 ADJECTIVE_TABLE = """
 stanco stanca stanchi stanche
 contento contenta contenti contente
 felice felice felici felici
+interessante interessante interessanti interessanti
 nervoso nervosa nervosi nervose
 pronto pronta pronti pronte
 gentile gentile gentili gentili
@@ -284,6 +377,10 @@ def verb_table() -> dict[str, VerbForms]:
         for tense, forms in zip(TENSES, (present, imperfect, future)):
             finite[(tense, "sg")], finite[(tense, "pl")] = forms
         table[lemma] = VerbForms(lemma, finite, participle[0])
+    for line in REMOTE.strip().splitlines():
+        lemma, singular, plural = line.split()
+        table[lemma].finite[("remote", "sg")] = singular
+        table[lemma].finite[("remote", "pl")] = plural
     return table
 
 
@@ -440,12 +537,41 @@ class CheckedPhrase:
     preposition: str | None
 
 
+_DI_FORMS = ("di", *FUSED["di"])
+
+
+def split_complement(text: str) -> tuple[str, str | None]:
+    """A noun phrase and its "di" complement (*i piatti | del cameriere*, *i pescatori | di
+    trote*), or the phrase and None; a phrase that starts with its preposition keeps it."""
+    words = tokens(text)
+    for index in range(2, len(words)):
+        if words[index] in _DI_FORMS:
+            join = " ".join
+            return join(words[:index]).replace("' ", "'"), join(words[index:]).replace("' ", "'")
+    return text, None
+
+
+def check_complement(complement: str, nouns) -> None:
+    """A "di" complement is a bare plural or mass noun (*di trote*, *di storia*) or a phrase
+    with its article fused to "di" (*del cameriere*)."""
+    words = tokens(complement)
+    if words[0] == "di" and len(words) == 2:
+        readings = nouns.get(words[1], [])
+        assert any(n == "pl" or noun.mass for noun, n in readings), complement
+    else:
+        assert check_phrase(complement, nouns).preposition == "di", complement
+
+
 def check_phrase(text: str, nouns, expected_number: str | None = None) -> CheckedPhrase:
     """Re-derive a generated noun phrase and assert its determiner agrees with its noun.
 
     ``nouns`` is :func:`noun_index` of the lexicon. Raises AssertionError naming the phrase
-    when no reading of the noun (number, gender) gives exactly these determiner words.
+    when no reading of the noun (number, gender) gives exactly these determiner words. A "di"
+    complement after the noun is checked on its own (:func:`check_complement`).
     """
+    text, complement = split_complement(text)
+    if complement is not None:
+        check_complement(complement, nouns)
     parsed = parse_phrase(text)
     readings = nouns.get(parsed.noun_form)
     assert readings, f"{parsed.noun_form!r} of {text!r} is not a noun form of the lexicon"

@@ -43,7 +43,9 @@ def all_items(config: str) -> list[dict]:
 def label_from_pattern(task: str, pattern: str) -> str:
     """The label of an answer by the BLM-It letters: I (wrong subject role), R (two
     arguments), E (an argument in the da phrase); suffix: the structure."""
-    subject, verb, rest = pattern.split()
+    subject, verb, rest, *tail = pattern.split()
+    # a two-argument answer may end with a non-argument "da" phrase (time or "da solo")
+    assert tail in ([], ["da-NP"]) and (not tail or rest != "da-NP"), pattern
     structure = {
         ("Intr", "da-NP"): "Int",
         ("Akt", "Ag"): "trans",
@@ -72,6 +74,8 @@ def frame_of(words: list[str]) -> str:
         return "must_can" if {"poter", "potersi"} & set(words) else "must"
     if lemma == "avere" or (lemma == "essere" and tense == "present"):
         return "perfect"
+    if lemma == "essere" and tense == "remote":
+        return "remote"  # the passive's passato remoto: fu aperta
     return tense  # the verb's own tense, venire (passive) or essere future (passive)
 
 
@@ -103,7 +107,7 @@ def check_sentence(task: str, verb: str, sentence: str, annotation: dict) -> dic
     after_avere = any(lemma == "avere" for lemma, _, _ in FINITE_FORMS[finite])
     agreement = ("m", "sg") if after_avere else (subject_gender, subject_number)
     participles = {forms.participle_form(g, n) for g in "mf" for n in ("sg", "pl")}
-    for word in words:
+    for word in words[words.index(finite) + 1 :]:  # not the finite word: *chiuse* (remote)
         if word in participles:
             assert word == forms.participle_form(*agreement), (word, sentence)
     voice_tag = chunks[1]["tag"]
@@ -182,7 +186,8 @@ def test_type_ii_changes_one_word_per_sentence_and_type_iii_changes_more():
                 distances[lexical_type] += [
                     slot_distance(*p) for p in itertools.combinations(words, 2)
                 ]
-        assert max(distances["ii"]) <= 2
+        # one changed word per answer, and an answer's tail (a "da" phrase or none) on top
+        assert max(distances["ii"]) <= 3
         assert sum(distances["iii"]) > 1.5 * sum(distances["ii"])
 
 

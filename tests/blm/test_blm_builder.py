@@ -63,10 +63,22 @@ def test_card_lists_configs_examples_labels_and_command(built):
 def test_card_label_counts_are_of_the_test_split_and_say_so(built):
     card = (built / "README.md").read_text(encoding="utf-8")
     assert "in the\n`test` split" in card and "| label | `test` answers | rule broken |" in card
-    # every item has each label once: AgrI 2 configs x 14 test items, CausI/OdI 4 x 4
-    # (with the train split they would be 2 x 16 and 4 x 6)
+    # every item has each label once: AgrI 2 configs x 14 test items, CausI and OdI each
+    # 2 x 4 (with the train split they would be 2 x 16 and 2 x 6)
     assert "| `WNA` | 28 |" in card and "| `Coord` | 28 |" in card
-    assert "| `IE-WrBy` | 16 |" in card and "| `I-Int` | 16 |" in card
+    assert "| `IE-WrBy` | 8 |" in card and "| `I-Int` | 8 |" in card
+    assert "**CausI (`caus_*`)**" in card and "**OdI (`od_*`)**" in card
+    # the patterns the data uses, per label: the correct answer's da phrase is a time or da solo
+    correct = next(line for line in card.splitlines() if line.startswith("| `Correct` | 8 |"))
+    assert "`Pat Intr da-" in correct
+
+
+def test_card_reports_both_baselines_and_the_rates(built):
+    card = (built / "README.md").read_text(encoding="utf-8")
+    assert "| config | items | verbs | random half | no shared verb | chance |" in card
+    assert "$shortcut_baseline" not in card and "$profile" not in card
+    assert "| BLM-It release | 25-50 % |" in card
+    assert "**Pending.**" in card  # the reading of this build is still to be made
 
 
 def test_rows_are_release_format_records(built, tmp_path):

@@ -16,12 +16,14 @@ import pytest
 
 from poetic_eval.blm import load_lexicon
 from poetic_eval.blm.generator.alternation_matrices import AlternationGenerator
-from poetic_eval.blm.generator.lexicon import DATA_DIR, LexiconError
+from poetic_eval.blm.generator.lexicon import LexiconError
+from poetic_eval.blm.generator.lexicon_loading import DATA_DIR
 from poetic_eval.blm.generator.matrices import LEXICAL_TYPES
 from poetic_eval.blm.generator.noun_phrases import phrase_text
 
 LEXICON = load_lexicon()
 SPAN_OF = {phrase_text(LEXICON, spec): spec.span for spec in LEXICON.da_phrases}
+ALONE_PHRASES = {"da solo", "da sola", "da soli", "da sole"}
 
 
 def da_chunks(matrix) -> list[tuple[str, str]]:
@@ -31,7 +33,7 @@ def da_chunks(matrix) -> list[tuple[str, str]]:
         (sentence.verb, chunk.text)
         for sentence in sentences
         for chunk in sentence.chunks
-        if chunk.tag == "da-NP"
+        if chunk.tag == "da-NP" and chunk.text not in ALONE_PHRASES  # da solo: no span
     ]
 
 

@@ -10,7 +10,8 @@ from italian_reference import ADJECTIVES, PHRASES, VERBS, check_phrase, noun_ind
 
 from poetic_eval.blm.generator.articles import determiner_words, join_words
 from poetic_eval.blm.generator.conjugation import finite_form, infinitive_with_si, participle
-from poetic_eval.blm.generator.lexicon import DATA_DIR, LexiconError, load_lexicon
+from poetic_eval.blm.generator.lexicon import LexiconError
+from poetic_eval.blm.generator.lexicon_loading import DATA_DIR, load_lexicon
 from poetic_eval.blm.generator.noun_phrases import NounPhrase, phrase_text
 from poetic_eval.blm.generator.verb_groups import FRAMES, copula_group, verb_group
 
@@ -269,6 +270,14 @@ APRIRE = {  # frame: (active, passive, si) for a feminine singular, then masculi
         "hanno aperto",
         "sono stati aperti",
         "si sono aperti",
+    ),
+    "remote": (
+        "aprì",
+        "fu aperta",
+        "si aprì",
+        "aprirono",
+        "furono aperti",
+        "si aprirono",
     ),
     "can": (
         "può aprire",

@@ -10,7 +10,8 @@ import pytest
 
 from poetic_eval.cli import main
 from poetic_eval.cli.demo import HUMAN_SAMPLE, german_section, german_seed_quatrains
-from poetic_eval.diversity import poetic_diversity, scheme_distribution
+from poetic_eval.diversity import poetic_diversity
+from poetic_eval.diversity.rhyme_distribution import scheme_distribution
 from poetic_eval.report.diversity_report import write_report
 from poetic_eval.resources import seed_poems
 from poetic_eval.rhyme import rhyme_scheme, syllable_count

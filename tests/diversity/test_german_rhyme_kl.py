@@ -13,7 +13,8 @@ import pytest
 from scipy.stats import entropy as scipy_entropy
 
 import poetic_eval
-from poetic_eval.diversity import poetic_diversity, rhyme_divergence, scheme_distribution
+from poetic_eval.diversity import poetic_diversity, rhyme_divergence
+from poetic_eval.diversity.rhyme_distribution import scheme_distribution
 from poetic_eval.rhyme import QUATRAIN_SCHEMES
 
 # Within a group every pair rhymes in German; across groups no pair does. Wald / kalt / bald /

@@ -11,7 +11,8 @@ import numpy as np
 import pytest
 from lexicalrichness import LexicalRichness
 
-from poetic_eval.diversity import attr, lexical_diversity, poem_lengths
+from poetic_eval.diversity import attr, lexical_diversity
+from poetic_eval.diversity.length import poem_lengths
 from poetic_eval.diversity.word_tokens import word_count, word_tokens
 
 HYPHENS = {"-", "\u2010", "\u2011"}  # a hyphen joins (or truncates) words; it is deleted

@@ -14,7 +14,8 @@ from poetic_eval.diversity.encoders import (
     MULTILINGUAL_MODEL_NAME,
     EnglishOnlyEncoderWarning,
 )
-from poetic_eval.text import DISK_CACHE_MIN_POEMS, PoemCorpus
+from poetic_eval.text import PoemCorpus
+from poetic_eval.text.corpus import DISK_CACHE_MIN_POEMS
 
 DIMENSIONS = ["length", "rhyme", "lexical"]
 # German rhymes English rules do not hear (devoicing, ei, feminine), and dashes and a

@@ -289,15 +289,19 @@ class AgreementGenerator:
         subject = pick(rng, subjects)
         n2 = pick(rng, n2s, avoid=[subject])
         predicate = pick(rng, self.predicates_for(subject, None, frame.with_object))
+        prefix = pick(rng, self.lexicon.prefixes) if frame.prefix else ""
+        # a fact told as known is no future one (not *È vero che il vaso cadrà*)
+        certain = prefix in self.lexicon.certain_prefixes
+        frames = [f for f in self.frames_of(predicate) if not (certain and f == "future")]
         words = AgreementWords(
-            prefix=pick(rng, self.lexicon.prefixes) if frame.prefix else "",
+            prefix=prefix,
             subject=subject,
             first=first,
             n1=n1,
             second=second,
             n2=n2,
             predicate=predicate,
-            frame=pick(rng, self.frames_of(predicate)),
+            frame=pick(rng, frames),
             determiners=draw_determiners(rng, first, second),
         )
         if predicate.objects:

@@ -1,119 +1,57 @@
 """BLM-CausI and BLM-OdI: the causative/inchoative and the object-drop alternations.
 
-Sentences are sequences of chunks tagged by role: ``Ag`` (agent), ``Pat`` (patient), the verb
-as ``Akt`` (active transitive), ``Pass`` (passive) or ``Intr`` (intransitive: the si form for
-CausI, *la finestra si è aperta*; the verb without object for OdI, *le pittrici disegnano*),
-``P-NP`` (a non-argument phrase of time or place), ``da-NP`` (a temporal "da" phrase, not an
-agent: *da un mese*), ``da-Ag`` / ``da-Pat`` ("da" + an argument).
-
-Context (both tasks; only sentence 7 differs)::
-
-    1 Ag Akt Pat P-NP          4 Pat Pass da-Ag da-NP      7 CausI: Pat Intr P-NP
-    2 Ag Akt Pat da-NP         5 Pat Pass P-NP               OdI:   Ag Intr P-NP
-    3 Pat Pass da-Ag P-NP      6 Pat Pass da-NP
-
-Answers (:func:`answer_template`), with S+ the subject the alternation keeps (CausI: Pat, OdI:
-Ag) and S- the other role: Correct ``S+ Intr da-NP``, I-Int ``S- Intr da-NP``, R-trans
-``S+ Akt S-``, IR-trans ``S- Akt S+``, ER-pass ``S+ Pass da-S-``, IER-pass ``S- Pass da-S+``,
-E-WrBy ``S+ Intr da-S-``, IE-WrBy ``S- Intr da-S+`` (rules: :mod:`.labels`).
-So CausI's I-Int has the shape of OdI's correct answer, as in BLM-It.
+The chunks, templates and tails (a temporal phrase or *da solo*) are described in
+:mod:`.alternation_templates`, the sentences made of them in :mod:`.alternation_sentences`.
 
 Sentences with a temporal "da" phrase are in the present or imperfect (an ongoing or habitual
 event) and of a span the verb takes (:attr:`~.lexicon.Verb.da_spans`, per verb: *la torta si
-brucia da qualche minuto*, *i vasi si rompono da alcuni giorni*), the others in any
-frame of :data:`FRAMES`. Type II keeps
-the matrix's words and changes one (agent, patient, P-NP, da-NP or verb frame) per sentence,
-the 8 answers included; type III draws all of them afresh for every sentence, the context
-sentences' verbs too (from the verbs of the item's class it is given), so that only the answers
-are sure to use the item's verb. Every sentence records its verb in its annotation.
+brucia da qualche minuto*, *i vasi si rompono da alcuni giorni*), the others in any frame of
+:data:`.alternation_templates.FRAMES`. Type II keeps the matrix's words and changes one (agent,
+patient, P-NP, da-NP or verb frame) per sentence, the 8 answers included; type III draws all of
+them afresh for every sentence, the context sentences' verbs too (from the verbs of the item's
+class it is given), so that only the answers are sure to use the item's verb. Every sentence
+records its verb in its annotation.
 
-The lexicon's semantic filters (:class:`~.lexicon.Verb`) apply here: an agent acts only on the
-patients it can (``agent_patients``); a punctual verb's patient is plural, so a temporal "da"
-reads as iterated (*i vasi si rompono da un mese*); the answers avoid the agents whose "si"
-form is a natural reflexive (``reflexive_agents``, which would make I-Int good Italian) and the
-patients a "da" reads as a source of (``source_patients``, which would make E-WrBy good).
-A ``routine`` verb (*chiudere*) takes a habitual span only with a named habitual agent, so it
-is no item verb, only a type III context verb, placed where it can take the template
-(:meth:`AlternationGenerator.takes`); a passive without agent takes none of the verb's
-``cause_patients`` (*le ombre venivano allungate*); a ``definite`` noun (*l'ombra*) is never
-indefinite, and an ongoing event has no indefinite singular subject. Several agents act on no single
-one of ``small_patients`` (*gli idraulici svuotavano la bottiglia*). A ``mishap`` (*bruciare*)
-is no one's purpose over a span nor anyone's plan at a time of day (:data:`MISHAP_FRAMES`).
-Every sentence also reads well in time (:meth:`AlternationGenerator.reads_well`): a P-NP its
-verb takes (``p_phrases``), a "da" span its acting cause's kind allows (``cause_kind``) and, for
-an object-drop verb with a named patient, no habitual one; type II varies the one word that
-makes it so.
+The lexicon's semantic filters (the fields of :class:`~.lexicon.Verb`, listed with their
+examples in the dataset card) apply in :meth:`AlternationGenerator.reads_well`: which agent
+acts on which patient, which spans of temporal "da" a verb, its cause and its template take,
+which P-NPs and frames; type II varies the one word that makes a sentence read well. A
+``routine`` verb (*chiudere*) is only a type III context verb (:meth:`~AlternationGenerator.takes`).
 """
 
 from __future__ import annotations
 
 import random
-from dataclasses import dataclass, replace
+from dataclasses import replace
 
 from ...checks import require_choice
 from ...errors import NoReadableWords
+from .alternation_sentences import (
+    ALONE,
+    PAIRED_ANSWERS,
+    AlternationWords,
+    alternation_sentence,
+    draw_noun_phrase,
+    fits_slot,
+    matched_agent,
+    named_pairs,
+    possessed,
+    with_specialist,
+)
+from .alternation_templates import (
+    FRAMES,
+    KEPT_SUBJECT,
+    MISHAP_FRAMES,
+    answer_template,
+    context_templates,
+    draw_tail,
+    frames_for,
+)
 from .labels import ALTERNATION_LABELS
 from .lexicon import DA_SPANS, CauseKind, Lexicon, Noun, Verb
-from .matrices import LEXICAL_TYPES, Chunk, Matrix, Sentence, pick
-from .noun_phrases import NounPhrase, phrase_text
-from .verb_groups import DURATION_FRAMES, verb_group
-
-#: the frames drawn for sentences without a temporal "da" phrase; not *deve (poter) essere*:
-#: an obligation reads oddly with these events (*le pareti devono essere sporcate*)
-FRAMES = ("present", "imperfect", "future", "perfect", "can")
-
-#: the frames of a mishap (:attr:`.Verb.mishap`) at a time of day: it happened; no one plans
-#: it (*il fuoco ha bruciato i biscotti nel pomeriggio*, not *brucerà*), nor lets it happen
-#: (not *la torta può essere bruciata dai cuochi nel pomeriggio*, *il cucchiaio può piegarsi*)
-MISHAP_FRAMES = ("perfect",)
-
-#: the role that is the subject of the correct (intransitive) answer
-KEPT_SUBJECT = {"causative": "Pat", "object_drop": "Ag"}
-#: no possessive: a sentence names no possessor (*le sue vasche*, *il suo ramo*)
-DETERMINER_FAMILIES = ("def", "def", "def", "indefinite", "dem", "that")
-_SHARED_CONTEXT = (
-    ("Ag", "Akt", "Pat", "P-NP"),
-    ("Ag", "Akt", "Pat", "da-NP"),
-    ("Pat", "Pass", "da-Ag", "P-NP"),
-    ("Pat", "Pass", "da-Ag", "da-NP"),
-    ("Pat", "Pass", "P-NP"),
-    ("Pat", "Pass", "da-NP"),
-)
-_STRUCTURES = {  # label suffix -> (verb tag, what follows the verb: "da-NP", S or da-S)
-    "Int": ("Intr", "da-NP"),
-    "trans": ("Akt", "{other}"),
-    "pass": ("Pass", "da-{other}"),
-    "WrBy": ("Intr", "da-{other}"),
-}
-
-
-def context_templates(alternation: str) -> tuple[tuple[str, ...], ...]:
-    """The 7 context templates of ``alternation`` (causative or object_drop)."""
-    return (*_SHARED_CONTEXT, (KEPT_SUBJECT[alternation], "Intr", "P-NP"))
-
-
-def answer_template(alternation: str, label: str) -> tuple[str, ...]:
-    """The template of the answer labelled ``label``: I swaps the subject's role."""
-    require_choice(label, ALTERNATION_LABELS, "label")
-    kept = KEPT_SUBJECT[alternation]
-    other = "Ag" if kept == "Pat" else "Pat"
-    prefix, _, structure = label.rpartition("-") if label != "Correct" else ("", "", "Int")
-    subject, rest = (other, kept) if prefix.startswith("I") else (kept, other)
-    verb_tag, follower = _STRUCTURES[structure]
-    return (subject, verb_tag, follower.format(other=rest))
-
-
-@dataclass(frozen=True)
-class AlternationWords:
-    agent: NounPhrase
-    patient: NounPhrase
-    other_phrase: str
-    da_phrase: str
-    frame: str
-
-
-def _frames_for(template: tuple[str, ...]) -> tuple[str, ...]:
-    return DURATION_FRAMES if "da-NP" in template else FRAMES
+from .matrices import LEXICAL_TYPES, Matrix, Sentence, pick
+from .noun_phrases import phrase_text
+from .verb_groups import DURATION_FRAMES
 
 
 def _has(template: tuple[str, ...], role: str) -> bool:
@@ -123,8 +61,9 @@ def _has(template: tuple[str, ...], role: str) -> bool:
 
 #: a sentence where the agent acts, with a temporal "da": fresh words take a span it acts over
 _AGENT_ACTS = ("Ag", "Akt", "da-NP")
-#: the determiner family of a generic patient (*i vasi*; not *quei vasi*, *alcuni vasi*)
-GENERIC_FAMILIES = ("def",)
+#: the chance that a type II context sentence without a temporal "da" changes its frame (the
+#: one word it changes), so that its modals and passati remoti are drawn as often as type III's
+CONTEXT_FRAME_CHANGE = 0.75
 _MAX_DRAWS = 200
 
 
@@ -149,6 +88,7 @@ class AlternationGenerator:
         }
         self.span_of = {text: span for span, texts in self.da_phrases.items() for text in texts}
         self.habitual = frozenset(lexicon.habitual_spans)
+        self.paired_answers = PAIRED_ANSWERS[alternation]
 
     def _cause_kind(self, noun: Noun) -> CauseKind | None:
         """What ``noun`` takes as a cause (:attr:`.Noun.cause_kind`); None for a person."""
@@ -159,7 +99,9 @@ class AlternationGenerator:
         mese*): its patient is then generic, never *quei vasi* or *i suoi vasi*."""
         return set(verb.da_spans) <= self.habitual
 
-    def spans_for(self, verb: Verb, template: tuple[str, ...], agent: Noun) -> tuple[str, ...]:
+    def spans_for(
+        self, verb: Verb, template: tuple[str, ...], agent: Noun, answer: bool = False
+    ) -> tuple[str, ...]:
         """The spans of temporal "da" a sentence of ``template`` takes: the verb's
         (:attr:`.Verb.da_spans`), those its agent, when named and a cause, acts over (no *il
         terremoto incrina le pareti dal mese scorso*), no habitual one for an agent whose
@@ -176,8 +118,15 @@ class AlternationGenerator:
             spans = tuple(span for span in spans if span in self.habitual and habit)
         elif acts and verb.habitual_agents is not None and agent.lemma not in verb.habitual_agents:
             spans = tuple(span for span in spans if span not in self.habitual)
-        named = verb.alternation == "object_drop" and _has(template, "Pat")
-        if named and not verb.habitual_objects:
+        # the patient named as such; OdI's I-Int (Pat Intr da-NP) is the correct answer's
+        # sentence with the other subject, so it takes the correct answer's spans
+        intransitive = verb.alternation == "object_drop" and template[1] == "Intr"
+        named = verb.alternation == "object_drop" and _has(template, "Pat") and not intransitive
+        # an answer with two arguments is wrong whatever its span: it may take the correct
+        # answer's habitual ones, so that they do not mark the correct answer
+        if named and not verb.habitual_objects and not answer:
+            spans = tuple(span for span in spans if span not in self.habitual)
+        if intransitive and not verb.habitual_intransitive:  # *il custode spolverava da un anno*
             spans = tuple(span for span in spans if span not in self.habitual)
         if verb.routine and not _has(template, "Ag"):  # *le porte si chiudono da un mese*
             spans = tuple(span for span in spans if span not in self.habitual)
@@ -190,7 +139,13 @@ class AlternationGenerator:
             return True
         return any(self.spans_for(verb, template, self.lexicon.nouns[a]) for a in verb.agents)
 
-    def reads_well(self, verb: Verb, words: AlternationWords, template: tuple[str, ...]) -> bool:
+    def reads_well(
+        self,
+        verb: Verb,
+        words: AlternationWords,
+        template: tuple[str, ...],
+        answer: bool = False,
+    ) -> bool:
         """Whether the sentence of ``words`` in ``template`` keeps the lexicon's time filters:
         its temporal "da" of a span it takes (:meth:`spans_for`); a cause with a P-NP in a
         frame its kind is told in (*il terremoto ha incrinato le pareti nel pomeriggio*, not
@@ -212,7 +167,11 @@ class AlternationGenerator:
             one_eats_many = words.agent.number == "sg" and words.patient.number == "pl"
             if verb.portions and _has(template, "Ag") and _has(template, "Pat") and one_eats_many:
                 return False  # *il ragazzo mangiava i panini da qualche minuto*
-            return self.span_of[words.da_phrase] in self.spans_for(verb, template, agent)
+            if words.da_phrase == ALONE:
+                return self._alone_reads_well(verb, template)
+            if template[1] == "Intr" and verb.alone_only:
+                return False  # *i vetri si rompono dalla settimana scorsa*
+            return self.span_of[words.da_phrase] in self.spans_for(verb, template, agent, answer)
         if "P-NP" in template:
             if words.other_phrase not in self.p_phrases_for(verb):
                 return False
@@ -226,29 +185,20 @@ class AlternationGenerator:
                     return False
         return True
 
+    def _alone_reads_well(self, verb: Verb, template: tuple[str, ...]) -> bool:
+        """Whether "da solo" goes in ``template``: only in an answer (the contexts' "da" phrases
+        are temporal), of a verb that takes it (:attr:`.Verb.alone`), and not where the other
+        role alone would read as natural (*le macchine guidano da sole*:
+        :attr:`.Verb.others_act_alone`)."""
+        if not verb.alone:
+            return False
+        kept = KEPT_SUBJECT[self.alternation]
+        return not (template[1] == "Intr" and template[0] != kept and verb.others_act_alone)
+
     def p_phrases_for(self, verb: Verb) -> list[str]:
         """The P-NPs of ``verb`` (:attr:`.Verb.p_phrases`): *al tramonto* for lights that go
         on, not for a vase that breaks."""
         return [self.other_phrases[name] for name in verb.p_phrases]
-
-    def _noun_phrase(
-        self,
-        lemmas,
-        rng: random.Random,
-        avoid: list[str],
-        plural: bool = False,
-        agent: bool = False,
-        generic: bool = False,
-    ) -> NounPhrase:
-        noun = self.lexicon.nouns[pick(rng, lemmas, avoid=avoid)]
-        if agent and noun.cause_kind is not None:  # il vento, not *un vento*, *i suoi terremoti*
-            return NounPhrase(noun, "sg", "def")
-        number = "pl" if plural and not noun.mass else pick(rng, noun.numbers)
-        families = GENERIC_FAMILIES if generic else DETERMINER_FAMILIES
-        families = [f for f in families if not ((noun.mass or noun.definite) and f == "indefinite")]
-        family = pick(rng, families)
-        kind = ("indef" if number == "sg" else "some") if family == "indefinite" else family
-        return NounPhrase(noun, number, kind)
 
     def fresh_words(
         self,
@@ -257,43 +207,49 @@ class AlternationGenerator:
         frames=FRAMES,
         for_answers: bool = False,
         templates: tuple[tuple[str, ...], ...] = (),
+        alone: bool = False,
+        paired: bool = False,
     ) -> AlternationWords:
         """Words for ``verb`` that read well (:meth:`reads_well`) in every one of
-        ``templates``; ``for_answers``: from the agents and patients the answers use."""
+        ``templates``; ``for_answers``: from the agents and patients the answers use;
+        ``alone``: with "da solo" (:data:`ALONE`) as their "da" phrase; ``paired``: an agent
+        and a patient that name each other (:func:`.named_pairs`), where the verb has some."""
         agents = verb.answer_agents() if for_answers else verb.agents
         patients = verb.answer_patients() if for_answers else verb.patients
+        pairs = named_pairs(verb)
+        if paired and any(a in pairs for a in agents):
+            agents = [a for a in agents if a in pairs]
+            patients = [p for p in patients if any(p in pairs[a] for a in agents)]
+        else:
+            paired = False
         agents = [a for a in agents if any(verb.can_act_on(a, p) for p in patients)]
         for _ in range(_MAX_DRAWS):
-            agent = self._noun_phrase(agents, rng, avoid=[], agent=True)
+            agent = draw_noun_phrase(self.lexicon, agents, rng, [], agent=True)
             fitting = [p for p in patients if verb.can_act_on(agent.noun.lemma, p)]
-            patient = self._noun_phrase(
+            if paired:
+                fitting = [p for p in fitting if p in pairs[agent.noun.lemma]]
+            patient = draw_noun_phrase(
+                self.lexicon,
                 fitting,
                 rng,
                 [agent.noun.lemma],
                 verb.plural_patients,
                 generic=self.iterated(verb),
             )
-            spans = self.spans_for(verb, _AGENT_ACTS, agent.noun)
+            # paired words are for the answers, where the agent names the owner or kind of
+            # doer and need not act over the span (*la torta del cuoco si brucia da un minuto*)
+            spans = () if paired else self.spans_for(verb, _AGENT_ACTS, agent.noun)
             da_phrases = [p for span in (spans or verb.da_spans) for p in self.da_phrases[span]]
             words = AlternationWords(
                 agent,
                 patient,
                 pick(rng, self.p_phrases_for(verb)),
-                pick(rng, da_phrases),
+                ALONE if alone else pick(rng, da_phrases),
                 pick(rng, frames),
             )
-            if all(self.reads_well(verb, words, template) for template in templates):
+            if all(self.reads_well(verb, words, t, for_answers) for t in templates):
                 return words
         raise NoReadableWords(f"no words of {verb.lemma!r} read well in {templates}")
-
-    def _fits(self, noun: Noun, phrase: NounPhrase, slot: str) -> bool:
-        # a cause is singular with the definite article (il vento): it replaces only a cause,
-        # and any noun can take its place (il portiere)
-        if slot == "agent" and noun.cause_kind is not None and phrase.noun.cause_kind is None:
-            return False
-        if noun.definite and phrase.determiner in ("indef", "some"):  # *un'ombra*
-            return False
-        return phrase.number in noun.numbers and not (noun.mass and phrase.determiner == "indef")
 
     def vary_one(
         self,
@@ -302,14 +258,21 @@ class AlternationGenerator:
         template: tuple[str, ...],
         rng: random.Random,
         for_answers: bool = False,
+        first: str | None = None,
     ) -> AlternationWords:
         """``words`` with one word of ``template`` replaced (same numbers and determiners),
-        so that the sentence reads well (:meth:`reads_well`)."""
+        so that the sentence reads well (:meth:`reads_well`); the slot ``first`` is tried
+        first (``"frame"``: a type II context sentence tells its event in another frame)."""
         slots = ["frame"]
         slots += ["agent"] * any("Ag" in tag for tag in template)
         slots += ["patient"] * any("Pat" in tag for tag in template)
-        slots += ["other_phrase"] * ("P-NP" in template) + ["da_phrase"] * ("da-NP" in template)
-        for slot in rng.sample(slots, len(slots)):
+        slots += ["other_phrase"] * ("P-NP" in template)
+        slots += ["da_phrase"] * ("da-NP" in template and words.da_phrase != ALONE)
+        order = rng.sample(slots, len(slots))
+        if first in order:
+            order.remove(first)
+            order.insert(0, first)
+        for slot in order:
             current = getattr(words, slot)
             if slot in ("agent", "patient"):
                 nouns = [
@@ -320,12 +283,12 @@ class AlternationGenerator:
             else:
                 values = {
                     # the answers share the tenses of the correct one: no tense tells it apart
-                    "frame": DURATION_FRAMES if for_answers else _frames_for(template),
+                    "frame": DURATION_FRAMES if for_answers else frames_for(template),
                     "other_phrase": self.p_phrases_for(verb),
                     "da_phrase": self.da_phrases_for(verb),
                 }[slot]
                 options = [replace(words, **{slot: v}) for v in values if v != current]
-            options = [option for option in options if self.reads_well(verb, option, template)]
+            options = [o for o in options if self.reads_well(verb, o, template, for_answers)]
             if options:
                 return pick(rng, options)
         raise NoReadableWords(f"no word of {template} can be varied for {verb.lemma!r}")
@@ -374,36 +337,12 @@ class AlternationGenerator:
             lemma
             for lemma in fits
             if lemma not in (agent, patient)
-            and self._fits(self.lexicon.nouns[lemma], current, slot)
+            and fits_slot(self.lexicon.nouns[lemma], current, slot)
             and not (singular_only and not self.lexicon.nouns[lemma].mass)
         ]
 
     def sentence(self, verb: Verb, words: AlternationWords, template: tuple[str, ...]) -> Sentence:
-        roles = {"Ag": words.agent, "Pat": words.patient}
-        subject = roles[template[0]]
-        voice = {
-            "Akt": "active",
-            "Pass": "passive",
-            "Intr": "si" if self.alternation == "causative" else "active",
-        }[template[1]]
-        chunks = [
-            Chunk(template[0], subject.text()),
-            Chunk(
-                template[1],
-                verb_group(self.lexicon, verb, words.frame, voice, subject.number, subject.gender),
-            ),
-        ]
-        for tag in template[2:]:
-            if tag in roles:
-                chunks.append(Chunk(tag, roles[tag].text()))
-            elif tag == "P-NP":
-                chunks.append(Chunk(tag, words.other_phrase))
-            elif tag == "da-NP":
-                chunks.append(Chunk(tag, words.da_phrase))
-            else:  # da-Ag, da-Pat
-                chunks.append(Chunk(tag, roles[tag[3:]].text("da")))
-        text = " ".join(c.text for c in chunks)
-        return Sentence(" ".join(template), tuple(chunks), text, verb.lemma)
+        return alternation_sentence(self.lexicon, self.alternation, verb, words, template)
 
     def matrix(
         self,
@@ -416,37 +355,90 @@ class AlternationGenerator:
         sentences' verbs from ``context_verbs`` (default: every verb of the class), all
         different when there are enough."""
         require_choice(lexical_type, LEXICAL_TYPES, "lexical type")
-        for _ in range(_MAX_DRAWS):
+        for attempt in range(_MAX_DRAWS):
+            # a verb whose paired words never make every answer read well (*incrinare*: a
+            # child cracks a glass by accident, no habit) draws its answers unpaired
+            paired = attempt < _MAX_DRAWS // 2 and rng.random() < self.paired_answers
             try:
-                return self._matrix(verb, rng, lexical_type, context_verbs)
+                return self._matrix(verb, rng, lexical_type, context_verbs, paired)
             except NoReadableWords:  # base words no single change makes read well
                 continue
         raise ValueError(f"no {lexical_type} matrix of {verb.lemma!r} reads well")
 
-    def _matrix(self, verb, rng, lexical_type, context_verbs) -> Matrix:
-        # base words fit the answers' filters and, as the agent acts, its span
-        correct = answer_template(self.alternation, "Correct")
-        base = self.fresh_words(verb, rng, DURATION_FRAMES, True, (correct,))
+    def _matrix(self, verb, rng, lexical_type, context_verbs, paired=False) -> Matrix:
+        # base words fit the correct answer with its tail and, as the agent acts, its span
+        tails = {
+            label: draw_tail(label, rng, verb.alone, verb.alone_only)
+            for label in ALTERNATION_LABELS
+        }
+        correct = answer_template(self.alternation, "Correct", tails["Correct"])
+        alone = tails["Correct"] == "alone"
+        base = self.fresh_words(verb, rng, DURATION_FRAMES, True, (correct,), alone, paired)
         templates = context_templates(self.alternation)
         if lexical_type == "III":
             pool = context_verbs or [*self.verbs, *self.context_only]
             chosen_verbs = self._context_verbs(pool, templates, rng)
+        # the contexts' "da" phrases are temporal: one for the matrix when the base says "da solo"
+        timed = base.da_phrase if base.da_phrase != ALONE else pick(rng, self.da_phrases_for(verb))
+        context_base = replace(base, da_phrase=timed)
         context = []
         for index, template in enumerate(templates):
             if lexical_type == "II":
-                context.append(
-                    self.sentence(verb, self.vary_one(verb, base, template, rng), template)
-                )
+                # the one change: the patient made the subject's own, or another word
+                words = possessed(context_base, template, self.iterated(verb), rng)
+                if words is context_base or not self.reads_well(verb, words, template):
+                    first = "frame" if rng.random() < CONTEXT_FRAME_CHANGE else None
+                    words = self.vary_one(verb, context_base, template, rng, first=first)
+                context.append(self.sentence(verb, words, template))
             else:
                 chosen = chosen_verbs[index]
-                words = self.fresh_words(chosen, rng, _frames_for(template), templates=(template,))
+                words = self.fresh_words(chosen, rng, frames_for(template), templates=(template,))
+                words = possessed(words, template, self.iterated(chosen), rng)
                 context.append(self.sentence(chosen, words, template))
-        answers = []
-        for label in ALTERNATION_LABELS:
-            template = answer_template(self.alternation, label)
-            if lexical_type == "II":
-                words = self.vary_one(verb, base, template, rng, for_answers=True)
-            else:
-                words = self.fresh_words(verb, rng, DURATION_FRAMES, True, (template,))
-            answers.append((label, self.sentence(verb, words, template)))
+        answers = [
+            (
+                label,
+                self._answer(
+                    verb, (base, context_base), label, tails[label], rng, (lexical_type, paired)
+                ),
+            )
+            for label in ALTERNATION_LABELS
+        ]
         return Matrix(tuple(context), tuple(answers), verb=verb.lemma)
+
+    def _matched_subject(self, verb, words, template, subject: bool) -> AlternationWords:
+        """CausI answer ``words`` with :func:`.matched_agent`, if they still read well."""
+        if self.alternation != "causative":
+            return words
+        changed = matched_agent(words, words.patient, subject)
+        return changed if self.reads_well(verb, changed, template, True) else words
+
+    def _answer(self, verb, bases, label, tail, rng, kind) -> Sentence:
+        """The answer labelled ``label`` with ``tail``; a two-argument answer whose tail no word
+        change makes read well goes without one. ``bases``: the matrix's words (with the correct
+        answer's tail) and the same with the contexts' temporal phrase; ``kind``: the lexical
+        type and whether type III answers draw paired words (:data:`PAIRED_ANSWERS`)."""
+        base, timed = bases
+        lexical_type, paired = kind
+        fallback = "none" if tail != "none" and label not in ("Correct", "I-Int") else None
+        for current in (tail, fallback):
+            if current is None:
+                break
+            template = answer_template(self.alternation, label, current)
+            try:
+                if lexical_type == "III":
+                    words = self.fresh_words(
+                        verb, rng, DURATION_FRAMES, True, (template,), current == "alone", paired
+                    )
+                else:
+                    start = base if current == "none" else timed
+                    if current == "alone":
+                        start = replace(timed, da_phrase=ALONE)
+                    words = self.vary_one(verb, start, template, rng, for_answers=True)
+            except NoReadableWords:
+                continue
+            words = self._matched_subject(verb, words, template, label == "I-Int")
+            if label in ("Correct", "I-Int"):  # *i pescatori di trote pescano dall'alba*
+                words = with_specialist(self.lexicon, verb, words, template, rng)
+            return self.sentence(verb, words, template)
+        raise NoReadableWords(f"no {label} answer of {verb.lemma!r} reads well")

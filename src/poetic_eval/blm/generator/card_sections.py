@@ -10,7 +10,10 @@ from ...checks import typed_options
 from ..records import strip_answer_prefix
 from .configs import CONFIGS
 from .labels import AGREEMENT_LABELS, AGREEMENT_RULES, ALTERNATION_LABELS, ALTERNATION_RULES
+from .lexicon import Lexicon
 
+#: the patterns shown per label in the label inventory, most common first
+SHAPES_SHOWN = 4
 TASK_NAMES = {"agreement": "BLM-AgrI", "causative": "BLM-CausI", "object_drop": "BLM-OdI"}
 
 
@@ -45,27 +48,58 @@ def label_inventory(rows_by_config: Mapping[str, Sequence[Mapping[str, Any]]]) -
     card says so); the column is headed accordingly.
     """
     counts: dict[str, Counter] = {}
+    patterns: dict[str, dict[str, Counter]] = {}
     for name, rows in rows_by_config.items():
         task = CONFIGS[name][0]
-        family = "agreement" if task == "agreement" else "alternation"
+        family = task
         tally = counts.setdefault(family, Counter())
+        shapes = patterns.setdefault(family, {})
         for row in rows:
-            tally.update(entry["label"] for entry in row["Answer_set_annotation"])
+            for entry in row["Answer_set_annotation"]:
+                tally[entry["label"]] += 1
+                shapes.setdefault(entry["label"], Counter())[_shape(entry)] += 1
     parts = []
     for family, labels, rules, title in (
         ("agreement", AGREEMENT_LABELS, AGREEMENT_RULES, "AgrI (`agr_*`)"),
-        ("alternation", ALTERNATION_LABELS, ALTERNATION_RULES, "CausI and OdI (`caus_*`, `od_*`)"),
+        ("causative", ALTERNATION_LABELS, ALTERNATION_RULES, "CausI (`caus_*`)"),
+        ("object_drop", ALTERNATION_LABELS, ALTERNATION_RULES, "OdI (`od_*`)"),
     ):
         if family not in counts:
             continue
         found = counts[family]
-        table = [f"**{title}**", "", "| label | `test` answers | rule broken |", "|---|---:|---|"]
+        table = [
+            f"**{title}**",
+            "",
+            "| label | `test` answers | rule broken | patterns in the data (share) |",
+            "|---|---:|---|---|",
+        ]
         ordered = [label for label in labels if label in found]
         ordered += sorted(label for label in found if label not in labels)
         for label in ordered:
-            table.append(f"| `{label}` | {found[label]:,} | {rules.get(label, '(unknown)')} |")
+            shapes = patterns[family][label]
+            common = shapes.most_common(SHAPES_SHOWN)
+            used = ", ".join(f"`{shape}` {n / found[label]:.0%}" for shape, n in common)
+            if len(shapes) > SHAPES_SHOWN:
+                rest = found[label] - sum(n for _, n in common)
+                used += f", {len(shapes) - SHAPES_SHOWN} more {rest / found[label]:.0%}"
+            table.append(
+                f"| `{label}` | {found[label]:,} | {rules.get(label, '(unknown)')} | {used} |"
+            )
         parts.append("\n".join(table))
     return "\n\n".join(parts)
+
+
+def _shape(entry: Mapping[str, Any]) -> str:
+    """An answer's pattern, with its "da" phrase told apart: ``da-NP`` (time) or ``da-solo``
+    (*da solo*); AgrI's numbers are dropped (``Subj_pl`` -> ``Subj``)."""
+    chunks = entry.get("chunks") or []
+    tags = []
+    for chunk in chunks:
+        tag = chunk["tag"]
+        if tag == "da-NP" and chunk["text"].split()[-1] in ("solo", "sola", "soli", "sole"):
+            tag = "da-solo"
+        tags.append(tag.split("_")[0])
+    return " ".join(tags) if tags else entry.get("pattern", "?")
 
 
 def text_format_text(text_format: str) -> str:
@@ -84,13 +118,77 @@ def text_format_text(text_format: str) -> str:
 
 
 def shortcut_section(rows_by_config: Mapping[str, Sequence[Mapping[str, Any]]]) -> str:
-    """Per config, the context-blind baseline's accuracy on its ``test`` rows."""
-    from .shortcut_baseline import context_blind_accuracy
+    """Per config, the context-blind baseline's accuracy on its ``test`` rows under both
+    protocols (:data:`.shortcut_baseline.PROTOCOLS`), each the mean of
+    :data:`.shortcut_baseline.REPEATS` seeded splits."""
+    from .shortcut_baseline import REPEATS, context_blind_accuracy
 
-    lines = ["| config | items | context-blind accuracy | chance |", "|---|---:|---:|---:|"]
+    lines = [
+        "| config | items | verbs | random half | no shared verb | chance |",
+        "|---|---:|---:|---:|---:|---:|",
+    ]
     for name, rows in rows_by_config.items():
-        if len(rows) < 4:
+        verbs = len({row["Verb"] for row in rows})
+        if len(rows) < 4 or verbs < 2:
             continue
-        accuracy = context_blind_accuracy(list(rows))
-        lines.append(f"| `{name}` | {len(rows):,} | {accuracy:.3f} | 0.125 |")
+        half = context_blind_accuracy(list(rows), "random_half")
+        apart = context_blind_accuracy(list(rows), "verb_split")
+        lines.append(f"| `{name}` | {len(rows):,} | {verbs} | {half:.3f} | {apart:.3f} | 0.125 |")
+    lines.append("")
+    lines.append(f"(each the mean accuracy over {REPEATS} seeded splits)")
+    return "\n".join(lines)
+
+
+def profile_section(
+    rows_by_config: Mapping[str, Sequence[Mapping[str, Any]]], lexicon: Lexicon
+) -> str:
+    """The rates issue 40 compares with the BLM-It release, measured on the ``test`` rows
+    (:mod:`.data_profile`), with the release's ranges."""
+    from . import data_profile as profile
+
+    lines = [
+        (
+            "| config | correct with *da solo* | wrong with a temporal da | modal "
+            "| passato remoto | possessive | words / lemmas per 100 | nouns / verbs |"
+        ),
+        "|---|---:|---:|---:|---:|---:|---:|---:|",
+    ]
+    attractors = []
+    for name, rows in rows_by_config.items():
+        if CONFIGS[name][0] == "agreement":
+            shares = profile.attractor_prepositions(rows)
+            attractors.append(
+                f"`{name}`: " + ", ".join(f"*{p}* {v:.0%}" for p, v in shares.items())
+            )
+            continue
+        forms = profile.context_form_shares(rows, lexicon)
+        enough = sum(len(row["Context"]) for row in rows) >= profile.WINDOW
+        words = profile.vocabulary(rows, lexicon) if enough else None
+        vocabulary = (
+            f"{words['words_per_100']:.0f} / {words['lemmas_per_100']:.0f} "
+            f"| {words['nouns']:.0f} / {words['verbs']:.0f}"
+            if words
+            else f"(under {profile.WINDOW} sentences) | -"
+        )
+        lines.append(
+            f"| `{name}` | {profile.alone_share_of_correct(rows):.0%} "
+            f"| {profile.temporal_share_of_wrong(rows):.0%} | {forms['modal']:.0%} "
+            f"| {forms['remote']:.0%} | {forms['possessive']:.0%} "
+            f"| {vocabulary} |"
+        )
+    release = profile.RELEASE_RANGES
+    lines.append(
+        f"| BLM-It release | {release['correct answers with da solo']} | (not measured) "
+        f"| {release['context sentences with a modal']} "
+        f"| {release['context sentences with a passato remoto']} "
+        f"| {release['context sentences with a possessive']} "
+        f"| {release['distinct words / lemmas per 100 context sentences']} "
+        f"| {release['distinct nouns / verbs in the contexts']} |"
+    )
+    if attractors:
+        lines += [
+            "",
+            "AgrI attractors by preposition (context sentences): " + "; ".join(attractors),
+        ]
+        lines.append(f"(release: *di* {release['AgrI attractors with di']})")
     return "\n".join(lines)

@@ -26,10 +26,12 @@ from dataclasses import dataclass
 from typing import Any
 
 from ...checks import require_choice, typed_options
+from ...errors import InvalidValueError
 from ..text_forms import TEXT_FORMATS
 from .agreement_matrices import AgreementGenerator, balanced_frames
 from .alternation_matrices import AlternationGenerator
-from .lexicon import Lexicon, load_lexicon
+from .lexicon import Lexicon
+from .lexicon_loading import load_lexicon
 from .matrices import Matrix, balanced_positions, matrix_record
 
 CONFIGS: dict[str, tuple[str, str]] = {
@@ -57,13 +59,13 @@ class BlmSizes:
     def __post_init__(self) -> None:
         for name in ("agreement_items", "items_per_verb", "few_shot_verbs"):
             if getattr(self, name) < 1:
-                raise ValueError(f"{name} must be at least 1, got {getattr(self, name)}")
+                raise InvalidValueError(f"{name} must be at least 1, got {getattr(self, name)}")
         if not 0 <= self.agreement_few_shot < self.agreement_items:
-            raise ValueError(
+            raise InvalidValueError(
                 f"agreement_few_shot must be in [0, agreement_items), got {self.agreement_few_shot}"
             )
         if self.max_verbs is not None and self.max_verbs <= self.few_shot_verbs:
-            raise ValueError(
+            raise InvalidValueError(
                 f"max_verbs ({self.max_verbs}) must exceed few_shot_verbs ({self.few_shot_verbs})"
                 " so that the test split has a verb"
             )
@@ -150,7 +152,7 @@ def _alternation_matrices(
     if sizes.max_verbs is not None:
         verbs = verbs[: sizes.max_verbs]
     if len(verbs) <= sizes.few_shot_verbs:
-        raise ValueError(
+        raise InvalidValueError(
             f"{alternation}: {len(verbs)} verbs in the lexicon, need more than "
             f"{sizes.few_shot_verbs} (the few-shot verbs) so that test has a verb"
         )
@@ -178,7 +180,7 @@ def _unique_matrices(make, count: int, what: str, progress) -> list[Matrix]:
     while len(matrices) < count:
         attempts += 1
         if attempts > count * MAX_ATTEMPTS_PER_ITEM:
-            raise ValueError(
+            raise InvalidValueError(
                 f"{what}: only {len(matrices)} distinct items of {count} requested; "
                 "the lexicon is too small for this many"
             )

@@ -2,11 +2,13 @@
 
 Regular rules by conjugation, with the lexicon's written-out forms taking precedence:
 
-* -are: *parla, parlano; parlava, parlavano; parlerà, parleranno; parlato*;
+* -are: *parla, parlano; parlava, parlavano; parlerà, parleranno; parlò, parlarono; parlato*;
   the future keeps the hard sound of -care/-gare (*giocherà*, *piegherà*) and drops the i of
   -ciare/-giare (*mangerà*, *brucerà*);
-* -ere: *legge, leggono; leggeva, leggevano; leggerà, leggeranno; -uto*;
-* -ire: *dorme, dormono* or, with ``isc``, *pulisce, puliscono*; *dormiva*; *dormirà*; *-ito*.
+* -ere: *legge, leggono; leggeva, leggevano; leggerà, leggeranno; tessé, tesserono; -uto*
+  (most -ere verbs have an irregular passato remoto, written out in the lexicon: *ruppe*);
+* -ire: *dorme, dormono* or, with ``isc``, *pulisce, puliscono*; *dormiva*; *dormirà*; *dormì,
+  dormirono*; *-ito*.
 
 Participles agree like adjectives in -o (:func:`participle`). :func:`infinitive_with_si`
 attaches the clitic (*aprirsi*, *tradursi*), :func:`truncated_infinitive` drops the final -e
@@ -19,7 +21,8 @@ from ...checks import require_choice
 from .lexicon import Verb, adjective_form
 
 NUMBERS = ("sg", "pl")
-SIMPLE_TENSES = ("present", "imperfect", "future")
+#: ``remote``: the passato remoto (*ruppe*, *aprì*), the past of a finished event in narration
+SIMPLE_TENSES = ("present", "imperfect", "future", "remote")
 
 
 def conjugation(verb: Verb) -> str:
@@ -46,6 +49,10 @@ def finite_form(verb: Verb, tense: str, number: str) -> str:
     if tense == "imperfect":
         vowel = {"are": "a", "ere": "e", "ire": "i"}[ending]
         return stem + vowel + ("vano" if plural else "va")
+    if tense == "remote":
+        if ending == "are":  # mangi-are -> mangiò, cerc-are -> cercò
+            return stem + ("arono" if plural else "ò")
+        return stem + {"ere": ("é", "erono"), "ire": ("ì", "irono")}[ending][plural]
     return _future_stem(verb) + ("anno" if plural else "à")
 
 

@@ -10,8 +10,11 @@ agent for CausI, the patient for OdI); ``R`` = wrong sequence reasoning: a sente
 arguments (transitive, or passive with its agent) where the sequence calls for one argument and
 a non-argument "da" phrase; ``E`` = the "da" phrase holds an argument (the passive's agent in
 -pass, a wrongly placed by-phrase in -WrBy) instead of a non-argument "da" phrase. The suffix
-names the sentence's structure: Int (intransitive + temporal "da" phrase), trans (active
-transitive), pass (passive + "da" agent), WrBy (intransitive + "da" + argument).
+names the sentence's structure: Int (intransitive + a "da" phrase that holds no argument:
+temporal, or *da solo*), trans (active transitive), pass (passive + "da" agent), WrBy
+(intransitive + "da" + argument). The two-argument answers (trans, pass) may end with a
+temporal phrase or *da solo* (:mod:`.alternation_templates`), so that no "da" phrase marks the
+correct answer.
 """
 
 from __future__ import annotations
@@ -46,16 +49,20 @@ AGREEMENT_RULES = {
 }
 
 ALTERNATION_RULES = {
-    "Correct": "CausI: patient + si-verb + temporal 'da' phrase; OdI: agent + verb without "
-    "object + temporal 'da' phrase",
-    "I-Int": "I: the other role as subject of the same intransitive sentence",
-    "R-trans": "R: active transitive sentence, the right role as subject, the other as bare object",
+    "Correct": "CausI: patient + si-verb + a 'da' phrase that holds no argument (temporal, or "
+    "'da solo'); OdI: agent + verb without object + the same",
+    "I-Int": "I: the other role as subject of the same intransitive sentence (temporal 'da' "
+    "phrase or 'da solo', at the correct answer's rates)",
+    "R-trans": "R: active transitive sentence, the right role as subject, the other as bare "
+    "object; it may end with a temporal phrase or 'da solo'",
     "IR-trans": "I+R: active transitive with the roles of the context's transitive sentences "
-    "swapped relative to R-trans",
-    "ER-pass": "E+R: passive with a 'da' agent, the right role as subject",
-    "IER-pass": "I+E+R: passive with a 'da' agent, the other role as subject",
+    "swapped relative to R-trans; it may end with a temporal phrase or 'da solo'",
+    "ER-pass": "E+R: passive with a 'da' agent, the right role as subject; it may end with a "
+    "temporal phrase or 'da solo'",
+    "IER-pass": "I+E+R: passive with a 'da' agent, the other role as subject; it may end with a "
+    "temporal phrase or 'da solo'",
     "E-WrBy": "E: intransitive sentence whose 'da' phrase holds the other argument instead "
-    "of a temporal phrase",
+    "of a temporal phrase or 'da solo'",
     "IE-WrBy": "I+E: intransitive with the other role as subject and the right role in the "
     "'da' phrase",
 }

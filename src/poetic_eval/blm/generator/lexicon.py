@@ -22,31 +22,20 @@ The bundled lexicon is the JSON files in ``blm/generator/data/`` (written for th
   ``schedule``, and temporal da-NP, with a ``span``), the ``cause_kinds`` (:class:`CauseKind`)
   and the ``habitual_spans``.
 
-:func:`load_lexicon` reads a folder of these files and checks every cross reference, naming
-the file and entry of any error.
+This module holds the entry types only; :func:`.lexicon_loading.load_lexicon` reads a folder of
+these files and runs :mod:`.lexicon_checks` on it (the checks import these types, the loader
+imports the checks, so no module imports one that imports it back).
 """
 
 from __future__ import annotations
 
-import json
 from collections.abc import Mapping
 from dataclasses import dataclass, field
-from functools import lru_cache
 from pathlib import Path
-from typing import Any
 
 from ...checks import require_choice
 from ...errors import LexiconError
-from ...text import read_text_file
 
-DATA_DIR = Path(__file__).resolve().parent / "data"
-LEXICON_FILES = (
-    "nouns.json",
-    "adjectives.json",
-    "verbs.json",
-    "agreement_templates.json",
-    "alternation_phrases.json",
-)
 ALTERNATIONS = ("causative", "object_drop")
 #: the spans of the temporal "da" phrases, shortest first: da qualche minuto, da un'ora,
 #: dall'alba, da un mese, da alcuni anni
@@ -123,7 +112,7 @@ def adjective_form(
     if lemma.endswith("e"):
         return lemma if number == "sg" else lemma[:-1] + "i"
     if not lemma.endswith("o"):
-        raise ValueError(f"adjective {lemma!r}: expected a masculine singular in -o or -e")
+        raise LexiconError(f"adjective {lemma!r}: expected a masculine singular in -o or -e")
     stem = lemma[:-1]
     if number == "sg":
         return stem + ("o" if gender == "m" else "a")
@@ -144,6 +133,7 @@ class Verb:
     present: tuple[str, str] | None = None
     imperfect: tuple[str, str] | None = None
     future: tuple[str, str] | None = None
+    remote: tuple[str, str] | None = None  # passato remoto, where irregular (ruppe, ruppero)
     participle: str | None = None
     alternation: str | None = None
     agents: tuple[str, ...] = ()
@@ -157,6 +147,9 @@ class Verb:
     #: patients a "da" reads as the source of (*studiano dal libro*): the answers never use
     #: them, so that the E-WrBy distractor stays wrong
     source_patients: tuple[str, ...] = ()
+    #: patients that do it themselves as the intransitive's subject (*le sigarette fumano*:
+    #: they give off smoke): the answers never use them, so that OdI's I-Int stays wrong
+    acting_patients: tuple[str, ...] = ()
     #: agents that can act on some patients only (*il sole* shortens a shadow, not a dress)
     agent_patients: Mapping[str, tuple[str, ...]] = field(default_factory=dict)
     #: the spans of temporal "da" phrase (:data:`DA_SPANS`) the verb's events take naturally:
@@ -202,6 +195,27 @@ class Verb:
     #: la matematica da anni*): a named patient takes the habitual spans, which are then its
     #: only ones (not *insegnava la matematica da tre ore*, nor *da cinque minuti*)
     habitual_objects: bool = False
+    #: an object-drop agent and the patients that name its kind as "agent di patient" (*il
+    #: pescatore di trote*, *la professoressa di storia*): OdI's one-argument answers may name
+    #: it so (:func:`.alternation_sentences.with_specialist`)
+    specialists: Mapping[str, tuple[str, ...]] = field(default_factory=dict)
+    #: a causative agent and the patients it owns, uses or makes (*i piatti del cameriere*,
+    #: *la torta del fornaio*): CausI's one-argument answers may name it so
+    owners: Mapping[str, tuple[str, ...]] = field(default_factory=dict)
+    #: an object-drop verb whose doer does it, without object, as a job or a pastime over weeks
+    #: and years (*la pittrice dipinge da anni*, *il tassista guida da anni*); the others, the
+    #: everyday chores (*spolverare*, *impastare*, *lavare*), take no habitual span without
+    #: their object (not *il custode spolverava da un anno circa*)
+    habitual_intransitive: bool = False
+    #: the subject the alternation keeps can do it or undergo it alone, so an answer's "da"
+    #: phrase may be *da solo* (*le finestre si aprono da sole*, *la pittrice disegna da sola*)
+    alone: bool = False
+    #: its si form takes "da solo" and no temporal "da" (*i vetri si rompono da soli*, not
+    #: *i vetri si rompono dalla settimana scorsa*): the correct answer and I-Int say "da solo"
+    alone_only: bool = False
+    #: the other role with "da solo" reads as natural (*le macchine guidano da sole*, of cars
+    #: that drive themselves): I-Int never takes "da solo", so that it stays wrong
+    others_act_alone: bool = False
 
     def can_act_on(self, agent: str, patient: str) -> bool:
         """Whether ``agent`` can do this verb's action to ``patient``."""
@@ -218,7 +232,8 @@ class Verb:
         return tuple(a for a in self.agents if a not in self.reflexive_agents)
 
     def answer_patients(self) -> tuple[str, ...]:
-        return tuple(p for p in self.patients if p not in self.source_patients)
+        excluded = (*self.source_patients, *self.acting_patients)
+        return tuple(p for p in self.patients if p not in excluded)
 
 
 @dataclass(frozen=True, eq=False)  # one object per entry: identity is equality
@@ -304,6 +319,9 @@ class Lexicon:
     #: an object-drop verb's patient stays implicit (*il turista beve queste spremute dallo
     #: scorso inverno* is odd) and an iterated event's patient is generic (*i vasi*)
     habitual_spans: tuple[str, ...] = ()
+    #: the AgrI prefixes that state a fact as known (*Sappiamo che*, *È vero che*): no future
+    #: after them (not *È vero che il vaso cadrà*, a future accident told as known)
+    certain_prefixes: tuple[str, ...] = ()
     files: tuple[Path, ...] = ()
     _classes: dict[str, tuple[str, ...]] = field(default_factory=dict, repr=False)
 
@@ -322,134 +340,3 @@ class Lexicon:
         if lemma not in self.verbs:
             raise LexiconError(f"verb {lemma!r} is not in the lexicon")
         return self.verbs[lemma]
-
-
-def load_lexicon(folder: str | Path | None = None) -> Lexicon:
-    """The lexicon in ``folder`` (default: the bundled one), checked; cached per folder."""
-    return _load(Path(folder).resolve() if folder is not None else DATA_DIR)
-
-
-@lru_cache(maxsize=4)
-def _load(folder: Path) -> Lexicon:
-    from .lexicon_checks import check_lexicon
-
-    raw = {name: _read(folder / name) for name in LEXICON_FILES}
-    nouns = _entries(raw, "nouns.json", "nouns", _noun)
-    adjectives = _entries(raw, "adjectives.json", "adjectives", _adjective)
-    verbs = _entries(raw, "verbs.json", "verbs", _verb)
-    templates, phrases = raw["agreement_templates.json"], raw["alternation_phrases.json"]
-    lexicon = Lexicon(
-        nouns={n.lemma: n for n in nouns},
-        adjectives={a.lemma: a for a in adjectives},
-        verbs={v.lemma: v for v in verbs},
-        attachments=tuple(
-            _build(Attachment, e, "agreement_templates.json")
-            for e in _list(templates, "attachments", "agreement_templates.json")
-        ),
-        predicates=tuple(
-            _predicate(e) for e in _list(templates, "predicates", "agreement_templates.json")
-        ),
-        prefixes=tuple(_list(templates, "prefixes", "agreement_templates.json")),
-        relative_verbs=tuple(_list(templates, "relative_verbs", "agreement_templates.json")),
-        relative_subjects=tuple(_list(templates, "relative_subjects", "agreement_templates.json")),
-        other_phrases=tuple(
-            _phrase(e) for e in _list(phrases, "other_phrases", "alternation_phrases.json")
-        ),
-        da_phrases=tuple(
-            _phrase(e) for e in _list(phrases, "da_phrases", "alternation_phrases.json")
-        ),
-        cause_kinds={
-            name: CauseKind(
-                tuple(kind.get("spans", ())),
-                tuple(kind.get("frames", ())),
-                bool(kind.get("keeps_time", False)),
-            )
-            for name, kind in phrases.get("cause_kinds", {}).items()
-        },
-        habitual_spans=tuple(phrases.get("habitual_spans", ())),
-        files=tuple(folder / name for name in LEXICON_FILES),
-    )
-    check_lexicon(lexicon, nouns, adjectives, verbs)
-    return lexicon
-
-
-def _read(path: Path) -> Mapping[str, Any]:
-    if not path.is_file():
-        expected = ", ".join(LEXICON_FILES)
-        raise FileNotFoundError(f"lexicon file {path} not found (a lexicon folder has {expected})")
-    try:
-        return json.loads(read_text_file(path))
-    except json.JSONDecodeError as error:
-        raise LexiconError(f"{path}: not valid JSON ({error})") from None
-
-
-def _list(raw: Mapping[str, Any], key: str, name: str) -> list[Any]:
-    value = raw.get(key)
-    if not isinstance(value, list):
-        raise LexiconError(f"{name}: expected a list under {key!r}")
-    return value
-
-
-def _entries(raw: Mapping[str, Mapping[str, Any]], name: str, key: str, make) -> list:
-    entries = []
-    for index, entry in enumerate(_list(raw[name], key, name)):
-        try:
-            entries.append(make(entry))
-        except (KeyError, TypeError, ValueError) as error:
-            raise LexiconError(f"{name}, {key}[{index}] ({entry!r:.60}): {error}") from None
-    return entries
-
-
-def _build(cls, entry: Mapping[str, Any], name: str):
-    try:
-        return cls(**entry)
-    except TypeError as error:
-        raise LexiconError(f"{name}: entry {entry!r:.60}: {error}") from None
-
-
-def _noun(entry: Mapping[str, Any]) -> Noun:
-    return Noun(**{**entry, "classes": tuple(entry["classes"])})
-
-
-def _adjective(entry: Mapping[str, Any]) -> Adjective:
-    return Adjective(**entry)
-
-
-def _verb(entry: Mapping[str, Any]) -> Verb:
-    pairs = {key: tuple(entry[key]) for key in ("present", "imperfect", "future") if key in entry}
-    roles = (
-        "agents",
-        "patients",
-        "reflexive_agents",
-        "source_patients",
-        "da_spans",
-        "p_phrases",
-        "cause_patients",
-        "small_patients",
-    )
-    lists = {key: tuple(entry.get(key, ())) for key in roles}
-    limits = {agent: tuple(p) for agent, p in entry.get("agent_patients", {}).items()}
-    if "habitual_agents" in entry:
-        lists["habitual_agents"] = tuple(entry["habitual_agents"])
-    return Verb(**{**entry, **pairs, **lists, "agent_patients": limits})
-
-
-def _predicate(entry: Mapping[str, Any]) -> Predicate:
-    return _build(
-        Predicate,
-        {
-            **entry,
-            "subjects": tuple(entry.get("subjects", ())),
-            "objects": tuple(entry.get("objects", ())),
-        },
-        "agreement_templates.json",
-    )
-
-
-def _phrase(entry: Mapping[str, Any] | str) -> PhraseSpec:
-    if isinstance(entry, Mapping) and set(entry) == {"text"}:
-        return entry["text"]
-    tail = entry.get("tail")
-    return _build(
-        PhraseSpec, {**entry, "tail": _phrase(tail) if tail else None}, "alternation_phrases.json"
-    )

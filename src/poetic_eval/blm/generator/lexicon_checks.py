@@ -1,6 +1,7 @@
 """Consistency checks of a loaded BLM lexicon: every reference resolves, every value is known.
 
-Run by :func:`poetic_eval.blm.generator.lexicon.load_lexicon`; errors name the file and the entry.
+Run by :func:`poetic_eval.blm.generator.lexicon_loading.load_lexicon`; errors name the file and
+the entry.
 """
 
 from __future__ import annotations
@@ -119,10 +120,10 @@ def _check_verb(lexicon: Lexicon, verb: Verb) -> None:
     if verb.aux not in ("avere", "essere"):
         raise LexiconError(f"{where}: aux must be 'avere' or 'essere'")
     if verb.lemma.endswith("rre") and not all(
-        (verb.present, verb.imperfect, verb.future, verb.participle)
+        (verb.present, verb.imperfect, verb.future, verb.remote, verb.participle)
     ):
         raise LexiconError(f"{where}: a verb in -rre needs all its forms written out")
-    for forms in (verb.present, verb.imperfect, verb.future):
+    for forms in (verb.present, verb.imperfect, verb.future, verb.remote):
         if forms is not None and len(forms) != 2:
             raise LexiconError(f"{where}: forms are [singular, plural]")
     if verb.alternation is None:
@@ -171,6 +172,7 @@ def _check_filters(lexicon: Lexicon, verb: Verb, where: str) -> None:
     fields = (
         ("reflexive_agents", "agents"),
         ("source_patients", "patients"),
+        ("acting_patients", "patients"),
         ("cause_patients", "patients"),
         ("small_patients", "patients"),
     )
@@ -187,6 +189,11 @@ def _check_filters(lexicon: Lexicon, verb: Verb, where: str) -> None:
         )
     if verb.routine and verb.habitual_agents is None:
         raise LexiconError(f"{where}: a routine verb names its habitual_agents")
+    for agent, patients in [*verb.specialists.items(), *verb.owners.items()]:
+        if agent not in verb.agents or not set(patients) <= set(verb.patients):
+            raise LexiconError(
+                f"{where}: specialists/owners {agent!r}: {patients} are not its arguments"
+            )
     for agent, patients in verb.agent_patients.items():
         if agent not in verb.agents or not set(patients) <= set(verb.patients):
             raise LexiconError(
@@ -235,6 +242,9 @@ def _check_templates(lexicon: Lexicon) -> None:
                 raise LexiconError(
                     f"{name}: predicate {predicate.verb!r}: object {lemma!r} unknown"
                 )
+    unknown = set(lexicon.certain_prefixes) - set(lexicon.prefixes)
+    if unknown:
+        raise LexiconError(f"{name}: certain_prefixes {sorted(unknown)} are not among prefixes")
     for lemma in lexicon.relative_verbs:
         if lemma not in lexicon.verbs:
             raise LexiconError(f"{name}: relative verb {lemma!r} is not in verbs.json")

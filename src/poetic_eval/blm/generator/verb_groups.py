@@ -10,6 +10,7 @@ present       apre                viene aperta                si apre
 imperfect     apriva              veniva aperta               si apriva
 future        aprirà              sarà aperta                 si aprirà
 perfect       ha aperto           è stata aperta              si è aperta
+remote        aprì                fu aperta                   si aprì
 can           può aprire          può essere aperta           può aprirsi
 must          deve aprire         deve essere aperta          deve aprirsi
 must_can      deve poter aprire   deve poter essere aperta    deve potersi aprire
@@ -26,7 +27,7 @@ from ...checks import require_choice
 from .conjugation import finite_form, infinitive_with_si, participle, truncated_infinitive
 from .lexicon import Adjective, Lexicon, Verb
 
-FRAMES = ("present", "imperfect", "future", "perfect", "can", "must", "must_can")
+FRAMES = ("present", "imperfect", "future", "perfect", "remote", "can", "must", "must_can")
 #: frames a temporal "da" phrase (da un mese) goes with: the event is ongoing or habitual
 DURATION_FRAMES = ("present", "imperfect")
 VOICES = ("active", "passive", "si")
@@ -58,7 +59,8 @@ def verb_group(
         if frame == "perfect":
             stato = participle(essere, gender, number)
             return f"{finite_form(essere, 'present', number)} {stato} {agreeing}"
-        auxiliary = essere if frame == "future" else lexicon.verb("venire")
+        # essere in the future and the passato remoto (sarà aperta, fu aperta), else venire
+        auxiliary = essere if frame in ("future", "remote") else lexicon.verb("venire")
         return f"{finite_form(auxiliary, frame, number)} {agreeing}"
     clitic = "si " if voice == "si" else ""
     if frame != "perfect":

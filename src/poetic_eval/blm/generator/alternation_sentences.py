@@ -1,0 +1,210 @@
+"""A CausI/OdI sentence made from its words (:class:`AlternationWords`) and its template.
+
+The template (:mod:`.alternation_templates`) gives the chunks in order: the subject's role, the
+verb's voice tag (``Akt`` active, ``Pass`` passive, ``Intr`` the si form for CausI or the verb
+without object for OdI), then roles, ``P-NP``, ``da-NP`` or "da" + a role (``da-Ag``,
+``da-Pat``). A ``da-NP`` is the words' temporal phrase, or *da solo* agreeing with the subject
+when the words say :data:`ALONE`.
+
+Two changes of the words make the noun phrases richer, as the BLM-It release's are:
+:func:`possessed` makes a person's patient their own (*il cuoco brucia la sua torta*), and
+:func:`with_specialist` names, in a one-argument answer, the other role after the subject (OdI
+*i pescatori di trote pescano dall'alba*, CausI *i piatti del cameriere si rompono da soli*;
+I-Int *le trote di pescatori pescano*, *il cameriere dei piatti si rompe*), so that the correct
+answer names both roles as the other answers do.
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass, replace
+
+from .lexicon import Lexicon, Noun, Verb, adjective_form
+from .matrices import Chunk, Sentence, pick
+from .noun_phrases import NounPhrase
+from .verb_groups import verb_group
+
+#: the ``da_phrase`` of words whose "da" phrase says the subject is alone (*da solo*, *da
+#: sole*, agreeing with it when the sentence is made)
+ALONE = "<alone>"
+#: the chance that a context sentence where one person acts on a patient makes it the
+#: person's own (*il cuoco brucia la sua torta*): the release's contexts have possessives
+POSSESSIVE_RATE = 0.6
+#: the chance that a correct answer or I-Int whose agent and patient make a kind of doer (OdI,
+#: :attr:`.Verb.specialists`: *il pescatore di trote*) or an owner and a thing (CausI,
+#: :attr:`.Verb.owners`: *i piatti del cameriere*) names the other role so
+SPECIALIST_RATE = 1.0
+#: the chance that a matrix's answers draw their agent and patient from the pairs that name
+#: each other (:meth:`AlternationGenerator.named_pairs`: CausI owners, *i piatti del
+#: cameriere*; OdI kinds of doer, *i pescatori di trote*), so that the correct answer and I-Int
+#: name both roles (:func:`.with_specialist`) as the other answers do. Drawn as the context's
+#: words, CausI's answers named a recurring agent (*il vento*, *il bambino*) in every answer
+#: but the correct one, and a bag of words over the answers alone learnt it
+PAIRED_ANSWERS = {"causative": 1.0, "object_drop": 1.0}
+#: the determiners of CausI/OdI noun phrases (possessives only by :func:`possessed`)
+DETERMINER_FAMILIES = ("def", "def", "def", "indefinite", "dem", "that")
+#: the determiner family of a generic patient (*i vasi*; not *quei vasi*, *alcuni vasi*)
+GENERIC_FAMILIES = ("def",)
+
+
+@dataclass(frozen=True)
+class AlternationWords:
+    agent: NounPhrase
+    patient: NounPhrase
+    other_phrase: str
+    da_phrase: str
+    frame: str
+    #: the "di" phrase after the subject that names the other role (*i pescatori di trote*,
+    #: *i piatti del cameriere*), or ""
+    specialist: str = ""
+
+
+def alternation_sentence(
+    lexicon: Lexicon,
+    alternation: str,
+    verb: Verb,
+    words: AlternationWords,
+    template: tuple[str, ...],
+) -> Sentence:
+    """The sentence of ``words`` in ``template`` for ``verb`` of ``alternation``."""
+    roles = {"Ag": words.agent, "Pat": words.patient}
+    subject = roles[template[0]]
+    voice = {
+        "Akt": "active",
+        "Pass": "passive",
+        "Intr": "si" if alternation == "causative" else "active",
+    }[template[1]]
+    of = f" {words.specialist}" if words.specialist else ""
+    chunks = [
+        Chunk(template[0], subject.text() + of),
+        Chunk(
+            template[1],
+            verb_group(lexicon, verb, words.frame, voice, subject.number, subject.gender),
+        ),
+    ]
+    for tag in template[2:]:
+        if tag in roles:
+            chunks.append(Chunk(tag, roles[tag].text()))
+        elif tag == "P-NP":
+            chunks.append(Chunk(tag, words.other_phrase))
+        elif tag == "da-NP" and words.da_phrase == ALONE:
+            alone = adjective_form("solo", subject.gender, subject.number)
+            chunks.append(Chunk(tag, f"da {alone}"))
+        elif tag == "da-NP":
+            chunks.append(Chunk(tag, words.da_phrase))
+        else:  # da-Ag, da-Pat
+            chunks.append(Chunk(tag, roles[tag[3:]].text("da")))
+    text = " ".join(c.text for c in chunks)
+    return Sentence(" ".join(template), tuple(chunks), text, verb.lemma)
+
+
+def possessed(
+    words: AlternationWords, template: tuple[str, ...], iterated: bool, rng: random.Random
+) -> AlternationWords:
+    """``words`` whose patient is the subject's own (*la pittrice disegna i suoi ritratti*), at
+    :data:`POSSESSIVE_RATE`, where one person acts on it (``Ag Akt Pat``) and the patient is no
+    generic one of an ``iterated`` event, no mass and no animal (not *i suoi pesci*)."""
+    agent, patient = words.agent.noun, words.patient.noun
+    person = agent.animacy == "animate" and agent.cause_kind is None
+    if (
+        template[:3] != ("Ag", "Akt", "Pat")
+        or not person
+        or words.agent.number != "sg"
+        or iterated
+        or patient.definite
+        or patient.mass
+        or patient.animacy == "animate"
+        or rng.random() >= POSSESSIVE_RATE
+    ):
+        return words
+    return replace(words, patient=replace(words.patient, determiner="poss"))
+
+
+def with_specialist(
+    lexicon: Lexicon,
+    verb: Verb,
+    words: AlternationWords,
+    template: tuple[str, ...],
+    rng: random.Random,
+) -> AlternationWords:
+    """A one-argument answer's words naming the other role after the subject, at
+    :data:`SPECIALIST_RATE`, so that the answer names both roles as the other answers do. OdI,
+    where the agent and patient make a kind of doer (:attr:`.Verb.specialists`): the correct
+    answer's agent by the patient (*i pescatori di trote*), I-Int's patient by the agent (*le
+    trote di pescatori*), as a bare noun (plural, or the mass noun: *gli studenti di storia*).
+    CausI, where the agent owns the patient (:attr:`.Verb.owners`): the correct answer's
+    patient by its owner (*i piatti del cameriere*), I-Int's agent by the patient (*il
+    cameriere dei piatti*), as the other noun phrase after "di"."""
+    agent, patient = words.agent.noun, words.patient.noun
+    pairs = named_pairs(verb)
+    if patient.lemma not in pairs.get(agent.lemma, ()) or rng.random() >= SPECIALIST_RATE:
+        return words
+    if verb.alternation == "causative":
+        other = words.agent if template[0] == "Pat" else words.patient
+        # with the definite article, as one names an owner (*i piatti del cameriere*, not *di
+        # un cameriere*) and in both answers alike: a bare "di" was the correct answer's
+        return replace(words, specialist=replace(other, determiner="def").text("di"))
+    other = patient if template[0] == "Ag" else agent
+    return replace(words, specialist="di " + (other.lemma if other.mass else other.plural))
+
+
+def fits_slot(noun: Noun, phrase: NounPhrase, slot: str) -> bool:
+    """Whether ``noun`` can take the place of ``phrase``'s noun in ``slot`` (agent, patient)
+    with its number and determiner."""
+    # a cause is singular with the definite article (il vento): it replaces only a cause,
+    # and any noun can take its place (il portiere)
+    if slot == "agent" and noun.cause_kind is not None and phrase.noun.cause_kind is None:
+        return False
+    if noun.definite and phrase.determiner in ("indef", "some"):  # *un'ombra*
+        return False
+    return phrase.number in noun.numbers and not (noun.mass and phrase.determiner == "indef")
+
+
+def matched_agent(words: AlternationWords, model: NounPhrase, subject: bool) -> AlternationWords:
+    """CausI answer ``words`` whose agent takes the number of ``model`` (its patient, the
+    correct answer's subject) where its noun has that number: a cause in every answer (*i
+    venti piegano i rami*, *le piogge bagnano i giornali*; :attr:`.Noun.numbers` keeps *il
+    sole* singular), a person only as I-Int's ``subject``; that subject also takes the
+    determiner where it fits (:func:`fits_slot`; a cause only a definite or demonstrative
+    one). Drawn as the other nouns, with every cause singular, I-Int's subject was singular
+    twice as often as the correct answer's, and the verb's number, *da solo* / *da soli* and
+    the articles told the two one-argument answers apart."""
+    agent = words.agent
+    cause = agent.noun.cause_kind is not None
+    if (not subject and not cause) or model.number not in agent.noun.numbers:
+        return words
+    determiner = model.determiner
+    if cause and not (subject and model.determiner in ("def", "dem", "that")):
+        determiner = "def"  # *quel vento si rompe*, but no *un vento*, *il suo vento*
+    matched = replace(agent, number=model.number, determiner=determiner)
+    if not cause and not fits_slot(agent.noun, matched, "patient"):
+        return words
+    return replace(words, agent=matched)
+
+
+def named_pairs(verb: Verb):
+    """The agents of ``verb`` with the patients they name and are named by in a one-argument
+    answer (:func:`with_specialist`): OdI :attr:`.Verb.specialists`, CausI :attr:`.Verb.owners`."""
+    return verb.specialists if verb.alternation == "object_drop" else verb.owners
+
+
+def draw_noun_phrase(
+    lexicon: Lexicon,
+    lemmas,
+    rng: random.Random,
+    avoid: list[str],
+    plural: bool = False,
+    agent: bool = False,
+    generic: bool = False,
+) -> NounPhrase:
+    """A noun phrase of one of ``lemmas`` (not ``avoid``): a cause agent *il vento*, a
+    ``generic`` one with the definite article, ``plural`` where the noun counts."""
+    noun = lexicon.nouns[pick(rng, lemmas, avoid=avoid)]
+    if agent and noun.cause_kind is not None:  # il vento, not *un vento*, *i suoi terremoti*
+        return NounPhrase(noun, "sg", "def")
+    number = "pl" if plural and not noun.mass else pick(rng, noun.numbers)
+    families = GENERIC_FAMILIES if generic else DETERMINER_FAMILIES
+    families = [f for f in families if not ((noun.mass or noun.definite) and f == "indefinite")]
+    family = pick(rng, families)
+    kind = ("indef" if number == "sg" else "some") if family == "indefinite" else family
+    return NounPhrase(noun, number, kind)

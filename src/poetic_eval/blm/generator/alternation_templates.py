@@ -1,0 +1,127 @@
+"""The templates of the BLM-CausI and BLM-OdI sentences, and the tails the answers draw.
+
+Sentences are sequences of chunks tagged by role: ``Ag`` (agent), ``Pat`` (patient), the verb
+as ``Akt`` (active transitive), ``Pass`` (passive) or ``Intr`` (intransitive: the si form for
+CausI, *la finestra si è aperta*; the verb without object for OdI, *le pittrici disegnano*),
+``P-NP`` (a non-argument phrase of time), ``da-NP`` (a "da" phrase that holds no argument:
+temporal, *da un mese*, or in the answers *da solo*), ``da-Ag`` / ``da-Pat`` ("da" + an
+argument).
+
+Context (both tasks; only sentence 7 differs)::
+
+    1 Ag Akt Pat P-NP          4 Pat Pass da-Ag da-NP      7 CausI: Pat Intr P-NP
+    2 Ag Akt Pat da-NP         5 Pat Pass P-NP               OdI:   Ag Intr P-NP
+    3 Pat Pass da-Ag P-NP      6 Pat Pass da-NP
+
+Answers (:func:`answer_template`), with S+ the subject the alternation keeps (CausI: Pat, OdI:
+Ag) and S- the other role: Correct ``S+ Intr da-NP``, I-Int ``S- Intr da-NP``, R-trans
+``S+ Akt S-``, IR-trans ``S- Akt S+``, ER-pass ``S+ Pass da-S-``, IER-pass ``S- Pass da-S+``,
+E-WrBy ``S+ Intr da-S-``, IE-WrBy ``S- Intr da-S+`` (rules: :mod:`.labels`).
+
+The ``da-NP`` of a sentence is a "da" phrase that holds no argument: a temporal one (*da un
+mese*) or, in the answers, the subject's being alone (*da solo*, *da sole*: the BLM-It release
+has it in a quarter to a half of its correct answers, *le finestre si aprono da sole*). So that
+neither gives the correct answer away, the answers draw their tails (:func:`draw_tail`): the
+correct answer and I-Int a temporal phrase or "da solo" at the same rates; the four answers
+with two arguments (R-trans, IR-trans, ER-pass, IER-pass) no tail, or one of the same two (as
+context sentences 2 and 4 have one). E-WrBy and IE-WrBy keep their "da" + argument alone.
+"""
+
+from __future__ import annotations
+
+import random
+
+from ...checks import require_choice
+from .labels import ALTERNATION_LABELS
+from .verb_groups import DURATION_FRAMES
+
+#: the frames drawn for sentences without a temporal "da" phrase, a frame listed twice drawn
+#: twice as often: the modal *può* and the passato remoto are as common as in the BLM-It
+#: release's contexts allow with natural Italian (its modals also come with durative "da"
+#: phrases, *possono disegnare da un mese*, which read oddly); not *deve (poter) essere*: an
+#: obligation reads oddly with these events (*le pareti devono essere sporcate*)
+FRAMES = (
+    *("present", "imperfect", "future", "perfect"),
+    *("remote",) * 2,
+    *("can",) * 4,
+)
+
+#: the frames of a mishap (:attr:`.Verb.mishap`) at a time of day: it happened (*ha bruciato*,
+#: *bruciò*); no one plans
+#: it (*il fuoco ha bruciato i biscotti nel pomeriggio*, not *brucerà*), nor lets it happen
+#: (not *la torta può essere bruciata dai cuochi nel pomeriggio*, *il cucchiaio può piegarsi*)
+MISHAP_FRAMES = ("perfect", "remote")
+
+
+def frames_for(template: tuple[str, ...]) -> tuple[str, ...]:
+    """The frames a sentence of ``template`` is drawn in: the present or imperfect with a
+    temporal "da" (an ongoing or habitual event), else :data:`FRAMES`."""
+    return DURATION_FRAMES if "da-NP" in template else FRAMES
+
+
+#: the role that is the subject of the correct (intransitive) answer
+KEPT_SUBJECT = {"causative": "Pat", "object_drop": "Ag"}
+_SHARED_CONTEXT = (
+    ("Ag", "Akt", "Pat", "P-NP"),
+    ("Ag", "Akt", "Pat", "da-NP"),
+    ("Pat", "Pass", "da-Ag", "P-NP"),
+    ("Pat", "Pass", "da-Ag", "da-NP"),
+    ("Pat", "Pass", "P-NP"),
+    ("Pat", "Pass", "da-NP"),
+)
+_STRUCTURES = {  # label suffix -> (verb tag, what follows the verb: "da-NP", S or da-S)
+    "Int": ("Intr", "da-NP"),
+    "trans": ("Akt", "{other}"),
+    "pass": ("Pass", "da-{other}"),
+    "WrBy": ("Intr", "da-{other}"),
+}
+
+#: the tails of an answer: a temporal "da" phrase, "da solo" agreeing with the subject, none
+TAILS = ("time", "alone", "none")
+#: the chance that the correct answer and I-Int say "da solo" instead of a temporal phrase,
+#: where the verb takes it (:attr:`.Verb.alone`); the release has it in 25-50 % of its
+#: correct answers
+ALONE_RATE = 0.4
+#: the chances that an answer with two arguments (R-trans, IR-trans, ER-pass, IER-pass) ends
+#: with a temporal phrase or with "da solo" (else with no "da" phrase), so that neither kind of
+#: "da" phrase is a mark of the correct answer
+TWO_ARGUMENT_TAILS = {"time": 0.5, "alone": 0.3}
+_TWO_ARGUMENTS = ("R-trans", "IR-trans", "ER-pass", "IER-pass")
+
+
+def context_templates(alternation: str) -> tuple[tuple[str, ...], ...]:
+    """The 7 context templates of ``alternation`` (causative or object_drop)."""
+    return (*_SHARED_CONTEXT, (KEPT_SUBJECT[alternation], "Intr", "P-NP"))
+
+
+def answer_template(alternation: str, label: str, tail: str = "time") -> tuple[str, ...]:
+    """The template of the answer labelled ``label`` with ``tail`` (:data:`TAILS`): I swaps the
+    subject's role; a two-argument answer with a tail ends in ``da-NP``."""
+    require_choice(label, ALTERNATION_LABELS, "label")
+    require_choice(tail, TAILS, "tail")
+    kept = KEPT_SUBJECT[alternation]
+    other = "Ag" if kept == "Pat" else "Pat"
+    prefix, _, structure = label.rpartition("-") if label != "Correct" else ("", "", "Int")
+    subject, rest = (other, kept) if prefix.startswith("I") else (kept, other)
+    verb_tag, follower = _STRUCTURES[structure]
+    template = (subject, verb_tag, follower.format(other=rest))
+    if label in _TWO_ARGUMENTS and tail != "none":
+        template += ("da-NP",)
+    return template
+
+
+def draw_tail(label: str, rng: random.Random, alone: bool, only_alone: bool = False) -> str:
+    """The tail of the answer labelled ``label`` (:data:`TAILS`); ``alone``: whether "da solo"
+    may be drawn, ``only_alone``: whether it must be where the label has a "da" phrase slot
+    (a verb whose si form takes no temporal "da", *i vetri si rompono da soli*)."""
+    if label in ("Correct", "I-Int"):
+        if only_alone:
+            return "alone"
+        return "alone" if alone and rng.random() < ALONE_RATE else "time"
+    if label in _TWO_ARGUMENTS:
+        roll = rng.random()
+        if roll < TWO_ARGUMENT_TAILS["time"]:
+            return "time"  # only the si form refuses it: *il gatto rompe i vasi da un mese*
+        if alone and roll < TWO_ARGUMENT_TAILS["time"] + TWO_ARGUMENT_TAILS["alone"]:
+            return "alone"
+    return "none"

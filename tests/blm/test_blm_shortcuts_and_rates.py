@@ -1,0 +1,287 @@
+"""Issue 40: the context-blind baseline under both protocols, and the rates the release is
+compared with, checked on a small seeded build (the full build's figures are in the card)."""
+
+from __future__ import annotations
+
+from functools import cache
+
+import numpy as np
+import pytest
+from italian_reference import VERBS as VERB_FORMS
+from italian_reference import check_phrase, noun_index
+
+from poetic_eval.blm import BlmSizes, generate_config, load_lexicon
+from poetic_eval.blm.generator import data_profile
+from poetic_eval.blm.generator.shortcut_baseline import (
+    answer_words,
+    context_blind_accuracy,
+    held_out_accuracy,
+    split_rows,
+)
+
+LEXICON = load_lexicon()
+SIZES = BlmSizes(agreement_items=600, agreement_few_shot=4, items_per_verb=16)
+ALT = ("caus_ii", "caus_iii", "od_ii", "od_iii")
+ALONE = data_profile.ALONE_PHRASES
+NOUNS = noun_index(LEXICON)
+#: every future form of the hand-written table (sarà, cadranno, si romperà ...)
+VERB_FORMS_FUTURE = {
+    form
+    for forms in VERB_FORMS.values()
+    for (tense, _), form in forms.finite.items()
+    if tense == "future"
+}
+
+
+@cache
+def rows(config: str) -> list[dict]:
+    return generate_config(config, seed=3, sizes=SIZES)["test"]
+
+
+def da_texts(annotation: dict) -> list[str]:
+    return [c["text"] for c in annotation["chunks"] if c["tag"] == "da-NP"]
+
+
+@pytest.mark.parametrize("protocol", ["random_half", "verb_split"])
+def test_the_protocols_split_the_items_in_two_halves(protocol):
+    items = rows("caus_ii")
+    train, held_out = split_rows(items, protocol, seed=1)
+    assert len(train) + len(held_out) == len(items)
+    assert {r["ID"] for r in train}.isdisjoint(r["ID"] for r in held_out)
+    assert 0.3 * len(items) < len(train) < 0.7 * len(items)
+    if protocol == "verb_split":  # no verb on both sides
+        assert {r["Verb"] for r in train}.isdisjoint(r["Verb"] for r in held_out)
+    else:  # a random half shares nearly every verb
+        assert len({r["Verb"] for r in train} & {r["Verb"] for r in held_out}) > 10
+    assert split_rows(items, protocol, seed=1) == (train, held_out)  # seeded
+    assert split_rows(items, protocol, seed=2) != (train, held_out)
+
+
+def sklearn_held_out_accuracy(train: list[dict], held_out: list[dict]) -> float:
+    """The same baseline by scikit-learn (an independent implementation)."""
+    from sklearn.feature_extraction.text import CountVectorizer
+    from sklearn.linear_model import LogisticRegression
+
+    def texts(items):
+        return [" ".join(sorted(answer_words(s))) for item in items for s in item["Answer_set"]]
+
+    gold = [[a["value"] for a in sorted(i["Answer_set_annotation"], key=lambda a: a["option"])]
+            for i in train]  # fmt: skip
+    vectorizer = CountVectorizer(binary=True, token_pattern=r"\S+")
+    model = LogisticRegression(max_iter=2000).fit(
+        vectorizer.fit_transform(texts(train)), [int(v) for g in gold for v in g]
+    )
+    scores = model.decision_function(vectorizer.transform(texts(held_out))).reshape(-1, 8)
+    correct = np.array(["ABCDEFGH".index(i["Correct_option"]) for i in held_out])
+    return float(np.mean(scores.argmax(axis=1) == correct))
+
+
+@pytest.mark.parametrize("config", ["caus_iii", "od_ii", "agr_ii"])
+def test_the_baseline_agrees_with_scikit_learn_under_a_verb_split(config):
+    train, held_out = split_rows(rows(config), "verb_split", seed=0)
+    ours, reference = held_out_accuracy(train, held_out), sklearn_held_out_accuracy(train, held_out)
+    # the same model up to its regularisation (ours: L2 1e-3 by 400 gradient steps; sklearn:
+    # C=1 to convergence), so the accuracies differ by some items, not by the finding
+    assert abs(ours - reference) < 0.15, (ours, reference)
+
+
+@pytest.mark.parametrize("config", ["agr_ii", "agr_iii"])
+@pytest.mark.parametrize("protocol", ["random_half", "verb_split"])
+def test_agri_baseline_stays_below_the_issue_s_bound(config, protocol):
+    assert context_blind_accuracy(rows(config), protocol) <= 0.20
+
+
+@pytest.mark.parametrize("config", ALT)
+def test_no_da_phrase_marks_the_correct_answer(config):
+    """A baseline that sees only each answer's "da" phrase (its words, or none) stays near
+    chance: temporal phrases and *da solo* are in wrong answers too. Before issue 40 only the
+    correct answer and I-Int had them, and this baseline scored about 0.5."""
+    tails = []
+    for item in rows(config):
+        answers = []
+        for sentence, annotation in zip(item["Answer_set"], item["Answer_set_annotation"]):
+            da = da_texts(annotation)
+            answers.append(f"{sentence.split(chr(9))[0]}\t{da[0] if da else 'nessuna'}")
+        tails.append({**item, "Answer_set": answers})
+    assert context_blind_accuracy(tails, "random_half") < 0.36
+
+
+#: the bounds this build keeps (issue 40's own, on the full build, are below); before issue 40
+#: the seed-0 build scored 0.998 and 0.93-0.95, before the answers drew words that name each
+#: other this small build scored CausI 0.81 / 0.75, OdI 0.66-0.73 / 0.59-0.61. Measured on
+#: this test's small build now: CausI 0.679-0.729 / 0.652-0.667, OdI 0.639-0.663 / 0.559-0.622
+KEPT_BOUNDS = {"caus": (0.76, 0.72), "od": (0.70, 0.66)}
+
+
+@pytest.mark.parametrize("config", ALT)
+def test_the_baseline_stays_below_what_this_build_reached(config):
+    random_half, no_shared_verb = KEPT_BOUNDS[config.split("_")[0]]
+    assert context_blind_accuracy(rows(config), "random_half") < random_half
+    assert context_blind_accuracy(rows(config), "verb_split") < no_shared_verb
+
+
+@cache
+def full_rows(config: str) -> list[dict]:
+    """The test split of ``config`` as the seed-0 build makes it (the card's figures)."""
+    return generate_config(config, seed=0)["test"]
+
+
+#: issue 40's bounds on the full seed-0 build (the card's table): at most 0.65 with no shared
+#: verb and 0.70 with a random half. Every config meets them but caus_ii with a random half
+#: (0.720: the verbs whose person agents take a reflexive si, *il cuoco si brucia*, name only
+#: causes in their answers, *il fuoco si brucia*, so the correct answer is the one without
+#: one); strict, so that the test says when it is met
+ISSUE_40_BOUNDS = [
+    pytest.param(config, protocol, marks=[pytest.mark.xfail(strict=True, reason="0.720 > 0.70")])
+    if (config, protocol) == ("caus_ii", "random_half")
+    else (config, protocol)
+    for config in ALT
+    for protocol in ("random_half", "verb_split")
+]
+
+
+@pytest.mark.parametrize(("config", "protocol"), ISSUE_40_BOUNDS)
+def test_causi_odi_baseline_meets_issue_40_s_bounds_on_the_full_build(config, protocol):
+    bound = {"random_half": 0.70, "verb_split": 0.65}[protocol]
+    assert context_blind_accuracy(full_rows(config), protocol) <= bound
+
+
+@pytest.mark.parametrize("config", ALT)
+def test_da_solo_and_temporal_phrases_at_the_release_s_rates(config):
+    assert 0.25 <= data_profile.alone_share_of_correct(rows(config)) <= 0.50
+    assert 0.2 <= data_profile.temporal_share_of_wrong(rows(config)) <= 0.5
+    i_int = [a for r in rows(config) for a in r["Answer_set_annotation"] if a["label"] == "I-Int"]
+    alone = sum(bool(set(da_texts(a)) & ALONE) for a in i_int) / len(i_int)
+    assert abs(alone - data_profile.alone_share_of_correct(rows(config))) < 0.1
+
+
+@pytest.mark.parametrize("config", ALT)
+def test_da_solo_only_in_answers_and_where_the_verb_takes_it(config):
+    for item in rows(config):
+        for annotation in item["Context_annotation"]:
+            assert not set(da_texts(annotation)) & ALONE, annotation  # contexts: time only
+        for annotation in item["Answer_set_annotation"]:
+            verb = LEXICON.verbs[annotation["verb"]]
+            if set(da_texts(annotation)) & ALONE:
+                assert verb.alone, annotation
+                # da solo agrees with the subject (*le finestre si aprono da sole*)
+                subject = check_phrase(annotation["chunks"][0]["text"], NOUNS)
+                expected = {("m", "sg"): "solo", ("f", "sg"): "sola", ("m", "pl"): "soli",
+                            ("f", "pl"): "sole"}[(subject.gender, subject.number)]  # fmt: skip
+                assert da_texts(annotation)[0] == f"da {expected}", annotation
+                if annotation["label"] == "I-Int":  # *le macchine guidano da sole* is natural
+                    assert not verb.others_act_alone, annotation
+
+
+@pytest.mark.parametrize("config", ["caus_ii", "caus_iii"])
+def test_no_si_rompe_with_a_durative_da(config):
+    """*i vetri si rompono dalla settimana scorsa*: the si form of an ``alone_only`` verb
+    (rompere, spezzare, ...) takes *da solo*, never a temporal phrase."""
+    assert LEXICON.verbs["rompere"].alone_only
+    seen = 0
+    for item in rows(config):
+        for annotation in [*item["Context_annotation"], *item["Answer_set_annotation"]]:
+            verb = LEXICON.verbs[annotation["verb"]]
+            tags = annotation["pattern"].split()
+            if verb.alone_only and tags[1] == "Intr" and "da-NP" in tags:
+                seen += 1
+                assert set(da_texts(annotation)) <= ALONE, annotation
+    assert seen > 0
+
+
+@pytest.mark.parametrize("config", ALT)
+def test_contexts_have_modals_passati_remoti_and_possessives(config):
+    shares = data_profile.context_form_shares(rows(config), LEXICON)
+    assert 0.08 <= shares["modal"] <= 0.6, shares
+    assert 0.05 <= shares["remote"] <= 0.3, shares
+    if config.startswith("od"):  # CausI agents are mostly causes, which own nothing
+        assert 0.03 <= shares["possessive"] <= 0.25, shares
+
+
+def test_the_vocabulary_measure_counts_distinct_words_and_lemmas():
+    made = [{"Context": [f"{i}\tle pittrici disegnano i ritratti"] * 7, "Context_annotation":
+             [{"verb": "disegnare"}] * 7} for i in range(20)]  # fmt: skip
+    measured = data_profile.vocabulary(made, LEXICON)
+    assert measured["words_per_100"] == 5  # le pittrici disegnano i ritratti
+    assert measured["lemmas_per_100"] == 5
+    assert measured["nouns"] == 2 and measured["verbs"] == 1
+
+
+@pytest.mark.parametrize("config", ["agr_ii", "agr_iii"])
+def test_no_future_told_as_known_in_agri(config):
+    """*È vero che il vaso cadrà*: a future accident told as a known fact (issue 40)."""
+    certain = set(LEXICON.certain_prefixes)
+    assert {"Sappiamo che", "È vero che"} <= certain
+    futures = VERB_FORMS_FUTURE
+    seen = 0
+    for item in rows(config):
+        for annotation in [*item["Context_annotation"], *item["Answer_set_annotation"]]:
+            chunks = {c["tag"]: c["text"] for c in annotation["chunks"]}
+            if chunks.get("Prefix") in certain:
+                seen += 1
+                assert not set(chunks["V"].split()) & futures, annotation
+    assert seen > 100
+
+
+def test_the_issue_s_good_italian_distractors_are_filtered_out():
+    # E-WrBy *recitava da queste parti* ("around here"), I-Int *le sigarette fumano da un'ora*
+    assert "parte" not in LEXICON.verbs["recitare"].answer_patients()
+    assert "sigaretta" not in LEXICON.verbs["fumare"].answer_patients()
+    # *quella cera viene ammorbidita dal pasticciere*; *i bottoni possono staccarsi*
+    assert not LEXICON.verbs["ammorbidire"].can_act_on("pasticciere", "cera")
+    assert LEXICON.verbs["staccare"].mishap
+    for config in ALT:
+        for item in rows(config):
+            for text in item["Answer_set"]:
+                assert "da queste parti" not in text and "sigarette fumano" not in text
+
+
+@pytest.mark.parametrize("config", ["agr_ii", "agr_iii"])
+def test_agri_attractors_go_beyond_di(config):
+    """The release: *di* in about 77 % of the attractors, also *con*, *per*, *su*, and
+    inanimate heads (*il pacco per la zia*, *il libro sui vulcani*)."""
+    shares = data_profile.attractor_prepositions(rows(config))
+    assert 0.6 <= shares["di"] <= 0.85, shares
+    assert {"con", "per", "su"} <= {p for p, share in shares.items() if share > 0.01}, shares
+    subjects = [
+        LEXICON.nouns[check_phrase(c["text"], NOUNS).lemma]
+        for item in rows(config)
+        for a in item["Context_annotation"]
+        for c in a["chunks"]
+        if c["tag"] == "Subj"
+    ]
+    inanimate = sum(noun.animacy == "inanimate" for noun in subjects) / len(subjects)
+    assert inanimate > 0.1
+
+
+@pytest.mark.parametrize("config", ALT)
+def test_one_argument_answers_name_the_other_role_only_where_it_reads_well(config):
+    """*i pescatori di trote pescano dall'alba*, *i piatti del cameriere si rompono da soli*:
+    the correct answer names the other role after its subject, as the other answers name both
+    roles, only for the pairs the lexicon lists (OdI ``specialists``, CausI ``owners``)."""
+    from italian_reference import split_complement
+
+    seen = 0
+    for item in rows(config):
+        for annotation in item["Answer_set_annotation"]:
+            if annotation["label"] not in ("Correct", "I-Int"):
+                assert split_complement(annotation["chunks"][0]["text"])[1] is None
+                continue
+            head, complement = split_complement(annotation["chunks"][0]["text"])
+            if complement is None:
+                continue
+            seen += annotation["label"] == "Correct"
+            verb = LEXICON.verbs[annotation["verb"]]
+            subject = check_phrase(head, NOUNS).lemma
+            other = tokens_lemma(complement)
+            agent, patient = (subject, other) if annotation["chunks"][0]["tag"] == "Ag" else (
+                other, subject)  # fmt: skip
+            pairs = verb.specialists if config.startswith("od") else verb.owners
+            assert patient in pairs.get(agent, ()), annotation
+    assert seen > 10
+
+
+def tokens_lemma(complement: str) -> str:
+    """The lemma of a "di" complement's noun (*di trote*, *del cameriere*)."""
+    form = complement.replace("'", "' ").split()[-1]
+    return NOUNS[form][0][0].lemma
