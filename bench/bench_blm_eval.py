@@ -52,7 +52,8 @@ from peak_memory import peak_memory
 
 from poetic_eval.blm import LETTERS, as_items, choice_scores, prefixes_and_continuations
 from poetic_eval.blm.item_sources import load_evaluation_sets
-from poetic_eval.lm import encode_choices, load_language_model
+from poetic_eval.lm import load_language_model
+from poetic_eval.lm.choices import encode_choices
 
 #: what minicons puts between prefix and continuation: the candidates begin with a space
 SEPARATORS = {"prompt": "", "candidates": " "}

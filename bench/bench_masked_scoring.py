@@ -47,8 +47,9 @@ from peak_memory import peak_memory
 from tokenizers import Tokenizer, models, pre_tokenizers, processors
 from transformers import BertConfig, BertForMaskedLM, PreTrainedTokenizerFast
 
-from poetic_eval.lm import load_language_model, score_texts, split_head
+from poetic_eval.lm import load_language_model, score_texts
 from poetic_eval.lm import masked as masked_module
+from poetic_eval.lm.model_checks import split_head
 
 SPECIAL = ["[PAD]", "[UNK]", "[CLS]", "[SEP]", "[MASK]"]
 VOCABULARY = 30_522

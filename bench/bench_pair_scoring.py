@@ -58,7 +58,7 @@ from pair_texts import MARVIN_LINZEN, agreement_pairs, limerick_pairs, templated
 from peak_memory import peak_memory
 
 from poetic_eval.lm import load_language_model, score_texts
-from poetic_eval.lm.scoring import causal_sequences
+from poetic_eval.lm.text_scores import causal_sequences
 
 FIRST_LOAD = """
 import time

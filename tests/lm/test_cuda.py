@@ -202,7 +202,7 @@ _SHARDED_JOB = """
 import json, sys
 import numpy as np
 from tiny_language_models import random_minimal_pairs, tiny_causal_lm
-from poetic_eval.lm import score_pairs_sharded
+from poetic_eval.lm.distributed import score_pairs_sharded
 from poetic_eval.lm.distributed import end_process_group, process_group
 device = sys.argv[2]
 rank, world = process_group(device)

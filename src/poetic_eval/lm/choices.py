@@ -27,8 +27,8 @@ import numpy as np
 from ..checks import require_choice, typed_options
 from .budget import PACK_TOKENS
 from .causal import sequence_log_probs
-from .language_model import LanguageModel, document_start_token_id
-from .scoring import REDUCTIONS
+from .loaded_model import LoadedModel, document_start_token_id
+from .text_scores import REDUCTIONS
 
 
 @dataclass(frozen=True)
@@ -52,7 +52,7 @@ class EncodedChoices:
 
 @typed_options
 def encode_choices(
-    lm: LanguageModel,
+    lm: LoadedModel,
     prefixes: Sequence[str],
     continuations: Sequence[Sequence[str]],
     item_ids: Sequence[Any],
@@ -97,7 +97,7 @@ def encode_choices(
 
 @typed_options
 def score_choices(
-    lm: LanguageModel,
+    lm: LoadedModel,
     items: Sequence[EncodedChoices],
     *,
     reduction: str = "sum",
