@@ -129,7 +129,13 @@ def _check_placed(network: Any, name: str, device: Any, dtype: torch.dtype | Non
     if device is not None:
         wanted = torch.device(device)
         devices = compute_devices(network)
-        same = [d for d in devices if d.type == wanted.type and wanted.index in (None, d.index)]
+        # where its weights sit counts too (``model.device`` of an offloaded model is "meta")
+        held = {parameter.device for parameter in network.parameters()}
+        same = [
+            d
+            for d in [*devices, *held]
+            if d.type == wanted.type and wanted.index in (None, d.index)
+        ]
         if not same:
             raise DeviceError(
                 f"{name} is {what} and runs on {', '.join(map(str, devices))}; it is used where "

@@ -16,11 +16,12 @@ from typing import Any
 
 import torch
 
-from ..checks import require_positive_int, typed_options
+from ..checks import require_choice, require_positive_int, typed_options
 from .default_model import load_default_model
 from .engine import LanguageModel
 from .language_model import Placement, adopt, load_pretrained
 from .model_sources import check_device
+from .quantization import QUANTIZATIONS
 
 #: the keywords of :func:`load_language_model` besides ``model`` (conveniences pass them on)
 LOADING_OPTIONS = (
@@ -82,6 +83,8 @@ def load_language_model(
         require_positive_int(token_budget, "token_budget", minimum=2)
     if isinstance(dtype, str) and dtype != "auto":
         raise ValueError(f"dtype must be a torch dtype or 'auto', got {dtype!r}")
+    if isinstance(quantization, str):  # a misspelt name fails before any loading
+        require_choice(quantization, QUANTIZATIONS, "quantization")
     placement = Placement(device_map, max_memory, offload_folder, quantization)
     if device_map is not None and device is not None:
         raise ValueError(
