@@ -175,6 +175,11 @@ def test_a_quantized_model_scores_through_every_verb_as_it_is(tmp_path, masked):
     assert parameter_places(quantized.model) == places  # not dequantized, not moved
     with pytest.raises(DeviceError, match="cannot be cast"):
         load_language_model(quantized, dtype=torch.bfloat16)
+    # as the Trainer callback hands it in: the pair, with the model's own device
+    again = load_language_model(
+        (quantized.model, quantized.tokenizer), device=quantized.model.device
+    )
+    assert again.model is quantized.model and again.placed
     assert parameter_places(quantized.model) == places
     reference = every_verb(plain, masked=masked)
     for found, expected in zip(scores, reference):
