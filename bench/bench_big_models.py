@@ -16,7 +16,7 @@ prints seconds per 100 pairs beside the same model held whole:
   1 GiB ``max_memory``, same assertions as the default model.
 
 Usage: python bench/bench_big_models.py [--quick | --full] [--skip-1b]
-Sizes (pairs of the default model, pairs of the 1B model, BLM items): ``--quick`` 100, 10, 8;
+Sizes (pairs of the default model, pairs of the 1B model, BLM items): ``--quick`` 40, 4, 4;
 the default 200, 20, 16; ``--full`` 1,000, 100, 48.
 """
 
@@ -35,7 +35,7 @@ os.environ.setdefault("HF_HUB_OFFLINE", "1")
 os.environ.setdefault("TOKENIZERS_PARALLELISM", "false")
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-SIZES = {"quick": (100, 10, 8), "default": (200, 20, 16), "full": (1000, 100, 48)}
+SIZES = {"quick": (40, 4, 4), "default": (200, 20, 16), "full": (1000, 100, 48)}
 TOLERANCE = 1e-4
 ONE_GIB = 2**30
 
@@ -130,14 +130,13 @@ def default_model_conditions(pairs: int, items: int) -> None:
                 "blm_items": items,
             },
         }
-        results = {
-            name: run_condition({**base, **spec, "name": name}) for name, spec in specs.items()
-        }
+        print(f"default model: {size / 2**20:.0f} MiB of float32 weights, {pairs} pairs")
+        results = {}
+        for name, spec in specs.items():  # each line as soon as its condition ends
+            results[name] = run_condition({**base, **spec, "name": name})
+            print(line(name, results[name], results[next(iter(specs))], pairs), flush=True)
     names = list(results)
     whole = results[names[0]]
-    print(f"default model: {size / 2**20:.0f} MiB of float32 weights, {pairs} pairs")
-    for name in names:
-        print(line(name, results[name], whole, pairs))
     check_same(results[names[1]], whole, names[1], ratio_target=1.3)
     check_same(results[names[2]], whole, names[2])
     report_int8(results[names[3]], whole, items)
@@ -196,17 +195,18 @@ def one_b_conditions(pairs: int) -> None:
         del model
         built = time.perf_counter() - started
         base = {"model": f"{folder}/model", "pairs": pairs, "repeats": 1}
+        print(
+            f"1B Llama (random weights, TinyLlama-1.1B's shape): {size / 2**30:.2f} GiB of "
+            f"float32 weights, built and saved in {built:.0f} s, {pairs} pairs",
+            flush=True,
+        )
         whole = run_condition({**base, "name": "1b whole", "loading": {"device": "cpu"}})
+        print(line("1b, held whole", whole, whole, pairs), flush=True)
         offloaded = run_condition({
             **base, "name": "1b offloaded",
             "loading": {"device_map": "auto", "max_memory": {"cpu": ONE_GIB},
                         "offload_folder": f"{folder}/offload"},
         })  # fmt: skip
-    print(
-        f"1B Llama (random weights, TinyLlama-1.1B's shape): {size / 2**30:.2f} GiB of float32 "
-        f"weights, built and saved in {built:.0f} s, {pairs} pairs"
-    )
-    print(line("1b, held whole", whole, whole, pairs))
     print(line("1b, max_memory 1 GiB + disk", offloaded, whole, pairs))
     check_same(offloaded, whole, "1b offloaded")
 

@@ -39,7 +39,7 @@ import torch
 from ..checks import typed_options
 from .loaded_model import LoadedModel
 from .model_checks import checked, probe_ids, split_head
-from .placement import device_map
+from .placement import has_offload_hooks
 
 
 class _Copies:
@@ -162,9 +162,9 @@ def _probe_last_layer(encoder: torch.nn.Module):
 
 def cpu_workers(lm: LoadedModel) -> int:
     """Worker threads for PLL batches: one per torch thread on the CPU, one elsewhere and for a
-    dispatched model (accelerate's offload hooks swap a block's weights in and out around
-    each call, so two batches must not run through a block at once)."""
-    if lm.device.type != "cpu" or device_map(lm.model) is not None:
+    model run by accelerate's hooks (they swap a block's weights in and out around each call,
+    so two batches must not run through a block at once)."""
+    if lm.device.type != "cpu" or has_offload_hooks(lm.model):
         return 1
     return torch.get_num_threads()
 
@@ -309,7 +309,7 @@ def pseudo_log_likelihoods(
     split = split_head(lm.model)
     # the last layer's blocks are called apart from their parents: not through a dispatched
     # model's hooks, which bring a block's weights in when the block itself runs
-    apart = split is not None and device_map(lm.model) is None
+    apart = split is not None and not has_offload_hooks(lm.model)
     layers = last_layer_at_mask(split[0]) if apart else None
     run = functools.partial(_batch_log_probs, lm, plan, split=split, layers=layers)
     values = _run_batches(run, plan, workers, progress)

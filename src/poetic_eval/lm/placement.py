@@ -26,6 +26,14 @@ def device_map(network: Any) -> dict[str, Any] | None:
     return dict(mapping) if isinstance(mapping, dict) and mapping else None
 
 
+def has_offload_hooks(network: Any) -> bool:
+    """Whether accelerate's hooks run any block of ``network`` (a map over several devices, or
+    offloaded weights): a block's weights are brought in when the block itself is called, so
+    its parts must not be called apart, nor one block by two threads at once. A map of one
+    device (``{"": "cpu"}``) has none."""
+    return any(hasattr(module, "_hf_hook") for module in network.modules())
+
+
 def is_quantized(network: Any) -> bool:
     """Whether ``network`` was quantized by a transformers quantizer (its weights cannot be
     cast or moved like plain tensors)."""
