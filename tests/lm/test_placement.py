@@ -4,6 +4,8 @@ every verb and is never moved or cast."""
 
 from __future__ import annotations
 
+import importlib.util
+
 import numpy as np
 import pytest
 import torch
@@ -186,3 +188,38 @@ def test_a_quantized_model_scores_through_every_verb_as_it_is(tmp_path, masked):
         assert np.all(np.isfinite(found))
         # int8 weights with a scale per row: close to float32, not equal to it
         assert 0 < np.abs(found - expected).max() < 0.05 * np.abs(expected).max()
+
+
+def test_the_cli_loads_with_the_placement_options(tmp_path, capsys):
+    """score-pairs with --device-map/--max-memory/--offload-folder and with --quantization:
+    the scores of the plain model (offloaded) or close to them (int8)."""
+    import json
+
+    from poetic_eval.cli import main
+    from poetic_eval.cli.arguments import device_map_value, max_memory_value
+
+    assert max_memory_value("0=20GiB,cpu=60000") == {0: "20GiB", "cpu": 60000}
+    assert device_map_value('{"": "cpu"}') == {"": "cpu"}
+    with pytest.raises(Exception, match="did you mean"):
+        device_map_value("balance")
+    plain = tiny_causal_lm(2)
+    folder = _saved(plain, tmp_path / "model")
+    good, bad = random_minimal_pairs(15, 3)
+    source = tmp_path / "pairs.jsonl"
+    source.write_text("".join(json.dumps({"good": g, "bad": b}) + "\n" for g, b in zip(good, bad)))
+    common = ["score-pairs", "--dataset", str(source), "--model", str(folder), "--no-progress"]
+    placements = {
+        "offloaded": ["--device-map", "auto", "--max-memory", "cpu=20000",
+                      "--offload-folder", str(tmp_path / "off")],
+        "int8": ["--quantization", "int8", "--device", "cpu"],
+    }  # fmt: skip
+    expected = np.stack(plain.score_pairs(good, bad), axis=1)
+    for name, options in placements.items():
+        if name == "int8" and importlib.util.find_spec("torchao") is None:
+            continue
+        out = tmp_path / f"{name}.jsonl"
+        assert main([*common, *options, "--out", str(out)]) == 0, capsys.readouterr().err
+        rows = [json.loads(line) for line in out.read_text().splitlines()]
+        found = np.array([[row["good_score"], row["bad_score"]] for row in rows])
+        tolerance = TOLERANCE if name == "offloaded" else 0.05 * np.abs(expected).max()
+        assert np.abs(found - expected).max() < tolerance, name

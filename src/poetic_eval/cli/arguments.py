@@ -116,7 +116,8 @@ def device_map_value(text: str) -> str | dict:
 
 def max_memory_value(text: str) -> dict:
     """argparse type: ``device=size`` entries joined by commas (a GPU index or ``cpu``; a size
-    accelerate reads, such as ``20GiB``) as the dict ``from_pretrained(max_memory=)`` takes."""
+    accelerate reads, such as ``20GiB``, or bytes) as the dict ``from_pretrained(max_memory=)``
+    takes."""
     limits: dict = {}
     for entry in text.split(","):
         device, separator, size = entry.strip().partition("=")
@@ -124,7 +125,8 @@ def max_memory_value(text: str) -> dict:
             raise argparse.ArgumentTypeError(
                 f"{entry.strip()!r} is not device=size (e.g. 0=20GiB,cpu=60GiB)"
             )
-        limits[int(device) if device.isdigit() else device] = size
+        # accelerate reads a bare number only as an int (bytes), a size only with its unit
+        limits[int(device) if device.isdigit() else device] = int(size) if size.isdigit() else size
     return limits
 
 
