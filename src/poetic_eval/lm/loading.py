@@ -78,18 +78,8 @@ def load_language_model(
         DeviceError: a device this machine or torch build does not have, or a device or dtype
             that a dispatched or quantized model does not have.
     """
-    check_device(device)
-    if token_budget is not None:
-        require_positive_int(token_budget, "token_budget", minimum=2)
-    if isinstance(dtype, str) and dtype != "auto":
-        raise ValueError(f"dtype must be a torch dtype or 'auto', got {dtype!r}")
-    if isinstance(quantization, str):  # a misspelt name fails before any loading
-        require_choice(quantization, QUANTIZATIONS, "quantization")
     placement = Placement(device_map, max_memory, offload_folder, quantization)
-    if device_map is not None and device is not None:
-        raise ValueError(
-            "give either device or device_map: a device map says where each block runs"
-        )
+    _check_options(device, dtype, placement, token_budget)
     if isinstance(model, LanguageModel):
         _refuse_placement(placement, "a loaded LanguageModel")
         if device is None and dtype is None and token_budget in (None, model.token_budget):
@@ -101,6 +91,21 @@ def load_language_model(
     loaded = _load(model, device, dtype, placement)
     loaded.token_budget = token_budget
     return loaded
+
+
+def _check_options(device: Any, dtype: Any, placement: Placement, token_budget: Any) -> None:
+    """Every option checked before anything is loaded."""
+    check_device(device)
+    if token_budget is not None:
+        require_positive_int(token_budget, "token_budget", minimum=2)
+    if isinstance(dtype, str) and dtype != "auto":
+        raise ValueError(f"dtype must be a torch dtype or 'auto', got {dtype!r}")
+    if isinstance(placement.quantization, str):  # a misspelt name fails before any loading
+        require_choice(placement.quantization, QUANTIZATIONS, "quantization")
+    if placement.device_map is not None and device is not None:
+        raise ValueError(
+            "give either device or device_map: a device map says where each block runs"
+        )
 
 
 def _load(model: Any, device: Any, dtype: Any, placement: Placement) -> LanguageModel:
