@@ -1,6 +1,8 @@
 """Benchmark: models placed as transformers and accelerate place them, on this CPU.
 
-Each condition runs in a fresh process, so its peak resident memory (``ru_maxrss``) is its own;
+Each condition runs in a fresh process, so its peak resident memory is its own (``ru_maxrss``,
+and the peak of its anonymous memory, :class:`AnonymousPeak`: mapped checkpoint pages count
+in the first only);
 every condition scores the same pairs (bench/pair_texts.py: agreement and limerick pairs) and
 prints seconds per 100 pairs beside the same model held whole (best of 2 calls after a warm-up
 call, 1 at the quick size):
@@ -49,6 +51,42 @@ def bench_pairs(count: int) -> list[tuple[str, str]]:
     return agreement_pairs(count - count // 4, seed=11) + limerick_pairs(count // 4, seed=12)
 
 
+class AnonymousPeak:
+    """The peak of the process's anonymous resident memory (``RssAnon``: what it allocated, not
+    the pages of memory-mapped files, which the kernel can drop and read again), sampled every
+    20 ms on a thread between :meth:`start` and :meth:`stop`. ``ru_maxrss`` counts mapped
+    checkpoint pages too: a model whose weights are read from its safetensors file shows the
+    file's size there whether it is held or offloaded."""
+
+    def start(self) -> AnonymousPeak:
+        import threading
+
+        self.peak, self._stop = 0, threading.Event()
+        self._thread = threading.Thread(target=self._sample, daemon=True)
+        self._thread.start()
+        return self
+
+    def _sample(self) -> None:
+        while not self._stop.wait(0.02):
+            self.peak = max(self.peak, anonymous_kib())
+
+    def stop(self) -> None:
+        self._stop.set()
+        self._thread.join()
+        self.peak = max(self.peak, anonymous_kib())
+
+
+def anonymous_kib() -> int:
+    """``RssAnon`` of this process in KiB (0 where /proc does not say)."""
+    try:
+        for text in Path("/proc/self/status").read_text().splitlines():
+            if text.startswith("RssAnon:"):
+                return int(text.split()[1])
+    except OSError:
+        pass
+    return 0
+
+
 def condition(spec: dict) -> dict:
     """One condition in this process: load, score (best of ``repeats`` after a warm-up call
     that pays the one-off probes), and report."""
@@ -60,6 +98,7 @@ def condition(spec: dict) -> dict:
     from poetic_eval.lm import load_language_model
 
     torch.manual_seed(0)
+    peak = AnonymousPeak().start()
     started = time.perf_counter()
     lm = load_language_model(spec["model"], **spec["loading"])
     loaded = time.perf_counter() - started
@@ -80,7 +119,9 @@ def condition(spec: dict) -> dict:
         items = as_items(agreement_items(spec["blm_items"], 0))
         chosen = choice_scores(items, lm, method="candidates", show_progress=False)
         result["blm"] = np.asarray(chosen).tolist()
+    peak.stop()
     result["peak_rss_mib"] = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
+    result["peak_anonymous_mib"] = peak.peak / 1024
     result["map"] = sorted({str(v) for v in getattr(lm.model, "hf_device_map", {}).values()})
     return result
 
@@ -104,7 +145,8 @@ def line(name: str, result: dict, whole: dict, count: int) -> str:
     per_100 = 100 * result["seconds"] / count
     return (
         f"{name:<34} {per_100:7.2f} s per 100 pairs ({result['seconds'] / whole['seconds']:.2f}x "
-        f"the whole model) | peak RSS {result['peak_rss_mib']:6.0f} MiB | map "
+        f"the whole model) | peak RSS {result['peak_rss_mib']:6.0f} MiB, anonymous "
+        f"{result['peak_anonymous_mib']:6.0f} MiB | map "
         f"{','.join(result['map']) or '-'} | max |diff| {np.abs(ours - reference).max():.1e} "
         f"nats | same decisions {same:.3f} | load {os.getloadavg()[0]:.1f}"
     )
