@@ -5,7 +5,7 @@ sentences) is the prefix plus each continuation. The prefix and the continuation
 separately and their token ids concatenated (the usual multiple-choice convention: no token
 straddles the boundary, so every continuation is scored after exactly the same prefix tokens).
 The item's sequences, ``[start] + prefix + continuation`` for each continuation, go to the
-project's prefix-tree scorer (:func:`poetic_eval.lm.sequence_log_probs`) in one pack, with the
+prefix-tree scorer (:func:`~poetic_eval.lm.causal.sequence_log_probs`) in one pack, with the
 start token and prefix as their context: the prefix runs through the model once, only the
 continuations are added on top, and the LM head runs only where a continuation token needs it.
 All items of a call go into one lexicographic order, so items whose prompts or contexts begin

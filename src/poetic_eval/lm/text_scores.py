@@ -3,7 +3,7 @@
 Causal LMs (BLiMP / Marvin & Linzen / BPoMP convention): the score of a text is the sum over its
 tokens of log p(token | previous tokens). The first token is conditioned on a document-start
 token so that no token goes unscored: ``LoadedModel.start_token_id`` when set, else the
-tokenizer's BOS, else its EOS (see :func:`poetic_eval.lm.language_model.document_start_token_id`).
+tokenizer's BOS, else its EOS (see :func:`poetic_eval.lm.loaded_model.document_start_token_id`).
 For the default model, SmolLM2-135M-Instruct, that token is ``<|endoftext|>`` (id 0), the
 document separator SmolLM2 was pretrained with; its GGUF tokenizer's nominal BOS is the chat-turn
 opener ``<|im_start|>``, which is not a document start. Texts are tokenized without special
