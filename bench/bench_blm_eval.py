@@ -46,13 +46,14 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 import numpy as np
 import torch
 from blm_items import agreement_items, with_shared_openings
-from forward_flops import ForwardFlops
+from forward_flops import ForwardFlops, floor_verdict
 from minicons_peer import minicons_scorer
 from peak_memory import peak_memory
 
 from poetic_eval.blm import LETTERS, as_items, choice_scores, prefixes_and_continuations
 from poetic_eval.blm.item_sources import load_evaluation_sets
-from poetic_eval.lm import encode_choices, load_language_model
+from poetic_eval.lm import load_language_model
+from poetic_eval.lm.choices import encode_choices
 
 #: what minicons puts between prefix and continuation: the candidates begin with a space
 SEPARATORS = {"prompt": "", "candidates": " "}
@@ -132,7 +133,8 @@ def compare(method, conditions, items, model) -> dict:
         f"{method:<10} {len(items):>3} items | poetic_eval {ours_rate:6.2f} items/s | "
         f"transformers, one forward per text {plain_rate:6.2f} items/s | "
         f"ratio {seconds['transformers'] / seconds['poetic_eval']:5.2f}x | "
-        f"FLOP ratio {flop_ratio['transformers']:5.2f}x | "
+        f"FLOP ratio {flop_ratio['transformers']:5.2f}x, "
+        f"{floor_verdict(plain_rate and ours_rate / plain_rate, flop_ratio['transformers'])} | "
         f"max |diff| {difference:.1e} nats | same choices {same} | "
         f"{seconds['poetic_eval'] / len(items):.3f} s per item | {peak_memory()}"
     )
@@ -144,7 +146,9 @@ def compare(method, conditions, items, model) -> dict:
             f"{'':<10} {'':>3}       | minicons conditional_score "
             f"{len(items) / seconds['minicons']:6.2f} items/s | ratio "
             f"{seconds['minicons'] / seconds['poetic_eval']:5.2f}x | "
-            f"FLOP ratio {flop_ratio['minicons']:5.2f}x | max |diff| "
+            f"FLOP ratio {flop_ratio['minicons']:5.2f}x, "
+            f"{floor_verdict(seconds['minicons'] / seconds['poetic_eval'], flop_ratio['minicons'])}"
+            " | max |diff| "
             f"{np.abs(ours - scores['minicons']).max():.1e} nats | same choices {agreement:.3f}"
         )
         result["minicons"] = seconds["minicons"] / seconds["poetic_eval"]

@@ -41,14 +41,15 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 import numpy as np
 import torch
-from forward_flops import ForwardFlops
+from forward_flops import ForwardFlops, floor_verdict
 from pair_texts import agreement_pairs
 from peak_memory import peak_memory
 from tokenizers import Tokenizer, models, pre_tokenizers, processors
 from transformers import BertConfig, BertForMaskedLM, PreTrainedTokenizerFast
 
-from poetic_eval.lm import load_language_model, score_texts, split_head
+from poetic_eval.lm import load_language_model, score_texts
 from poetic_eval.lm import masked as masked_module
+from poetic_eval.lm.model_checks import split_head
 
 SPECIAL = ["[PAD]", "[UNK]", "[CLS]", "[SEP]", "[MASK]"]
 VOCABULARY = 30_522
@@ -185,7 +186,8 @@ def main() -> None:
         print(f"{name:<30} {len(texts) / seconds:8.1f} texts/s  ({seconds:.1f} s)")
     print(
         f"speed-up vs minicons: {theirs_time / ours_time:.2f}x "
-        f"(FLOP ratio {flop_ratio('theirs')}); "
+        f"(FLOP ratio {flop_ratio('theirs')}, "
+        f"{floor_verdict(theirs_time / ours_time, flops['theirs'].gflop / flops['ours'].gflop)}); "
         f"vs head everywhere: {full_time / ours_time:.2f}x (FLOP ratio {flop_ratio('full')}); "
         f"vs one worker: {one_time / ours_time:.2f}x (FLOP ratio {flop_ratio('one')})"
     )

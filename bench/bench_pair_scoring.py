@@ -52,13 +52,13 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 import numpy as np
 import torch
-from forward_flops import ForwardFlops
+from forward_flops import ForwardFlops, floor_verdict
 from minicons_peer import minicons_scorer
 from pair_texts import MARVIN_LINZEN, agreement_pairs, limerick_pairs, templated_pairs
 from peak_memory import peak_memory
 
 from poetic_eval.lm import load_language_model, score_texts
-from poetic_eval.lm.scoring import causal_sequences
+from poetic_eval.lm.text_scores import causal_sequences
 
 FIRST_LOAD = """
 import time
@@ -192,7 +192,7 @@ def report(name, count, ours, theirs, ours_time, theirs_time, difference, flop_r
     print(
         f"{name:<10} {count:>5} pairs | poetic_eval {count / ours_time:7.2f} pairs/s | "
         f"minicons {count / theirs_time:7.2f} pairs/s | ratio {ratio:6.3f}x{verdict} | "
-        f"FLOP ratio {flop_ratio:5.2f}x | "
+        f"FLOP ratio {flop_ratio:5.2f}x, {floor_verdict(ratio, flop_ratio)} | "
         f"max |diff| {difference:.2e} nats{arbitrated} | same decisions {same_decisions:.3f} | "
         f"load {os.getloadavg()[0]:.1f} | {peak_memory()}"
     )

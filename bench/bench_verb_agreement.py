@@ -36,6 +36,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 import numpy as np
 import torch
+from forward_flops import ForwardFlops, floor_verdict
 from pair_texts import INTRANSITIVE, agreement_pairs
 from peak_memory import peak_memory
 
@@ -85,12 +86,16 @@ def slot_distributions(pairs: int, seed: int) -> bool:
     views = DistinctViews(slots, lm)
     verb_slot_log_probs(table, lm, show_progress=False)  # warm-up, one-off checks
     per_sentence_slots(lm, views.representatives[:4])
+    ours_flops, loop_flops = ForwardFlops(lm.model), ForwardFlops(lm.model)
     started = time.perf_counter()
-    ours = verb_slot_log_probs(table, lm, show_progress=False)
+    with ours_flops:
+        ours = verb_slot_log_probs(table, lm, show_progress=False)
     ours_seconds = time.perf_counter() - started
     started = time.perf_counter()
-    loop = per_sentence_slots(lm, views.representatives)[torch.as_tensor(views.of_example)]
+    with loop_flops:
+        loop = per_sentence_slots(lm, views.representatives)[torch.as_tensor(views.of_example)]
     loop_seconds = time.perf_counter() - started
+    flop_ratio = loop_flops.gflop / ours_flops.gflop
     difference = float((ours.log_probs - loop).abs().max())
     rows = np.arange(len(slots))
     valid = (ours.correct_ids >= 0) & (ours.incorrect_ids >= 0)
@@ -105,6 +110,7 @@ def slot_distributions(pairs: int, seed: int) -> bool:
         f"verb slots: {len(views.representatives)} distinct contexts of {len(slots)} pairs | "
         f"engine {ours_seconds:.2f} s | per-sentence loop {loop_seconds:.2f} s | ratio "
         f"{ratio:.2f}x (target >= {TARGET_SLOTS:.0f}x: {_verdict(ratio, TARGET_SLOTS)})"
+        f" | FLOP ratio {flop_ratio:.2f}x, {floor_verdict(ratio, flop_ratio)}"
         f" | max |diff| {difference:.1e} | same TSE decisions {same} | {peak_memory()}"
     )
     return difference < 1e-4 and same

@@ -27,6 +27,17 @@ import torch
 
 from poetic_eval.lm import next_token
 
+#: the share of the FLOP ratio (the floor an exact scorer's speed ratio is held to on this CPU,
+#: docs/benchmarks.md "The floor") that a measured speed ratio must reach
+FLOOR_SHARE = 0.9
+
+
+def floor_verdict(measured: float, flop_ratio: float) -> str:
+    """``measured`` (a speed ratio) as a share of ``flop_ratio``, against :data:`FLOOR_SHARE`."""
+    share = measured / flop_ratio
+    verdict = "met" if share >= FLOOR_SHARE else "NOT met"
+    return f"{share:.2f} of the FLOP floor (>= {FLOOR_SHARE}: {verdict})"
+
 
 class ForwardFlops:
     """A context manager that counts, while it is open, the linear-layer FLOPs run by

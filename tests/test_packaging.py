@@ -115,8 +115,11 @@ def test_run_time_imports_are_dependencies():
     project = _project()
     declared = _names(project["dependencies"])
     extras = project["optional-dependencies"]
-    # lm_eval, gradio (and lighteval) are imported only inside the functions that need them
-    optional = set().union(*(_names(extras[name]) for name in ("harness", "spaces")))
+    # lm_eval, gradio (and lighteval) are imported only inside the functions that need them;
+    # torchao only when a model is loaded with quantization="int8"
+    optional = set().union(
+        *(_names(extras[name]) for name in ("harness", "spaces", "quantization"))
+    )
     assert _undeclared(["src", "builders", "metrics"], declared | optional) == []
     module_level = _undeclared(["builders", "metrics"], declared)
     assert module_level == [], "a builder or metric module imports an optional package"

@@ -31,6 +31,7 @@ class a caller would catch for it (``ValueError`` for a bad value, ``TypeError``
         ├── OutputWriteError            (OSError)     writing an output failed (disk full ...)
         ├── NotARegularFileError        (OSError)     a source that is a folder, FIFO, device
         ├── ModelCacheError             (OSError)     the converted default model's cache
+        ├── QuantizationUnavailableError (ImportError) a quantization's package is missing
         └── LinkRefusedError            (OSError)     a cache path that is a link we did not make
 
     PoeticEvalWarning (UserWarning)                   root of the package's warnings
@@ -161,6 +162,10 @@ class NotARegularFileError(UserError, OSError):
 
 class ModelCacheError(UserError, OSError):
     """The converted default model's cache cannot be written or read; names the folder."""
+
+
+class QuantizationUnavailableError(UserError, ImportError):
+    """A quantization whose package is not installed; names the package to install."""
 
 
 class LinkRefusedError(UserError, OSError):

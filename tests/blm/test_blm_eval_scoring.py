@@ -27,7 +27,8 @@ from poetic_eval.blm import (
 )
 from poetic_eval.blm.answer_labels import answer_labels
 from poetic_eval.blm.evaluation import blm_prompt, candidate_continuations, running_context
-from poetic_eval.lm import causal, sequence_log_probs
+from poetic_eval.lm import pack_forward
+from poetic_eval.lm.causal import sequence_log_probs
 
 pytestmark = pytest.mark.usefixtures("one_torch_thread")
 
@@ -142,13 +143,13 @@ def test_context_lengths_sum_only_the_continuations_and_skip_their_head_rows(lm,
             sequences.append([2, *prefix, *rng.integers(4, size, int(rng.integers(1, 6)))])
             contexts.append(1 + len(prefix))
     rows = []
-    head = causal.chosen_log_probs  # the LM head, whole or on vocabulary slices
+    head = pack_forward.chosen_log_probs  # the LM head, whole or on vocabulary slices
 
     def counted(states, *args, **kwargs):
         rows.append(states.shape[0])
         return head(states, *args, **kwargs)
 
-    monkeypatch.setattr(causal, "chosen_log_probs", counted)
+    monkeypatch.setattr(pack_forward, "chosen_log_probs", counted)
     for share in (True, False):
         rows.clear()
         full = sequence_log_probs(lm, sequences, share_prefixes=share)

@@ -197,7 +197,7 @@ _SHARDED_JOB = """
 import json, sys
 import numpy as np
 from tiny_language_models import random_minimal_pairs, tiny_causal_lm
-from poetic_eval.lm import score_pairs_sharded
+from poetic_eval.lm.distributed import score_pairs_sharded
 from poetic_eval.lm.distributed import end_process_group, process_group
 device = sys.argv[2]
 rank, world = process_group(device)
@@ -299,3 +299,48 @@ def test_roots_shared_across_packs_on_the_gpu_equal_the_cpu():
         _on_gpu(tiny_causal_lm(9, max_positions=128)), sequences, pack_tokens=24
     )
     assert np.abs(cpu - gpu).max() < 1e-4
+
+
+# --- placed models on the GPU (issue 37) ----------------------------------------------------------
+
+
+def _saved_model(lm, folder):
+    lm.model.save_pretrained(folder)
+    lm.tokenizer.save_pretrained(folder)
+    return str(folder)
+
+
+def test_a_model_split_over_the_gpu_and_cpu_memory_scores_like_the_cpu(tmp_path):
+    """device_map: the embeddings and first layer on the GPU, the rest offloaded to CPU memory
+    (run on the GPU by accelerate's hooks): the CPU model's scores to 1e-4 nats, nothing moved."""
+    cpu = tiny_causal_lm(5)
+    mapping = {"model.embed_tokens": 0, "model.rotary_emb": 0, "model.layers.0": 0,
+               "model.layers.1": "cpu", "model.norm": "cpu", "lm_head": "cpu"}  # fmt: skip
+    placed = load_language_model(_saved_model(cpu, tmp_path), device_map=mapping)
+    assert placed.placed and placed.device == torch.device("cuda", 0)
+    devices = {name: str(p.device) for name, p in placed.model.named_parameters()}
+    good, bad = random_minimal_pairs(40, seed=6)
+    for found, expected in zip(placed.score_pairs(good, bad), cpu.score_pairs(good, bad)):
+        np.testing.assert_allclose(found, expected, atol=1e-4, rtol=0)
+    assert {name: str(p.device) for name, p in placed.model.named_parameters()} == devices
+
+
+@pytest.mark.parametrize("quantization", ["int8", "bnb-8bit", "bnb-4bit"])
+def test_a_quantized_model_scores_on_the_gpu_without_moving(tmp_path, quantization):
+    pytest.importorskip("torchao" if quantization == "int8" else "bitsandbytes")
+    cpu = tiny_causal_lm(7)
+    placed = load_language_model(
+        _saved_model(cpu, tmp_path), quantization=quantization, device="cuda"
+    )
+    assert placed.placed and placed.device.type == "cuda"
+    kinds = {name: (type(p).__name__, str(p.device)) for name, p in placed.model.named_parameters()}
+    good, bad = random_minimal_pairs(40, seed=8)
+    found, expected = placed.score_pairs(good, bad), cpu.score_pairs(good, bad)
+    assert all(np.isfinite(side).all() for side in found)
+    # quantized: close to float32 on these random weights, not equal
+    assert (
+        max(np.abs(f - e).max() for f, e in zip(found, expected)) < 0.1 * np.abs(expected[0]).max()
+    )
+    assert {
+        n: (type(p).__name__, str(p.device)) for n, p in placed.model.named_parameters()
+    } == kinds

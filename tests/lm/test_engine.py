@@ -19,10 +19,9 @@ from poetic_eval.lm import (
     causal,
     document_start_token_id,
     load_language_model,
-    pack_prefix_trees,
+    pack_forward,
     score_pairs,
     score_texts,
-    token_budget_batches,
 )
 from poetic_eval.lm.budget import (
     CPU_FORWARD_POSITIONS,
@@ -32,7 +31,7 @@ from poetic_eval.lm.budget import (
     forward_positions,
     token_budget,
 )
-from poetic_eval.lm.prefix_tree import least_cost_runs
+from poetic_eval.lm.prefix_tree import least_cost_runs, pack_prefix_trees, token_budget_batches
 from poetic_eval.lm.slots import slot_batches
 
 pytestmark = pytest.mark.usefixtures("one_torch_thread")
@@ -230,13 +229,13 @@ def test_cut_batches_keep_the_scores_of_one_forward_per_text(monkeypatch):
     texts = random_sentences(40, seed=1, min_words=1, max_words=60)
     score_texts(texts[:2], lm, show_progress=False)  # the one-off probes run here, not below
     widths = []
-    run_batch = causal._pack_batch_log_probs
+    run_batch = pack_forward.pack_batch_log_probs
 
     def counted(lm, batch, **options):
         widths.append([pack.width for pack in batch])
         return run_batch(lm, batch, **options)
 
-    monkeypatch.setattr(causal, "_pack_batch_log_probs", counted)
+    monkeypatch.setattr(causal, "pack_batch_log_probs", counted)
     cut = score_texts(texts, lm, show_progress=False)
     cut_batches, widths[:] = list(widths), []
     monkeypatch.setattr(causal, "forward_positions", lambda lm: None)
@@ -272,7 +271,7 @@ def test_a_preamble_shared_by_every_text_is_computed_once_through_the_cache(monk
             lm_, tokens, *needs
         ),
     )  # fmt: skip
-    assert shared_root.root_cache_works(lm)
+    assert causal.root_cache_works(lm)
     roots.clear()
     scores = lm.score_texts(texts, pack_tokens=48)
     assert len(roots) == 1 and len(roots[0]) >= shared_root.MIN_ROOT_TOKENS
@@ -294,12 +293,11 @@ def test_a_preamble_shared_by_every_text_is_computed_once_through_the_cache(monk
 
 
 def test_a_model_failing_the_root_probe_warns_and_keeps_the_numbers(monkeypatch):
-    from poetic_eval.lm import shared_root
 
     lm = load_language_model(tiny_causal_lm(seed=8), token_budget=256)
     preamble = random_sentences(1, 15, min_words=30, max_words=30)[0]
     texts = [f"{preamble} {text}" for text in random_sentences(30, 16, min_words=3)]
-    monkeypatch.setattr(shared_root, "_probe_root", lambda lm_: False)
+    monkeypatch.setattr(causal, "_probe_root", lambda lm_: False)
     monkeypatch.setattr(causal, "compute_roots", lambda *_: pytest.fail("root computed"))
     with pytest.warns(UserWarning, match="cached shared prefix"):
         scores = lm.score_texts(texts, pack_tokens=48)

@@ -17,8 +17,8 @@ from tiny_language_models import (
     vocabulary_size,
 )
 
-from poetic_eval.lm import ancestor_mask, pack_prefix_trees, score_pairs, score_texts
-from poetic_eval.lm.prefix_tree import pack_rows
+from poetic_eval.lm import score_pairs, score_texts
+from poetic_eval.lm.prefix_tree import ancestor_mask, pack_prefix_trees, pack_rows
 
 pytestmark = pytest.mark.usefixtures("one_torch_thread")
 
@@ -233,7 +233,7 @@ def test_masked_last_layer_runs_at_the_mask_only_when_the_probe_agrees(masked_lm
 
 def test_masked_head_runs_only_at_the_mask_and_falls_back_when_unsplittable(masked_lm):
     """BERT's ``cls`` head is split off; a model whose forward alters the head's output is not."""
-    from poetic_eval.lm import split_head
+    from poetic_eval.lm.model_checks import split_head
 
     assert split_head(masked_lm.model) == (masked_lm.model.bert, masked_lm.model.cls)
 

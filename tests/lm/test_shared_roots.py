@@ -14,8 +14,9 @@ import pytest
 import torch
 from tiny_language_models import tiny_causal_lm
 
-from poetic_eval.lm import causal, load_language_model, pack_prefix_trees, shared_root
+from poetic_eval.lm import causal, load_language_model, pack_forward, shared_root
 from poetic_eval.lm.causal import sequence_log_probs
+from poetic_eval.lm.prefix_tree import pack_prefix_trees
 from poetic_eval.lm.shared_root import MIN_ROOT_SAVING, MIN_ROOT_TOKENS, RootRun, candidate_runs
 
 pytestmark = pytest.mark.usefixtures("one_torch_thread")
@@ -52,7 +53,7 @@ def grouped_items(rng, *, groups, per_group, opening, own, answers, vocabulary):
 def counted(monkeypatch):
     """Count the positions the engine feeds (packs and roots) and record each root computed."""
     seen = {"fed": 0, "roots": [], "calls": 0}
-    feed, compute = causal._pack_batch_log_probs, shared_root.compute_roots
+    feed, compute = pack_forward.pack_batch_log_probs, shared_root.compute_roots
 
     def feeding(lm, batch, **options):
         seen["fed"] += sum(pack.width for pack in batch)
@@ -64,7 +65,7 @@ def counted(monkeypatch):
         seen["fed"] += sum(len(root) for root in roots)
         return compute(lm, roots, *needs)
 
-    monkeypatch.setattr(causal, "_pack_batch_log_probs", feeding)
+    monkeypatch.setattr(causal, "pack_batch_log_probs", feeding)
     monkeypatch.setattr(causal, "compute_roots", computing)
     return seen
 
@@ -122,7 +123,7 @@ def test_items_repeating_their_openings_share_them_across_packs(monkeypatch):
     sequences, contexts, openings = grouped_items(
         rng, groups=3, per_group=5, opening=30, own=12, answers=4, vocabulary=vocabulary
     )
-    assert shared_root.root_cache_works(lm)
+    assert causal.root_cache_works(lm)
     seen = counted(monkeypatch)
     found = sequence_log_probs(lm, sequences, pack_tokens=48, context_lengths=contexts)
     assert sorted(root[:30] for root in seen["roots"]) == sorted(openings)
@@ -153,15 +154,15 @@ def test_rows_after_roots_of_different_lengths_share_a_forward(monkeypatch):
         sequences += [shared + list(rng.integers(5, vocabulary, 8)) for _ in range(4)]
     sequences += [[0, *rng.integers(5, vocabulary, 12)] for _ in range(4)]
     batches = []
-    feed = causal._pack_batch_log_probs
+    feed = pack_forward.pack_batch_log_probs
 
     def recording(lm_, batch, **options):
         roots = options.get("roots") or []
         batches.append([None if root is None else root.length for root in roots])
         return feed(lm_, batch, **options)
 
-    assert shared_root.root_cache_works(lm) and causal._tree_mask_works(lm)
-    monkeypatch.setattr(causal, "_pack_batch_log_probs", recording)
+    assert causal.root_cache_works(lm) and pack_forward.tree_mask_works(lm)
+    monkeypatch.setattr(causal, "pack_batch_log_probs", recording)
     found = sequence_log_probs(lm, sequences, pack_tokens=20)
     lengths = {length for batch in batches for length in batch}
     assert {20, 35} <= lengths
@@ -179,7 +180,7 @@ def test_roots_are_held_a_window_at_a_time_and_keep_the_numbers(budget, monkeypa
     sequences, contexts, _ = grouped_items(
         rng, groups=6, per_group=3, opening=24, own=10, answers=3, vocabulary=vocabulary
     )
-    assert shared_root.root_cache_works(lm)
+    assert causal.root_cache_works(lm)
     seen = counted(monkeypatch)
     found = sequence_log_probs(lm, sequences, pack_tokens=40, context_lengths=contexts)
     assert len(seen["roots"]) == 6

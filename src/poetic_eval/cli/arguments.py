@@ -58,18 +58,92 @@ def add_pair_dataset_arguments(parser: argparse.ArgumentParser) -> None:
 
 
 def add_model_arguments(parser: argparse.ArgumentParser) -> None:
-    """``--model``, ``--device`` and ``--dtype`` of the scoring language model."""
+    """The scoring language model and how it is loaded: ``--model``, ``--device``, ``--dtype``,
+    and transformers/accelerate's placement (``--device-map``, ``--max-memory``,
+    ``--offload-folder``, ``--quantization``; docs/language_models.md)."""
     parser.add_argument(
         "--model", default=None, help="HF model name or local path (default: SmolLM2-135M)"
     )
     parser.add_argument(
         "--device", default=None, help="cpu, cuda, cuda:1 ... (default: cuda if available)"
     )
-    dtypes = ("float32", "bfloat16", "float16")
+    dtypes = ("float32", "bfloat16", "float16", "auto")
     parser.add_argument(
         "--dtype", type=choice_of(dtypes, "dtype"), metavar=choices_metavar(dtypes),
-        default="float32",
+        default="float32", help="weight dtype (auto: the checkpoint's own)",
     )  # fmt: skip
+    parser.add_argument(
+        "--device-map",
+        type=device_map_value,
+        default=None,
+        help="accelerate's device map: auto, balanced, balanced_low_0, sequential or a JSON "
+        'object {"module": device} (a model split over GPUs, CPU memory and disk)',
+    )
+    parser.add_argument(
+        "--max-memory",
+        type=max_memory_value,
+        default=None,
+        help="most memory per device for the map, e.g. 0=20GiB,1=20GiB,cpu=60GiB (the rest is "
+        "offloaded to --offload-folder)",
+    )
+    parser.add_argument(
+        "--offload-folder", default=None, help="folder for weights offloaded to disk"
+    )
+    parser.add_argument(
+        "--quantization",
+        default=None,
+        help="int8 (torchao; CPU and CUDA), bnb-8bit or bnb-4bit (bitsandbytes; CUDA)",
+    )
+
+
+DEVICE_MAPS = ("auto", "balanced", "balanced_low_0", "sequential")
+
+
+def device_map_value(text: str) -> str | dict:
+    """argparse type: one of :data:`DEVICE_MAPS` or a JSON object of module name to device."""
+    if text.lstrip().startswith("{"):
+        try:
+            mapping = json.loads(text)
+        except json.JSONDecodeError as error:
+            raise argparse.ArgumentTypeError(f"not a JSON object: {error}") from None
+        if not isinstance(mapping, dict):
+            raise argparse.ArgumentTypeError("the device map must be a JSON object")
+        return mapping
+    try:
+        return require_choice(text, DEVICE_MAPS, "device map")
+    except ValueError as error:
+        raise argparse.ArgumentTypeError(str(error)) from None
+
+
+def max_memory_value(text: str) -> dict:
+    """argparse type: ``device=size`` entries joined by commas (a GPU index or ``cpu``; a size
+    accelerate reads, such as ``20GiB``, or bytes) as the dict ``from_pretrained(max_memory=)``
+    takes."""
+    limits: dict = {}
+    for entry in text.split(","):
+        device, separator, size = entry.strip().partition("=")
+        if not separator or not device or not size:
+            raise argparse.ArgumentTypeError(
+                f"{entry.strip()!r} is not device=size (e.g. 0=20GiB,cpu=60GiB)"
+            )
+        # accelerate reads a bare number only as an int (bytes), a size only with its unit
+        limits[int(device) if device.isdigit() else device] = int(size) if size.isdigit() else size
+    return limits
+
+
+def model_loading_options(args: argparse.Namespace, device=None) -> dict:
+    """The keywords of ``load_language_model`` from the model options (``device`` in place of
+    ``--device`` when given: a torchrun process's own GPU)."""
+    import torch
+
+    return {
+        "device": device if device is not None else args.device,
+        "dtype": "auto" if args.dtype == "auto" else getattr(torch, args.dtype),
+        "device_map": args.device_map,
+        "max_memory": args.max_memory,
+        "offload_folder": args.offload_folder,
+        "quantization": args.quantization,
+    }
 
 
 def positive_int(text: str) -> int:

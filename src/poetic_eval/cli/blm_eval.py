@@ -22,6 +22,7 @@ from .arguments import (
     add_show_progress_flag,
     choice_of,
     choices_metavar,
+    model_loading_options,
     positive_int,
 )
 
@@ -128,11 +129,10 @@ def print_table(results: list[dict[str, Any]]) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
-    import torch
-
     from ..blm import evaluate_sets
     from ..blm.item_sources import load_evaluation_sets
     from ..lm import load_language_model
+    from ..lm.distributed import end_process_group, torchrun_device
 
     if args.method == "candidates" and args.shots:
         raise InvalidValueError(
@@ -145,15 +145,19 @@ def run(args: argparse.Namespace) -> int:
     sets = load_evaluation_sets(
         args.items, args.config, split=args.split, one_shot=args.shots == 1, limit=args.limit
     )
-    lm = load_language_model(args.model, device=args.device, dtype=getattr(torch, args.dtype))
+    rank, device = torchrun_device(args.device, args.device_map)  # each process: a shard
+    lm = load_language_model(args.model, **model_loading_options(args, device))
     settings = {"method": args.method, "language": args.language, "reduction": args.reduction}
     results = evaluate_sets(
         sets,
         lm,
         settings=[settings],
         batch_size=args.batch_size,
-        show_progress=args.show_progress,
+        show_progress=args.show_progress and rank == 0,
     )
+    end_process_group()
+    if rank != 0:
+        return 0
     if args.json:
         print(json.dumps(combined(results), ensure_ascii=False, indent=2))
     else:

@@ -25,6 +25,7 @@ from .arguments import (
     add_show_progress_flag,
     choice_of,
     choices_metavar,
+    model_loading_options,
     positive_int,
 )
 
@@ -108,8 +109,6 @@ def check_scores(rows: list[dict], out: str) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
-    import torch
-
     from poetic_eval.lm.distributed import (
         end_process_group,
         local_device,
@@ -130,8 +129,9 @@ def run(args: argparse.Namespace) -> int:
     check_bootstrap_size(
         args.n_bootstrap, 1 + len({row["category"] for row in rows}), "--n-bootstrap"
     )
-    device = args.device or (local_device() if world_size > 1 else None)
-    lm = load_language_model(args.model, device=device, dtype=getattr(torch, args.dtype))
+    spread = world_size > 1 and args.device is None and args.device_map is None
+    device = local_device() if spread else None  # under torchrun: this process's own GPU
+    lm = load_language_model(args.model, **model_loading_options(args, device))
     started = time.perf_counter()
     good_scores, bad_scores = score_pairs_sharded(
         [row["good"] for row in rows],

@@ -17,6 +17,7 @@ from .arguments import (
     add_model_arguments,
     add_pair_dataset_arguments,
     add_show_progress_flag,
+    model_loading_options,
     positive_int,
 )
 
@@ -45,11 +46,10 @@ def add_arguments(parser: argparse.ArgumentParser, words: Sequence[str] = ()) ->
 
 
 def run(args: argparse.Namespace) -> int:
-    import torch
-
     from ..agreement import load_verb_list
     from ..files import check_output_file, write_text_atomically
     from ..lm import load_language_model
+    from ..lm.distributed import end_process_group, torchrun_device
     from ..pairs import evaluate_verb_agreement, load_pair_tables
 
     check_output_file(args.out, "--out", suffixes=(".json",))  # before any scoring
@@ -59,14 +59,22 @@ def run(args: argparse.Namespace) -> int:
         if missing:
             raise InvalidValueError(f"{name}: missing column(s) {sorted(missing)}")
     verbs = load_verb_list() if args.min_zipf is None else load_verb_list(min_zipf=args.min_zipf)
-    lm = load_language_model(args.model, device=args.device, dtype=getattr(torch, args.dtype))
+    rank, device = torchrun_device(args.device, args.device_map)  # each process: a shard
+    lm = load_language_model(args.model, **model_loading_options(args, device))
     results = {}
     for name, table in tables:
         if args.limit is not None:
             table = table.select(range(min(args.limit, len(table))))
         results[name] = evaluate_verb_agreement(
-            table, lm, verbs=verbs, batch_size=args.batch_size, show_progress=args.show_progress
+            table,
+            lm,
+            verbs=verbs,
+            batch_size=args.batch_size,
+            show_progress=args.show_progress and rank == 0,
         )
+    end_process_group()
+    if rank != 0:
+        return 0
     from ..text.safe_output import printable  # config names come from the data
 
     print(f"{'config':32} {'n':>7} {'TSE':>6} {'EW':>6} {'MW':>6}  invalid (TSE/EW)")

@@ -38,15 +38,19 @@ def harness_model_args(model: Any = None) -> str:
 
 
 @typed_options
-def harness_lm(model: Any = None, *, batch_size: int = 16, device: str | None = None) -> Any:
+def harness_lm(
+    model: Any = None, *, batch_size: int = 16, device: str | None = None, **loading: Any
+) -> Any:
     """An ``lm_eval`` HFLM around a loaded model, for ``lm_eval.simple_evaluate(model=...)``.
 
-    ``model`` is anything :func:`poetic_eval.lm.load_language_model` takes; the HFLM
-    uses the same start token as poetic-eval's scoring.
+    ``model`` is anything :func:`poetic_eval.lm.load_language_model` takes, loaded with
+    ``loading`` (its ``dtype``, ``device_map``, ``max_memory``, ``offload_folder``,
+    ``quantization``: a sharded, offloaded or quantized model is handed to the HFLM as it is);
+    the HFLM uses the same start token as poetic-eval's scoring.
     """
     from lm_eval.models.huggingface import HFLM
 
-    lm = _causal(load_language_model(model, device=device))
+    lm = _causal(load_language_model(model, device=device, **loading))
     return HFLM(
         pretrained=lm.model,
         tokenizer=lm.tokenizer,

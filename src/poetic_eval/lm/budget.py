@@ -10,7 +10,9 @@ the same rate from 300 to 1,200 rows, so a causal LM's batch is then cut where a
 forward pass costs less than its padding (:func:`forward_positions`). Masked LMs keep 1,024:
 their PLL bench (60 texts, BERT-base shape) ran 14.1 s at 1,024 against 20.9 s at 4,096. On CUDA the
 budget is the share of the device's free memory (``torch.cuda.mem_get_info``) that the
-activations of one forward may take, divided by an estimate of their size per position.
+activations of one forward may take, divided by an estimate of their size per position; for a
+model dispatched over several GPUs (``hf_device_map``), the least free memory among them (each
+GPU holds the activations of the blocks it runs, the head's logits included where it runs).
 """
 
 from __future__ import annotations
@@ -19,8 +21,10 @@ from typing import TYPE_CHECKING
 
 import torch
 
+from .placement import compute_devices, device_map
+
 if TYPE_CHECKING:
-    from .language_model import LanguageModel
+    from .loaded_model import LoadedModel
 
 CPU_TOKEN_BUDGET = 4096
 #: on the CPU, what one more forward pass of a causal LM costs, counted in padded positions:
@@ -34,15 +38,17 @@ CUDA_MEMORY_SHARE = 0.5
 CUDA_BUDGET_RANGE = (1024, 131072)
 
 
-def token_budget(lm: LanguageModel) -> int:
-    """Token positions per forward pass for ``lm`` on its device."""
-    if lm.device.type != "cuda":
+def token_budget(lm: LoadedModel) -> int:
+    """Token positions per forward pass for ``lm`` on its devices."""
+    devices = compute_devices(lm.model) if device_map(lm.model) is not None else [lm.device]
+    gpus = [device for device in devices if device.type == "cuda"]
+    if not gpus:
         return CPU_MASKED_TOKEN_BUDGET if lm.kind == "masked" else CPU_TOKEN_BUDGET
-    free, _ = torch.cuda.mem_get_info(lm.device)
+    free = min(torch.cuda.mem_get_info(device)[0] for device in gpus)
     return cuda_token_budget(free, bytes_per_position(lm))
 
 
-def forward_positions(lm: LanguageModel) -> int | None:
+def forward_positions(lm: LoadedModel) -> int | None:
     """What one more forward pass costs in padded positions, for cutting batches of rows of
     unequal width (:func:`~poetic_eval.lm.prefix_tree.token_budget_batches`); None keeps each
     budget batch whole.
@@ -68,7 +74,7 @@ def cuda_token_budget(free_bytes: int, per_position: int) -> int:
     return int(min(max(CUDA_MEMORY_SHARE * free_bytes // max(per_position, 1), low), high))
 
 
-def bytes_per_position(lm: LanguageModel) -> int:
+def bytes_per_position(lm: LoadedModel) -> int:
     """Activation bytes one position costs in a forward pass (an upper estimate): a few
     hidden-size tensors alive at once, the widest MLP intermediate, a row of a packed tree's
     attention mask and of its attention weights, and the float32 logits of the LM head."""

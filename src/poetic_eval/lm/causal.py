@@ -5,12 +5,14 @@ Each forward pass reads a batch of rows, each row one or several
 distinct prefix of its sequences is one node, computed once; the row is fed as one sequence with
 a tree attention mask (a node attends to itself and its ancestors) and position
 ids equal to node depths, which gives each node the hidden state it has in every sequence through
-it. Only nodes with a child are fed (a leaf's log-probability is read at its parent, and no node
-attends to a leaf), and the LM head runs only on the nodes whose successors need a
-log-probability (never on padding).
+it (:mod:`poetic_eval.lm.pack_forward`). Only nodes with a child are fed (a leaf's
+log-probability is read at its parent, and no node attends to a leaf), and the LM head runs only
+on the nodes whose successors need a log-probability (never on padding). Prefixes shared by runs
+of packs are computed once through the KV cache (:mod:`poetic_eval.lm.shared_root`).
 
 Models whose attention does not honour a custom 4D mask with position ids (e.g. ALiBi models that
-derive positions from a 2D mask) fail a one-off self-check and are scored without sharing.
+derive positions from a 2D mask) fail a one-off self-check and are scored without sharing; a
+model whose cache does not reproduce its scores is scored without shared roots.
 """
 
 from __future__ import annotations
@@ -23,26 +25,17 @@ import torch
 
 from ..checks import typed_options
 from .budget import PACK_TOKENS, forward_positions
-from .language_model import LanguageModel
-from .model_checks import checked_or_warn, probe_ids, split_head
-from .next_token import chosen_log_probs
+from .loaded_model import LoadedModel
+from .model_checks import checked_or_warn, probe_ids
+from .pack_forward import pack_batch_log_probs, tree_mask_works
 from .prefix_tree import (
     Pack,
-    ancestor_mask,
     pack_prefix_trees,
     pack_rows,
     single_sequence_packs,
     token_budget_batches,
 )
-from .shared_root import (
-    RootRun,
-    SharedRoot,
-    cache_keyword,
-    compute_roots,
-    root_attention,
-    root_cache,
-    root_runs,
-)
+from .shared_root import RootRun, SharedRoot, candidate_runs, compute_roots
 
 #: model types whose MLP has three matrices (gate, up, down), for :func:`attention_balance`
 GATED_MLP_MODEL_TYPES = frozenset({"llama", "mistral", "qwen2", "qwen3", "gemma", "gemma2", "phi3"})
@@ -56,7 +49,7 @@ ATTENTION_SLOWDOWN = 4
 
 @typed_options
 def sequence_log_probs(
-    lm: LanguageModel,
+    lm: LoadedModel,
     sequences: Sequence[Sequence[int]],
     *,
     share_prefixes: bool = True,
@@ -84,7 +77,7 @@ def sequence_log_probs(
     """
     if pack_tokens is None:
         pack_tokens = min(PACK_TOKENS, lm.tokens_per_forward)
-    if share_prefixes and not _tree_mask_works(lm):
+    if share_prefixes and not tree_mask_works(lm):
         share_prefixes = False
     starts = np.ones(len(sequences), dtype=np.int64)
     if context_lengths is not None:
@@ -124,7 +117,7 @@ class _Window:
 
 
 def rooted_log_probs(
-    lm: LanguageModel,
+    lm: LoadedModel,
     sequences: Sequence[Sequence[int]],
     packs: list[Pack],
     runs: list[RootRun],
@@ -186,7 +179,7 @@ class _RootSource:
     compute: Callable
 
 
-def _window_roots(lm: LanguageModel, window: _Window, source: _RootSource, totals) -> list:
+def _window_roots(lm: LoadedModel, window: _Window, source: _RootSource, totals) -> list:
     """Compute the roots of ``window``'s runs and add to ``totals`` the root tokens that each
     sequence sums (those from its start on)."""
     tokens, own_from, next_tokens = [], [], []
@@ -217,7 +210,7 @@ def _root_windows(runs: list[RootRun], budget: int) -> list[list[RootRun]]:
 
 
 def _score_windows(
-    lm: LanguageModel,
+    lm: LoadedModel,
     plan: list[_Window],
     starts: np.ndarray,
     totals: np.ndarray,
@@ -247,7 +240,7 @@ def _score_windows(
                 window.roots = _window_roots(lm, window, source, totals)
             roots = [window.roots[window.row_runs[index]] for index in batch]
         scored = [_scored_nodes(pack, starts) for pack in rows] if skip_context else None
-        node_log_probs = _pack_batch_log_probs(lm, rows, tree=tree, scored=scored, roots=roots)
+        node_log_probs = pack_batch_log_probs(lm, rows, tree=tree, scored=scored, roots=roots)
         for pack, log_probs in zip(rows, node_log_probs):
             for sequence_id, path in zip(pack.sequence_ids, pack.paths):
                 totals[sequence_id] += log_probs[path[starts[sequence_id] :]].sum(dtype=np.float64)
@@ -259,7 +252,7 @@ def _flag_last(batches: list) -> list:
     return [(number == len(batches) - 1, batch) for number, batch in enumerate(batches)]
 
 
-def attention_balance(lm: LanguageModel) -> float:
+def attention_balance(lm: LoadedModel) -> float:
     """How many attended positions cost, in attention, what one position costs in the linear
     layers: the multiply-adds per position of the projections and the MLP over those per
     query-key pair, divided by :data:`ATTENTION_SLOWDOWN` (SmolLM2-135M: 3,072 / 4 = 768).
@@ -288,177 +281,70 @@ def _scored_nodes(pack: Pack, starts: np.ndarray) -> np.ndarray:
     return scored
 
 
-def _pack_batch_log_probs(
-    lm: LanguageModel,
-    batch: list[Pack],
-    *,
-    tree: bool,
-    scored: list[np.ndarray] | None = None,
-    roots: list[SharedRoot | None] | None = None,
-) -> list[np.ndarray]:
-    """log p(node token | ancestors) for every node of every pack (NaN for roots), or only for
-    the nodes flagged in ``scored`` (NaN for the others). Each row feeds only its pack's
-    :meth:`~poetic_eval.lm.prefix_tree.Pack.fed_nodes`; a leaf's value is read at its parent.
-    With ``roots`` (one per row, None for a row without; tree packs only), a row's nodes sit at
-    depth + its root's length, see the whole root through the cache, and its packs' own roots
-    are read from the root's next-token log-probabilities."""
-    fed = [pack.fed_nodes() for pack in batch]
-    columns = [_fed_columns(pack, nodes) for pack, nodes in zip(batch, fed)]
-    width = max(nodes.size for nodes in fed)
-    offsets = np.cumsum([0] + [len(pack) for pack in batch])
-    flat = np.full(int(offsets[-1]), np.nan)
-    if width > 0:
-        count = len(batch)
-        input_ids = torch.zeros((count, width), dtype=torch.long)
-        for row, (pack, nodes) in enumerate(zip(batch, fed)):
-            input_ids[row, : nodes.size] = torch.from_numpy(np.asarray(pack.tokens)[nodes])
-        device = lm.device
-        if tree:
-            root_lengths = [0 if root is None else root.length for root in roots or [None] * count]
-            attention_mask, position_ids = _tree_inputs(
-                batch, fed, columns, width, lm.dtype, root_lengths
-            )
-            inputs = {
-                "attention_mask": attention_mask.to(device),
-                "position_ids": position_ids.to(device),
-            }
-            if max(root_lengths) > 0:
-                inputs.update({cache_keyword(lm): root_cache(roots), "use_cache": True})
-        else:
-            lengths = torch.tensor([nodes.size for nodes in fed])
-            padding = torch.arange(width)[None, :] < lengths[:, None]
-            inputs = {"attention_mask": padding.long().to(device)}
-        needed, children, parent_row, child_tokens = _parent_child_indices(
-            batch, columns, width, offsets, scored
-        )
-        if children.size:
-            with torch.inference_mode():
-                rows, head = _forward(lm, input_ids.to(device), inputs, needed)
-                flat[children] = chosen_log_probs(rows, head, parent_row, child_tokens)
-    if roots is not None:
-        _fill_pack_roots(flat, batch, offsets, scored, roots)
-    return [flat[offsets[row] : offsets[row + 1]] for row in range(len(batch))]
+def root_runs(
+    lm: LoadedModel, packs: Sequence[Pack], sequences: Sequence[Sequence[int]]
+) -> list[RootRun]:
+    """The runs of ``packs`` worth a root (:func:`~.shared_root.candidate_runs`), or none when
+    the model fails the cache probe (checked once, only when some run is found)."""
+    runs = candidate_runs(packs, sequences)
+    if runs and not root_cache_works(lm):
+        return []
+    return runs
 
 
-def _fill_pack_roots(flat, batch: list[Pack], offsets, scored, roots) -> None:
-    """The nodes without a parent in a pack after a root: log p(token | its row's root)."""
-    for row, (pack, root) in enumerate(zip(batch, roots)):
-        if root is None:
-            continue
-        tops = np.flatnonzero(np.asarray(pack.parents, dtype=np.int64) < 0)
-        if scored is not None:
-            tops = tops[scored[row][tops]]
-        tokens = np.asarray(pack.tokens, dtype=np.int64)[tops]
-        flat[offsets[row] + tops] = root.next_log_probs(tokens)
+def root_cache_works(lm: LoadedModel) -> bool:
+    """Whether packs after cached roots give the log-probs of separate scoring (checked once).
 
-
-def _fed_columns(pack: Pack, fed: np.ndarray) -> np.ndarray:
-    """Each node's column in its row of the forward pass (-1 for a node not fed)."""
-    column = np.full(len(pack), -1, dtype=np.int64)
-    column[fed] = np.arange(fed.size)
-    return column
-
-
-def _parent_child_indices(
-    batch: list[Pack],
-    columns: list[np.ndarray],
-    width: int,
-    offsets: np.ndarray,
-    scored: list[np.ndarray] | None = None,
-):
-    """The flat input positions (row x ``width`` + column) whose next-token distribution is
-    needed; per child: its index in the concatenated packs (``offsets``), its parent's index in
-    those positions, its token. Children are the nodes with a parent (and flagged in
-    ``scored``, when given)."""
-    children, parents, tokens = [], [], []
-    for row, (pack, column) in enumerate(zip(batch, columns)):
-        parent_array = np.asarray(pack.parents, dtype=np.int64)
-        wanted = parent_array >= 0 if scored is None else (parent_array >= 0) & scored[row]
-        child = np.flatnonzero(wanted)
-        children.append(offsets[row] + child)
-        parents.append(row * width + column[parent_array[child]])
-        tokens.append(np.asarray(pack.tokens, dtype=np.int64)[child])
-    children_flat = np.concatenate(children)
-    needed, parent_row = np.unique(np.concatenate(parents), return_inverse=True)
-    return needed, children_flat, parent_row, np.concatenate(tokens)
-
-
-def _tree_inputs(
-    batch: list[Pack],
-    fed: list[np.ndarray],
-    columns: list[np.ndarray],
-    width: int,
-    dtype: torch.dtype,
-    root_lengths: Sequence[int] | None = None,
-):
-    """The 4D additive tree mask and position ids of the fed nodes of each pack (after a cached
-    root of ``root_lengths[row]`` tokens in each row, when given)."""
-    count = len(batch)
-    allowed = np.zeros((count, width, width), dtype=bool)
-    allowed[:, np.arange(width), np.arange(width)] = True  # padding rows see themselves
-    positions = np.zeros((count, width), dtype=np.int64)
-    for row, (pack, nodes, column) in enumerate(zip(batch, fed, columns)):
-        parents = np.asarray(pack.parents, dtype=np.int64)[nodes]
-        fed_parents = np.where(parents >= 0, column[parents], -1)
-        allowed[row, : nodes.size, : nodes.size] = ancestor_mask(fed_parents.tolist())
-        offset = root_lengths[row] if root_lengths else 0
-        positions[row, : nodes.size] = np.asarray(pack.depths, dtype=np.int64)[nodes] + offset
-    if root_lengths and max(root_lengths) > 0:
-        allowed = root_attention(allowed, root_lengths)
-    blocked = torch.from_numpy(~allowed)[:, None, :, :]
-    mask = torch.zeros(blocked.shape, dtype=dtype).masked_fill_(blocked, torch.finfo(dtype).min)
-    return mask, torch.from_numpy(positions)
-
-
-def _forward(lm: LanguageModel, input_ids: torch.Tensor, inputs: dict, rows: np.ndarray):
-    """Hidden states (or logits) at the flat positions ``rows``, and the head that maps them
-    to logits (the identity when the model had to compute logits itself)."""
-    index = torch.as_tensor(rows, device=input_ids.device)
-    split = split_head(lm.model)
-    if split is not None:
-        body, head = split
-        hidden = body(input_ids=input_ids, **{"use_cache": False, **inputs}).last_hidden_state
-        return hidden.reshape(-1, hidden.shape[-1])[index], head
-    logits = lm.model(input_ids=input_ids, **{"use_cache": False, **inputs}).logits
-    return logits.reshape(-1, logits.shape[-1])[index], lambda selected: selected
-
-
-def _tree_mask_works(lm: LanguageModel) -> bool:
-    """Whether a three-branch prefix tree gives the log-probs of separate sequences (checked once).
-
-    In float32 the two must agree to 1e-3 nats. In lower precision both carry rounding noise, so
-    the tree must instead be far closer to separate scoring than the packed sequence read with
-    an ordinary causal mask (what a model that ignores the tree mask would compute).
+    The probe puts roots of two lengths in one forward. In float32 the two must agree to 1e-3
+    nats. In lower precision both carry rounding noise, so the cached path must be far closer
+    to separate scoring than roots computed from other tokens would leave it.
     """
     return checked_or_warn(
         lm.model,
         lm.name,
-        "tree_mask",
-        lambda: _probe_tree_mask(lm),
-        "custom tree attention masks are not honoured by this model; "
-        "scoring without prefix sharing (same numbers, slower)",
+        "shared_root",
+        lambda: _probe_root(lm),
+        "a cached shared prefix does not reproduce this model's scores; "
+        "computing it in every pack (same numbers, slower)",
     )
 
 
-def _probe_tree_mask(lm: LanguageModel) -> bool:
-    tokens = probe_ids(lm.model)[0].tolist()
+def _probe_root(lm: LoadedModel) -> bool:
+    tokens = probe_ids(lm.model, 14)[0].tolist()
     sequences = [
-        [tokens[k] for k in (0, 1, 2, 3, 4)],
-        [tokens[k] for k in (0, 1, 5, 6)],
-        [tokens[0], tokens[7]],
+        tokens[:5] + tokens[5:9],
+        tokens[:5] + tokens[5:7] + tokens[10:12],
+        tokens[:5] + [tokens[9]],
+        tokens[1:4] + tokens[12:14],
+        tokens[1:4] + [tokens[11]],
     ]
     try:
-        pack = pack_prefix_trees(sequences, max_nodes=64)[0]
-        tree = _pack_batch_log_probs(lm, [pack], tree=True)[0]
-        chain = _pack_batch_log_probs(lm, single_sequence_packs([pack.tokens]), tree=False)[0]
-        separate = _pack_batch_log_probs(lm, single_sequence_packs(sequences), tree=False)
-    except (RuntimeError, ValueError, TypeError):
+        packs = pack_prefix_trees(sequences, max_nodes=1)
+        runs = _probe_runs(packs, sequences, tokens)
+        cached = rooted_log_probs(lm, sequences, packs, runs)
+        misled = rooted_log_probs(lm, sequences, packs, runs, compute=_reversed_roots)
+        separate = sequence_log_probs(lm, sequences, share_prefixes=False)
+    except (RuntimeError, ValueError, TypeError, AttributeError, IndexError, KeyError):
         return False
-    tree_error = ignored_error = 0.0
-    for sequence_id, path in zip(pack.sequence_ids, pack.paths):
-        expected = separate[sequence_id][1:]
-        tree_error = max(tree_error, float(np.abs(tree[path[1:]] - expected).max()))
-        ignored_error = max(ignored_error, float(np.abs(chain[path[1:]] - expected).max()))
+    error = float(np.abs(cached - separate).max())
     if lm.dtype == torch.float32:
-        return tree_error < 1e-3
-    return tree_error < 0.25 * ignored_error
+        return error < 1e-3
+    return error < 0.25 * float(np.abs(misled - separate).max())
+
+
+def _reversed_roots(lm: LoadedModel, roots, *needs) -> list[SharedRoot]:
+    """Roots of the right lengths from the wrong tokens: what ignoring the cache would cost."""
+    return compute_roots(lm, [list(root)[::-1] for root in roots], *needs)
+
+
+def _probe_runs(packs: Sequence[Pack], sequences, tokens: list[int]) -> list[RootRun]:
+    """The probe's two runs, roots of 5 and 3 tokens, over the packs their sequences fill."""
+    runs = []
+    for root in (tokens[:5], tokens[1:4]):
+        members = [
+            index
+            for index, pack in enumerate(packs)
+            if list(sequences[pack.sequence_ids[0]][: len(root)]) == root
+        ]
+        runs.append(RootRun(min(members), max(members) + 1, len(root)))
+    return sorted(runs, key=lambda run: run.start)

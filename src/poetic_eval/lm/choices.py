@@ -5,7 +5,7 @@ sentences) is the prefix plus each continuation. The prefix and the continuation
 separately and their token ids concatenated (the usual multiple-choice convention: no token
 straddles the boundary, so every continuation is scored after exactly the same prefix tokens).
 The item's sequences, ``[start] + prefix + continuation`` for each continuation, go to the
-project's prefix-tree scorer (:func:`poetic_eval.lm.sequence_log_probs`) in one pack, with the
+prefix-tree scorer (:func:`~poetic_eval.lm.causal.sequence_log_probs`) in one pack, with the
 start token and prefix as their context: the prefix runs through the model once, only the
 continuations are added on top, and the LM head runs only where a continuation token needs it.
 All items of a call go into one lexicographic order, so items whose prompts or contexts begin
@@ -29,8 +29,8 @@ from ..errors import InvalidValueError
 from .budget import PACK_TOKENS
 from .causal import sequence_log_probs
 from .input_checks import check_choice_inputs, check_choice_vocabulary, require_finite_choice_scores
-from .language_model import LanguageModel, document_start_token_id
-from .scoring import REDUCTIONS
+from .loaded_model import LoadedModel, document_start_token_id
+from .text_scores import REDUCTIONS
 
 
 @dataclass(frozen=True)
@@ -54,7 +54,7 @@ class EncodedChoices:
 
 @typed_options
 def encode_choices(
-    lm: LanguageModel,
+    lm: LoadedModel,
     prefixes: Sequence[str],
     continuations: Sequence[Sequence[str]],
     item_ids: Sequence[Any],
@@ -100,7 +100,7 @@ def encode_choices(
 
 @typed_options
 def score_choices(
-    lm: LanguageModel,
+    lm: LoadedModel,
     items: Sequence[EncodedChoices],
     *,
     reduction: str = "sum",

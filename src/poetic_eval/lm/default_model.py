@@ -98,7 +98,7 @@ def default_model_cache_dir() -> Path:
 
 
 def load_default_model(
-    *, device: str | torch.device | None = None, dtype: torch.dtype | None = None
+    *, device: str | torch.device | None = None, dtype: Any = None, placement: Any = None
 ) -> LanguageModel:
     """Internal: the default scoring model, SmolLM2-135M-Instruct, converted and cached on
     first use (and again when the cached copy fails its manifest), for
@@ -121,7 +121,9 @@ def load_default_model(
                 f"the default model just converted into {target} {problem}; "
                 + _HOW_TO_CLEAR.format(folder=target)
             )
-    loaded = load_pretrained(str(target), device=device, dtype=dtype, local_only=True)
+    loaded = load_pretrained(
+        str(target), device=device, dtype=dtype, local_only=True, placement=placement
+    )
     loaded.name = DEFAULT_MODEL_NAME
     loaded.start_token_id = loaded.tokenizer.convert_tokens_to_ids(DEFAULT_START_TOKEN)
     return loaded

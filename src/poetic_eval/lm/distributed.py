@@ -1,11 +1,17 @@
-"""Minimal-pair scoring across processes with ``torch.distributed`` (launched by ``torchrun``).
+"""Scoring across processes with ``torch.distributed`` (launched by ``torchrun`` or
+``accelerate launch``).
 
-Each process scores a contiguous shard of the pairs (the split ``datasets.Dataset.shard(...,
+Each process scores a contiguous shard of the items (the split ``datasets.Dataset.shard(...,
 contiguous=True)`` makes) and the shards are gathered in rank order, so every process ends with
-the scores of all pairs in their original order, equal to a single-process run. Outside a
-``torchrun`` job this is plain :func:`poetic_eval.lm.scoring.score_pairs`.
+the scores of all items in their original order, equal to a single-process run
+(:func:`in_shards`). ``score-pairs`` (:func:`score_pairs_sharded`), ``blm-eval`` and the
+report's BLM scoring (:mod:`poetic_eval.blm.evaluation.methods`) and ``verb-agreement``
+(:mod:`poetic_eval.pairs.verb_agreement.evaluation`) split their work this way whenever they run
+inside such a job; outside one they run in one process.
 
     torchrun --nproc_per_node 2 -m poetic_eval.cli score-pairs --dataset datasets/agreement
+    torchrun --nnodes 2 --node_rank 0 --master_addr HOST --master_port 29500 \
+        --nproc_per_node 8 -m poetic_eval.cli blm-eval --items datasets/blm   # and rank 1
 
 The process group uses NCCL when the job runs on GPUs (one GPU per process, by LOCAL_RANK: a node
 with fewer GPUs than processes is an error that says so) and gloo on CPUs (``device="cpu"``, or
@@ -17,7 +23,7 @@ on hosts whose name maps to an address of another interface or family.
 from __future__ import annotations
 
 import os
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import Any
 
@@ -105,6 +111,17 @@ def local_device() -> torch.device:
     return torch.device("cuda", local_rank)
 
 
+def torchrun_device(device: Any = None, device_map: Any = None) -> tuple[int, Any]:
+    """(rank, the device this process loads its model on) for a command that may run under
+    torchrun: the process group is started here; a job on GPUs gives each process its own
+    (:func:`local_device`) unless ``device`` or ``device_map`` say otherwise; outside a job
+    (0, ``device``)."""
+    rank, world_size = process_group(device)
+    if world_size > 1 and device is None and device_map is None:
+        return rank, local_device()
+    return rank, device
+
+
 def shard_bounds(count: int, rank: int, world_size: int) -> tuple[int, int]:
     """[start, end) of ``rank``'s contiguous shard, sized like ``datasets`` shards."""
     base, extra = divmod(count, world_size)
@@ -112,28 +129,48 @@ def shard_bounds(count: int, rank: int, world_size: int) -> tuple[int, int]:
     return start, start + base + (1 if rank < extra else 0)
 
 
+def in_shards(
+    count: int, compute: Callable[[int, int], Sequence[Any]], device: Any = None
+) -> list[Any]:
+    """``compute(start, end)`` (a list of results for items ``start .. end - 1``: one per item,
+    or per batch) over the processes of a torchrun job: each process computes its contiguous
+    shard and every process gets the lists joined in rank order, as one process would compute
+    them; outside a job, ``compute(0, count)``.
+    ``device``: where this job computes (see :func:`process_group`)."""
+    rank, world_size = process_group(device)
+    if world_size == 1:
+        return list(compute(0, count))
+    import torch.distributed as dist
+
+    start, end = shard_bounds(count, rank, world_size)
+    part = list(compute(start, end)) if end > start else []
+    gathered: list[Any] = [None] * world_size
+    dist.all_gather_object(gathered, part)
+    return [result for shard in gathered for result in shard]
+
+
 def score_pairs_sharded(
     good: Sequence[str], bad: Sequence[str], model: Any = None, **options: Any
 ) -> tuple[np.ndarray, np.ndarray]:
-    """:func:`score_pairs` split over the processes of a torchrun job; all scores on every rank."""
-    rank, world_size = process_group(options.get("device"))
+    """:func:`~poetic_eval.lm.score_pairs` split over the processes of a torchrun job; all
+    scores on every rank."""
+    _, world_size = process_group(options.get("device"))
     if world_size == 1:
         return score_pairs(good, bad, model=model, **options)
-    import torch.distributed as dist
-
     if len(good) != len(bad):
         raise InvalidValueError(
             f"good and bad must have the same length, got {len(good)} and {len(bad)}"
         )
-    start, end = shard_bounds(len(good), rank, world_size)
-    if options.get("device") is None:  # not setdefault: local_device() fails on a CPU job
-        options["device"] = local_device()  # with more processes than GPUs
-    if end > start:
-        shard = score_pairs(list(good[start:end]), list(bad[start:end]), model=model, **options)
-    else:
-        shard = (np.zeros(0), np.zeros(0))
-    gathered: list[Any] = [None] * world_size
-    dist.all_gather_object(gathered, shard)
-    good_scores = np.concatenate([part[0] for part in gathered])
-    bad_scores = np.concatenate([part[1] for part in gathered])
-    return good_scores, bad_scores
+    if options.get("device") is None and options.get("device_map") is None:
+        # not setdefault: local_device() fails on a CPU job with more processes than GPUs
+        options["device"] = local_device()
+
+    def shard(start: int, end: int) -> list[tuple[float, float]]:
+        scores = score_pairs(list(good[start:end]), list(bad[start:end]), model=model, **options)
+        return list(zip(*scores))
+
+    pairs = in_shards(len(good), shard)
+    return (
+        np.array([pair[0] for pair in pairs], dtype=np.float64),
+        np.array([pair[1] for pair in pairs], dtype=np.float64),
+    )

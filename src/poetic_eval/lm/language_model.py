@@ -1,198 +1,96 @@
-"""The language-model engine: one loaded model and every scoring verb the project uses.
+"""Building the engine: a model name or folder loaded as transformers and accelerate load it,
+or loaded objects adopted.
 
-:class:`LanguageModel` bundles a ``transformers`` model with its tokenizer, its kind (causal or
-masked, read from its architecture), its device and its token budget, and offers the verbs of
-every caller: :meth:`~LanguageModel.score_texts`, :meth:`~LanguageModel.score_pairs`,
-:meth:`~LanguageModel.score_choices` (continuations after shared prefixes) and
-:meth:`~LanguageModel.slot_log_probs` (the distribution at a slot). Causal and masked models
-answer the same verbs (masked ones by pseudo-log-likelihood). It is built by
-:func:`poetic_eval.lm.load_language_model`, the one public constructor; :func:`load_pretrained`
-and :func:`adopt` are the two ways it builds one.
+:func:`load_pretrained` reads a name or folder with ``from_pretrained``, passing on the
+placement options (``dtype``, ``device_map``, ``max_memory``, ``offload_folder``, a quantization
+config); :func:`adopt` makes loaded objects a :class:`~poetic_eval.lm.LanguageModel`. A model
+that is dispatched (``hf_device_map``) or quantized is adopted as it is, never moved or cast
+(:mod:`poetic_eval.lm.placement`); any other model is moved to the device asked for.
+:func:`poetic_eval.lm.load_language_model` is the public constructor over both.
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
-from typing import Any, Literal
+from typing import Any
 
-import numpy as np
 import torch
 
-from ..checks import typed_options
 from ..errors import InvalidValueError
-from .input_checks import (
-    check_choice_inputs,
-    checked_slot_rows,
-    checked_token_sequences,
-    require_finite_scores,
-)
+from ..files import DeviceError
+from .engine import LanguageModel
+from .loaded_model import ModelKind, default_device
 from .model_sources import check_model_source, loading_model
+from .placement import compute_devices, input_device, is_placed, weight_dtype
+from .quantization import quantization_config
 
-#: The two kinds of language model the scoring code handles.
-ModelKind = Literal["causal", "masked"]
+__all__ = ["LanguageModel", "Placement", "adopt", "load_pretrained", "model_kind"]
 
 
-@dataclass
-class LanguageModel:
-    """A loaded model with its tokenizer, ready for scoring.
+@dataclass(frozen=True)
+class Placement:
+    """Where and how ``from_pretrained`` puts the weights (transformers' own options).
 
     Attributes:
-        model: the ``transformers`` model, in eval mode.
-        tokenizer: its tokenizer.
-        kind: ``"causal"`` (next-token LM) or ``"masked"`` (masked LM, scored by PLL).
-        device: where the model's weights are.
-        name: a human-readable name (the model name or path).
-        start_token_id: for causal LMs, the token every text is conditioned on so that its first
-            token is scored too; None means :func:`document_start_token_id` decides.
-        token_budget: most token positions (rows x width, padding included) in one forward
-            pass; None sizes it from the device (:func:`poetic_eval.lm.budget.token_budget`:
-            a fixed size on the CPU, the free memory on CUDA).
+        device_map: ``"auto"``, ``"balanced"``, ``"sequential"`` or a dict of module name to
+            device (a GPU index, ``"cpu"``, ``"disk"``); None loads the model whole.
+        max_memory: the most memory per device for ``device_map="auto"``, e.g.
+            ``{0: "20GiB", "cpu": "60GiB"}``; what does not fit goes to disk.
+        offload_folder: where weights offloaded to disk are kept.
+        quantization: a short name (:data:`~poetic_eval.lm.quantization.QUANTIZATIONS`) or a
+            transformers quantization config.
     """
 
-    model: Any
-    tokenizer: Any
-    kind: ModelKind
-    device: torch.device
-    name: str
-    start_token_id: int | None = None
-    token_budget: int | None = None
+    device_map: Any = None
+    max_memory: dict | None = None
+    offload_folder: str | None = None
+    quantization: Any = None
 
-    @property
-    def tokens_per_forward(self) -> int:
-        """The token budget of one forward pass (``token_budget``, or sized from the device)."""
-        from .budget import token_budget
-
-        return self.token_budget if self.token_budget is not None else token_budget(self)
-
-    def score_texts(
-        self, texts: Sequence[str], reduction: str = "sum", **options: Any
-    ) -> np.ndarray:
-        """Log-probability (nats) of each text; options of :func:`poetic_eval.lm.score_texts`
-        (``show_progress`` defaults to False here)."""
-        from .scoring import text_log_probs
-
-        return text_log_probs(self, texts, reduction=reduction, **options)
-
-    def score_pairs(
-        self, good: Sequence[str], bad: Sequence[str], reduction: str = "sum", **options: Any
-    ) -> tuple[np.ndarray, np.ndarray]:
-        """Scores of the good and the bad text of each pair, both in one call (shared prefixes
-        within and across pairs computed once)."""
-        from .scoring import pair_log_probs
-
-        return pair_log_probs(self, good, bad, reduction=reduction, **options)
-
-    def score_sequences(self, sequences: Sequence[Sequence[int]], **options: Any) -> np.ndarray:
-        """Causal LMs: sum of log p(token | previous) over positions 1.. of token sequences
-        (:func:`poetic_eval.lm.sequence_log_probs`)."""
-        from .causal import sequence_log_probs
-
-        sequences = checked_token_sequences(self, sequences)
-        return require_finite_scores(
-            self, sequence_log_probs(self, sequences, **options), "sequences"
-        )
-
-    def score_choices(
-        self,
-        prefixes: Sequence[str],
-        continuations: Sequence[Sequence[str]],
-        reduction: str = "sum",
-        *,
-        item_ids: Sequence[Any] | None = None,
-        what: str = "text",
-        **options: Any,
-    ) -> list[np.ndarray]:
-        """log p(continuation | prefix) of every continuation of every item (multiple choice),
-        one array per item; every prefix shared within and across items is computed once.
-        ``item_ids`` and ``what`` name items and prefixes in errors; ``options`` are those of
-        :func:`poetic_eval.lm.score_choices`."""
-        from .choices import encode_choices, score_choices
-
-        check_choice_inputs(prefixes, continuations, item_ids)  # before len() of a wrong type
-        ids = list(range(len(prefixes))) if item_ids is None else list(item_ids)
-        encoded = encode_choices(self, prefixes, continuations, ids, what=what)
-        return score_choices(self, encoded, reduction=reduction, **options)
-
-    def slot_log_probs(
-        self,
-        rows: Sequence[Sequence[int]],
-        *,
-        max_rows: int | None = None,
-        show_progress: bool = False,
-    ) -> Iterator[tuple[int, torch.Tensor]]:
-        """The distribution over the vocabulary at a slot of each encoded row: after the row's
-        last token (causal) or at its one mask token (masked). Yields (first row, (rows, vocab)
-        log-probs on the model's device) per forward pass, in input order
-        (:func:`poetic_eval.lm.slots.slot_log_prob_batches`)."""
-        from .slots import slot_log_prob_batches
-
-        rows = checked_slot_rows(self, rows)  # now, not at the generator's first step
-        return slot_log_prob_batches(self, rows, max_rows=max_rows, show_progress=show_progress)
-
-    @property
-    def dtype(self) -> torch.dtype:
-        return next(self.model.parameters()).dtype
-
-    @property
-    def context_length(self) -> int | None:
-        """The most positions the model accepts (None when the config does not say)."""
-        limits = []
-        config = self.model.config
-        for attribute in ("max_position_embeddings", "n_positions", "max_sequence_length"):
-            value = getattr(config, attribute, None)
-            if isinstance(value, int) and value > 0:
-                limits.append(value)
-                break
-        # tokenizers without a limit report a huge sentinel; RoBERTa's config counts 2 extra
-        tokenizer_limit = getattr(self.tokenizer, "model_max_length", None)
-        if isinstance(tokenizer_limit, int) and 0 < tokenizer_limit < 10**7:
-            limits.append(tokenizer_limit)
-        return min(limits) if limits else None
+    def from_pretrained_options(self, device: Any) -> dict[str, Any]:
+        """The ``from_pretrained`` keywords: a quantized model without a map is put whole on
+        ``device`` by the loader itself (``device_map={"": device}``), as it cannot move after."""
+        options: dict[str, Any] = {}
+        config = quantization_config(self.quantization)
+        mapping = self.device_map
+        if mapping is None and config is not None:
+            mapping = {"": str(device if device is not None else default_device())}
+        if config is not None:
+            options["quantization_config"] = config
+        if mapping is not None:
+            options["device_map"] = mapping
+        if self.max_memory is not None:
+            options["max_memory"] = self.max_memory
+        if self.offload_folder is not None:
+            options["offload_folder"] = str(self.offload_folder)
+        return options
 
 
-def default_device() -> torch.device:
-    """CUDA when available, else CPU."""
-    return torch.device("cuda" if torch.cuda.is_available() else "cpu")
-
-
-def document_start_token_id(lm: LanguageModel) -> int:
-    """The token a causal LM's texts are conditioned on: ``lm.start_token_id`` when set, else
-    the tokenizer's BOS token, else its EOS token (GPT-2 style models separate documents with it).
-    """
-    if lm.start_token_id is not None:
-        return int(lm.start_token_id)
-    tokenizer = lm.tokenizer
-    for candidate in (tokenizer.bos_token_id, tokenizer.eos_token_id):
-        if candidate is not None:
-            return int(candidate)
-    raise InvalidValueError(
-        f"{lm.name}: the tokenizer has neither a BOS nor an EOS token; set "
-        "LanguageModel.start_token_id to the token that starts a document"
-    )
-
-
-@typed_options
 def load_pretrained(
     name: str,
     *,
     device: str | torch.device | None,
-    dtype: torch.dtype | None,
+    dtype: Any,
     local_only: bool = False,
+    placement: Placement | None = None,
 ) -> LanguageModel:
     """Internal: a model name or folder loaded for :func:`poetic_eval.lm.load_language_model`
-    (callers use that)."""
+    (callers use that). ``dtype``: a torch dtype, ``"auto"`` (the checkpoint's) or None
+    (float32)."""
     from transformers import AutoConfig, AutoModelForCausalLM, AutoModelForMaskedLM, AutoTokenizer
 
     name = check_model_source(name)
-    options = {"local_files_only": True} if local_only else {}
+    options: dict[str, Any] = {"local_files_only": True} if local_only else {}
+    placement = placement or Placement()
+    loading = placement.from_pretrained_options(device)
     with loading_model(name):
         config = AutoConfig.from_pretrained(name, **options)
         kind = _kind_from_config(config, name)
         auto_class = AutoModelForCausalLM if kind == "causal" else AutoModelForMaskedLM
-        network = auto_class.from_pretrained(name, dtype=dtype or torch.float32, **options)
+        network = auto_class.from_pretrained(
+            name, dtype=dtype or torch.float32, **loading, **options
+        )
         tokenizer = AutoTokenizer.from_pretrained(name, **options)
-    return adopt(network, tokenizer, name, device, None)
+    return adopt(network, tokenizer, name, None if "device_map" in loading else device, None)
 
 
 def adopt(
@@ -202,14 +100,54 @@ def adopt(
     device: str | torch.device | None,
     dtype: torch.dtype | None,
 ) -> LanguageModel:
-    """Internal: loaded objects made a :class:`LanguageModel` (moved, converted, eval mode)."""
+    """Internal: loaded objects made a :class:`LanguageModel` in eval mode. A plain model is
+    moved to ``device`` and converted to ``dtype``; a dispatched or quantized one stays as it
+    is (``device`` must be one it runs on, ``dtype`` its own), its inputs going to its input
+    embeddings' device."""
     kind = model_kind(network)
+    if is_placed(network):
+        _check_placed(network, name, device, dtype)
+        network.eval()
+        target = input_device(network)
+        return LanguageModel(
+            model=network, tokenizer=tokenizer, kind=kind, device=target, name=name
+        )
     target = torch.device(device) if device is not None else _current_device(network)
     if dtype is not None:
         network = network.to(dtype=dtype)
     network = network.to(target)
     network.eval()
     return LanguageModel(model=network, tokenizer=tokenizer, kind=kind, device=target, name=name)
+
+
+def _check_placed(network: Any, name: str, device: Any, dtype: torch.dtype | None) -> None:
+    """A device or dtype asked of a dispatched or quantized model must be what it has."""
+    what = (
+        "dispatched over devices (hf_device_map)"
+        if hasattr(network, "hf_device_map")
+        else ("quantized")
+    )
+    if device is not None:
+        wanted = torch.device(device)
+        devices = compute_devices(network)
+        # where its weights sit counts too (``model.device`` of an offloaded model is "meta")
+        held = {parameter.device for parameter in network.parameters()}
+        same = [
+            d
+            for d in [*devices, *held]
+            if d.type == wanted.type and wanted.index in (None, d.index)
+        ]
+        if not same:
+            raise DeviceError(
+                f"{name} is {what} and runs on {', '.join(map(str, devices))}; it is used where "
+                f"it is and cannot be moved to {wanted} (leave device unset, or load it with "
+                "another device_map)"
+            )
+    if dtype is not None and dtype != weight_dtype(network):
+        raise DeviceError(
+            f"{name} is {what} with {weight_dtype(network)} activations; it is used as it is "
+            f"and cannot be cast to {dtype} (leave dtype unset, or load it with that dtype)"
+        )
 
 
 def _current_device(network: Any) -> torch.device:

@@ -28,16 +28,19 @@ masked copies; the work saved is everything around them:
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Callable, Sequence
 from concurrent.futures import ThreadPoolExecutor
+from dataclasses import dataclass
 
 import numpy as np
 import torch
 
 from ..checks import typed_options
 from ..errors import InvalidValueError
-from .language_model import LanguageModel
+from .loaded_model import LoadedModel
 from .model_checks import checked, probe_ids, split_head
+from .placement import has_offload_hooks
 
 
 class _Copies:
@@ -158,14 +161,134 @@ def _probe_last_layer(encoder: torch.nn.Module):
     return layers
 
 
-def cpu_workers(lm: LanguageModel) -> int:
-    """Worker threads for PLL batches: one per torch thread on the CPU, one elsewhere."""
-    return torch.get_num_threads() if lm.device.type == "cpu" else 1
+def cpu_workers(lm: LoadedModel) -> int:
+    """Worker threads for PLL batches: one per torch thread on the CPU, one elsewhere and for a
+    model run by accelerate's hooks (they swap a block's weights in and out around each call,
+    so two batches must not run through a block at once)."""
+    if lm.device.type != "cpu" or has_offload_hooks(lm.model):
+        return 1
+    return torch.get_num_threads()
+
+
+@dataclass
+class _Plan:
+    """The batches of one PLL call and what each reads: batch ``b`` holds the copies
+    ``batches[b]`` and answers requests ``bounds[b]:bounds[b + 1]`` (in ``order``), each the
+    log-probability of ``request_targets`` at the mask of row ``request_rows`` of the batch."""
+
+    encodings: Sequence[Sequence[int]]
+    copies: _Copies
+    batches: list[list[int]]
+    order: np.ndarray
+    bounds: np.ndarray
+    request_rows: torch.Tensor
+    request_targets: torch.Tensor
+    mask_token_id: int
+    pad_token_id: int
+
+
+def _plan(lm: LoadedModel, encodings, copies: _Copies, batches: list[list[int]]) -> _Plan:
+    """Each copy's place (batch and row), and the requests sorted by batch so that each batch
+    reads one slice of them."""
+    batch_of = np.empty(len(copies.source), dtype=np.int64)
+    row_of = np.empty(len(copies.source), dtype=np.int64)
+    for number, members in enumerate(batches):
+        batch_of[members] = number
+        row_of[members] = np.arange(len(members))
+    order = np.argsort(batch_of[copies.copy_of], kind="stable")
+    request_batch = batch_of[copies.copy_of][order]
+    pad = lm.tokenizer.pad_token_id
+    return _Plan(
+        encodings=encodings,
+        copies=copies,
+        batches=batches,
+        order=order,
+        bounds=np.searchsorted(request_batch, np.arange(len(batches) + 1)),
+        request_rows=torch.from_numpy(row_of[copies.copy_of][order]),
+        request_targets=torch.from_numpy(copies.targets[order]),
+        mask_token_id=lm.tokenizer.mask_token_id,
+        pad_token_id=pad if pad is not None else 0,
+    )
+
+
+def _batch_inputs(lm: LoadedModel, plan: _Plan, members: list[int]):
+    """The masked copies ``members`` as model inputs (an attention mask only where lengths
+    meet in the batch), with each row's mask position."""
+    copies = plan.copies
+    widths = [copies.length[u] for u in members]
+    width = max(widths)
+    input_ids = torch.full((len(members), width), plan.pad_token_id, dtype=torch.long)
+    for row, unique in enumerate(members):
+        input_ids[row, : widths[row]] = torch.as_tensor(plan.encodings[copies.source[unique]])
+    positions = torch.tensor([copies.position[u] for u in members], dtype=torch.long)
+    rows = torch.arange(len(members))
+    input_ids[rows, positions] = plan.mask_token_id
+    inputs = {"input_ids": input_ids.to(lm.device)}
+    if min(widths) < width:  # lengths meet in this batch: pad and mask the padding
+        lengths = torch.tensor(widths)
+        inputs["attention_mask"] = (torch.arange(width) < lengths[:, None]).long().to(lm.device)
+    return inputs, rows, positions
+
+
+def _mask_logits(lm: LoadedModel, inputs: dict, rows, positions, split, layers) -> torch.Tensor:
+    """float32 logits at each row's mask: the head on the mask alone when it runs apart, the
+    last layer at the mask alone when that was probed to agree (and no padding is masked)."""
+    if split is None:
+        logits = lm.model(**inputs).logits
+        return logits[rows.to(logits.device), positions.to(logits.device)].float()
+    encoder, head = split
+    if layers is not None and "attention_mask" not in inputs:
+        rows, positions = rows.to(lm.device), positions.to(lm.device)
+        hidden = _hidden_at(encoder, layers, inputs["input_ids"], rows, positions)
+    else:
+        states = encoder(**inputs).last_hidden_state
+        hidden = states[rows.to(states.device), positions.to(states.device)]
+    return head(hidden).float()
+
+
+def _batch_log_probs(lm: LoadedModel, plan: _Plan, number: int, split, layers) -> torch.Tensor:
+    """The requests of batch ``number``: log p(true token | its masked copy), float64 on the CPU."""
+    inputs, rows, positions = _batch_inputs(lm, plan, plan.batches[number])
+    start, stop = plan.bounds[number], plan.bounds[number + 1]
+    with torch.inference_mode():  # per thread: workers do not inherit it
+        at_mask = _mask_logits(lm, inputs, rows, positions, split, layers)
+        wanted_rows = plan.request_rows[start:stop].to(at_mask.device)
+        wanted = plan.request_targets[start:stop].to(at_mask.device)
+        normaliser = torch.logsumexp(at_mask, dim=-1)
+        values = at_mask[wanted_rows, wanted] - normaliser[wanted_rows]
+    return values.double().cpu()
+
+
+def _run_batches(run: Callable[[int], torch.Tensor], plan: _Plan, workers: int, progress):
+    """Every batch's values, in request order: in turn, or on ``workers`` threads of one torch
+    thread each (torch's thread count restored after)."""
+    values = torch.empty(len(plan.order), dtype=torch.float64)
+    bounds, numbers = plan.bounds, range(len(plan.batches))
+    if workers == 1:
+        for number in progress(numbers) if progress is not None else numbers:
+            values[bounds[number] : bounds[number + 1]] = run(number)
+        return values
+    threads = torch.get_num_threads()
+    torch.set_num_threads(1)
+    try:
+        with ThreadPoolExecutor(max_workers=workers) as pool:
+            futures = [pool.submit(run, number) for number in numbers]
+            done = progress(futures) if progress is not None else futures
+            try:
+                for number, future in enumerate(done):
+                    values[bounds[number] : bounds[number + 1]] = future.result()
+            except BaseException:  # an error or an interrupt: drop the batches not started
+                for future in futures:
+                    future.cancel()
+                raise
+    finally:
+        torch.set_num_threads(threads)
+    return values
 
 
 @typed_options
 def pseudo_log_likelihoods(
-    lm: LanguageModel,
+    lm: LoadedModel,
     encodings: Sequence[Sequence[int]],
     special: Sequence[Sequence[int]],
     *,
@@ -180,77 +303,17 @@ def pseudo_log_likelihoods(
     mask_token_id = lm.tokenizer.mask_token_id
     if mask_token_id is None:
         raise InvalidValueError(f"{lm.name}: masked LM tokenizer has no mask token")
-    pad_token_id = lm.tokenizer.pad_token_id if lm.tokenizer.pad_token_id is not None else 0
     workers = cpu_workers(lm) if workers is None else max(1, int(workers))
     copies = _Copies(encodings, special, mask_token_id)
     batches = _batches(copies.length, lm.tokens_per_forward, batch_size, workers)
-    # each copy's place: batch and row; requests sorted by batch so each batch reads a slice
-    batch_of = np.empty(len(copies.source), dtype=np.int64)
-    row_of = np.empty(len(copies.source), dtype=np.int64)
-    for number, members in enumerate(batches):
-        batch_of[members] = number
-        row_of[members] = np.arange(len(members))
-    order = np.argsort(batch_of[copies.copy_of], kind="stable")
-    request_batch = batch_of[copies.copy_of][order]
-    bounds = np.searchsorted(request_batch, np.arange(len(batches) + 1))
-    request_rows = torch.from_numpy(row_of[copies.copy_of][order])
-    request_targets = torch.from_numpy(copies.targets[order])
+    plan = _plan(lm, encodings, copies, batches)
     split = split_head(lm.model)
-    layers = last_layer_at_mask(split[0]) if split is not None else None
-
-    def run(number: int) -> torch.Tensor:
-        members = batches[number]
-        widths = [copies.length[u] for u in members]
-        width = max(widths)
-        input_ids = torch.full((len(members), width), pad_token_id, dtype=torch.long)
-        for row, unique in enumerate(members):
-            input_ids[row, : widths[row]] = torch.as_tensor(encodings[copies.source[unique]])
-        positions = torch.tensor([copies.position[u] for u in members], dtype=torch.long)
-        rows = torch.arange(len(members))
-        input_ids[rows, positions] = mask_token_id
-        inputs = {"input_ids": input_ids.to(lm.device)}
-        if min(widths) < width:  # lengths meet in this batch: pad and mask the padding
-            lengths = torch.tensor(widths)
-            inputs["attention_mask"] = (torch.arange(width) < lengths[:, None]).long().to(lm.device)
-        rows, positions = rows.to(lm.device), positions.to(lm.device)
-        start, stop = bounds[number], bounds[number + 1]
-        wanted_rows = request_rows[start:stop].to(lm.device)
-        wanted = request_targets[start:stop].to(lm.device)
-        with torch.inference_mode():  # per thread: workers do not inherit it
-            if split is not None:
-                encoder, head = split
-                if layers is not None and "attention_mask" not in inputs:
-                    hidden = _hidden_at(encoder, layers, inputs["input_ids"], rows, positions)
-                else:
-                    hidden = encoder(**inputs).last_hidden_state[rows, positions]
-                at_mask = head(hidden).float()
-            else:
-                at_mask = lm.model(**inputs).logits[rows, positions].float()
-            normaliser = torch.logsumexp(at_mask, dim=-1)
-            values = at_mask[wanted_rows, wanted] - normaliser[wanted_rows]
-        return values.double().cpu()
-
-    values = torch.empty(len(order), dtype=torch.float64)
-    numbers = range(len(batches))
-    if workers == 1:
-        for number in progress(numbers) if progress is not None else numbers:
-            values[bounds[number] : bounds[number + 1]] = run(number)
-    else:
-        threads = torch.get_num_threads()
-        torch.set_num_threads(1)
-        try:
-            with ThreadPoolExecutor(max_workers=workers) as pool:
-                futures = [pool.submit(run, number) for number in numbers]
-                done = progress(futures) if progress is not None else futures
-                try:
-                    for number, future in enumerate(done):
-                        values[bounds[number] : bounds[number + 1]] = future.result()
-                except BaseException:  # an error or an interrupt: drop the batches not started
-                    for future in futures:
-                        future.cancel()
-                    raise
-        finally:
-            torch.set_num_threads(threads)
+    # the last layer's blocks are called apart from their parents: not through a dispatched
+    # model's hooks, which bring a block's weights in when the block itself runs
+    apart = split is not None and not has_offload_hooks(lm.model)
+    layers = last_layer_at_mask(split[0]) if apart else None
+    run = functools.partial(_batch_log_probs, lm, plan, split=split, layers=layers)
+    values = _run_batches(run, plan, workers, progress)
     totals = np.zeros(len(encodings), dtype=np.float64)
-    np.add.at(totals, copies.text_of[order], values.numpy())
+    np.add.at(totals, copies.text_of[plan.order], values.numpy())
     return totals

@@ -14,6 +14,8 @@ from typing import Any, TypeVar
 
 import torch
 
+from .placement import input_device
+
 Verdict = TypeVar("Verdict")
 
 _VERDICTS: weakref.WeakKeyDictionary = weakref.WeakKeyDictionary()
@@ -45,7 +47,7 @@ def checked_or_warn(
 def probe_ids(model: torch.nn.Module, length: int = _PROBE_LENGTH) -> torch.Tensor:
     """A (1, length) batch of ordinary token ids inside the model's vocabulary."""
     vocabulary = model.get_input_embeddings().num_embeddings
-    device = next(model.parameters()).device
+    device = input_device(model)  # a dispatched model's first weight may sit on "meta"
     return ((1000 + 37 * torch.arange(length, device=device)) % vocabulary)[None]
 
 

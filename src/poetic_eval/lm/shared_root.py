@@ -4,18 +4,18 @@ Packs (:mod:`poetic_eval.lm.prefix_tree`) share a prefix only within a pack, so 
 the sequences of several neighbouring packs begin with is computed again in each: a preamble
 every text of a call begins with (the instruction before each BLM item), or the opening
 sentences that neighbouring items repeat when one item fills most of a pack (BLM contexts of
-type II, 130-180 tokens of a 256-node pack). :func:`root_runs` finds the runs of consecutive
-packs, in the packer's lexicographic order, whose sequences share at least
-:data:`MIN_ROOT_TOKENS` tokens; each run's common prefix, its root, is computed once
+type II, 130-180 tokens of a 256-node pack). The engine finds the runs of consecutive packs, in
+the packer's lexicographic order, whose sequences share at least :data:`MIN_ROOT_TOKENS` tokens
+(:func:`candidate_runs`); each run's common prefix, its root, is computed once
 (:func:`compute_roots`, the roots of many runs batched in one forward): its keys and values at
 every layer (the model's own cache), the log-probabilities of its tokens where a caller sums
 them, and those of the tokens that follow it. The run's sequences are packed again without the
 root and fed after its cache, with position ids continuing from it and an attention mask that
-lets every node see the whole root. Rows after different roots share a forward: each row's
-root is padded to the batch's longest and the mask hides the padding (:func:`root_cache`,
-:func:`root_attention`). A one-off probe per model checks that this gives the numbers of
-scoring without the cache; a model whose attention or cache does not allow it is scored
-without roots.
+lets every node see the whole root. Rows after different roots share a forward: each row's root
+is padded to the batch's longest and the mask hides the padding (:func:`root_cache`,
+:func:`root_attention`). A one-off probe per model
+(:func:`poetic_eval.lm.causal.root_cache_works`) checks that this gives the numbers of scoring
+without the cache; a model whose attention or cache does not allow it is scored without roots.
 """
 
 from __future__ import annotations
@@ -28,8 +28,8 @@ import numpy as np
 import torch
 
 from ..text import common_prefix_length
-from .language_model import LanguageModel
-from .model_checks import checked_or_warn, split_head
+from .loaded_model import LoadedModel
+from .model_checks import split_head
 from .next_token import chosen_log_probs
 from .prefix_tree import Pack, token_budget_batches
 
@@ -79,17 +79,6 @@ class SharedRoot:
         return self.next_values[found]
 
 
-def root_runs(
-    lm: LanguageModel, packs: Sequence[Pack], sequences: Sequence[Sequence[int]]
-) -> list[RootRun]:
-    """The runs of ``packs`` worth a root (:func:`candidate_runs`), or none when the model
-    fails the cache probe (checked once, only when some run is found)."""
-    runs = candidate_runs(packs, sequences)
-    if runs and not root_cache_works(lm):
-        return []
-    return runs
-
-
 def candidate_runs(packs: Sequence[Pack], sequences: Sequence[Sequence[int]]) -> list[RootRun]:
     """Runs of consecutive packs (lexicographic order, as the packer leaves them) whose shared
     prefix of at least :data:`MIN_ROOT_TOKENS` tokens saves :data:`MIN_ROOT_SAVING` positions:
@@ -124,7 +113,7 @@ def candidate_runs(packs: Sequence[Pack], sequences: Sequence[Sequence[int]]) ->
 
 
 def compute_roots(
-    lm: LanguageModel,
+    lm: LoadedModel,
     roots: Sequence[Sequence[int]],
     own_from: Sequence[int | None],
     next_tokens: Sequence[np.ndarray],
@@ -154,7 +143,7 @@ def compute_roots(
     return found  # type: ignore[return-value]
 
 
-def _root_batch(lm: LanguageModel, split, batch: list[Sequence[int]]):
+def _root_batch(lm: LoadedModel, split, batch: list[Sequence[int]]):
     """One forward over right-padded roots: (states or logits, their head, the cache layers)."""
     width = max(len(tokens) for tokens in batch)
     input_ids = torch.zeros((len(batch), width), dtype=torch.long)
@@ -214,7 +203,7 @@ def _roots_of_batch(outputs, roots, own_from, next_tokens) -> list[SharedRoot]:
     return made
 
 
-def cache_keyword(lm: LanguageModel) -> str:
+def cache_keyword(lm: LoadedModel) -> str:
     """The forward argument that takes a cache (``cache`` in recent transformers,
     ``past_key_values`` before) of the module the engine calls."""
     split = split_head(lm.model)
@@ -260,65 +249,3 @@ def root_attention(allowed: np.ndarray, root_lengths: Sequence[int]) -> np.ndarr
         full[row, :, :length] = True
     full[:, :, longest:] = allowed
     return full
-
-
-def root_cache_works(lm: LanguageModel) -> bool:
-    """Whether packs after cached roots give the log-probs of separate scoring (checked once).
-
-    The probe puts roots of two lengths in one forward. In float32 the two must agree to 1e-3
-    nats. In lower precision both carry rounding noise, so the cached path must be far closer
-    to separate scoring than roots computed from other tokens would leave it.
-    """
-    return checked_or_warn(
-        lm.model,
-        lm.name,
-        "shared_root",
-        lambda: _probe_root(lm),
-        "a cached shared prefix does not reproduce this model's scores; "
-        "computing it in every pack (same numbers, slower)",
-    )
-
-
-def _probe_root(lm: LanguageModel) -> bool:
-    from .causal import rooted_log_probs
-    from .model_checks import probe_ids
-    from .prefix_tree import pack_prefix_trees
-
-    tokens = probe_ids(lm.model, 14)[0].tolist()
-    sequences = [
-        tokens[:5] + tokens[5:9],
-        tokens[:5] + tokens[5:7] + tokens[10:12],
-        tokens[:5] + [tokens[9]],
-        tokens[1:4] + tokens[12:14],
-        tokens[1:4] + [tokens[11]],
-    ]
-    try:
-        packs = pack_prefix_trees(sequences, max_nodes=1)
-        runs = _probe_runs(packs, sequences, tokens)
-        cached = rooted_log_probs(lm, sequences, packs, runs)
-        misled = rooted_log_probs(lm, sequences, packs, runs, compute=_reversed_roots)
-        separate = lm.score_sequences(sequences, share_prefixes=False)
-    except (RuntimeError, ValueError, TypeError, AttributeError, IndexError, KeyError):
-        return False
-    error = float(np.abs(cached - separate).max())
-    if lm.dtype == torch.float32:
-        return error < 1e-3
-    return error < 0.25 * float(np.abs(misled - separate).max())
-
-
-def _reversed_roots(lm: LanguageModel, roots, *needs) -> list[SharedRoot]:
-    """Roots of the right lengths from the wrong tokens: what ignoring the cache would cost."""
-    return compute_roots(lm, [list(root)[::-1] for root in roots], *needs)
-
-
-def _probe_runs(packs: Sequence[Pack], sequences, tokens: list[int]) -> list[RootRun]:
-    """The probe's two runs, roots of 5 and 3 tokens, over the packs their sequences fill."""
-    runs = []
-    for root in (tokens[:5], tokens[1:4]):
-        members = [
-            index
-            for index, pack in enumerate(packs)
-            if list(sequences[pack.sequence_ids[0]][: len(root)]) == root
-        ]
-        runs.append(RootRun(min(members), max(members) + 1, len(root)))
-    return sorted(runs, key=lambda run: run.start)

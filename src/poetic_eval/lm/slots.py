@@ -24,7 +24,7 @@ from .input_checks import checked_slot_rows
 from .model_checks import split_head
 
 if TYPE_CHECKING:
-    from .language_model import LanguageModel
+    from .loaded_model import LoadedModel
 
 
 def slot_batches(lengths: Sequence[int], budget: int) -> list[range]:
@@ -44,7 +44,7 @@ def slot_batches(lengths: Sequence[int], budget: int) -> list[range]:
 
 @typed_options
 def slot_log_prob_batches(
-    lm: LanguageModel,
+    lm: LoadedModel,
     rows: Sequence[Sequence[int]],
     *,
     max_rows: int | None = None,
@@ -70,7 +70,7 @@ def _split(batch: range, size: int) -> list[range]:
     return [batch[offset : offset + size] for offset in range(0, len(batch), size)]
 
 
-def _causal_last_logits(lm: LanguageModel, rows: list[list[int]]) -> torch.Tensor:
+def _causal_last_logits(lm: LoadedModel, rows: list[list[int]]) -> torch.Tensor:
     """Next-token logits after each row: left padding, explicit positions, LM head on the last
     position only."""
     width = max(len(ids) for ids in rows)
@@ -88,7 +88,7 @@ def _causal_last_logits(lm: LanguageModel, rows: list[list[int]]) -> torch.Tenso
     return lm.model(**inputs).logits[:, -1, :]
 
 
-def _masked_logits(lm: LanguageModel, rows: list[list[int]]) -> torch.Tensor:
+def _masked_logits(lm: LoadedModel, rows: list[list[int]]) -> torch.Tensor:
     width = max(len(ids) for ids in rows)
     pad = lm.tokenizer.pad_token_id if lm.tokenizer.pad_token_id is not None else 0
     input_ids = torch.tensor([ids + [pad] * (width - len(ids)) for ids in rows], device=lm.device)
@@ -96,9 +96,13 @@ def _masked_logits(lm: LanguageModel, rows: list[list[int]]) -> torch.Tensor:
         [[1] * len(ids) + [0] * (width - len(ids)) for ids in rows], device=lm.device
     )
     mask_positions = (input_ids == lm.tokenizer.mask_token_id).int().argmax(-1)
-    at_mask = (torch.arange(len(rows), device=lm.device), mask_positions)
+    rows_index = torch.arange(len(rows), device=lm.device)
     split = split_head(lm.model)
     if split is not None:  # the head on the mask position only
         body, head = split
-        return head(body(input_ids=input_ids, attention_mask=attention).last_hidden_state[at_mask])
-    return lm.model(input_ids=input_ids, attention_mask=attention).logits[at_mask]
+        states = body(input_ids=input_ids, attention_mask=attention).last_hidden_state
+    else:
+        states = lm.model(input_ids=input_ids, attention_mask=attention).logits
+    # a dispatched model leaves its states on its last block's device
+    at_mask = states[rows_index.to(states.device), mask_positions.to(states.device)]
+    return head(at_mask) if split is not None else at_mask

@@ -30,6 +30,7 @@ from tqdm.auto import tqdm
 from ...checks import require_choice, typed_options, unknown_name_message
 from ...errors import InvalidValueError
 from ...lm import REDUCTIONS, LanguageModel, load_language_model
+from ...lm.distributed import in_shards
 from ..answer_labels import LETTERS, answer_labels, as_items
 from ..records import BlmItem, validate_blm_record
 from .prompts import blm_prompt, candidate_continuations, require_language, running_context
@@ -113,17 +114,22 @@ def _scores(
     def progress(batches):
         return tqdm(batches, desc=f"BLM ({method})", unit="batch", disable=not show_progress)
 
-    scores = lm.score_choices(
-        prefixes,
-        continuations,
-        reduction,
-        item_ids=[item.id for item in items],
-        what=what,
-        batch_size=batch_size,
-        share_prefixes=share_prefixes,
-        progress=progress,
-    )
-    return np.vstack(scores)
+    ids = [item.id for item in items]
+
+    def shard(start: int, end: int) -> list[np.ndarray]:
+        return lm.score_choices(
+            prefixes[start:end],
+            continuations[start:end],
+            reduction,
+            item_ids=ids[start:end],
+            what=what,
+            batch_size=batch_size,
+            share_prefixes=share_prefixes,
+            progress=progress,
+        )
+
+    # under torchrun each process scores a contiguous shard of the items (all get all scores)
+    return np.vstack(in_shards(len(items), shard, lm.device))
 
 
 @typed_options

@@ -3,7 +3,7 @@
 * Masked LM: the tokenizer's encoding of ``left [MASK] right.`` (with its [CLS] / [SEP]); the
   distribution at the mask.
 * Causal LM: the document-start token (the one :mod:`poetic_eval.lm.scoring` uses, see
-  :func:`~poetic_eval.lm.language_model.document_start_token_id`) then ``left``; the next-token
+  :func:`~poetic_eval.lm.document_start_token_id`) then ``left``; the next-token
   distribution after it (the right context is not seen).
 
 A verb form counts only when it is one token of the model's vocabulary in the position it takes

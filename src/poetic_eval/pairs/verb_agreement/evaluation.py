@@ -18,6 +18,7 @@ from ...agreement.verb_lexicon import VerbEntry
 from ...checks import typed_options
 from ...errors import InvalidValueError
 from ...lm import load_language_model
+from ...lm.distributed import in_shards
 from .aggregate import aggregate_verb_agreement, first_occurrences
 from .distributions import (
     DistinctViews,
@@ -60,24 +61,33 @@ def evaluate_verb_agreement(
     distinct = first_occurrences(list(zip(views.of_example.tolist(), views.labels.tolist())))
     by_view = np.argsort(views.of_example, kind="stable")
     sorted_views = views.of_example[by_view]
-    parts: list[SlotScores] = []
-    for start, batch in log_prob_batches(views.representatives, lm, batch_size, show_progress):
-        low, high = np.searchsorted(sorted_views, [start, start + batch.shape[0]])
-        members = by_view[low:high]
-        parts.append(
-            score_verb_slots(
-                batch,
-                views.labels[members],
-                correct[members],
-                incorrect[members],
-                vocabulary.token_ids,
-                top_cutoffs=top_cutoffs,
-                bottom_cutoffs=bottom_cutoffs,
-                views=views.of_example[members] - start,
-                distinct=distinct[members],
-                examples=members,
+
+    def shard(first: int, end: int) -> list[SlotScores]:
+        """The slot scores of the distinct views ``first .. end - 1`` (one part per batch)."""
+        parts = []
+        batches = log_prob_batches(views.representatives[first:end], lm, batch_size, show_progress)
+        for offset, batch in batches:
+            start = first + offset
+            low, high = np.searchsorted(sorted_views, [start, start + batch.shape[0]])
+            members = by_view[low:high]
+            parts.append(
+                score_verb_slots(
+                    batch,
+                    views.labels[members],
+                    correct[members],
+                    incorrect[members],
+                    vocabulary.token_ids,
+                    top_cutoffs=top_cutoffs,
+                    bottom_cutoffs=bottom_cutoffs,
+                    views=views.of_example[members] - start,
+                    distinct=distinct[members],
+                    examples=members,
+                )
             )
-        )
+        return [SlotScores.concatenate(parts)] if parts else []
+
+    # under torchrun each process runs a contiguous shard of the views (all get all parts)
+    parts = in_shards(len(views.representatives), shard, lm.device)
     result = aggregate_verb_agreement(
         SlotScores.concatenate(parts),
         top_cutoffs=top_cutoffs,
