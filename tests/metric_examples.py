@@ -17,17 +17,22 @@ from collections.abc import Callable
 
 def example_result(name: str, load: Callable) -> object:
     """``result`` of the documented example of the metric that ``load(name)`` loads (``name``
-    may be a bare name, a hub id or a path), the example's own load call replaced by it."""
+    may be a bare name, a hub id or a path), the example's own load call replaced by it: its
+    first value, the first ``compute`` call's, which the metric's Space fills its form with (a
+    later call of the example, e.g. rhyme_kl's German one, is run but not returned)."""
     text = sys.modules[type(load(name)).__module__]._KWARGS_DESCRIPTION
     if "poetic_eval.load_metric(" not in text:
         raise AssertionError(f"{name}: the example does not load it with poetic_eval.load_metric")
     namespace: dict = {"_load": lambda _name, **options: load(name, **options)}
+    first = None
     for example in doctest.DocTestParser().get_examples(text):
         source = example.source.replace("poetic_eval.load_metric(", "_load(")
         exec(compile(source, f"<{name} example>", "exec"), namespace)  # noqa: S102
-    if "result" not in namespace:
+        if first is None and "result" in namespace:
+            first = to_json(namespace["result"])
+    if first is None:
         raise AssertionError(f"{name}: the example does not store compute()'s value in `result`")
-    return to_json(namespace["result"])
+    return first
 
 
 def to_json(value: object) -> object:

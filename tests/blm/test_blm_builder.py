@@ -78,7 +78,9 @@ def test_card_reports_both_baselines_and_the_rates(built):
     assert "| config | items | verbs | random half | no shared verb | chance |" in card
     assert "$shortcut_baseline" not in card and "$profile" not in card
     assert "| BLM-It release | 25-50 % |" in card
-    assert "**Pending.**" in card  # the reading of this build is still to be made
+    # the last independent reading: its sample seed, counts and the protocol for the next one
+    assert "sample seed 7391" in card and "21 were odd" in card
+    assert "scripts/sample_blm_for_reading.py" in card
 
 
 def test_rows_are_release_format_records(built, tmp_path):
