@@ -28,7 +28,7 @@ from ..checks import require_choice, typed_options
 from ..errors import InvalidValueError
 from .budget import PACK_TOKENS
 from .causal import sequence_log_probs
-from .input_checks import check_choice_inputs, check_choice_vocabulary, require_finite_choice_scores
+from .input_checks import check_choice_vocabulary, require_finite_choice_scores
 from .loaded_model import LoadedModel, document_start_token_id
 from .text_scores import REDUCTIONS
 
@@ -69,7 +69,6 @@ def encode_choices(
         ValueError: a masked LM, a continuation without tokens, or an item whose prefix and
             longest continuation exceed ``lm.context_length`` (the item ID is named).
     """
-    check_choice_inputs(prefixes, continuations, item_ids)
     if lm.kind != "causal":
         raise InvalidValueError(
             f"{lm.name} is a {lm.kind} LM; choosing by log-likelihood needs a causal LM"

@@ -20,7 +20,6 @@ import torch
 from tqdm.auto import tqdm
 
 from ..checks import typed_options
-from .input_checks import checked_slot_rows
 from .model_checks import split_head
 
 if TYPE_CHECKING:
@@ -51,8 +50,8 @@ def slot_log_prob_batches(
     show_progress: bool = False,
 ) -> Iterator[tuple[int, torch.Tensor]]:
     """(first row, (rows, vocab) float32 log-probs on the model's device) per forward pass, in
-    input order. ``max_rows`` caps the rows of one pass."""
-    rows = checked_slot_rows(lm, rows)
+    input order. ``max_rows`` caps the rows of one pass. ``rows`` as the engine checked them
+    (:meth:`poetic_eval.lm.LanguageModel.slot_log_probs`: integer ids in the vocabulary)."""
     batches = slot_batches([len(row) for row in rows], lm.tokens_per_forward)
     if max_rows is not None:
         batches = [part for batch in batches for part in _split(batch, max_rows)]
