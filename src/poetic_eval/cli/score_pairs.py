@@ -111,9 +111,9 @@ def check_scores(rows: list[dict], out: str) -> None:
 def run(args: argparse.Namespace) -> int:
     from poetic_eval.lm.distributed import (
         end_process_group,
-        local_device,
         process_group,
         score_pairs_sharded,
+        torchrun_device,
     )
 
     from ..files import check_output_file
@@ -129,8 +129,7 @@ def run(args: argparse.Namespace) -> int:
     check_bootstrap_size(
         args.n_bootstrap, 1 + len({row["category"] for row in rows}), "--n-bootstrap"
     )
-    spread = world_size > 1 and args.device is None and args.device_map is None
-    device = local_device() if spread else None  # under torchrun: this process's own GPU
+    _, device = torchrun_device(args.device, args.device_map)  # under torchrun: its own GPU
     lm = load_language_model(args.model, **model_loading_options(args, device))
     started = time.perf_counter()
     good_scores, bad_scores = score_pairs_sharded(

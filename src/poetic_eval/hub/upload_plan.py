@@ -196,7 +196,9 @@ def plan_eval_results(folder: str | Path, model_repo: str) -> RepoUpload:
     ``poetic-eval report --eval-results`` wrote). Publishing sends them in one commit, as a
     pull request when the token's user does not own the repo; nothing there is deleted."""
     if model_repo.count("/") != 1 or not all(model_repo.split("/")):
-        raise ValueError(f"--model-repo {model_repo!r}: give OWNER/NAME, the model's hub repo")
+        raise InvalidValueError(
+            f"--model-repo {model_repo!r}: give OWNER/NAME, the model's hub repo"
+        )
     results = Path(folder) / EVAL_RESULTS_FOLDER
     found = sorted(results.glob("*.yaml")) if results.is_dir() else []
     if not found:

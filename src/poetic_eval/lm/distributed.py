@@ -30,8 +30,8 @@ from typing import Any
 import numpy as np
 import torch
 
-from ..errors import InvalidValueError
 from ..files import DeviceError
+from .input_checks import require_equal_lengths
 from .scoring import score_pairs
 
 
@@ -157,13 +157,10 @@ def score_pairs_sharded(
     _, world_size = process_group(options.get("device"))
     if world_size == 1:
         return score_pairs(good, bad, model=model, **options)
-    if len(good) != len(bad):
-        raise InvalidValueError(
-            f"good and bad must have the same length, got {len(good)} and {len(bad)}"
-        )
-    if options.get("device") is None and options.get("device_map") is None:
-        # not setdefault: local_device() fails on a CPU job with more processes than GPUs
-        options["device"] = local_device()
+    require_equal_lengths(good=good, bad=bad)
+    # this process's own GPU unless device or device_map say otherwise (not setdefault:
+    # local_device() fails on a CPU job with more processes than GPUs)
+    options["device"] = torchrun_device(options.get("device"), options.get("device_map"))[1]
 
     def shard(start: int, end: int) -> list[tuple[float, float]]:
         scores = score_pairs(list(good[start:end]), list(bad[start:end]), model=model, **options)

@@ -94,8 +94,7 @@ def _load_file(builder: str, path: Path):
     except DatasetGenerationError as error:
         cause = error.__cause__ or error.__context__ or error
         if isinstance(cause, UnicodeDecodeError):
-            with open(path, "rb") as stream:
-                hint = conversion_hint(stream.read(4096))
+            hint = conversion_hint(head[:4096])
             reason = f"not UTF-8 text (byte at offset {cause.start}); {hint}"
         else:
             reason = describe_error(cause)

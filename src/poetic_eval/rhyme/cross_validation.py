@@ -1,6 +1,7 @@
 """The German rhyme model: how it is fitted, and its accuracy by cross-validation over poems.
 
-German gold stanzas are few (79 poems, 386 stanzas), so the pair model and scheme priors of
+German gold stanzas are few (79 poems, 386 stanzas, 384 with a gold scheme), so the pair
+model and scheme priors of
 :mod:`poetic_eval.rhyme.scheme_learning` are fitted to them *supervised*: the gold schemes are
 the posteriors of the E step, and the sequential prior of long stanzas is counted on them; the
 vowel table is smoothed by pools of vowel relations (an unseen far pair scores like other far
