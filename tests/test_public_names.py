@@ -110,6 +110,8 @@ PUBLIC_NAMES: dict[str, list[str]] = {
         "DIMENSION_NAMES",
         "ENCODINGS",
         "NoQuatrainError",
+        "SchemeReading",
+        "SimilarityOptions",
         "TruncationWarning",
         "attr",
         "diversity_profile",

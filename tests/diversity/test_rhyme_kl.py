@@ -203,3 +203,13 @@ def test_wider_rhyme_options_reach_the_schemes(metric):
     both = rhyme_divergence([eye_rhymes, historical], [eye_rhymes], near=True, historical=True)
     assert both["scheme_distribution"]["ABAB"] == 1.0
     assert both["reference_scheme_distribution"]["ABAB"] == 1.0
+
+
+def test_scheme_reading_options_stay_keywords():
+    """rhyme_divergence's scheme options (a SchemeReading) are checked by name and type."""
+    poems = ["a\nb\nc\nd"] * 2
+    with pytest.raises(TypeError, match="'neer'; did you mean 'near'"):
+        rhyme_divergence(poems, poems, neer=True)
+    with pytest.raises(TypeError, match="weak must be True or False"):
+        rhyme_divergence(poems, poems, weak="yes")
+    assert "historical" in poetic_eval.diversity.DIMENSIONS["rhyme"].options()

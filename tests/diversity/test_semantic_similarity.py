@@ -394,3 +394,17 @@ def test_semantic_device_reaches_the_encoder_through_poetic_diversity():
     assert scores == max_similarity(human[:4], human, model=DeviceRecordingEncoder())
     with pytest.raises(TypeError, match="device='cpu' was given but the encoder"):
         max_similarity(human[:4], human, model=CountingEncoder(), device="cpu")
+
+
+def test_keyword_options_are_checked_by_name_and_type():
+    """The options live in SimilarityOptions but are still max_similarity's keywords, checked
+    as its own parameters were, and listed as the semantic dimension's options."""
+    with pytest.raises(TypeError, match="'batchsize'; did you mean 'batch_size'"):
+        max_similarity(["a", "b"], model=CountingEncoder(), batchsize=8)
+    with pytest.raises(TypeError, match="cache must be True or False, got str"):
+        max_similarity(["a", "b"], model=CountingEncoder(), cache="no")
+    options = poetic_eval.diversity.DIMENSIONS["semantic"].options()
+    assert options == (
+        "model", "device", "encoding", "batch_size", "reference_within", "cache", "cache_dir",
+        "block_size",
+    )  # fmt: skip

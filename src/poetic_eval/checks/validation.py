@@ -7,6 +7,7 @@ command lines report in one line.
 
 from __future__ import annotations
 
+import dataclasses
 import functools
 import inspect
 import math
@@ -18,8 +19,10 @@ from collections.abc import Callable, Mapping
 from typing import Any, TypeVar
 
 from ..errors import InvalidTypeError, InvalidValueError
+from .names import suggestion
 
 Result = TypeVar("Result")
+Settings = TypeVar("Settings")
 _UNIONS = (typing.Union, types.UnionType)
 
 
@@ -95,6 +98,24 @@ def check_option_types(function: Callable, options: Mapping[str, Any], *, prefix
     for name, value in options.items():
         if name in types:
             _check_option(prefix + name, value, *types[name])
+
+
+def options_from_keywords(
+    settings: type[Settings], keywords: Mapping[str, Any], function: str
+) -> Settings:
+    """``settings(**keywords)`` for a function that takes a dataclass's fields as keyword
+    options, with the errors its own parameters would give: an unknown keyword is named with
+    the closest options, and ``bool``/``int``/``float`` fields are checked as
+    :func:`typed_options` checks parameters."""
+    names = [field.name for field in dataclasses.fields(settings)]  # type: ignore[arg-type]
+    for name in keywords:
+        if name not in names:
+            raise InvalidTypeError(
+                f"{function}() got an unexpected keyword argument {name!r}; "
+                + suggestion(name, names)
+            )
+    check_option_types(settings, keywords)
+    return settings(**keywords)
 
 
 def option_types(function: Callable) -> dict[str, tuple[type, bool]]:

@@ -10,10 +10,11 @@ from .encoders import load_sentence_encoder
 from .length import length_comparison
 from .lexical import attr, lexical_diversity, mattr, mtld, ttr
 from .memorization import DEFAULT_THRESHOLDS, memorization, poem_units
+from .nearest_neighbours import nearest_neighbours
 from .poem_embeddings import ENCODINGS, TruncationWarning, encode_poems
 from .profile import DIMENSION_NAMES, diversity_profile, poetic_diversity, resolve_dimensions
-from .rhyme_distribution import NoQuatrainError, rhyme_divergence
-from .semantic import max_similarity, nearest_neighbours
+from .rhyme_distribution import NoQuatrainError, SchemeReading, rhyme_divergence
+from .semantic import SimilarityOptions, max_similarity
 from .word_tokens import word_tokens
 
 __all__ = [
@@ -22,6 +23,8 @@ __all__ = [
     "DIMENSION_NAMES",
     "ENCODINGS",
     "NoQuatrainError",
+    "SchemeReading",
+    "SimilarityOptions",
     "TruncationWarning",
     "attr",
     "diversity_profile",

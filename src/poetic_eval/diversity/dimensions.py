@@ -12,15 +12,17 @@ from __future__ import annotations
 
 import inspect
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, fields
+from typing import Any
 
 import numpy as np
 
+from ..checks import check_option_types
 from .length import length_comparison, length_statistics, poem_lengths
 from .lexical import lexical_diversity
 from .memorization import memorization
-from .rhyme_distribution import rhyme_divergence
-from .semantic import max_similarity
+from .rhyme_distribution import SchemeReading, rhyme_divergence
+from .semantic import SimilarityOptions, max_similarity
 
 #: (predictions, references, options, human samples, show_progress) -> (scores, details)
 Runner = Callable[
@@ -37,19 +39,27 @@ _CONTROLLED = {"show_progress", "return_values", "reference_samples", "language"
 
 @dataclass(frozen=True)
 class Dimension:
-    """One diversity dimension of the paper."""
+    """One diversity dimension of the paper. ``settings``: the dataclass whose fields
+    ``compute`` also takes as keyword options (through ``**options``), when it has one."""
 
     name: str
     compute: Callable[..., dict]
     run: Runner
     needs_references: bool
+    settings: type | None = None
 
     def options(self) -> tuple[str, ...]:
         """Names of the dimension's options (pass them as ``<name>_<option>``)."""
         parameters = inspect.signature(self.compute).parameters.values()
-        return tuple(
-            p.name for p in parameters if p.kind is p.KEYWORD_ONLY and p.name not in _CONTROLLED
-        )
+        own = [p.name for p in parameters if p.kind is p.KEYWORD_ONLY]
+        held = [f.name for f in fields(self.settings)] if self.settings is not None else []
+        return tuple(name for name in own + held if name not in _CONTROLLED)
+
+    def check_option_types(self, chosen: dict[str, Any], prefix: str) -> None:
+        """Check the types of the ``chosen`` options before any dimension runs."""
+        check_option_types(self.compute, chosen, prefix=prefix)
+        if self.settings is not None:
+            check_option_types(self.settings, chosen, prefix=prefix)
 
     def reads_language(self) -> bool:
         """Whether the dimension reads words or sound, so takes the poems' ``language``
@@ -152,8 +162,8 @@ DIMENSIONS: dict[str, Dimension] = {
     for dimension in (
         Dimension("memorization", memorization, _run_memorization, True),
         Dimension("length", length_comparison, _run_length, True),
-        Dimension("rhyme", rhyme_divergence, _run_rhyme, True),
+        Dimension("rhyme", rhyme_divergence, _run_rhyme, True, SchemeReading),
         Dimension("lexical", lexical_diversity, _run_lexical, False),
-        Dimension("semantic", max_similarity, _run_semantic, False),
+        Dimension("semantic", max_similarity, _run_semantic, False, SimilarityOptions),
     )
 }  # fmt: skip

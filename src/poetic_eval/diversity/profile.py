@@ -46,7 +46,6 @@ from typing import Any
 import numpy as np
 
 from ..checks import (
-    check_option_types,
     require_choices,
     require_positive_int,
     suggestion,
@@ -122,7 +121,7 @@ def split_part_options(
             )
         by_dimension[dimension][option] = value
     for dimension, chosen in by_dimension.items():  # every type, before any dimension runs
-        check_option_types(DIMENSIONS[dimension].compute, chosen, prefix=f"{dimension}_")
+        DIMENSIONS[dimension].check_option_types(chosen, prefix=f"{dimension}_")
     return by_dimension
 
 

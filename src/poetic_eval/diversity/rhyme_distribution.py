@@ -24,10 +24,13 @@ from __future__ import annotations
 import math
 from collections import Counter
 from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Any
 
 from tqdm.auto import tqdm
 
 from ..checks import is_number, require_choice, typed_options
+from ..checks.validation import options_from_keywords
 from ..errors import InvalidTypeError, InvalidValueError, NoQuatrainError
 from ..rhyme import QUATRAIN_SCHEMES, is_repetition, resolve_method, rhyme_schemes
 from ..text import derived, lines, require_texts, resolve_language
@@ -41,26 +44,35 @@ _NO_RHYME = "ABCD"
 _BATCH = 2048
 
 
+@dataclass(frozen=True)
+class SchemeReading:
+    """How a poem's quatrain scheme is read: the keyword options of :func:`rhyme_divergence`
+    passed on to :func:`poetic_eval.rhyme.rhyme_schemes`, and what to do with non-quatrains."""
+
+    non_quatrains: str = "skip"
+    method: str | None = None
+    link_repetitions: bool = True
+    weak: bool = False
+    near: bool = False
+    historical: bool = False
+
+
 def _quatrain_schemes(
     poems: Sequence[str],
     name: str,
-    *,
-    non_quatrains: str,
-    method: str | None,
-    link_repetitions: bool,
-    weak: bool,
-    near: bool,
-    historical: bool,
+    reading: SchemeReading,
     language: str,
     show_progress: bool,
 ) -> tuple[list[tuple[str, bool]], int]:
     """(scheme, is_repetition) of every quatrain, and the number of non-quatrains skipped."""
+    non_quatrains = reading.non_quatrains
     require_choice(non_quatrains, _NON_QUATRAIN_POLICIES, "non_quatrains policy")
     poems = require_texts(poems, name)
+    weak, near, historical = reading.weak, reading.near, reading.historical
     options = {
         "language": resolve_language(language),
-        "method": resolve_method(method, weak=weak, near=near, historical=historical),
-        "link_repetitions": link_repetitions,
+        "method": resolve_method(reading.method, weak=weak, near=near, historical=historical),
+        "link_repetitions": reading.link_repetitions,
         "weak": weak,
         "near": near,
         "historical": historical,
@@ -69,7 +81,8 @@ def _quatrain_schemes(
     def schemes() -> tuple[list[tuple[str, bool]], int]:
         return _schemes_of_quatrains(poems, name, non_quatrains, options, show_progress)
 
-    # a PoemCorpus keeps its schemes for the next call; the options hold the language
+    # a PoemCorpus keeps its schemes for the next call; the key holds every option that changes
+    # a scheme (the language and the resolved method too), not show_progress
     key = ("quatrain_schemes", non_quatrains, *options.values())
     found, skipped = derived(poems, key, schemes, schemes_form())
     if not found:
@@ -126,11 +139,8 @@ def scheme_distribution(
     ``non_quatrains="error"``). ``language`` (``"en"``, ``"de"``) picks the rhyme rules.
     Raises ValueError when no poem is a quatrain.
     """
-    schemes, _ = _quatrain_schemes(
-        poems, "poems", non_quatrains=non_quatrains, method=method,
-        link_repetitions=link_repetitions, weak=weak, near=near, historical=historical,
-        language=language, show_progress=show_progress,
-    )  # fmt: skip
+    reading = SchemeReading(non_quatrains, method, link_repetitions, weak, near, historical)
+    schemes, _ = _quatrain_schemes(poems, "poems", reading, language, show_progress)
     return _distribution(schemes)
 
 
@@ -184,19 +194,16 @@ def rhyme_divergence(
     *,
     base: float = 2,
     smoothing: float = 1e-9,
-    non_quatrains: str = "skip",
-    method: str | None = None,
-    link_repetitions: bool = True,
-    weak: bool = False,
-    near: bool = False,
-    historical: bool = False,
     language: str = "en",
     show_progress: bool = False,
+    **options: Any,
 ) -> dict:
     """Compare the rhyme-scheme distribution of ``predictions`` (P) with ``references`` (Q).
 
     ``language`` (``"en"``, ``"de"``) picks the rhyme rules both sides are read with (German:
-    rhyme from the spelling, see :mod:`poetic_eval.rhyme`).
+    rhyme from the spelling, see :mod:`poetic_eval.rhyme`). ``options``: the fields of
+    :class:`SchemeReading` by keyword (``non_quatrains``, ``method``, ``link_repetitions``,
+    ``weak``, ``near``, ``historical``).
 
     Returns ``rhyme_entropy`` H(P), ``reference_rhyme_entropy`` H(Q), ``rhyme_kl`` KL(P || Q),
     ``rhyme_cross_entropy`` H(P, Q) = H(P) + KL(P || Q) (all on the smoothed distributions, in
@@ -206,18 +213,13 @@ def rhyme_divergence(
     and the counts of quatrains used and of non-quatrains skipped on each side.
     """
     _check_options(base, smoothing)
-    options = {
-        "non_quatrains": non_quatrains,
-        "method": method,
-        "link_repetitions": link_repetitions,
-        "weak": weak,
-        "near": near,
-        "historical": historical,
-        "language": language,
-        "show_progress": show_progress,
-    }
-    predicted, skipped_predictions = _quatrain_schemes(predictions, "predictions", **options)
-    reference, skipped_references = _quatrain_schemes(references, "references", **options)
+    reading = options_from_keywords(SchemeReading, options, "rhyme_divergence")
+    predicted, skipped_predictions = _quatrain_schemes(
+        predictions, "predictions", reading, language, show_progress
+    )
+    reference, skipped_references = _quatrain_schemes(
+        references, "references", reading, language, show_progress
+    )
     p_raw, q_raw = _distribution(predicted), _distribution(reference)
     p = smoothed(list(p_raw.values()), smoothing)
     q = smoothed(list(q_raw.values()), smoothing)

@@ -19,18 +19,20 @@ from __future__ import annotations
 
 import hashlib
 from collections.abc import Sequence
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
 import numpy as np
-from tqdm.auto import tqdm
 
 from ..checks import require_positive_int, typed_options
+from ..checks.validation import options_from_keywords
 from ..errors import InvalidValueError
 from ..files import texts_sha256
 from ..text import derived, lines, require_texts, resolve_language
 from .embedding_cache import EmbeddingCache
 from .encoders import encoder_identity, load_sentence_encoder, warn_if_english_only
+from .nearest_neighbours import nearest_neighbours
 from .poem_embeddings import check_encoding, encode_poems, poem_sentence
 
 # Bump when the text given to the encoder or the stored arrays change meaning.
@@ -53,69 +55,6 @@ def _cache_key(encoder: Any, poems: Sequence[str], encoding: str = "poem") -> st
     form = _CACHE_FORMAT if encoding == "poem" else f"{_CACHE_FORMAT}/{encoding}"
     text = "\0".join((form, identity, corpus_fingerprint(poems, encoding)))
     return hashlib.sha256(text.encode("utf-8")).hexdigest()
-
-
-@typed_options
-def nearest_neighbours(
-    queries: np.ndarray,
-    corpus: np.ndarray | None = None,
-    *,
-    block_size: int = 4096,
-    show_progress: bool = False,
-) -> tuple[np.ndarray, np.ndarray]:
-    """For each query row, the largest dot product with a corpus row and that row's index.
-
-    With ``corpus=None`` the queries are compared with each other, excluding each row itself.
-    Rows should be L2-normalized (then dot product = cosine). Work is done in blocks of at most
-    ``block_size`` queries x ``block_size`` corpus rows, so memory is O(block_size^2).
-    Ties go to the lowest index.
-    """
-    require_positive_int(block_size, "block_size")
-    within = corpus is None
-    corpus = queries if within else corpus
-    if queries.ndim != 2 or corpus.ndim != 2 or queries.shape[1] != corpus.shape[1]:
-        raise InvalidValueError(
-            f"embeddings must be 2-D with equal widths; got {queries.shape} and {corpus.shape}"
-        )
-    if corpus.shape[0] - int(within) < 1:
-        raise InvalidValueError(
-            "nearest_neighbours needs at least one corpus row other than the query"
-        )
-    best = np.full(queries.shape[0], -np.inf, dtype=np.float32)
-    best_index = np.zeros(queries.shape[0], dtype=np.int64)
-    query_starts = range(0, queries.shape[0], block_size)
-    corpus_starts = range(0, corpus.shape[0], block_size)
-    blocks = tqdm(
-        total=len(query_starts) * len(corpus_starts),
-        desc="max similarity",
-        unit="block",
-        disable=not show_progress,
-    )
-    with blocks:
-        for q0 in query_starts:
-            query_block = np.ascontiguousarray(queries[q0 : q0 + block_size], dtype=np.float32)
-            rows = np.arange(query_block.shape[0])
-            for c0 in corpus_starts:
-                corpus_block = np.asarray(corpus[c0 : c0 + block_size], dtype=np.float32)
-                scores = query_block @ corpus_block.T
-                if within:
-                    _mask_self(scores, q0, c0)
-                column = scores.argmax(axis=1)
-                value = scores[rows, column]
-                improved = value > best[q0 : q0 + len(rows)]
-                best[q0 : q0 + len(rows)][improved] = value[improved]
-                best_index[q0 : q0 + len(rows)][improved] = column[improved] + c0
-                blocks.update()
-    return best, best_index
-
-
-def _mask_self(scores: np.ndarray, query_start: int, corpus_start: int) -> None:
-    """Set scores[i, j] = -inf where query row query_start+i is corpus row corpus_start+j."""
-    first = max(query_start, corpus_start)
-    last = min(query_start + scores.shape[0], corpus_start + scores.shape[1])
-    if first < last:
-        overlap = np.arange(first, last)
-        scores[overlap - query_start, overlap - corpus_start] = -np.inf
 
 
 def _summary(name: str, values: np.ndarray) -> dict[str, float]:
@@ -261,123 +200,128 @@ def reference_within_values(
     return values
 
 
+@dataclass(frozen=True)
+class SimilarityOptions:
+    """How :func:`max_similarity` encodes and compares poems: its keyword options, one record
+    so that the encoder, its batching and the reference corpus's cache travel together.
+
+    ``model``: sentence encoder: None (bundled all-MiniLM-L6-v2), a sentence-transformers name
+    or path, or an instance (see :func:`load_sentence_encoder`). ``device``: torch device the
+    encoder runs on ("cpu", "cuda", "cuda:1", ...): a model loaded by name is loaded there, and
+    an instance is asked to encode there. ``encoding``: how a poem becomes a vector: ``"poem"``
+    (default, the paper's: the whole poem as one sentence, cut at the encoder's maximum length
+    with a warning), ``"lines"`` or ``"chunks"`` (the mean of its lines' or length-fitting
+    chunks' vectors; see :mod:`poetic_eval.diversity.poem_embeddings`). ``batch_size``:
+    encoding batch size. ``reference_within``: also report ``reference_within_max_sim`` (each
+    reference's max to another reference, over the whole corpus given: O(len(references)^2)
+    work, cached). ``cache``: cache the references' embeddings and within-maxima on disk.
+    ``cache_dir``: cache folder (default :func:`poetic_eval.files.cache_paths.cache_root`).
+    ``block_size``: rows per block of the matrix products (memory ~ 4 * block_size^2 bytes).
+    """
+
+    model: Any = None
+    device: str | None = None
+    encoding: str = "poem"
+    batch_size: int = 64
+    reference_within: bool = True
+    cache: bool = True
+    cache_dir: str | Path | None = None
+    block_size: int = 4096
+
+
 @typed_options
 def max_similarity(
     predictions: Sequence[str],
     references: Sequence[str] | None = None,
     *,
-    model: Any = None,
-    device: str | None = None,
-    encoding: str = "poem",
-    batch_size: int = 64,
-    reference_within: bool = True,
-    cache: bool = True,
-    cache_dir: str | Path | None = None,
-    block_size: int = 4096,
     reference_samples: Sequence[Sequence[int]] | None = None,
     return_values: bool = False,
     show_progress: bool = False,
     language: str = "en",
+    **options: Any,
 ) -> dict[str, Any]:
     """Mean maximum cosine similarity within the generated poems and across to the human ones.
 
-    Args:
-        predictions: generated poems (lines separated by "\\n"); at least 2.
-        references: the human corpus, of any size (optional).
-        model: sentence encoder: None (bundled all-MiniLM-L6-v2), a sentence-transformers
-            name or path, or an instance (see :func:`load_sentence_encoder`).
-        device: torch device the encoder runs on ("cpu", "cuda", "cuda:1", ...): a model
-            loaded by name is loaded there, and an instance is asked to encode there.
-        encoding: how a poem becomes a vector: ``"poem"`` (default, the paper's: the whole
-            poem as one sentence, cut at the encoder's maximum length with a warning),
-            ``"lines"`` or ``"chunks"`` (the mean of its lines' or length-fitting chunks'
-            vectors; see :mod:`poetic_eval.diversity.poem_embeddings`).
-        batch_size: encoding batch size.
-        reference_within: also report ``reference_within_max_sim`` (each reference's max to
-            another reference, over the whole corpus given: O(len(references)^2) work, cached).
-        cache: cache the references' embeddings and within-maxima on disk.
-        cache_dir: cache folder (default :func:`poetic_eval.files.cache_paths.cache_root`).
-        block_size: rows per block of the matrix products (memory ~ 4 * block_size^2 bytes).
-        reference_samples: index lists into ``references``; when given,
-            ``reference_within_max_sim`` (and its std/min/max) is computed inside each sample
-            and averaged over the samples (the paper's protocol: 10 samples of the
-            predictions' size) instead of over the whole corpus.
-        return_values: add the per-poem maxima (``*_values``) and nearest-neighbour indices.
-        show_progress: show progress bars.
-        language: the poems' language ("en", "de"). It changes no vector (the encoder and the
-            text decide those, and key the caches); with "de" and the English-only default
-            encoder, one warning names a multilingual model to pass.
+    ``predictions``: generated poems (lines separated by "\\n"); at least 2. ``references``:
+    the human corpus, of any size (optional). ``reference_samples``: index lists into
+    ``references``; when given, ``reference_within_max_sim`` (and its std/min/max) is computed
+    inside each sample and averaged over the samples (the paper's protocol: 10 samples of the
+    predictions' size) instead of over the whole corpus. ``return_values``: add the per-poem
+    maxima (``*_values``) and nearest-neighbour indices. ``language``: the poems' language
+    ("en", "de"); it changes no vector (the encoder and the text decide those, and key the
+    caches); with "de" and the English-only default encoder, one warning names a multilingual
+    model to pass. ``options``: the fields of :class:`SimilarityOptions` by keyword.
 
-    Returns:
-        ``within_max_sim`` and, with references, ``across_max_sim`` and
-        ``reference_within_max_sim``, each with ``_std``, ``_min`` and ``_max``; cosines in
-        [-1, 1], higher = more similar = less diverse.
+    Returns ``within_max_sim`` and, with references, ``across_max_sim`` and
+    ``reference_within_max_sim``, each with ``_std``, ``_min`` and ``_max``: cosines in
+    [-1, 1], higher = more similar = less diverse.
     """
+    settings = options_from_keywords(SimilarityOptions, options, "max_similarity")
     predictions = require_texts(predictions, "predictions")
     if references is not None:
         references = require_texts(references, "references")
-    require_positive_int(batch_size, "batch_size")
-    check_encoding(encoding)
-    warn_if_english_only(model, resolve_language(language))
-    if reference_samples is not None and references is None:
+    elif reference_samples is not None:
         raise InvalidValueError(
             "reference_samples index into references, but no references were given"
         )
-    encoder = load_sentence_encoder(model, device)
+    require_positive_int(settings.batch_size, "batch_size")
+    check_encoding(settings.encoding)
+    warn_if_english_only(settings.model, resolve_language(language))
+    encoder = load_sentence_encoder(settings.model, settings.device)
     prediction_embeddings = encode_poems(
         predictions,
         encoder,
-        encoding=encoding,
-        batch_size=batch_size,
-        device=device,
+        encoding=settings.encoding,
+        batch_size=settings.batch_size,
+        device=settings.device,
         show_progress=show_progress,
     )
     reference_embeddings = within_values = None
     if references is not None:
-        options = {
-            "batch_size": batch_size,
-            "cache": cache,
-            "cache_dir": cache_dir,
-            "width": prediction_embeddings.shape[1],
-            "device": device,
-            "show_progress": show_progress,
-        }
-        reference_embeddings, key = _corpus_embeddings(references, encoder, encoding, options)
-        if reference_within:
-            within_values = _reference_within(
-                references,
-                reference_embeddings,
-                reference_samples,
-                derived_key=("reference_within_max", id(encoder), encoding, cache, str(cache_dir)),
-                cache_key=key,
-                cache_dir=cache_dir,
-                block_size=block_size,
-                show_progress=show_progress,
-            )
+        reference_embeddings, within_values = _reference_side(
+            references, encoder, settings, prediction_embeddings.shape[1], reference_samples,
+            show_progress,
+        )  # fmt: skip
     return max_similarity_from_embeddings(
         prediction_embeddings,
         reference_embeddings,
         reference_within_values=within_values,
-        block_size=block_size,
+        block_size=settings.block_size,
         return_values=return_values,
         show_progress=show_progress,
     )
+
+
+def _reference_side(
+    references: Sequence[str],
+    encoder: Any,
+    settings: SimilarityOptions,
+    width: int,
+    samples: Sequence[Sequence[int]] | None,
+    show_progress: bool,
+) -> tuple[np.ndarray, np.ndarray | list[np.ndarray] | None]:
+    """The references' embeddings and, with ``settings.reference_within``, their own maxima."""
+    embeddings, key = _corpus_embeddings(references, encoder, settings, width, show_progress)
+    if not settings.reference_within:
+        return embeddings, None
+    within = _reference_within(
+        references, embeddings, samples, (encoder, key), settings, show_progress
+    )
+    return embeddings, within
 
 
 def _reference_within(
     references: Sequence[str],
     embeddings: np.ndarray,
     samples: Sequence[Sequence[int]] | None,
-    *,
-    derived_key: tuple,
-    cache_key: str | None,
-    cache_dir: str | Path | None,
-    block_size: int,
+    encoder_and_key: tuple[Any, str | None],
+    settings: SimilarityOptions,
     show_progress: bool,
 ) -> np.ndarray | list[np.ndarray]:
     """Each reference's maximum similarity to another reference: inside each sample when
-    ``samples`` are given, else over the whole corpus (kept by a PoemCorpus under
-    ``derived_key``, and cached on disk under ``cache_key``)."""
+    ``samples`` are given, else over the whole corpus (kept by a PoemCorpus per encoder
+    object and cache setting, and cached on disk under the corpus's cache key)."""
+    block_size = settings.block_size
     if samples is not None:
         return [
             nearest_neighbours(
@@ -385,36 +329,57 @@ def _reference_within(
             )[0]
             for sample in samples
         ]
+    encoder, cache_key = encoder_and_key
+    kept = (
+        "reference_within_max",
+        id(encoder),
+        settings.encoding,
+        settings.cache,
+        str(settings.cache_dir),
+    )
     return derived(
         references,
-        derived_key,
+        kept,
         lambda: reference_within_values(
             embeddings,
             cache_key=cache_key,
-            cache_dir=cache_dir,
+            cache_dir=settings.cache_dir,
             block_size=block_size,
             show_progress=show_progress,
         ),
     )
 
 
-def _corpus_embeddings(references, encoder, encoding, options):
+def _corpus_embeddings(
+    references: Sequence[str],
+    encoder: Any,
+    settings: SimilarityOptions,
+    width: int,
+    show_progress: bool,
+) -> tuple[np.ndarray, str | None]:
     """:func:`embed_references`, kept by a PoemCorpus per encoder object and encoding (the
-    encoder is kept too, so its id is not reused; one fine-tuned in place is not noticed)."""
+    encoder is kept too, so its id is not reused; one fine-tuned in place is not noticed).
+    ``width``: the predictions' vector width, which a cached file must have."""
 
     def embed():
-        embeddings, key = embed_references(references, encoder, encoding=encoding, **options)
+        embeddings, key = embed_references(
+            references,
+            encoder,
+            encoding=settings.encoding,
+            batch_size=settings.batch_size,
+            cache=settings.cache,
+            cache_dir=settings.cache_dir,
+            width=width,
+            device=settings.device,
+            show_progress=show_progress,
+        )
         embeddings.flags.writeable = False
         return encoder, embeddings, key
 
-    kept = (
-        "sentence_embeddings",
-        id(encoder),
-        encoding,
-        options["cache"],
-        str(options["cache_dir"]),
-    )
-    _, embeddings, key = derived(references, kept, embed)
+    # The cache flag and folder are in the key: a result computed with cache=False must not be
+    # served to a call that asked for the disk cache to be written, nor from another folder.
+    kept = ("sentence_embeddings", id(encoder), settings.encoding, settings.cache)
+    _, embeddings, key = derived(references, (*kept, str(settings.cache_dir)), embed)
     return embeddings, key
 
 
