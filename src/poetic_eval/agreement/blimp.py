@@ -119,68 +119,68 @@ def _distractor_agreement_relational_noun(g: PhraseInventory):
     return [variant(n, heads, phrases) for n in LABEL_NAMES for heads, phrases in kinds]
 
 
+def _subject_relative(g: PhraseInventory, n: str) -> Variant:
+    """The head, a subject relative clause ending in an attractor of the other number, then
+    the verb phrase that agrees with the head ("the author who met the critics is ...")."""
+    lex, m = g.lex, other_number(n)
+
+    def render(choice):
+        determiner, head, pronoun, verb, attractor_determiner, attractor, phrase = choice
+        if head == attractor or phrase.object in (head, attractor):
+            return None
+        prefix = [
+            *noun_phrase(determiner, head.form(n)),
+            pronoun,
+            verb.past,
+            *noun_phrase(attractor_determiner, attractor.form(m)),
+        ]
+        return varied(prefix, phrase, n)
+
+    slots = (
+        lex.determiners(n),
+        lex.person_nouns,
+        ("who", "that"),
+        lex.person_transitive_verbs,
+        lex.determiners(m),
+        lex.person_nouns,
+        g.person_verb_phrases,
+    )
+    return Variant(f"{short_number(n)}_MS_EV_MV_{short_number(m)}_ES", n, slots, render)
+
+
+def _object_relative(g: PhraseInventory, n: str, heads, verbs, phrases) -> Variant:
+    """The head, an object relative clause whose subject (of the other number) agrees with
+    its own verb, then the head's verb phrase ("the book that the critics praise is ...")."""
+    lex, m = g.lex, other_number(n)
+
+    def render(choice):
+        determiner, head, attractor_determiner, attractor, verb, phrase = choice
+        if head == attractor or phrase.object in (head, attractor):
+            return None
+        prefix = [
+            *noun_phrase(determiner, head.form(n)),
+            "that",
+            *noun_phrase(attractor_determiner, attractor.form(m)),
+            verb.agreeing(m),
+        ]
+        return varied(prefix, phrase, n)
+
+    slots = (lex.determiners(n), heads, lex.determiners(m), lex.person_nouns, verbs, phrases)
+    return Variant(f"{short_number(n)}_MS_MV_{short_number(m)}_ES_EV", n, slots, render)
+
+
 def _distractor_agreement_relative_clause(g: PhraseInventory):
     lex = g.lex
-
-    def subject_relative(n: str) -> Variant:
-        m = other_number(n)
-
-        def render(choice):
-            determiner, head, pronoun, verb, attractor_determiner, attractor, phrase = choice
-            if head == attractor or phrase.object in (head, attractor):
-                return None
-            prefix = [
-                *noun_phrase(determiner, head.form(n)),
-                pronoun,
-                verb.past,
-                *noun_phrase(attractor_determiner, attractor.form(m)),
-            ]
-            return varied(prefix, phrase, n)
-
-        slots = (
-            lex.determiners(n),
-            lex.person_nouns,
-            ("who", "that"),
-            lex.person_transitive_verbs,
-            lex.determiners(m),
-            lex.person_nouns,
-            g.person_verb_phrases,
-        )
-        return Variant(f"{short_number(n)}_MS_EV_MV_{short_number(m)}_ES", n, slots, render)
-
-    def object_relative(n: str, heads, verbs, phrases) -> Variant:
-        m = other_number(n)
-
-        def render(choice):
-            determiner, head, attractor_determiner, attractor, verb, phrase = choice
-            if head == attractor or phrase.object in (head, attractor):
-                return None
-            prefix = [
-                *noun_phrase(determiner, head.form(n)),
-                "that",
-                *noun_phrase(attractor_determiner, attractor.form(m)),
-                verb.agreeing(m),
-            ]
-            return varied(prefix, phrase, n)
-
-        slots = (
-            lex.determiners(n),
-            heads,
-            lex.determiners(m),
-            lex.person_nouns,
-            verbs,
-            phrases,
-        )
-        return Variant(f"{short_number(n)}_MS_MV_{short_number(m)}_ES_EV", n, slots, render)
-
     variants = []
     for n in LABEL_NAMES:
-        variants.append(subject_relative(n))
+        variants.append(_subject_relative(g, n))
         variants.append(
-            object_relative(n, lex.person_nouns, lex.person_transitive_verbs, g.person_verb_phrases)
+            _object_relative(
+                g, n, lex.person_nouns, lex.person_transitive_verbs, g.person_verb_phrases
+            )
         )
         variants.append(
-            object_relative(n, lex.work_nouns, lex.work_transitive_verbs, g.thing_verb_phrases)
+            _object_relative(g, n, lex.work_nouns, lex.work_transitive_verbs, g.thing_verb_phrases)
         )
     return variants
 

@@ -119,45 +119,69 @@ def load_lexicon(path: str | Path | None = None) -> AgreementLexicon:
     return _lexicon_from_dict(data, path)
 
 
-def _lexicon_from_dict(data: dict[str, Any], path: Path) -> AgreementLexicon:
-    def field(key: str) -> Any:
-        if key not in data:
-            raise InvalidValueError(f"{path}: missing key {key!r}")
-        return data[key]
+class _LexiconReader:
+    """Reads the lists of a lexicon file's object, each error naming the file and the key."""
 
-    def nouns(key: str) -> tuple[Noun, ...]:
-        return tuple(
-            Noun(*_words(entry, 2, f"{path}: {key}[{i}]")) for i, entry in enumerate(field(key))
-        )
+    def __init__(self, data: dict[str, Any], path: Path) -> None:
+        self.data, self.path = data, path
 
-    def verbs(key: str) -> tuple[Verb, ...]:
-        return tuple(
-            Verb(*_words(entry, len(VERB_FORMS), f"{path}: {key}[{i}]"))
-            for i, entry in enumerate(field(key))
-        )
+    def field(self, key: str) -> Any:
+        if key not in self.data:
+            raise InvalidValueError(f"{self.path}: missing key {key!r}")
+        return self.data[key]
 
-    def words(key: str) -> tuple[str, ...]:
-        return tuple(_words(field(key), len(field(key)), f"{path}: {key}"))
+    def entries(self, key: str, count: int) -> list[list[str]]:
+        """The ``count``-word entries listed under ``key``."""
+        return [
+            _words(entry, count, f"{self.path}: {key}[{i}]")
+            for i, entry in enumerate(self.field(key))
+        ]
 
-    determiners = field("determiners")
-    if not isinstance(determiners, dict) or set(determiners) != set(LABEL_NAMES):
-        raise InvalidValueError(f"{path}: determiners must map {LABEL_NAMES} to word lists")
-    depictions = []
-    for i, entry in enumerate(field("depiction_nouns")):
-        singular, plural, preposition = _words(entry, 3, f"{path}: depiction_nouns[{i}]")
-        depictions.append(Depiction(Noun(singular, plural), preposition))
-    long_phrases = []
-    for i, entry in enumerate(field("long_verb_phrases")):
-        singular, plural, rest = _words(entry, 3, f"{path}: long_verb_phrases[{i}]")
-        long_phrases.append(Predicate(singular, plural, tuple(rest.split())))
-    auxiliaries = []
-    for i, entry in enumerate(field("auxiliaries")):
-        singular, plural, selects = _words(entry, 3, f"{path}: auxiliaries[{i}]")
-        if selects not in VERB_FORMS:
+    def nouns(self, key: str) -> tuple[Noun, ...]:
+        return tuple(Noun(*entry) for entry in self.entries(key, 2))
+
+    def verbs(self, key: str) -> tuple[Verb, ...]:
+        return tuple(Verb(*entry) for entry in self.entries(key, len(VERB_FORMS)))
+
+    def words(self, key: str) -> tuple[str, ...]:
+        return tuple(_words(self.field(key), len(self.field(key)), f"{self.path}: {key}"))
+
+    def determiners(self) -> dict[str, tuple[str, ...]]:
+        determiners = self.field("determiners")
+        if not isinstance(determiners, dict) or set(determiners) != set(LABEL_NAMES):
             raise InvalidValueError(
-                f"{path}: auxiliaries[{i}] selects {selects!r}, not one of {VERB_FORMS}"
+                f"{self.path}: determiners must map {LABEL_NAMES} to word lists"
             )
-        auxiliaries.append(Auxiliary(singular, plural, selects))
+        where = f"{self.path}: determiners"
+        return {n: tuple(_words(determiners[n], None, where)) for n in LABEL_NAMES}
+
+    def depictions(self) -> tuple[Depiction, ...]:
+        return tuple(
+            Depiction(Noun(singular, plural), preposition)
+            for singular, plural, preposition in self.entries("depiction_nouns", 3)
+        )
+
+    def long_phrases(self) -> tuple[Predicate, ...]:
+        return tuple(
+            Predicate(singular, plural, tuple(rest.split()))
+            for singular, plural, rest in self.entries("long_verb_phrases", 3)
+        )
+
+    def auxiliaries(self) -> tuple[Auxiliary, ...]:
+        auxiliaries = []
+        for i, (singular, plural, selects) in enumerate(self.entries("auxiliaries", 3)):
+            if selects not in VERB_FORMS:
+                raise InvalidValueError(
+                    f"{self.path}: auxiliaries[{i}] selects {selects!r}, not one of {VERB_FORMS}"
+                )
+            auxiliaries.append(Auxiliary(singular, plural, selects))
+        return tuple(auxiliaries)
+
+
+def _lexicon_from_dict(data: dict[str, Any], path: Path) -> AgreementLexicon:
+    read = _LexiconReader(data, path)
+    nouns, verbs, words = read.nouns, read.verbs, read.words
+    determiners = read.determiners()
     return AgreementLexicon(
         person_nouns=nouns("person_nouns"),
         irregular_person_nouns=nouns("irregular_person_nouns"),
@@ -165,7 +189,7 @@ def _lexicon_from_dict(data: dict[str, Any], path: Path) -> AgreementLexicon:
         work_nouns=nouns("work_nouns"),
         irregular_thing_nouns=nouns("irregular_thing_nouns"),
         relative_nouns=nouns("relative_nouns"),
-        depiction_nouns=tuple(depictions),
+        depiction_nouns=read.depictions(),
         intransitive_verbs=verbs("intransitive_verbs"),
         person_adjectives=words("person_adjectives"),
         person_transitive_verbs=verbs("person_transitive_verbs"),
@@ -175,12 +199,12 @@ def _lexicon_from_dict(data: dict[str, Any], path: Path) -> AgreementLexicon:
         work_adjectives=words("work_adjectives"),
         generic_objects=words("generic_objects"),
         complement_verbs=words("complement_verbs"),
-        long_verb_phrases=tuple(long_phrases),
+        long_verb_phrases=read.long_phrases(),
         person_prepositions=words("person_prepositions"),
         work_prepositions=words("work_prepositions"),
-        singular_determiners=tuple(_words(determiners["singular"], None, f"{path}: determiners")),
-        plural_determiners=tuple(_words(determiners["plural"], None, f"{path}: determiners")),
-        auxiliaries=tuple(auxiliaries),
+        singular_determiners=determiners["singular"],
+        plural_determiners=determiners["plural"],
+        auxiliaries=read.auxiliaries(),
         stative_verbs=frozenset(words("stative_verbs")),
     )
 
