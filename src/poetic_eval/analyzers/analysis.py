@@ -115,6 +115,18 @@ def _collection_summary(values: Mapping[str, Any]) -> dict[str, Any]:
     return flat
 
 
+def _collection_values(
+    parsed: list[Poem], names: Sequence[str], options: dict[str, Any], show_progress: bool
+) -> dict[str, Any]:
+    """The chosen collection analyzers' values, flattened; none for fewer than 2 poems (there
+    is no pair to compare)."""
+    wanted = [analyzer.name for analyzer in select_analyzers(names, "collection")]
+    if not wanted or len(parsed) < 2:
+        return {}
+    values = analyze_collection(parsed, wanted, **{**options, "show_progress": show_progress})
+    return _collection_summary(values)
+
+
 @typed_options
 def poem_analysis(
     poems: Sequence[str],
@@ -164,13 +176,8 @@ def poem_analysis(
         evaluations = [judge_expectations(values, form_name, expectations) for values in per_poem]
     if evaluations:
         result.update(summarize_forms(evaluations))
-    wanted_collection = select_analyzers(names, "collection")
-    if collection and wanted_collection and len(parsed) >= 2:
-        collection_names = [analyzer.name for analyzer in wanted_collection]
-        values = analyze_collection(
-            parsed, collection_names, **{**options, "show_progress": show_progress}
-        )
-        result.update(_collection_summary(values))
+    if collection:
+        result.update(_collection_values(parsed, names, options, show_progress))
     if return_per_poem:
         result["per_poem"] = [
             {**values, **({"form": evaluation.to_json()} if form else {})}

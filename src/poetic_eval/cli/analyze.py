@@ -39,6 +39,22 @@ def add_arguments(parser: argparse.ArgumentParser, words: Sequence[str] = ()) ->
     parser.add_argument(
         "--analyzers", nargs="+", metavar="NAME", help="run only these analyzers (default all)"
     )
+    _add_rhyme_arguments(parser)
+    _add_novelty_arguments(parser)
+    _add_topicality_arguments(parser)
+    parser.add_argument(
+        "--no-collection", action="store_true", help="skip the collection analyzers"
+    )
+    add_language_argument(
+        parser,
+        "the rules of the analyzers that read sound (rhyme, syllables, stress) and words "
+        "(type/token ratios); with de and the default encoder, topicality warns",
+    )
+    add_show_progress_flag(parser)
+
+
+def _add_rhyme_arguments(parser: argparse.ArgumentParser) -> None:
+    """How the rhyme analyzers pair lines."""
     parser.add_argument(
         "--rhyme-window",
         default="5",
@@ -53,6 +69,10 @@ def add_arguments(parser: argparse.ArgumentParser, words: Sequence[str] = ()) ->
         help="an option of poetic_eval.rhyme.rhyme_scheme, e.g. near=true; repeatable. "
         + OPTION_GRAMMAR,
     )
+
+
+def _add_novelty_arguments(parser: argparse.ArgumentParser) -> None:
+    """Which line pairs inter-poem novelty compares, and how a pair's sum is divided."""
     parser.add_argument(
         "--include-blank-lines",
         action="store_true",
@@ -65,6 +85,19 @@ def add_arguments(parser: argparse.ArgumentParser, words: Sequence[str] = ()) ->
         help="inter-poem novelty on K sampled ordered pairs instead of all",
     )
     parser.add_argument("--seed", type=int, default=0, help="seed of --sample-pairs")
+    parser.add_argument(
+        "--line-by-line-divisor",
+        type=choice_of(LINE_BY_LINE_DIVISORS, "divisor"),
+        metavar=choices_metavar(LINE_BY_LINE_DIVISORS),
+        default="shorter",
+        help="inter-poem novelty line by line: divide a pair's zipped-line sum by the shorter "
+        "poem's line count (default: the mean of the zipped pairs) or by the first poem's "
+        "(the reference code's)",
+    )
+
+
+def _add_topicality_arguments(parser: argparse.ArgumentParser) -> None:
+    """The topics and the sentence encoder of topicality."""
     parser.add_argument(
         "--topics",
         type=Path,
@@ -84,24 +117,6 @@ def add_arguments(parser: argparse.ArgumentParser, words: Sequence[str] = ()) ->
         "encoder's length), 'lines' (mean of its lines) or 'chunks' (mean of runs of lines "
         "that fit the encoder: all of a long poem is read)",
     )
-    parser.add_argument(
-        "--line-by-line-divisor",
-        type=choice_of(LINE_BY_LINE_DIVISORS, "divisor"),
-        metavar=choices_metavar(LINE_BY_LINE_DIVISORS),
-        default="shorter",
-        help="inter-poem novelty line by line: divide a pair's zipped-line sum by the shorter "
-        "poem's line count (default: the mean of the zipped pairs) or by the first poem's "
-        "(the reference code's)",
-    )
-    parser.add_argument(
-        "--no-collection", action="store_true", help="skip the collection analyzers"
-    )
-    add_language_argument(
-        parser,
-        "the rules of the analyzers that read sound (rhyme, syllables, stress) and words "
-        "(type/token ratios); with de and the default encoder, topicality warns",
-    )
-    add_show_progress_flag(parser)
 
 
 def _rhyme_window(text: str) -> int | None:

@@ -109,12 +109,7 @@ def check_scores(rows: list[dict], out: str) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
-    from poetic_eval.lm.distributed import (
-        end_process_group,
-        process_group,
-        score_pairs_sharded,
-        torchrun_device,
-    )
+    from poetic_eval.lm.distributed import end_process_group, process_group, torchrun_device
 
     from ..files import check_output_file
     from ..lm import load_language_model
@@ -132,13 +127,8 @@ def run(args: argparse.Namespace) -> int:
     _, device = torchrun_device(args.device, args.device_map)  # under torchrun: its own GPU
     lm = load_language_model(args.model, **model_loading_options(args, device))
     started = time.perf_counter()
-    good_scores, bad_scores = score_pairs_sharded(
-        [row["good"] for row in rows],
-        [row["bad"] for row in rows],
-        model=lm,
-        reduction=args.reduction,
-        batch_size=args.batch_size,
-        show_progress=args.show_progress and rank == 0,
+    good_scores, bad_scores = _scores(
+        rows, lm, args, show_progress=args.show_progress and rank == 0
     )
     elapsed = time.perf_counter() - started
     end_process_group()
@@ -164,6 +154,30 @@ def run(args: argparse.Namespace) -> int:
         f"scored {len(rows)} pairs in {elapsed:.1f} s "
         f"({len(rows) / max(elapsed, 1e-9):.1f} pairs/s)"
     )
+    _print_summary(summary)
+    from ..text.safe_output import printable  # the path may hold any character
+
+    print(f"per-pair scores: {printable(args.out)}")
+    return 0
+
+
+def _scores(rows: list[dict], lm, args: argparse.Namespace, *, show_progress: bool):
+    """(good scores, bad scores) of ``rows``; under torchrun each process scores its shard and
+    every process gets all the scores."""
+    from poetic_eval.lm.distributed import score_pairs_sharded
+
+    return score_pairs_sharded(
+        [row["good"] for row in rows],
+        [row["bad"] for row in rows],
+        model=lm,
+        reduction=args.reduction,
+        batch_size=args.batch_size,
+        show_progress=show_progress,
+    )
+
+
+def _print_summary(summary: dict) -> None:
+    """The accuracy table: one row per category, then overall."""
     from ..text.safe_output import printable  # categories come from the data
 
     width = max(len(printable(name)) for name in [*summary["by_category"], "overall"])
@@ -175,5 +189,3 @@ def run(args: argparse.Namespace) -> int:
             f"{printable(name):<{width}}  {entry['n']:>6}  {entry['accuracy']:>8.3f}  "
             f"{interval:>15}  {entry['ties']}"
         )
-    print(f"per-pair scores: {printable(args.out)}")
-    return 0
