@@ -509,3 +509,12 @@ def test_the_options_in_two_groups_equal_the_keywords_of_before(tmp_path):
         PoemSampling(batch_size=0)
     with pytest.raises(TypeError, match="num_poems must be an integer"):
         PoemSampling(num_poems="4")
+
+
+def test_generate_poems_process_options_are_checked_keywords():
+    """process_index/num_processes/gather (a ProcessShare) stay keywords, checked by name and
+    type before any sampling."""
+    with pytest.raises(TypeError, match="'num_process'; did you mean 'num_processes'"):
+        generate_poems(None, None, PROMPTS, 2, num_process=2)
+    with pytest.raises(TypeError, match="process_index must be an integer, got str"):
+        generate_poems(None, None, PROMPTS, 2, process_index="0")

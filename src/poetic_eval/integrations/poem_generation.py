@@ -11,11 +11,13 @@ poems one process samples.
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
+from dataclasses import dataclass
 from typing import Any
 
 import torch
 
 from ..checks import typed_options
+from ..checks.validation import options_from_keywords
 from ..errors import InvalidValueError
 
 #: Sampling settings unless the caller overrides them (nucleus sampling at temperature 1).
@@ -33,6 +35,19 @@ def chunk_bounds(num_poems: int, batch_size: int) -> list[tuple[int, int]]:
     return [(start, min(start + batch_size, num_poems)) for start in starts]
 
 
+@dataclass(frozen=True)
+class ProcessShare:
+    """Which chunks this process samples, and how the processes share their poems: the
+    keyword options ``process_index``, ``num_processes`` and ``gather`` of
+    :func:`generate_poems`. ``gather``: with several processes, the all-gather of a list (e.g.
+    ``accelerate.utils.gather_object``): each process passes its ``(chunk, poems)`` pairs and
+    gets every process's."""
+
+    process_index: int = 0
+    num_processes: int = 1
+    gather: Callable[[list], list] | None = None
+
+
 @typed_options
 def generate_poems(
     model: Any,
@@ -44,9 +59,7 @@ def generate_poems(
     seed: int = 0,
     batch_size: int = 8,
     include_prompt: bool = False,
-    process_index: int = 0,
-    num_processes: int = 1,
-    gather: Callable[[list], list] | None = None,
+    **processes: Any,
 ) -> list[str]:
     """``num_poems`` sampled poems (every process gets all of them when ``gather`` is given).
 
@@ -58,11 +71,10 @@ def generate_poems(
         batch_size: poems per ``generate`` call (a chunk).
         include_prompt: a poem is its prompt followed by the generated text (default: the
             generated text only).
-        process_index, num_processes: this process's share of the chunks.
-        gather: with several processes, the all-gather of a list (e.g.
-            ``accelerate.utils.gather_object``): each process passes its ``(chunk, poems)``
-            pairs and gets every process's.
+        processes: this process's share of the chunks, the fields of :class:`ProcessShare` by
+            keyword (``process_index``, ``num_processes``, ``gather``).
     """
+    share = options_from_keywords(ProcessShare, processes, "generate_poems")
     options = {**DEFAULT_GENERATION_KWARGS, **(generation_kwargs or {})}
     if options.get("num_return_sequences", 1) != 1:
         raise InvalidValueError(
@@ -70,15 +82,15 @@ def generate_poems(
         )
     chunks = chunk_bounds(num_poems, batch_size)
     mine = []
-    for index in range(process_index, len(chunks), num_processes):
+    for index in range(share.process_index, len(chunks), share.num_processes):
         start, end = chunks[index]
         batch = [prompts[i % len(prompts)] for i in range(start, end)]
         poems = _sample_chunk(model, tokenizer, batch, options, seed + index, include_prompt)
         mine.append((index, poems))
-    if num_processes > 1:
-        if gather is None:
+    if share.num_processes > 1:
+        if share.gather is None:
             raise InvalidValueError("generate_poems over several processes needs gather=")
-        mine = gather(mine)
+        mine = share.gather(mine)
     return [poem for _, poems in sorted(mine) for poem in poems]
 
 

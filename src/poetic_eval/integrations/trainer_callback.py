@@ -104,11 +104,11 @@ class PoeticDiversityCallback(TrainerCallback):
         diversity_options: dict[str, Any] | None = None,
         sampling: PoemSampling | None = None,
         scoring: PairScoring | None = None,
-        tokenizer: Any = None,
         **keywords: Any,
     ) -> None:
-        # kept out of the signature's ten parameters: a keyword like the groups' fields
+        # kept out of the signature's ten parameters: keywords like the groups' fields
         self.language = resolve_language(keywords.pop("language", None))
+        tokenizer = keywords.pop("tokenizer", None)
         self.trainer = trainer
         self.prompts = require_texts(prompts, "prompts")
         self.references = None if references is None else PoemCorpus(references)
