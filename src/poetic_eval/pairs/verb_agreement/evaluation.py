@@ -8,7 +8,7 @@ as the model returns it, so runs of any size keep no vocabulary-sized vectors.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import Any
 
 import numpy as np
@@ -56,36 +56,14 @@ def evaluate_verb_agreement(
     if not slots:
         raise InvalidValueError("pairs is empty: at least one pair is needed")
     vocabulary = verb_vocabulary(lm.tokenizer, verbs)
-    correct, incorrect = own_form_ids(lm.tokenizer, slots)
     views = DistinctViews(slots, lm)
-    distinct = first_occurrences(list(zip(views.of_example.tolist(), views.labels.tolist())))
-    by_view = np.argsort(views.of_example, kind="stable")
-    sorted_views = views.of_example[by_view]
-
-    def shard(first: int, end: int) -> list[SlotScores]:
-        """The slot scores of the distinct views ``first .. end - 1`` (one part per batch)."""
-        parts = []
-        batches = log_prob_batches(views.representatives[first:end], lm, batch_size, show_progress)
-        for offset, batch in batches:
-            start = first + offset
-            low, high = np.searchsorted(sorted_views, [start, start + batch.shape[0]])
-            members = by_view[low:high]
-            parts.append(
-                score_verb_slots(
-                    batch,
-                    views.labels[members],
-                    correct[members],
-                    incorrect[members],
-                    vocabulary.token_ids,
-                    top_cutoffs=top_cutoffs,
-                    bottom_cutoffs=bottom_cutoffs,
-                    views=views.of_example[members] - start,
-                    distinct=distinct[members],
-                    examples=members,
-                )
-            )
-        return [SlotScores.concatenate(parts)] if parts else []
-
+    shard = _shard_scorer(
+        views,
+        lm,
+        (vocabulary.token_ids, *own_form_ids(lm.tokenizer, slots)),
+        {"top_cutoffs": top_cutoffs, "bottom_cutoffs": bottom_cutoffs},
+        (batch_size, show_progress),
+    )
     # under torchrun each process runs a contiguous shard of the views (all get all parts)
     parts = in_shards(len(views.representatives), shard, lm.device)
     result = aggregate_verb_agreement(
@@ -98,3 +76,45 @@ def evaluate_verb_agreement(
     result["model"] = lm.name
     result["n_lemmas_excluded"] = len(vocabulary.excluded)
     return result
+
+
+def _shard_scorer(
+    views: DistinctViews,
+    lm: Any,
+    token_ids: tuple[np.ndarray, np.ndarray, np.ndarray],
+    cutoffs: dict[str, Sequence[float]],
+    batching: tuple[int | None, bool],
+) -> Callable[[int, int], list[SlotScores]]:
+    """The scorer of a contiguous shard of the distinct views: the model runs on them batch
+    by batch, and each batch's examples are scored at once (its distributions then dropped).
+    ``token_ids``: the verbs' (lemma, form) ids and each example's correct / incorrect id."""
+    verb_ids, correct, incorrect = token_ids
+    distinct = first_occurrences(list(zip(views.of_example.tolist(), views.labels.tolist())))
+    # examples sorted by view: the examples of a batch of views are one searchsorted range
+    by_view = np.argsort(views.of_example, kind="stable")
+    sorted_views = views.of_example[by_view]
+
+    def shard(first: int, end: int) -> list[SlotScores]:
+        """The slot scores of the distinct views ``first .. end - 1`` (one part per batch)."""
+        parts = []
+        batches = log_prob_batches(views.representatives[first:end], lm, *batching)
+        for offset, batch in batches:
+            start = first + offset
+            low, high = np.searchsorted(sorted_views, [start, start + batch.shape[0]])
+            members = by_view[low:high]
+            parts.append(
+                score_verb_slots(
+                    batch,
+                    views.labels[members],
+                    correct[members],
+                    incorrect[members],
+                    verb_ids,
+                    **cutoffs,
+                    views=views.of_example[members] - start,
+                    distinct=distinct[members],
+                    examples=members,
+                )
+            )
+        return [SlotScores.concatenate(parts)] if parts else []
+
+    return shard

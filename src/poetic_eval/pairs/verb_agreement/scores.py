@@ -137,12 +137,8 @@ def score_verb_slots(
         raise InvalidValueError(
             f"logits has {n_views} rows; every example needs one (views or one row each)"
         )
-    correct = as_int_vector(correct_ids, "correct_ids", n)
-    incorrect = as_int_vector(incorrect_ids, "incorrect_ids", n)
-    for name, ids in (("correct_ids", correct), ("incorrect_ids", incorrect)):
-        bad = np.flatnonzero((ids < -1) | (ids >= vocab))
-        if bad.size:
-            raise InvalidValueError(f"{name}[{bad[0]}] = {ids[bad[0]]} is outside -1..{vocab - 1}")
+    correct = _token_ids(correct_ids, "correct_ids", n, vocab)
+    incorrect = _token_ids(incorrect_ids, "incorrect_ids", n, vocab)
     verbs = verb_id_matrix(verb_token_ids, vocab)
     top = check_cutoffs(top_cutoffs, "top_cutoffs")
     bottom = check_cutoffs(bottom_cutoffs, "bottom_cutoffs")
@@ -155,11 +151,37 @@ def score_verb_slots(
 
     tse = _tse(matrix, view_rows, correct, incorrect)
     chosen = np.flatnonzero(keep)
+    rows, sums = _cutoff_scores(matrix, view_rows[chosen], labels_array[chosen], verbs, top, bottom)
+    return SlotScores(index, tse, index[chosen], **rows, **sums)
+
+
+def _token_ids(ids: Any, name: str, n: int, vocab: int) -> np.ndarray:
+    """``n`` token ids in the vocabulary, or -1 (a form that is not one token)."""
+    vector = as_int_vector(ids, name, n)
+    bad = np.flatnonzero((vector < -1) | (vector >= vocab))
+    if bad.size:
+        raise InvalidValueError(f"{name}[{bad[0]}] = {vector[bad[0]]} is outside -1..{vocab - 1}")
+    return vector
+
+
+def _cutoff_scores(
+    matrix: torch.Tensor,
+    view_rows: np.ndarray,
+    labels: np.ndarray,
+    verbs: np.ndarray,
+    top: np.ndarray,
+    bottom: np.ndarray,
+) -> tuple[dict[str, np.ndarray], dict[str, np.ndarray]]:
+    """EW/MW per scored example (rows, concatenated) and the per-lemma sums, computed over
+    chunks of at most ``_ROWS_PER_CHUNK`` examples (each chunk holds float64 copies of its
+    (rows, vocab) distributions); an empty selection is one empty chunk, so the keys exist."""
     parts = [
         lemma_cutoff_scores(
-            matrix[torch.as_tensor(view_rows[rows])], labels_array[rows], verbs, top, bottom
+            matrix[torch.as_tensor(view_rows[chunk])], labels[chunk], verbs, top, bottom
         )
-        for rows in np.array_split(chosen, max(1, -(-chosen.size // _ROWS_PER_CHUNK)))
+        for chunk in np.array_split(
+            np.arange(view_rows.size), max(1, -(-view_rows.size // _ROWS_PER_CHUNK))
+        )
     ]
     rows = {
         name: np.concatenate([part[name] for part in parts]) for name in parts[0] if name != "lemma"
@@ -167,7 +189,7 @@ def score_verb_slots(
     sums = {
         name: np.sum([part["lemma"][name] for part in parts], axis=0) for name in parts[0]["lemma"]
     }
-    return SlotScores(index, tse, index[chosen], **rows, **sums)
+    return rows, sums
 
 
 def _tse(
