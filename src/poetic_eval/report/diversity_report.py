@@ -65,7 +65,6 @@ def write_report(
     dimensions: str | Iterable[str] | None = None,
     human_samples: int | None = None,
     seed: int = 0,
-    model: Any = None,
     title: str = "Poetry diversity report",
     show_progress: bool = False,
     language: str = "en",
@@ -79,21 +78,19 @@ def write_report(
         out_dir: the report folder: new, empty, or a report written here (replaced whole);
             checked before any work.
         dimensions, human_samples, seed, show_progress, **part_options: as
-            :func:`poetic_eval.diversity.profile.poetic_diversity`.
-        model: the sentence encoder for the semantic dimension (shortcut for
-            ``semantic_model``).
+            :func:`poetic_eval.diversity.profile.poetic_diversity`; ``model=`` is a shortcut
+            for ``semantic_model`` (the sentence encoder of the semantic dimension).
         title: the report's title.
         language: the poems' language, ``"en"`` or ``"de"`` (rhyme rules, token rules, and
             the semantic encoder's warning; see :func:`~poetic_eval.diversity.poetic_diversity`).
 
-    Returns:
-        The report dict that was written to report.json.
+    Returns the report dict that was written to report.json.
     """
     language = resolve_language(language)
     check_report_folder(out_dir)
     generated_poems, generated_source = _poems_and_source(generated, "generated")
     human_poems, human_source = _poems_and_source(human, "human")
-    if model is not None:
+    if (model := part_options.pop("model", None)) is not None:
         part_options["semantic_model"] = model
     profile = diversity_profile(
         generated_poems,
@@ -105,26 +102,13 @@ def write_report(
         language=language,
         **part_options,
     )
-    settings = {
-        "language": language,
-        "dimensions": list(profile.dimensions),
-        **({"skipped": profile.skipped} if profile.skipped else {}),
-        "human_samples": human_samples,
-        "seed": seed,
-        "model": (
-            _model_name(part_options.get("semantic_model"))
-            if "semantic" in profile.dimensions
-            else None
-        ),
-        **{k: v for k, v in part_options.items() if k != "semantic_model"},
-    }
     report = new_report(
         title,
         inputs={
             "generated": {"source": generated_source, "poems": len(generated_poems)},
             "human": {"source": human_source, "poems": len(human_poems)},
         },
-        settings=settings,
+        settings=_report_settings(profile, seed, part_options),
         scores=profile.scores,
         description=_protocol_note(human_samples, len(generated_poems)),
     )
@@ -133,6 +117,23 @@ def write_report(
             add_section(report, key, section)
         write_report_files(report, staging)
     return report
+
+
+def _report_settings(
+    profile: DiversityProfile, seed: int, part_options: dict[str, Any]
+) -> dict[str, Any]:
+    """What the report's settings record: the profile's choices and the options given (the
+    encoder by name, when the semantic dimension ran)."""
+    semantic = "semantic" in profile.dimensions
+    return {
+        "language": profile.language,
+        "dimensions": list(profile.dimensions),
+        **({"skipped": profile.skipped} if profile.skipped else {}),
+        "human_samples": profile.human_samples,
+        "seed": seed,
+        "model": _model_name(part_options.get("semantic_model")) if semantic else None,
+        **{k: v for k, v in part_options.items() if k != "semantic_model"},
+    }
 
 
 @typed_options
