@@ -182,6 +182,8 @@ PUBLIC_NAMES: dict[str, list[str]] = {
         "write_hub_dataset",
     ],
     "poetic_eval.integrations": [
+        "PairScoring",
+        "PoemSampling",
         "PoeticDiversityCallback",
         "generate_poems",
         "harness_lm",

@@ -65,7 +65,6 @@ def generate_pairs(
     return pairs
 
 
-@typed_options
 def generate_all_pairs(
     families: Sequence[str] = FAMILIES,
     *,

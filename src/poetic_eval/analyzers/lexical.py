@@ -13,13 +13,11 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from ..checks import typed_options
 from ..diversity import ttr, word_tokens
 from .analyzer import Analyzer
 from .poem import Poem
 
 
-@typed_options
 def type_token_ratio(
     poem: Poem, lowercase: bool = True, remove_punctuation: bool = True, language: str = "en"
 ) -> float | None:
@@ -29,7 +27,6 @@ def type_token_ratio(
     return ttr(found) if found else None
 
 
-@typed_options
 def collection_type_token_ratio(
     poems: Sequence[Poem],
     lowercase: bool = True,

@@ -29,7 +29,7 @@ from typing import Any
 import numpy as np
 from tqdm.auto import tqdm
 
-from ..checks import require_choice, require_choices, require_positive_int, typed_options
+from ..checks import require_choice, require_choices, require_positive_int
 from ..errors import InvalidValueError
 from .analyzer import Analyzer
 from .poem import Poem
@@ -64,7 +64,6 @@ def mean_pairwise_f1(
     return total / (n * (n - 1))
 
 
-@typed_options
 def intra_novelty(
     poem: Poem,
     include_blank_lines: bool = False,
@@ -205,7 +204,6 @@ def _sampled_pairs(
     return float(per_pair.mean())
 
 
-@typed_options
 def inter_novelty(
     poems: Sequence[Poem],
     ways: Sequence[str] = WAYS,

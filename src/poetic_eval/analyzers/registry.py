@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
-from ..checks import require_choice, require_choices
+from ..checks import check_option_types, require_choice, require_choices
 from .analyzer import Analyzer
 from .lexical import COLLECTION_TYPE_TOKEN_RATIO, TYPE_TOKEN_RATIO
 from .meter import STRESS_PER_LINE, SYLLABLES_PER_LINE
@@ -55,5 +55,11 @@ def option_names() -> set[str]:
 
 
 def check_options(options: dict) -> None:
-    """ValueError naming an option no analyzer accepts, with the valid names."""
+    """ValueError naming an option no analyzer accepts, with the valid names; TypeError for a
+    ``bool``/``int``/``float`` option of the wrong type (as ``@typed_options`` words it: the
+    analyzers are reached through the public functions that call this, not checked again)."""
     require_choices(sorted(options), sorted(option_names()), "analyzer option")
+    for analyzer in ANALYZERS.values():
+        check_option_types(
+            analyzer.analyze, {k: options[k] for k in analyzer.options if k in options}
+        )

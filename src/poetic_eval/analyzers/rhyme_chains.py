@@ -44,7 +44,6 @@ from typing import Any
 import numpy as np
 from scipy.optimize import linear_sum_assignment
 
-from ..checks import typed_options
 from ..errors import InvalidTypeError, InvalidValueError
 from ..rhyme import rhyme_scheme, rhyme_schemes
 from ..rhyme.letters import scheme_of_links
@@ -92,7 +91,6 @@ def _scheme(lines: tuple[str, ...], window: int | None, options: tuple, language
     return scheme_of_links(len(lines), links())
 
 
-@typed_options
 def poem_rhyme_scheme(
     poem: Poem,
     rhyme_window: int | None = DEFAULT_WINDOW,
@@ -108,7 +106,6 @@ def poem_rhyme_scheme(
     )
 
 
-@typed_options
 def rhyme_chains(
     poem: Poem,
     rhyme_window: int | None = DEFAULT_WINDOW,
@@ -120,7 +117,6 @@ def rhyme_chains(
     return sum(size >= 2 for size in sizes.values())
 
 
-@typed_options
 def rhyme_richness(
     poem: Poem,
     rhyme_window: int | None = DEFAULT_WINDOW,

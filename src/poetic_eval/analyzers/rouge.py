@@ -27,7 +27,6 @@ from rapidfuzz import process
 from rapidfuzz.distance import LCSseq
 from scipy import sparse
 
-from ..checks import typed_options
 from ..errors import InvalidValueError
 
 _NON_ALPHANUMERIC = re.compile(r"[^a-z0-9]+")
@@ -37,7 +36,6 @@ DEFAULT_ROUGE_TYPES = ("rouge1", "rouge2", "rougeL")
 _SURROGATES = (0xD800, 0xE000)
 
 
-@typed_options
 def rouge_tokens(text: str, *, use_stemmer: bool = False) -> list[str]:
     """Tokens of ``text`` as rouge-score's default tokenizer makes them."""
     tokens = _NON_ALPHANUMERIC.sub(" ", text.lower()).split()
@@ -104,7 +102,6 @@ class RougeTexts:
     pairs only.
     """
 
-    @typed_options
     def __init__(self, texts: Sequence[str], *, use_stemmer: bool = False):
         self.size = len(texts)
         vocabulary: dict[str, int] = {}

@@ -23,7 +23,7 @@ from typing import Any
 
 import numpy as np
 
-from ..checks import require_positive_int, typed_options
+from ..checks import require_positive_int
 from ..diversity import encode_poems, load_sentence_encoder
 from ..diversity.encoders import warn_if_english_only
 from ..diversity.poem_embeddings import check_encoding
@@ -41,7 +41,6 @@ def retrieval_scores(true: Sequence[str], predicted: Sequence[str]) -> dict[str,
     return {"macro_f1": macro_f1(per_topic), "accuracy": accuracy, "per_topic": per_topic}
 
 
-@typed_options
 def topicality(
     poems: Sequence[Poem],
     topics: Sequence[str] | None = None,

@@ -328,7 +328,6 @@ def strip_answer_prefix(sentence: str) -> str:
     return sentence[match.end() :] if match else sentence
 
 
-@typed_options
 def make_blm_record(
     item_id: int,
     context: Sequence[str],

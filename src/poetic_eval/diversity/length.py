@@ -23,7 +23,6 @@ from .stored_forms import lengths_form
 from .word_tokens import word_count
 
 
-@typed_options
 def poem_lengths(
     poems: Sequence[str], *, remove_punctuation: bool = True, language: str = "en"
 ) -> np.ndarray:
@@ -45,7 +44,6 @@ def poem_lengths(
     return derived(poems, ("poem_lengths", language, remove_punctuation), count, lengths_form())
 
 
-@typed_options
 def length_statistics(
     poems: Sequence[str], *, remove_punctuation: bool = True, language: str = "en"
 ) -> dict[str, float]:
@@ -66,7 +64,6 @@ def _statistics(lengths: np.ndarray) -> dict[str, float]:
     }
 
 
-@typed_options
 def histogram_intersection(a: Sequence[float], b: Sequence[float], bins: int = 30) -> float:
     """Intersection of the normalised histograms of ``a`` and ``b`` over their common range."""
     require_positive_int(bins, "bins")

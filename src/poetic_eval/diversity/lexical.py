@@ -311,7 +311,6 @@ def _mtld_of_stream(
     return float((forward + backward) / 2)
 
 
-@typed_options
 def poem_tokens(
     poems: Sequence[str],
     *,

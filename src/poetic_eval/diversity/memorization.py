@@ -66,7 +66,6 @@ def poem_units(poem: str, level: str) -> list[str]:
     raise InvalidValueError(unknown_name_message(level, LEVELS, "level"))
 
 
-@typed_options
 def ratcliff_ratio(reference: str, generated: str, *, autojunk: bool = True) -> float:
     """``difflib.SequenceMatcher(None, reference, generated, autojunk=autojunk).ratio()``."""
     return difflib.SequenceMatcher(None, reference, generated, autojunk=autojunk).ratio()

@@ -37,7 +37,7 @@ from rapidfuzz.distance import Indel
 from threadpoolctl import threadpool_limits
 from tqdm.auto import tqdm
 
-from ..checks import require_fraction, require_positive_int, typed_options
+from ..checks import require_fraction, require_positive_int
 from .ratio_bounds import (
     ALPHABET,
     BOUND_TOLERANCE,
@@ -352,7 +352,6 @@ def _run_tasks(function, tasks: list, workers: int) -> list:
         return list(pool.map(function, tasks, chunksize=chunk))
 
 
-@typed_options
 def memorized_units(
     generated: Sequence[str],
     training: Sequence[str],

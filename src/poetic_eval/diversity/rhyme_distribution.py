@@ -120,7 +120,6 @@ def _distribution(schemes: list[tuple[str, bool]]) -> dict[str, float]:
     return {label: counts[label] / len(schemes) for label in QUATRAIN_SCHEMES}
 
 
-@typed_options
 def scheme_distribution(
     poems: Sequence[str],
     *,
@@ -150,13 +149,11 @@ def smoothed(distribution: Sequence[float], smoothing: float) -> list[float]:
     return [(p + smoothing) / total for p in distribution]
 
 
-@typed_options
 def entropy(p: Sequence[float], *, base: float = 2) -> float:
     """Shannon entropy of ``p`` in log base ``base`` (0 log 0 = 0)."""
     return -sum(x * math.log(x, base) for x in p if x > 0)
 
 
-@typed_options
 def kl_divergence(p: Sequence[float], q: Sequence[float], *, base: float = 2) -> float:
     """KL(p || q) = sum p log(p / q), clamped at 0 against rounding; ``inf`` when q is 0 where
     p is not."""

@@ -78,7 +78,6 @@ def _cosines(values: np.ndarray) -> np.ndarray:
     return np.clip(values, -1.0, 1.0)
 
 
-@typed_options
 def max_similarity_from_embeddings(
     prediction_embeddings: np.ndarray,
     reference_embeddings: np.ndarray | None = None,
@@ -132,7 +131,6 @@ def max_similarity_from_embeddings(
     return result
 
 
-@typed_options
 def embed_references(
     references: Sequence[str],
     encoder: Any,

@@ -57,7 +57,6 @@ def _german_table() -> dict[int, str | None]:
     return table
 
 
-@typed_options
 def german_text(text: str, *, lowercase: bool = True, remove_punctuation: bool = True) -> str:
     """``text`` normalized by the German rules (module docstring), before the split."""
     text = unicodedata.normalize("NFC", text)
@@ -85,7 +84,6 @@ def word_tokens(
     return german_text(text, lowercase=lowercase, remove_punctuation=remove_punctuation).split()
 
 
-@typed_options
 def word_count(text: str, *, language: str = "en", remove_punctuation: bool = True) -> int:
     """Number of tokens of a poem by the rules of ``language`` (its length, in the paper)."""
     return len(word_tokens(text, language=language, remove_punctuation=remove_punctuation))

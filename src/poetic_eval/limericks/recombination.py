@@ -22,7 +22,6 @@ _A_ORDERS = tuple(permutations((0, 1, 4)))
 _B_ORDERS = ((2, 3), (3, 2))
 
 
-@typed_options
 def recombination_count(n_limericks: int) -> int:
     """How many distinct recombinations ``n_limericks`` limericks give at most."""
     return len(_A_ORDERS) * len(_B_ORDERS) * n_limericks * n_limericks

@@ -52,7 +52,6 @@ class EncodedChoices:
         return len(self.prefix) + sum(len(ids) for ids in self.continuations)
 
 
-@typed_options
 def encode_choices(
     lm: LoadedModel,
     prefixes: Sequence[str],

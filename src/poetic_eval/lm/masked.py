@@ -36,7 +36,6 @@ from dataclasses import dataclass
 import numpy as np
 import torch
 
-from ..checks import typed_options
 from ..errors import InvalidValueError
 from .loaded_model import LoadedModel
 from .model_checks import checked, probe_ids, split_head
@@ -286,7 +285,6 @@ def _run_batches(run: Callable[[int], torch.Tensor], plan: _Plan, workers: int, 
     return values
 
 
-@typed_options
 def pseudo_log_likelihoods(
     lm: LoadedModel,
     encodings: Sequence[Sequence[int]],

@@ -25,7 +25,6 @@ from dataclasses import dataclass, field
 
 import numpy as np
 
-from ..checks import typed_options
 from ..errors import InvalidValueError
 from ..text import common_prefix_length
 
@@ -77,7 +76,6 @@ class Pack:
         return len(self.tokens) - 1
 
 
-@typed_options
 def pack_prefix_trees(
     sequences: Sequence[Sequence[int]],
     *,
@@ -233,7 +231,6 @@ def ancestor_mask(parents: Sequence[int]) -> np.ndarray:
     return mask
 
 
-@typed_options
 def token_budget_batches(
     lengths: Sequence[int],
     budget: int,

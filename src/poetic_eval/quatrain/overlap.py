@@ -37,7 +37,6 @@ from dataclasses import dataclass
 import numpy as np
 from tqdm.auto import tqdm
 
-from ..checks import typed_options
 from ..errors import InvalidValueError
 
 #: The paper's p per language; other languages use :data:`DEFAULT_P`.
@@ -63,7 +62,6 @@ class OverlapRemoval:
         return int(self.kept.size - self.kept.sum())
 
 
-@typed_options
 def top_k_in_order(scores: np.ndarray, k: int) -> np.ndarray:
     """Indices (ascending) of the ``k`` highest ``scores``, ties taken from the lowest index."""
     n = scores.size
@@ -76,7 +74,6 @@ def top_k_in_order(scores: np.ndarray, k: int) -> np.ndarray:
     return np.flatnonzero(chosen)
 
 
-@typed_options
 def remove_overlaps(
     line_ids: np.ndarray,
     p: int,

@@ -25,7 +25,7 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from ..checks import require_choice, typed_options
+from ..checks import require_choice
 from ..errors import InvalidValueError
 
 COUPLET_RULES = ("split", "first", "last")
@@ -49,7 +49,6 @@ class PseudoSonnets:
         return int(self.couplet_sources.size)
 
 
-@typed_options
 def max_sonnets(n_quatrains: int, couplets: str = "split") -> int:
     """Sonnets that ``n_quatrains`` give when each quatrain is used once (see module doc)."""
     check_couplet_rule(couplets)
@@ -60,7 +59,6 @@ def check_couplet_rule(couplets: str) -> str:
     return require_choice(couplets, COUPLET_RULES, "couplet rule")
 
 
-@typed_options
 def draw_pseudo_sonnets(
     n_quatrains: int,
     seed: int,

@@ -13,7 +13,6 @@ from fractions import Fraction
 
 import numpy as np
 
-from ..checks import typed_options
 from ..errors import InvalidValueError
 
 DEV_SHARE = 0.1
@@ -28,7 +27,6 @@ class TrainDevSplit:
     dev: np.ndarray
 
 
-@typed_options
 def dev_size(n: int, dev_share: float = DEV_SHARE) -> int:
     """``round(n * dev_share)``, halves rounded up, computed exactly."""
     if not 0 < dev_share < 1:
@@ -36,7 +34,6 @@ def dev_size(n: int, dev_share: float = DEV_SHARE) -> int:
     return int(Fraction(n) * Fraction(str(dev_share)) + Fraction(1, 2))
 
 
-@typed_options
 def split_train_dev(n: int, seed: int, dev_share: float = DEV_SHARE) -> TrainDevSplit:
     """Split ``n`` quatrains 9:1 (by default) with ``seed``; both parts in source order."""
     order = np.random.default_rng([seed, _SPLIT_STREAM]).permutation(n)

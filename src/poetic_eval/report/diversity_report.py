@@ -31,6 +31,15 @@ from . import (
 from .document import add_scores
 from .sections.diversity import DIMENSION_SECTIONS, combined_section
 
+# The public boundary of this module (the CLI's report and demo call it; the report package
+# does not import it, so that reading a report does not load the diversity dimensions).
+__all__ = [
+    "LANGUAGE_SECTION_DIMENSIONS",
+    "add_language_section",
+    "diversity_sections",
+    "write_report",
+]
+
 #: What a language's section shows by default: the dimensions that need no sentence encoder.
 LANGUAGE_SECTION_DIMENSIONS = ("rhyme", "lexical", "length")
 
