@@ -203,3 +203,23 @@ def test_sibling_modules_and_a_committed_app_go_to_the_space(tmp_path, monkeypat
     files = {file.path_in_repo: file.read_bytes() for file in plan.files}
     assert list(files) == ["mtld.py", "mtld_tables.py", "app.py", "README.md", "requirements.txt"]
     assert files["app.py"] == b"# app.py\n" and files["mtld_tables.py"] == b"# mtld_tables.py\n"
+
+
+def test_a_metric_card_is_read_once_per_space_and_owner_change(monkeypatch):
+    """The README, form.json and the replan under the token's owner share one parsed card
+    (the README and form.json each read it, and a replan read it twice again)."""
+    reads = []
+    read = metric_spaces.metric_card
+
+    def counted(name):
+        reads.append(name)
+        return read(name)
+
+    monkeypatch.setattr(metric_spaces, "metric_card", counted)
+    (plan,) = plan_metric_spaces(None, ["mtld"])
+    replanned = plan.with_owner("someone")
+    assert reads == ["mtld"]
+    files = {file.path_in_repo: file for file in replanned.files}
+    assert "form.json" in files and 'evaluate.load("someone/mtld")' in files[
+        "README.md"
+    ].read_bytes().decode("utf-8")

@@ -10,13 +10,15 @@ import pathlib
 from collections import Counter
 
 import datasets
+import pyarrow.parquet as pq
 import pytest
 
 from poetic_eval.cli import main
-from poetic_eval.errors import CardError
+from poetic_eval.errors import CardError, DataFileError
 from poetic_eval.files import BuiltCard, find_built_card, load_built_config, read_built_card
 from poetic_eval.hub import ConfigData, HubDataset, plan_dataset_uploads, write_hub_dataset
-from poetic_eval.integrations.harness_tasks import write_harness_tasks
+from poetic_eval.hub.eval_yaml import benchmark_tasks
+from poetic_eval.integrations.harness_tasks import dataset_tasks, write_harness_tasks
 from poetic_eval.pairs.pair_tables import load_pair_tables
 
 FEATURES = datasets.Features({"good": datasets.Value("string"), "bad": datasets.Value("string")})
@@ -256,3 +258,42 @@ def test_each_command_reads_a_folder_card_once(tmp_path, card_reads, capsys):
         "beta": 1,
     }
     capsys.readouterr()
+
+
+@pytest.fixture()
+def footer_reads(monkeypatch):
+    """Counts, by resolved file path, the parquet footers read through pyarrow.parquet's entry
+    points (read_metadata, read_schema, ParquetFile), as the package calls them."""
+    counts: Counter = Counter()
+
+    def counted(read):
+        def reading(source, *args, **kwargs):
+            counts[pathlib.Path(source).resolve()] += 1
+            return read(source, *args, **kwargs)
+
+        return reading
+
+    for name in ("read_metadata", "read_schema", "ParquetFile"):
+        monkeypatch.setattr(pq, name, counted(getattr(pq, name)))
+    return counts
+
+
+def test_publish_planning_reads_each_parquet_footer_once(tmp_path, footer_reads, capsys):
+    """The file check, the row count against the card and the eval.yaml's columns share one
+    read (they were three)."""
+    folder = built_folder(tmp_path).resolve()
+    plans = plan_dataset_uploads(tmp_path / "datasets", "o")
+    assert not plans[0].problems and any(f.path_in_repo == "eval.yaml" for f in plans[0].files)
+    parquet = sorted(folder.rglob("*.parquet"))
+    assert parquet and {path: footer_reads[path] for path in parquet} == dict.fromkeys(parquet, 1)
+
+
+def test_a_config_without_files_is_refused_by_both_task_writers(tmp_path):
+    """The harness tasks and the hub's eval.yaml read the configs through one function."""
+    folder = built_folder(tmp_path)
+    for path in folder.rglob("*.parquet"):
+        path.unlink()
+    card = read_built_card(folder)
+    for tasks in (dataset_tasks, benchmark_tasks):
+        with pytest.raises(DataFileError, match="config 'pairs' lists no existing parquet file"):
+            tasks(card)

@@ -16,8 +16,9 @@ import yaml
 from huggingface_hub import parse_eval_result_entries
 
 from poetic_eval.cli import main
-from poetic_eval.hub import plan_dataset_uploads
+from poetic_eval.hub import plan_dataset_uploads, publish
 from poetic_eval.hub.eval_yaml import EVAL_YAML
+from poetic_eval.hub.upload_plan import plan_eval_results
 from poetic_eval.report.eval_results import DIVERSITY_METRICS
 
 SECRET = "hf_test_secret_token_never_printed"
@@ -226,3 +227,16 @@ def test_an_organisation_of_the_token_owns_its_models(fake_hub, eval_results):
     assert ".eval_results/en_quatrains-rhyme_kl.yaml" in fake_hub.files(
         "model", "poetry-lab/poet-1b"
     )
+
+
+def test_the_token_owner_is_asked_once_per_publish(fake_hub, eval_results):
+    """Two model repos (one ours, one not): one whoami, not one per repo."""
+    fake_hub.add_repo("model", "someone/poet-1b", {"README.md": b"# poet\n"})
+    fake_hub.add_repo("model", "them/poet-1b", {"README.md": b"# theirs\n"})
+    plans = [
+        plan_eval_results(eval_results / "model", repo)
+        for repo in ("someone/poet-1b", "them/poet-1b")
+    ]
+    results = publish(plans, token=SECRET)
+    assert [r.pull_request_url is not None for r in results] == [False, True]
+    assert sum(call[0] == "whoami" for call in fake_hub.calls) == 1

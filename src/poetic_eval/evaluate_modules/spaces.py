@@ -84,10 +84,11 @@ def metric_card(name: str) -> tuple[Path, SpaceCard]:
     return path, load_card(path, SpaceCard, what="metric card")
 
 
-def space_card(name: str, repo_id: str) -> str:
-    """The Space's README.md: the metric card with evaluate's complete Space header, written
-    by the hub's ``SpaceCardData`` in evaluate's key order."""
-    path, card = metric_card(name)
+def space_card(name: str, repo_id: str, read: tuple[Path, SpaceCard]) -> str:
+    """The Space's README.md: the metric card (``read``: its path and parsed card, from
+    :func:`metric_card`) with evaluate's complete Space header, written by the hub's
+    ``SpaceCardData`` in evaluate's key order."""
+    path, card = read
     header = card.data.to_dict()
     missing = [key for key in REQUIRED_CARD_KEYS if not header.get(key)]
     if missing:
@@ -109,9 +110,10 @@ def app_source(name: str) -> str:
     return _APP_TEMPLATE.format(name=name)
 
 
-def form_file(name: str) -> str:
-    """The Space's form.json: the page's fields with the card's example, and its description."""
-    description = metric_card(name)[1].data.to_dict().get("description")
+def form_file(name: str, card: SpaceCard) -> str:
+    """The Space's form.json: the page's fields with the card's example, and its description
+    (from ``card``, the parsed metric card)."""
+    description = card.data.to_dict().get("description")
     spec = {**form_spec(name), "description": description or ""}
     return json.dumps(spec, indent=1, ensure_ascii=False) + "\n"
 
@@ -121,19 +123,23 @@ def requirements(version: str | None = None) -> str:
     return f"poetic-eval=={version or package_version()}\n"
 
 
-def space_files(name: str, repo_id: str) -> tuple[UploadFile, ...]:
+def space_files(
+    name: str, repo_id: str, read: tuple[Path, SpaceCard] | None = None
+) -> tuple[UploadFile, ...]:
     """The files of metric ``name``'s Space: the module first, then the sibling modules it may
     import (evaluate downloads those from the Space too), the card, app.py, form.json,
     requirements.txt. A committed ``app.py`` in the metric folder is used instead of the
-    generated one (and of form.json, which only the generated one reads)."""
+    generated one (and of form.json, which only the generated one reads). ``read``: the metric
+    card as :func:`metric_card` returns it, when the caller has read it (else read here)."""
+    path, card = read if read is not None else metric_card(name)
     folder = Path(metric_path(name))
     module = folder / f"{name}.py"
     siblings = sorted(p for p in folder.glob("*.py") if p.name not in (module.name, "app.py"))
     app = folder / "app.py"
-    texts = {"README.md": space_card(name, repo_id)}
+    texts = {"README.md": space_card(name, repo_id, (path, card))}
     if not app.is_file():
         texts["app.py"] = app_source(name)
-        texts["form.json"] = form_file(name)
+        texts["form.json"] = form_file(name, card)
     texts["requirements.txt"] = requirements()
     local = [module, *siblings] + ([app] if app.is_file() else [])
     return (
@@ -147,15 +153,17 @@ def plan_metric_spaces(org: str | None, names: list[str] | None = None) -> list[
     return [_plan_space(name, org or UNKNOWN_OWNER) for name in names or available_metrics()]
 
 
-def _plan_space(name: str, owner: str) -> RepoUpload:
+def _plan_space(name: str, owner: str, read: tuple[Path, SpaceCard] | None = None) -> RepoUpload:
+    # the card is read once per plan and kept for the replan under the token's owner
+    read = read if read is not None else metric_card(name)
     repo_id = f"{owner}/{name}"
     return RepoUpload(
         name,
         repo_id,
         "space",
-        space_files(name, repo_id),
+        space_files(name, repo_id, read),
         kind=f"Space, evaluate metric, its own app on gradio {GRADIO_SDK_VERSION}",
-        replan=lambda new_owner: _plan_space(name, new_owner),
+        replan=lambda new_owner: _plan_space(name, new_owner, read),
     )
 
 

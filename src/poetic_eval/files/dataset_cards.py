@@ -95,6 +95,9 @@ class BuiltCard:
     infos: dict[str, DatasetInfo]
     license: str | list[str] | None
     card: DatasetCard = field(repr=False, compare=False)
+    # Parquet footers read so far, by resolved path (see parquet_files.parquet_footer): one
+    # command checks a file, its row count and its columns from a single read.
+    footers: dict[Path, Any] = field(default_factory=dict, init=False, repr=False, compare=False)
 
     @property
     def path(self) -> Path:

@@ -22,12 +22,46 @@ from .dataset_cards import BuiltCard
 _REBUILD = "rebuild the folder (poetic-eval build ...) or restore the file"
 
 
-def parquet_schema(path: str | Path) -> pa.Schema:
-    """The schema of a parquet file; a file that is not parquet is named."""
-    try:
-        return pq.read_schema(path)
-    except (pa.ArrowException, OSError) as error:
-        raise DataFileError(f"{path}: not a readable parquet file ({error}); {_REBUILD}") from None
+def parquet_footer(card: BuiltCard, path: str | Path) -> pq.FileMetaData:
+    """The footer (schema, row count) of one of ``card``'s data files, read once per parsed
+    card. Raises what pyarrow raises for a file that is not parquet (the caller words it).
+
+    Keyed by the resolved path: the card's own listing (``folder / path``) and
+    :meth:`BuiltCard.data_files` (paths checked to resolve inside the folder) name the same file
+    differently."""
+    key = Path(path).resolve()
+    if key not in card.footers:
+        card.footers[key] = pq.read_metadata(key)
+    return card.footers[key]
+
+
+def config_columns(card: BuiltCard) -> list[tuple[str, dict[str, list[Path]], list[str]]]:
+    """(config, split -> its data files, the column names of its first file) of every config of
+    ``card``, in card order: what the harness tasks and the hub's eval.yaml read to find each
+    config's kind.
+
+    Raises:
+        DataFileError: a config none of whose listed files exists, or whose first file is not
+            parquet (a card that lists nothing on disk is a broken build, not a config to drop).
+    """
+    found = []
+    for config in card.configs:
+        splits = card.data_files(config.name)
+        files = [path for paths in splits.values() for path in paths]
+        if not files:
+            listed = [path for paths in config.data_files.values() for path in paths]
+            raise DataFileError(
+                f"{card.folder}: config {config.name!r} lists no existing parquet file "
+                f"({', '.join(listed)}); {_REBUILD}"
+            )
+        try:
+            columns = parquet_footer(card, files[0]).schema.to_arrow_schema().names
+        except (pa.ArrowException, OSError) as error:
+            raise DataFileError(
+                f"{files[0]}: not a readable parquet file ({error}); {_REBUILD}"
+            ) from None
+        found.append((config.name, splits, columns))
+    return found
 
 
 def read_parquet_table(path: str | Path) -> pa.Table:

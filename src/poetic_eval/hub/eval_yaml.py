@@ -30,7 +30,7 @@ from typing import Any
 import yaml
 
 from ..files.dataset_cards import BuiltCard
-from ..files.parquet_files import parquet_schema
+from ..files.parquet_files import config_columns
 from .config_kinds import config_kind
 
 EVAL_YAML = "eval.yaml"
@@ -67,13 +67,11 @@ def _config_tasks(config: str, columns: list[str], splits: list[str]) -> list[Be
 
 
 def benchmark_tasks(card: BuiltCard) -> list[BenchmarkTask]:
-    """The tasks of a built dataset folder, in card order (configs of no kind are left out)."""
+    """The tasks of a built dataset folder, in card order (configs of no kind are left out; a
+    config with no existing file is refused, as for the harness tasks)."""
     tasks = []
-    for name in card.config_names:
-        splits = card.data_files(name)
-        files = [path for paths in splits.values() for path in paths]
-        if files:
-            tasks += _config_tasks(name, parquet_schema(files[0]).names, list(splits))
+    for name, splits, columns in config_columns(card):
+        tasks += _config_tasks(name, columns, list(splits))
     return tasks
 
 

@@ -90,15 +90,20 @@ def publish(
         raise InvalidValueError(f"timeout must be a positive number of seconds, got {timeout!r}")
     _refuse_problems(plans)
     api = api if api is not None else HfApi(token=token)
-    owner = None
+    identity: list[tuple[str, set[str]]] = []  # the token's owner: asked once, when needed
+
+    def token_identity() -> tuple[str, set[str]]:
+        if not identity:
+            identity.append(_token_identity(api, token, timeout))
+        return identity[0]
+
     results = []
     with bounded_requests(timeout):
         for plan in plans:
             if plan.repo_id.startswith(UNKNOWN_OWNER + "/"):
-                owner = owner or _token_owner(api, token, timeout)
-                plan = plan.with_owner(owner)
+                plan = plan.with_owner(token_identity()[0])
             # a model repo is someone's model: never created here; a pull request unless ours
-            as_pr = plan.repo_type == "model" and not _owns(api, token, timeout, plan.repo_id)
+            as_pr = plan.repo_type == "model" and not _owns(token_identity(), plan.repo_id)
             result = _publish_repo(
                 api, plan, token=token, private=private, timeout=timeout, as_pr=as_pr
             )
@@ -148,10 +153,6 @@ def bounded_requests(seconds: float) -> Iterator[None]:
         set_client_factory(previous)
 
 
-def _token_owner(api, token: str, timeout: float) -> str:
-    return _token_identity(api, token, timeout)[0]
-
-
 def _token_identity(api, token: str, timeout: float) -> tuple[str, set[str]]:
     """The token's user name and the organisations it belongs to."""
     reply = _hub_call(token, timeout, "asking the hub who owns the token", api.whoami)
@@ -162,9 +163,9 @@ def _token_identity(api, token: str, timeout: float) -> tuple[str, set[str]]:
     return name, {org["name"] for org in orgs if isinstance(org, dict) and org.get("name")}
 
 
-def _owns(api, token: str, timeout: float, repo_id: str) -> bool:
-    """Whether the token's user, or one of its organisations, owns ``repo_id``."""
-    name, orgs = _token_identity(api, token, timeout)
+def _owns(identity: tuple[str, set[str]], repo_id: str) -> bool:
+    """Whether the token's user, or one of its organisations (``identity``), owns ``repo_id``."""
+    name, orgs = identity
     return repo_id.split("/")[0] in {name, *orgs}
 
 

@@ -19,11 +19,11 @@ from dataclasses import dataclass, field
 from pathlib import Path, PurePosixPath
 
 import pyarrow as pa
-import pyarrow.parquet as pq
 from huggingface_hub import CommitOperationAdd, CommitOperationDelete
 
 from ..errors import InvalidValueError
 from ..files.dataset_cards import BuiltCard, read_built_card
+from ..files.parquet_files import parquet_footer
 from ..report.eval_results import EVAL_RESULTS_FOLDER
 from .eval_yaml import EVAL_YAML, eval_yaml_text
 
@@ -166,7 +166,7 @@ def _plan_dataset_folder(folder: Path, owner: str) -> RepoUpload:
         raise InvalidValueError(
             f"{card_path} lists no data files (configs: data_files): rebuild it"
         )
-    found = {path: _data_file_problem(folder, path) for path in listed}
+    found = {path: _data_file_problem(card, path) for path in listed}
     problems = [problem for problem in found.values() if problem]
     if card_path.is_symlink():
         problems.insert(0, f"{CARD} is a symbolic link; publish uploads regular files only")
@@ -230,10 +230,11 @@ def _is_safe(path: str) -> bool:
     )
 
 
-def _data_file_problem(folder: Path, path: str) -> str | None:
+def _data_file_problem(card: BuiltCard, path: str) -> str | None:
     """Why the listed data file ``path`` cannot be published as it is (None when it can)."""
     if not _is_safe(path):
         return f"{shown(path)}: the card lists a path outside data/; rebuild the card"
+    folder = card.folder
     local = folder / path
     relative = local.relative_to(folder)
     for part in [*reversed(relative.parents[:-1]), relative]:
@@ -247,13 +248,13 @@ def _data_file_problem(folder: Path, path: str) -> str | None:
     if not stat.S_ISREG(mode):
         return f"{path}: not a regular file"
     if path.endswith(".parquet"):
-        return _parquet_problem(local, path)
+        return _parquet_problem(card, local, path)
     return None
 
 
-def _parquet_problem(local: Path, path: str) -> str | None:
+def _parquet_problem(card: BuiltCard, local: Path, path: str) -> str | None:
     try:
-        pq.ParquetFile(local).close()
+        parquet_footer(card, local)  # kept on the card: the row count and columns reuse it
     except (pa.ArrowException, OSError) as error:
         size = local.stat().st_size
         reason = "0 bytes" if size == 0 else f"{size:,} bytes, {str(error).splitlines()[0]}"
@@ -274,7 +275,7 @@ def _row_count_problems(card: BuiltCard, sound: set[str]) -> list[str]:
             if path not in sound or not path.endswith(".parquet"):
                 continue
             expected = counts.get(split)
-            n_rows = pq.ParquetFile(card.folder / path).metadata.num_rows
+            n_rows = parquet_footer(card, card.folder / path).num_rows
             if expected is not None and n_rows != expected:
                 problems.append(
                     f"{path}: {n_rows:,} rows, the card says {expected:,}; "

@@ -40,7 +40,7 @@ from ..errors import InvalidValueError
 from ..files import atomic_folder, check_output_folder, recover_folder
 from ..files.dataset_cards import BuiltCard, find_built_card
 from ..files.names import inside
-from ..files.parquet_files import parquet_schema
+from ..files.parquet_files import config_columns
 from ..hub import built_dataset_folders
 from ..hub.config_kinds import CONFIG_KINDS, config_kind
 
@@ -140,25 +140,17 @@ def dataset_tasks(card: BuiltCard) -> list[ConfigTask]:
     """The configs of a built dataset folder (``card``: its parsed card) that some task family
     covers, in card order.
 
-    Configs of no family (e.g. agreement's ``verbs`` list) are left out.
+    Configs of no family (e.g. agreement's ``verbs`` list) are left out; a config with no
+    existing file is refused (:func:`~poetic_eval.files.parquet_files.config_columns`).
     """
-    folder = card.folder
     tasks = []
-    for config in card.configs:
-        name = config.name
-        splits = card.data_files(name)
-        files = [f for paths in splits.values() for f in paths]
-        if not files:
-            listed = [path for paths in config.data_files.values() for path in paths]
-            raise FileNotFoundError(
-                f"{folder}: config {name!r} lists no existing parquet file ({listed})"
-            )
-        family = _family_of(parquet_schema(files[0]).names)
+    for name, splits, columns in config_columns(card):
+        family = _family_of(columns)
         if family is None:
             continue
         test_split = "test" if "test" in splits else next(iter(splits))
         fewshot = "train" if "train" in splits and test_split != "train" else None
-        tasks.append(ConfigTask(folder.name, name, family, test_split, fewshot))
+        tasks.append(ConfigTask(card.folder.name, name, family, test_split, fewshot))
     return tasks
 
 
