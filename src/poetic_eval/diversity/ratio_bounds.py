@@ -30,6 +30,8 @@ _FEATURE_CELLS = 4_000_000  # float32 cells of one histogram feature matrix
 
 def length_window(low: int, high: int, threshold: float) -> tuple[float, float]:
     """Training lengths that can reach ``threshold`` against a unit of length in [low, high]."""
+    # 2 * min(a, b) / (a + b) >= t  <=>  t / (2 - t) <= b / a <= (2 - t) / t; the floor keeps
+    # a threshold at or under the tolerance from dividing by zero (every length then passes)
     slack = max(threshold - BOUND_TOLERANCE, 1e-9)
     return low * slack / (2 - slack), high * (2 - slack) / slack
 
@@ -102,6 +104,8 @@ def histogram_bound(counts: np.ndarray, query_counts: np.ndarray) -> np.ndarray:
     ``counts``: the texts' saturated counts, one row per character (``UnitIndex.counts``);
     ``query_counts``: the queries' exact counts, one row per query (:func:`char_counts`).
     """
+    # one 0/1 column per (character c, k in 1..the largest query count of c): columns[i] is
+    # the character of column i and ks[i] its k
     top = query_counts.max(axis=0)
     columns = np.repeat(np.arange(len(top)), top)
     if len(columns) == 0:
@@ -110,7 +114,7 @@ def histogram_bound(counts: np.ndarray, query_counts: np.ndarray) -> np.ndarray:
     queries = (query_counts[:, columns] >= ks).astype(np.float32)
     text_ks = np.minimum(ks, SATURATED).astype(np.uint8)
     bound = np.empty((counts.shape[1], len(query_counts)), dtype=np.float32)
-    step = max(1, _FEATURE_CELLS // len(columns))
+    step = max(1, _FEATURE_CELLS // len(columns))  # texts per block: bounded feature matrix
     for start in range(0, counts.shape[1], step):
         chunk = counts[columns, start : start + step]  # whole rows: contiguous copies
         features = (chunk >= text_ks[:, None]).astype(np.float32)
@@ -139,6 +143,9 @@ def banded_lcs_bound(
     but they fail the threshold anyway.
     """
     slack = max(threshold - BOUND_TOLERANCE, 0.0)
+    # one band for the whole block: the least LCS any pair of it needs (from the shortest
+    # lengths) leaves the most unmatched characters (from the longest), so the band is wide
+    # enough for every pair; floor, so rounding never narrows it
     need = math.floor(slack * (int(lengths.min()) + int(query_lengths.min())) / 2)
     left = max(0, int(lengths.max()) - need)
     right = max(0, int(query_lengths.max()) - need)

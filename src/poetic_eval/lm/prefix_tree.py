@@ -97,6 +97,8 @@ def pack_prefix_trees(
     """
     order = sorted(range(len(sequences)), key=lambda index: tuple(sequences[index]))
     ordered = [sequences[index] for index in order]
+    # shared[i]: what sequence i shares with its predecessor, which (sorted) is the most it
+    # shares with any earlier sequence; it is what i costs nothing to add to their pack
     shared = [0] + [
         common_prefix_length(ordered[position - 1], ordered[position])
         for position in range(1, len(ordered))
@@ -106,9 +108,9 @@ def pack_prefix_trees(
         end, nodes = start + 1, len(ordered[start])
         while end < len(ordered):
             full = max_sequences is not None and end - start >= max_sequences
-            cost = len(ordered[end]) - shared[end]
+            cost = len(ordered[end]) - shared[end]  # its new nodes only
             if full or nodes + cost > max_nodes:
-                if not full:
+                if not full:  # a count cap is no node overflow: close right here
                     end = _weakest_link(shared, start, end)
                 break
             nodes += cost
@@ -120,8 +122,9 @@ def pack_prefix_trees(
         pack, previous_path = Pack(), []
         for position in range(start, end):
             sequence = ordered[position]
+            # a pack's first sequence shares nothing: its prefix is computed again here
             common = shared[position] if position > start else 0
-            path = previous_path[:common]
+            path = previous_path[:common]  # the predecessor's nodes for the shared prefix
             for depth in range(common, len(sequence)):
                 parent = path[-1] if path else -1
                 path.append(pack._add(int(sequence[depth]), parent, depth))
@@ -136,6 +139,8 @@ def _weakest_link(shared: list[int], start: int, end: int) -> int:
     """Where to close the pack ``start..end`` when sequence ``end`` does not fit: the latest
     position in ``start + 1 .. end`` with the shortest common prefix with its predecessor."""
     best = end
+    # strictly shorter only, scanning backwards: among equal links the latest wins, which
+    # keeps the pack as full as possible
     for position in range(end - 1, start, -1):
         if shared[position] < shared[best]:
             best = position
@@ -161,6 +166,8 @@ def pack_rows(packs: Sequence[Pack], attention_balance: float) -> list[Pack]:
     sizes = [pack.width for pack in packs]
     order = sorted(range(len(packs)), key=lambda index: -sizes[index])
     count = len(packs)
+    # every row count up to 64, then steps of 10 %: the cost changes slowly with many rows, and
+    # dealing is O(packs log rows) per candidate, so trying every count would be quadratic
     candidates = set(range(1, min(count, 64) + 1))
     rows = 64
     while rows < count:
@@ -178,6 +185,7 @@ def pack_rows(packs: Sequence[Pack], attention_balance: float) -> list[Pack]:
 
 def _dealt(sizes: Sequence[int], order: list[int], rows: int) -> list[tuple[int, list[int]]]:
     """Packs (largest first) dealt to ``rows`` rows, each to the row with the smallest size."""
+    # (size, row, members): the row number breaks ties, so the lists are never compared
     heap = [(0, row, []) for row in range(rows)]
     for index in order:
         size, row, members = heapq.heappop(heap)
@@ -191,7 +199,7 @@ def _merged(packs: list[Pack]) -> Pack:
         return packs[0]
     row = Pack()
     for pack in packs:
-        offset = len(row)
+        offset = len(row)  # node indices shift by the nodes before; roots stay -1
         row.tokens.extend(pack.tokens)
         row.parents.extend(parent + offset if parent >= 0 else -1 for parent in pack.parents)
         row.depths.extend(pack.depths)
@@ -226,6 +234,7 @@ def ancestor_mask(parents: Sequence[int]) -> np.ndarray:
         if parent >= 0:
             if parent >= node:
                 raise InvalidValueError(f"node {node} comes before its parent {parent}")
+            # a node's ancestors are its parent's (a finished row: parents come first) plus it
             mask[node, : parent + 1] = mask[parent, : parent + 1]
         mask[node, node] = True
     return mask
@@ -277,7 +286,9 @@ def least_cost_runs(sorted_lengths: Sequence[int], forward_positions: int) -> li
         for stop in range(1, count + 1)
         if stop == count or sorted_lengths[stop] != sorted_lengths[stop - 1]
     ]
-    best = {0: (0, 0)}  # run end -> (least cost of the rows before it, where its run starts)
+    # run end -> (least cost of the rows before it, where its run starts); a run's width is its
+    # last row's length, since the rows are sorted
+    best = {0: (0, 0)}
     for stop in ends:
         width = sorted_lengths[stop - 1]
         best[stop] = min(

@@ -126,6 +126,8 @@ def pair_preference(
     n_groups = 1 + (len(set(categories)) if categories is not None else 0)
     check_bootstrap_size(n_bootstrap, n_groups)
     require_fraction(confidence, "confidence")
+    # exact comparison, no tolerance: a tie counts as wrong and is counted in "ties", so the
+    # caller sees how many pairs the model did not separate (a tolerance would hide that)
     right = good > bad
     ties = good == bad
     rng = np.random.default_rng(seed)

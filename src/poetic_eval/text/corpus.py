@@ -119,13 +119,15 @@ class PoemCorpus(CheckedTexts):
             value = self._from_disk(key, compute, stored)
         else:
             value = compute()  # outside the lock: computations may derive other keys
-        with self._lock:
+        with self._lock:  # two threads may both compute: the first stored result wins
             return self._derived.setdefault(key, value)
 
     def _from_disk(self, key: Hashable, compute: Callable[[], Derived], stored: StoredForm):
         from ..files.array_cache import ArrayCache
 
         cache = ArrayCache("corpus", self._cache_dir)
+        # the poems' content, the stored form (its version changes when the arrays change
+        # meaning) and the in-memory key (its options and language); NUL cannot occur in them
         text = "\0".join((self.fingerprint(), stored.kind, stored.version, repr(key)))
         disk_key = hashlib.sha256(text.encode("utf-8")).hexdigest()
         arrays = cache.load(disk_key, stored.kind)
