@@ -27,6 +27,8 @@ from .cache_paths import cache_root
 from .output_locations import refuse_links
 from .user_errors import LinkRefusedError, OutputWriteError
 
+# Written into every manifest and compared on reading: bump it when the file layout changes,
+# so old files are recomputed rather than misread.
 _FORMAT = "poetic-eval-array-cache/v1"
 _MANIFEST = "manifest"
 
