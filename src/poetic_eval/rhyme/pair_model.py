@@ -35,6 +35,7 @@ from .pair_features import (
     N_SHAPE_CELLS,
     N_VOWEL_CELLS,
     SPELLING_LEVELS,
+    evidence_spelling,
     spelling_agreement,
     stressed_alignment,
     unknown_candidate,
@@ -138,7 +139,7 @@ class RhymeModel:
         best = -np.inf
         for ending_a, final_a, old_a in a.parts:
             for ending_b, final_b, old_b in b.parts:
-                offset = spelling * 2 + (old_a or old_b)
+                old = old_a or old_b
                 for key in ((ending_a << 32) | ending_b, -(((final_a << 32) | final_b) + 1)):
                     sound = sounds.get(key, _MISSING)
                     if sound is _MISSING:
@@ -146,7 +147,8 @@ class RhymeModel:
                             sounds.clear()
                         sound = sounds[key] = self._sound(key)
                     if sound is not None:
-                        total = sound[0] + evidence[sound[1] * _EVIDENCE_STRIDE + offset]
+                        match, level = evidence_spelling(sound[1], spelling)
+                        total = sound[0] + evidence[match * _EVIDENCE_STRIDE + level * 2 + old]
                         best = max(best, total)
         return best
 
