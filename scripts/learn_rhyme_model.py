@@ -35,18 +35,22 @@ REPO_ROOT = Path(__file__).resolve().parent.parent
 DEFAULT_DATA = REPO_ROOT.parent / "shared" / "data"
 MODEL_FOLDER = REPO_ROOT / "src" / "poetic_eval" / "rhyme"
 RANDOM_PAIRS = 100_000
-#: English link cost (RhymeModel.link_cost: paid by each linked pair of lines that is neither a
-#: perfect rhyme nor the same word), tuned on the development authors only. Paid by every pair,
-#: 1.5 dropped lone perfect rhymes ("wide" / "tide" in a window read ABCD), so it is paid only
-#: by pairs that are not perfect rhymes. Remeasured after suffix-only pairs stopped counting as
-#: written evidence (pair_features.SUFFIX_ONLY), development gold quatrains exact / 5,000
-#: random development quatrains called rhyming: 0: 95.99 % / 8.76 %; 1: 95.95 % / 7.78 %;
-#: 1.5: 95.45 % / 7.42 %; 2: 94.63 % / 7.06 %; 2.25: 94.01 % / 6.90 %; 3: 93.27 % / 6.30 %;
-#: 6: 88.44 % / 5.90 %. Above 1.5 each step trades gold recall (sonnet quatrains fall under
-#: 95 % at 2.25, "eye" / "symmetry" stops linking) for a few tenths of a point: perfect rhymes
-#: and repeated words alone call 5.82 % of the random development quatrains rhyming (6.02 %
-#: of the held-out authors'), a floor no cost lowers. 1.5 is kept.
-LINK_COST = 1.5
+#: English decoding costs (RhymeModel.link_cost, paid by each linked pair of lines that is not
+#: a certain rhyme; RhymeModel.uncertain_scheme_cost, paid once by a scheme whose links are all
+#: uncertain), chosen on the development authors only: link cost 0, 0.5, 1, 1.5 x scheme cost
+#: 0-6 (steps of 1), each scored on the development gold quatrains (exact) and on 5,000 random
+#: quatrains of 4 development poems (share called rhyming). Rule: the lowest random share at
+#: 95.0 % exact or more, shares within 0.05 points of it counted as tied and the tie going to
+#: the higher exact share, among settings that keep the hand-made cases of tests/rhyme (a
+#: link cost of at least 0.5: with none, "cat" / "dog" beside a repeated "sky" is read ABAB,
+#: the prior of ABAB outweighing their -4.4). Some of the grid: (1.5, 0), the earlier
+#: setting: 95.45 % / 7.34 %; (0, 0): 95.99 % / 8.76 %; (0.5, 3): 95.37 % / 6.08 %; (0.5, 4):
+#: 95.18 % / 5.84 %; (0.5, 5): 94.98 % / 5.80 %; (1, 3): 95.25 % / 5.94 %; (1, 4): 95.06 % /
+#: 5.82 %; (1.5, 3): 94.75 % / 5.82 %; (0, 5), left out by the hand cases: 95.21 % / 5.82 %.
+#: Certain rhymes (perfect rhymes of dictionary words, repeated words) alone call 5.54 % of
+#: those random quatrains rhyming: no cost goes under that floor.
+LINK_COST = 0.5
+UNCERTAIN_SCHEME_COST = 4.0
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -79,6 +83,7 @@ def main(argv: list[str] | None = None) -> int:
     # learn_model takes the sequential prior from the stanzas longer than its tables
     model = learn_model(units, pairs, long_stanzas=stanzas, iterations=args.iterations)
     model.link_cost = LINK_COST
+    model.uncertain_scheme_cost = UNCERTAIN_SCHEME_COST
     model.info.update({"poems": len(poems), "authors": "development part only"})
     out.write_text(json.dumps(model.to_json(), indent=1) + "\n", encoding="utf-8")
     print(
