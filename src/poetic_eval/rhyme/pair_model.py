@@ -81,10 +81,11 @@ class RhymeModel:
     link_cost: float = 0.0
     #: Cost of a scheme that links lines but none of them by a certain rhyme (every link a
     #: resemblance: a weak, eye or near rhyme, or a guessed pronunciation), subtracted once from
-    #: the scheme's score when decoding stanzas of up to 8 lines. Poets' near rhymes mostly
+    #: the scheme's score when decoding stanzas of 3 to 8 lines. Poets' near rhymes mostly
     #: stand beside perfect ones (ABAB with "love" / "prove" and "night" / "light"), while
     #: between unrelated line ends a resemblance is all there is; so a stanza read as rhyming
-    #: on resemblances alone needs that much more evidence. 0 turns it off.
+    #: on resemblances alone needs that much more evidence. A couplet's one pair has no other
+    #: pair to stand beside: it pays only :attr:`link_cost`. 0 turns it off.
     uncertain_scheme_cost: float = 0.0
     #: The language whose spelling and sound rules read the words (:func:`word_forms`).
     language: str = "en"
@@ -226,7 +227,7 @@ class RhymeModel:
                     scores.shape
                 )
                 scores -= self.link_cost * ~certain
-                uncertain = (certain, self.uncertain_scheme_cost)
+                uncertain = (certain, self.uncertain_scheme_cost if length >= 3 else 0.0)
             decoded = decode_many(
                 scores, length, self.prior(length), self.join_prior, self.new_prior, uncertain
             )
