@@ -169,5 +169,5 @@ def test_a_plain_text_corpus_builds_with_progress_bars_per_stage(tmp_path, capsy
     kept = transcribed_deduplication(windows, 20)[1]
     assert {row["source_index"] for row in rows} <= set(kept)
     for row in rows:
-        assert row["rhyme"] == rhyme_scheme(row["text"]) and row["meter"] is None
+        assert row["rhyme"] == rhyme_scheme(row["text"], language="de") and row["meter"] is None
     assert "the plain-text stanzas of `stanzas.txt`" in (out / "README.md").read_text()
