@@ -35,14 +35,23 @@ REPO_ROOT = Path(__file__).resolve().parent.parent
 DEFAULT_DATA = REPO_ROOT.parent / "shared" / "data"
 MODEL_FOLDER = REPO_ROOT / "src" / "poetic_eval" / "rhyme"
 RANDOM_PAIRS = 100_000
-#: English link cost (RhymeModel.link_cost: paid by each linked pair of lines that is not a
-#: perfect rhyme), tuned on the development authors only: of 0, 0.5, 1, 1.25, 1.5 and 2 (then
-#: paid by every pair), 1.5 kept random quatrains (4 line ends of 4 different development
-#: poems) called rhyming under 5 % at 95.0 % exact on the development gold quatrains; but it
-#: also dropped lone perfect rhymes ("wide" / "tide" in a window read ABCD), so it is paid
-#: only by pairs that are not perfect rhymes: 95.2 % exact, 7.9 % random quatrains (0: 95.7 %,
-#: 9.3 %; perfect rhyme alone calls 5.8 % of them rhyming, by chance rhymes and repetitions).
-LINK_COST = 1.5
+#: English decoding costs (RhymeModel.link_cost, paid by each linked pair of lines that is not
+#: a certain rhyme; RhymeModel.uncertain_scheme_cost, paid once by a scheme whose links are all
+#: uncertain), chosen on the development authors only: link cost 0, 0.5, 1, 1.5 x scheme cost
+#: 0-6 (steps of 1), each scored on the development gold quatrains (exact) and on 5,000 random
+#: quatrains of 4 development poems (share called rhyming). Rule: the lowest random share at
+#: 95.0 % exact or more, shares within 0.05 points of it counted as tied and the tie going to
+#: the higher exact share, among settings that keep the hand-made cases of the tests: a link
+#: cost of at least 0.5 for tests/rhyme ("cat" / "dog" beside a repeated "sky" is read ABAB
+#: with none, the prior of ABAB outweighing their -4.4), of at least 1 for tests/analyzers (a
+#: couplet "fine" / "violin", -0.4, is AA at 0.5; the scheme cost applies from 3 lines on).
+#: Some of the grid: (1.5, 0), the earlier setting: 95.45 % / 7.34 %; (0, 0): 95.99 % /
+#: 8.76 %; (0.5, 3): 95.37 % / 6.08 %; (0.5, 4): 95.18 % / 5.84 %; (1, 3): 95.25 % / 5.94 %;
+#: (1, 4): 95.06 % / 5.82 %; (1, 5): 94.82 % / 5.80 %; (1.5, 3): 94.75 % / 5.82 %; (0, 5):
+#: 95.21 % / 5.82 %. Certain rhymes (perfect rhymes of dictionary words, repeated words)
+#: alone are found in 5.74 % of those random quatrains: no cost goes under that floor.
+LINK_COST = 1.0
+UNCERTAIN_SCHEME_COST = 4.0
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -75,6 +84,7 @@ def main(argv: list[str] | None = None) -> int:
     # learn_model takes the sequential prior from the stanzas longer than its tables
     model = learn_model(units, pairs, long_stanzas=stanzas, iterations=args.iterations)
     model.link_cost = LINK_COST
+    model.uncertain_scheme_cost = UNCERTAIN_SCHEME_COST
     model.info.update({"poems": len(poems), "authors": "development part only"})
     out.write_text(json.dumps(model.to_json(), indent=1) + "\n", encoding="utf-8")
     print(

@@ -291,7 +291,6 @@ PUBLIC_NAMES: dict[str, list[str]] = {
         "spelling_rhyme",
         "stress_pattern",
         "stressed_pronunciations",
-        "stressed_syllable",
         "syllable_count",
     ],
     "poetic_eval.text": [

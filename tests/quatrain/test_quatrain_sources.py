@@ -48,6 +48,30 @@ def test_text_corpus_gives_every_window_with_rhyme_computed(tmp_path):
         assert file_lines[corpus.source_lines[row] - 1] == corpus.lines(row)[0]
 
 
+GERMAN_STANZA = [
+    "Es kam der erste Mai",  # Mai / sei and Höh / Schnee rhyme in German, not by English rules
+    "Wir stiegen auf die Höh",
+    "Dass es gesegnet sei",
+    "Vergangen ist der Schnee",
+]
+
+
+def test_a_german_text_corpus_is_labelled_with_german_rhyme(tmp_path):
+    source = tmp_path / "strophen.txt"
+    source.write_text("\n".join(GERMAN_STANZA) + "\n", encoding="utf-8")
+    text = "\n".join(GERMAN_STANZA)
+    assert rhyme_scheme(text, language="de") != rhyme_scheme(text, language="en")
+    corpus = read_quatrain_source(source, text_language="de")
+    assert corpus.label(0, "rhyme") == rhyme_scheme(text, language="de") == "ABAB"
+
+
+def test_a_text_corpus_in_a_language_without_rhyme_rules_is_refused(tmp_path):
+    source = tmp_path / "strophes.txt"
+    source.write_text("\n".join(GERMAN_STANZA) + "\n", encoding="utf-8")
+    with pytest.raises(ValueError, match="computed for en or de only, got language 'fr'"):
+        read_quatrain_source(source, text_language="fr")
+
+
 def test_the_bundled_sample_is_the_windows_of_the_bundled_stanzas():
     sample = read_quatrain_source(seed_path("quatrain_sample.jsonl"))
     stanzas = read_quatrain_source(seed_path("quatrain_stanzas.txt"))

@@ -22,13 +22,13 @@ from poetic_eval.rhyme import (
     rhyme_score,
     rhymes,
     stress_pattern,
-    stressed_syllable,
     syllable_count,
 )
 from poetic_eval.rhyme.corpora import read_german_gold
 from poetic_eval.rhyme.cross_validation import cross_validate, poem_folds, random_quatrains
 from poetic_eval.rhyme.german_sounds import modern_spelling, normalize_german
 from poetic_eval.rhyme.pair_model import default_model
+from poetic_eval.rhyme.pronunciation import stressed_syllable
 
 # Pairs German verse rhymes, each for the rule named beside it.
 PERFECT_PAIRS = [

@@ -35,7 +35,12 @@ from poetic_eval.rhyme.evaluation import (
     setting_accuracy,
     setting_chance_rate,
 )
-from poetic_eval.rhyme.pair_features import pair_candidates
+from poetic_eval.rhyme.pair_features import (
+    SUFFIX_ONLY,
+    evidence_cell,
+    pair_candidates,
+    stressed_alignment,
+)
 from poetic_eval.rhyme.phonetics import coda_relation, rest_relation, vowel_relation
 from poetic_eval.rhyme.pronunciation import _cmudict
 from poetic_eval.rhyme.rule_annotation import gold_units
@@ -221,6 +226,31 @@ def test_a_weak_pair_is_carried_by_the_scheme():
     assert rhyme_scheme(poem, method="perfect") == "ABCB"
     historical = stanza(["eye", "day", "symmetry", "away"])
     assert rhyme_scheme(historical) == "ABAB"
+
+
+def test_a_shared_unstressed_suffix_is_no_written_evidence():
+    """'singing' / 'trusting' share only '-ing' after stressed syllables that differ: the pair
+    counts as written apart (it scored 10.9, a sure rhyme, before SUFFIX_ONLY)."""
+    a, b = word_forms("singing"), word_forms("trusting")
+    assert stressed_alignment(a.forms[0].ending, b.forms[0].ending)[2] == SUFFIX_ONLY
+    assert evidence_cell(SUFFIX_ONLY, 0, False) == evidence_cell(0, 3, False)
+    assert rhyme_score("singing", "trusting") < 0 < rhyme_score("singing", "bringing")
+
+
+def test_a_scheme_of_resemblances_alone_pays_its_cost():
+    """A lone historical '-y' rhyme in a rare place is read ABCD; with no scheme cost ABCA.
+    Beside a perfect rhyme, or strong enough in a common place, a resemblance still links."""
+    words = [["sky", "river", "table", "society"], ["night", "love", "light", "prove"],
+             ["river", "love", "table", "prove"]]  # fmt: skip
+    shipped = default_model()
+    assert shipped.uncertain_scheme_cost > 0
+    assert shipped.schemes(words) == ["ABCD", "ABAB", "ABCB"]
+    free = load_model()
+    free.uncertain_scheme_cost = 0.0
+    assert free.schemes(words) == ["ABCA", "ABAB", "ABCB"]
+    assert shipped.certain_pairs(["night", "light", "Night", "prove"]) == [
+        True, True, False, True, False, False,
+    ]  # fmt: skip
 
 
 @pytest.mark.parametrize(

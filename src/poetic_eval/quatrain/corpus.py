@@ -98,7 +98,8 @@ class QuatrainCorpus:
         if name == "rhyme" and self.rhyme_from_lines:
             from poetic_eval.rhyme import rhyme_scheme
 
-            return rhyme_scheme("\n".join(self.lines(row)))
+            language = self.language_names[self.languages[row]]
+            return rhyme_scheme("\n".join(self.lines(row)), language=language)
         column = self.labels[name]
         return column.values[column.codes[row]]
 

@@ -34,7 +34,7 @@ from tqdm.auto import tqdm
 
 from ..checks import typed_options
 from ..errors import InvalidValueError
-from ..text import refuse_special_file
+from ..text import LANGUAGES, refuse_special_file
 from .corpus import LABEL_FIELDS, QUATRAIN_LINES, CorpusBuilder, QuatrainCorpus
 
 _BOM = b"\xef\xbb\xbf"
@@ -230,6 +230,11 @@ def read_stanza_text(
     """Every 4-line window (stride 1) of each blank-line-separated stanza of a text file."""
     path = Path(path)
     check_language(language, "the language of a plain-text corpus")
+    if language not in LANGUAGES:  # its rhyme labels are computed from the lines' sound
+        raise InvalidValueError(
+            f"a plain-text corpus's rhyme schemes are computed for {' or '.join(LANGUAGES)} "
+            f"only, got language {language!r}; give a JSON source with a 'rhyme' label per record"
+        )
     builder = CorpusBuilder(path, "text", rhyme_from_lines=True)
     empty_labels = [None] * len(LABEL_FIELDS)
     stanza: list[tuple[int, str]] = []

@@ -17,7 +17,6 @@ from .pronunciation import (
     pronounce_by_analogy,
     pronunciations,
     stress_pattern,
-    stressed_syllable,
     syllable_count,
 )
 from .schemes import (
@@ -79,6 +78,5 @@ __all__ = [
     "spelling_rhyme",
     "stress_pattern",
     "stressed_pronunciations",
-    "stressed_syllable",
     "syllable_count",
 ]

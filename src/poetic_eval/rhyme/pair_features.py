@@ -92,7 +92,7 @@ def _vowel(weak: bool, coda: int, a: str, b: str) -> int:
 
 def stressed_alignment(a: StressedEnding, b: StressedEnding) -> tuple[int, int, int]:
     """(vowel cell, shape cell, match) of two endings compared from their stressed vowels;
-    match indexes MATCHES."""
+    match indexes MATCHES, or is :data:`SUFFIX_ONLY` (see :func:`evidence_spelling`)."""
     relation = vowel_relation(a.vowel, b.vowel)
     coda = coda_relation(a.coda, b.coda)
     if a.syllables_after == b.syllables_after == 0:
@@ -103,7 +103,27 @@ def stressed_alignment(a: StressedEnding, b: StressedEnding) -> tuple[int, int, 
         kind = "X"
     perfect = relation == SAME and coda == 0 and kind in ("M", "F0")
     match = 2 if perfect else int(coda <= 1)
+    if match == 0 and a.syllables_after and b.syllables_after:
+        match = SUFFIX_ONLY
     return _vowel(False, coda, a.vowel, b.vowel), _shape(kind, coda), match
+
+
+#: The match of a stressed alignment whose stressed syllables differ in vowel and coda while
+#: both words go on after them: whatever the two words share lies in their unstressed
+#: syllables ("singing" / "trusting", "copper" / "disorder"). Its evidence cell is that of an
+#: imperfect match with another coda and *no* written agreement: a shared suffix is spelt alike
+#: ("-ing", "-er", "-ed"), so the written ending (last vowel letters onward) says nothing more
+#: than the shape's rest relation. Counted as written evidence, it made such suffix-only pairs
+#: most of the false rhymes between unrelated line ends.
+SUFFIX_ONLY = -1
+
+
+def evidence_spelling(match: int, spelling: int) -> tuple[int, int]:
+    """(match, spelling level) of a candidate's evidence cell: a :data:`SUFFIX_ONLY` match
+    counts as "imperfect, other coda" with no written agreement."""
+    if match == SUFFIX_ONLY:
+        return 0, len(SPELLING_LEVELS) - 1
+    return match, spelling
 
 
 def weak_alignment(a: FinalSyllable, b: FinalSyllable) -> tuple[int, int, int] | None:
@@ -129,6 +149,7 @@ def weak_alignment(a: FinalSyllable, b: FinalSyllable) -> tuple[int, int, int] |
 
 def evidence_cell(match: int, spelling: int, historical: bool) -> int:
     """The evidence cell of a candidate's sound match, written agreement and historical flag."""
+    match, spelling = evidence_spelling(match, spelling)
     return (match * len(SPELLING_LEVELS) + spelling) * 2 + historical
 
 

@@ -35,13 +35,14 @@ from .pair_features import (
     N_SHAPE_CELLS,
     N_VOWEL_CELLS,
     SPELLING_LEVELS,
+    evidence_spelling,
     spelling_agreement,
     stressed_alignment,
     unknown_candidate,
     weak_alignment,
 )
 from .scheme_decoder import TABLE_LINES, decode_many, scheme_table
-from .word_forms import ENDINGS, FINALS, WordForms, word_forms
+from .word_forms import ENDINGS, FINALS, WordForms, dictionary_pronunciations, word_forms
 from .word_rhymes import perfect_rhymes
 
 #: The shipped model of each language (package data).
@@ -72,12 +73,20 @@ class RhymeModel:
     new_prior: float
     threshold: float
     info: dict = field(default_factory=dict)
-    #: Cost of each pair of lines a scheme puts in one group when their words are not a perfect
-    #: rhyme (:meth:`link_costs`), subtracted from the pair's score when decoding: 0 is the plain
-    #: Reddy & Knight model; above 0, a scheme links fewer line ends that only resemble a rhyme,
-    #: while a perfect rhyme alone still links its lines (a window "wide ... tide" is ABAC).
-    #: Set by the learning script (DEVELOPERS.md "The rhyme model").
+    #: Cost of each pair of lines a scheme puts in one group when their words are not a certain
+    #: rhyme (:meth:`certain_pairs`), subtracted from the pair's score when decoding: 0 is the
+    #: plain Reddy & Knight model; above 0, a scheme links fewer line ends that only resemble a
+    #: rhyme, while a perfect rhyme alone still links its lines (a window "wide ... tide" is
+    #: ABAC). Set by the learning script (DEVELOPERS.md "The rhyme model").
     link_cost: float = 0.0
+    #: Cost of a scheme that links lines but none of them by a certain rhyme (every link a
+    #: resemblance: a weak, eye or near rhyme, or a guessed pronunciation), subtracted once from
+    #: the scheme's score when decoding stanzas of 3 to 8 lines. Poets' near rhymes mostly
+    #: stand beside perfect ones (ABAB with "love" / "prove" and "night" / "light"), while
+    #: between unrelated line ends a resemblance is all there is; so a stanza read as rhyming
+    #: on resemblances alone needs that much more evidence. A couplet's one pair has no other
+    #: pair to stand beside: it pays only :attr:`link_cost`. 0 turns it off.
+    uncertain_scheme_cost: float = 0.0
     #: The language whose spelling and sound rules read the words (:func:`word_forms`).
     language: str = "en"
     _cache: dict = field(default_factory=dict, repr=False)
@@ -138,7 +147,7 @@ class RhymeModel:
         best = -np.inf
         for ending_a, final_a, old_a in a.parts:
             for ending_b, final_b, old_b in b.parts:
-                offset = spelling * 2 + (old_a or old_b)
+                old = old_a or old_b
                 for key in ((ending_a << 32) | ending_b, -(((final_a << 32) | final_b) + 1)):
                     sound = sounds.get(key, _MISSING)
                     if sound is _MISSING:
@@ -146,7 +155,8 @@ class RhymeModel:
                             sounds.clear()
                         sound = sounds[key] = self._sound(key)
                     if sound is not None:
-                        total = sound[0] + evidence[sound[1] * _EVIDENCE_STRIDE + offset]
+                        match, level = evidence_spelling(sound[1], spelling)
+                        total = sound[0] + evidence[match * _EVIDENCE_STRIDE + level * 2 + old]
                         best = max(best, total)
         return best
 
@@ -167,19 +177,26 @@ class RhymeModel:
         return [self._score_forms(forms[i], forms[j], link_repetitions)
                 for i in range(n) for j in range(i + 1, n)]  # fmt: skip
 
-    def link_costs(self, words: list[str]) -> list[float]:
-        """:attr:`link_cost` for each pair of ``words`` (decoder order) that is neither a
-        perfect rhyme (``method="perfect"`` of the model's language) nor the same word."""
+    def certain_pairs(self, words: list[str]) -> list[bool]:
+        """For each pair of ``words`` (decoder order): whether it rhymes for certain, as the
+        same word or a perfect rhyme (``method="perfect"`` of the model's language) of two
+        words whose pronunciation is known, not guessed (English: in CMUdict, with its rules
+        and older spellings; German words are all read by the spelling rules)."""
+        forms = [word_forms(w, self.language) for w in words]
+        known = [self.language == "de" or bool(dictionary_pronunciations(f.word)) for f in forms]
+        perfect = german_perfect_rhymes if self.language == "de" else perfect_rhymes
         n = len(words)
-        return [0.0 if self._perfect_or_same(words[i], words[j]) else self.link_cost
-                for i in range(n) for j in range(i + 1, n)]  # fmt: skip
+        return [
+            forms[i].word == forms[j].word
+            or (known[i] and known[j] and perfect(words[i], words[j]))
+            for i in range(n)
+            for j in range(i + 1, n)
+        ]
 
-    def _perfect_or_same(self, a: str, b: str) -> bool:
-        if word_forms(a, self.language).word == word_forms(b, self.language).word:
-            return True
-        if self.language == "de":
-            return german_perfect_rhymes(a, b)
-        return perfect_rhymes(a, b)
+    def link_costs(self, words: list[str]) -> list[float]:
+        """:attr:`link_cost` for each pair of ``words`` (decoder order) that is not a certain
+        rhyme (:meth:`certain_pairs`)."""
+        return [0.0 if certain else self.link_cost for certain in self.certain_pairs(words)]
 
     def prior(self, length: int) -> np.ndarray | None:
         return self.scheme_priors.get(length) if length <= TABLE_LINES else None
@@ -204,12 +221,15 @@ class RhymeModel:
                  for i in indices],
                 dtype=np.float64,
             ).reshape(len(indices), -1)  # fmt: skip
-            if self.link_cost:
-                scores -= np.array([self.link_costs(stanzas[i]) for i in indices]).reshape(
+            uncertain = None
+            if self.link_cost or self.uncertain_scheme_cost:
+                certain = np.array([self.certain_pairs(stanzas[i]) for i in indices]).reshape(
                     scores.shape
                 )
+                scores -= self.link_cost * ~certain
+                uncertain = (certain, self.uncertain_scheme_cost if length >= 3 else 0.0)
             decoded = decode_many(
-                scores, length, self.prior(length), self.join_prior, self.new_prior
+                scores, length, self.prior(length), self.join_prior, self.new_prior, uncertain
             )
             for index, scheme in zip(indices, decoded):
                 found[index] = scheme
@@ -218,6 +238,8 @@ class RhymeModel:
     def to_json(self) -> dict:
         language = {} if self.language == "en" else {"language": self.language}
         cost = {"link_cost": round(float(self.link_cost), 3)} if self.link_cost else {}
+        if self.uncertain_scheme_cost:
+            cost["uncertain_scheme_cost"] = round(float(self.uncertain_scheme_cost), 3)
         return {
             "format": MODEL_FORMAT,
             **language,
@@ -264,6 +286,7 @@ def model_from_json(data: dict) -> RhymeModel:
         info=data.get("info", {}),
         language=data.get("language", "en"),
         link_cost=float(data.get("link_cost", 0.0)),
+        uncertain_scheme_cost=float(data.get("uncertain_scheme_cost", 0.0)),
     )
 
 

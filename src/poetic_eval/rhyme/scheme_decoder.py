@@ -106,12 +106,16 @@ def decode_many(
     prior: np.ndarray | None,
     join_prior: np.ndarray,
     new_prior: float,
+    uncertain: tuple[np.ndarray, float] | None = None,
 ) -> list[str]:
     """Best scheme of each row of ``scores`` (stanzas x pairs) of ``length``-line stanzas.
 
     ``prior``: log-probabilities of :func:`scheme_table`'s schemes, or None to use the
-    sequential prior (:func:`sequential_prior`). Exact up to :data:`EXACT_LINES` lines; beam
-    search beyond.
+    sequential prior (:func:`sequential_prior`). ``uncertain``: (certain, cost), a boolean
+    (stanzas x pairs) matrix of the pairs that rhyme for certain and the cost subtracted from
+    every scheme that links lines of a stanza but none of its certain pairs (see
+    :attr:`poetic_eval.rhyme.pair_model.RhymeModel.uncertain_scheme_cost`; exact decoding
+    only). Exact up to :data:`EXACT_LINES` lines; beam search beyond.
     """
     scores = np.asarray(scores, dtype=np.float64).reshape(-1, length * (length - 1) // 2)
     if length <= 1:
@@ -122,6 +126,11 @@ def decode_many(
     if prior is None:
         prior = _sequential_priors(length, join_prior, new_prior)
     totals = scores @ links.T + prior
+    if uncertain is not None and uncertain[1]:
+        certain, cost = uncertain
+        linking = links.sum(axis=1) > 0
+        no_certain = (np.asarray(certain, dtype=np.float64) @ links.T) == 0
+        totals -= cost * (no_certain & linking)
     return [schemes[k] for k in np.argmax(totals, axis=1)]
 
 

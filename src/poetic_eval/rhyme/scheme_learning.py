@@ -260,8 +260,9 @@ def _pair_layouts(
     return keys, ids, golds
 
 
-def _gold_posteriors(ids, golds, posteriors: _Posteriors) -> _Posteriors:
-    """The posteriors of supervised learning: each unit's gold scheme with probability 1."""
+def _gold_posteriors(ids, golds) -> _Posteriors:
+    """The posteriors of supervised learning: each unit's gold scheme with probability 1 (the
+    same in every EM round, so built once)."""
     schemes, links = {}, {}
     for group in ids:
         names, table = scheme_table(group[0])
@@ -269,7 +270,7 @@ def _gold_posteriors(ids, golds, posteriors: _Posteriors) -> _Posteriors:
         one_hot = np.zeros((len(golds[group]), len(names)))
         one_hot[np.arange(len(one_hot)), [index[g] for g in golds[group]]] = 1.0
         schemes[group], links[group] = one_hot, one_hot @ table
-    return _Posteriors(links, schemes, posteriors.log_likelihood)
+    return _Posteriors(links, schemes, 0.0)
 
 
 def gold_sequential_prior(golds: Iterable[str]) -> tuple[np.ndarray, float]:
@@ -335,37 +336,69 @@ def learn_model(
     every unit carries a gold scheme: the E step's posteriors are the gold schemes (the pair
     cells still follow the tables), and the long stanzas' prior is counted on ``long_golds``.
     ``pooled_smoothing``: see :func:`_ratio`; ``prior_smoothing``: pseudo-count per scheme."""
-    keys, ids, golds = _pair_layouts(units, language)
-    supervised = bool(golds) and all(len(golds.get(g, ())) == len(r) for g, r in ids.items())
-    others = [(word_forms(a, language).word, word_forms(b, language).word)
-              for a, b in random_pairs]  # fmt: skip
-    others = [(a, b) for a, b in others if a and b]
-    repeated_other = (sum(a == b for a, b in others) + NON_RHYME_SMOOTHING) / (len(others) + 1)
-    unit_pairs = _Pairs.build(list(keys), language)
-    other_pairs = _Pairs.build([_key(a, b) for a, b in others if a != b], language)
+    data = _TrainingData.build(units, random_pairs, language)
     tables, repetition = initial_tables(), 3.0
-    priors = {group: _uniform(len(scheme_table(group[0])[0])) for group in ids}
+    priors = {group: _uniform(len(scheme_table(group[0])[0])) for group in data.ids}
     history = []
     for step in tqdm(range(iterations), desc="rhyme EM", disable=not show_progress):
-        pair_score, best = unit_pairs.best(tables)
-        posteriors = _e_step(ids, pair_score, repetition, priors)
+        pair_score, best = data.unit_pairs.best(tables)
+        posteriors = _e_step(data.ids, pair_score, repetition, priors)
         history.append(posteriors.log_likelihood)
-        if supervised:
-            posteriors = _gold_posteriors(ids, golds, posteriors)
-        cells = unit_pairs.cells(best)
-        counts, repeated, total = _m_step(ids, posteriors, cells, priors, prior_smoothing)
-        updated = _new_tables(counts, other_pairs, tables, pooled_smoothing)
+        cells = data.unit_pairs.cells(best)
+        counts, repeated, total = _m_step(
+            data.ids, data.gold or posteriors, cells, priors, prior_smoothing
+        )
+        updated = _new_tables(counts, data.other_pairs, tables, pooled_smoothing)
         # Damped after the first steps: the best candidate of a pair follows the tables, and
         # undamped updates can swing between two sets of best candidates.
         keep = DAMPING if step >= 2 else 0.0
         tables = tuple(keep * old + (1 - keep) * new for old, new in zip(tables, updated))
-        repetition = float(np.log((repeated + 1e-3) / total) - np.log(repeated_other))
-    final = _e_step(ids, unit_pairs.best(tables)[0], repetition, priors)
-    quatrain_links = (_gold_posteriors(ids, golds, final) if supervised else final).links.get(
-        (4, STANZA)
-    )
+        repetition = float(np.log((repeated + 1e-3) / total) - np.log(data.repeated_other))
+    model = _model_of(data, tables, repetition, priors, history, language)
+    _set_long_prior(model, long_stanzas, long_golds)
+    return model
+
+
+@dataclass
+class _TrainingData:
+    """What EM reads, prepared once: the units' pair layouts (:func:`_pair_layouts`), the gold
+    posteriors when every unit carries a gold scheme (else None), the candidates of the units'
+    pairs and of the random pairs, and the share of random pairs that repeat a word."""
+
+    keys: dict[tuple[str, str], int]
+    ids: dict[tuple[int, str], np.ndarray]
+    gold: _Posteriors | None
+    unit_pairs: _Pairs
+    other_pairs: _Pairs
+    repeated_other: float
+    random_pairs: int
+
+    @classmethod
+    def build(cls, units, random_pairs, language: str) -> _TrainingData:
+        keys, ids, golds = _pair_layouts(units, language)
+        supervised = bool(golds) and all(len(golds.get(g, ())) == len(r) for g, r in ids.items())
+        others = [(word_forms(a, language).word, word_forms(b, language).word)
+                  for a, b in random_pairs]  # fmt: skip
+        others = [(a, b) for a, b in others if a and b]
+        repeated = (sum(a == b for a, b in others) + NON_RHYME_SMOOTHING) / (len(others) + 1)
+        return cls(
+            keys,
+            ids,
+            _gold_posteriors(ids, golds) if supervised else None,
+            _Pairs.build(list(keys), language),
+            _Pairs.build([_key(a, b) for a, b in others if a != b], language),
+            repeated,
+            len(others),
+        )
+
+
+def _model_of(data: _TrainingData, tables, repetition, priors, history, language) -> RhymeModel:
+    """The model of EM's final tables and priors (the threshold from the quatrains' link rate
+    under the final posteriors, or under the gold schemes when supervised)."""
+    final = data.gold or _e_step(data.ids, data.unit_pairs.best(tables)[0], repetition, priors)
+    quatrain_links = final.links.get((4, STANZA))
     base_rate = float(np.mean(quatrain_links)) if quatrain_links is not None else 0.3
-    model = RhymeModel(
+    return RhymeModel(
         vowel=tables[0],
         shape=tables[1],
         evidence=tables[2],
@@ -376,14 +409,12 @@ def learn_model(
         threshold=float(np.log1p(-base_rate) - np.log(base_rate)),
         language=language,
         info={
-            "units": {f"{n} lines, {kind}": len(rows) for (n, kind), rows in ids.items()},
-            "distinct_pairs": len(keys), "random_pairs": len(others),
+            "units": {f"{n} lines, {kind}": len(rows) for (n, kind), rows in data.ids.items()},
+            "distinct_pairs": len(data.keys), "random_pairs": data.random_pairs,
             "log_likelihood": [round(x, 1) for x in history],
-            **({"supervised": True} if supervised else {}),
+            **({"supervised": True} if data.gold is not None else {}),
         },
     )  # fmt: skip
-    _set_long_prior(model, long_stanzas, long_golds)
-    return model
 
 
 def _uniform(count: int) -> np.ndarray:

@@ -144,8 +144,10 @@ def _older_spellings(word: str) -> list[str]:
 
 
 @lru_cache(maxsize=200_000)
-def word_pronunciations(word: str) -> tuple[str, ...]:
-    """Pronunciations of a normalized word (module docstring, steps 1-3); () when none."""
+def dictionary_pronunciations(word: str) -> tuple[str, ...]:
+    """Pronunciations of a normalized word from the dictionary (module docstring, steps 1-2:
+    CMUdict with its rules, and older spellings read as modern ones); () when the word is not
+    there, and only the letter-to-sound fallback can guess it."""
     if not word:
         return ()
     found = known_pronunciations(word)
@@ -155,7 +157,15 @@ def word_pronunciations(word: str) -> tuple[str, ...]:
         found = known_pronunciations(spelling)
         if found:
             return found
-    return pronunciations(word)
+    return ()
+
+
+@lru_cache(maxsize=200_000)
+def word_pronunciations(word: str) -> tuple[str, ...]:
+    """Pronunciations of a normalized word (module docstring, steps 1-3); () when none."""
+    if not word:
+        return ()
+    return dictionary_pronunciations(word) or pronunciations(word)
 
 
 def _stressed(found: tuple[str, ...]) -> tuple[str, ...]:
