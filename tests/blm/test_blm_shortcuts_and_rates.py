@@ -127,11 +127,19 @@ def full_rows(config: str) -> list[dict]:
 
 
 #: issue 40's bounds on the full seed-0 build (the card's table): at most 0.65 with no shared
-#: verb and 0.70 with a random half. Every config meets them but OdI with a random half (od_ii
-#: 0.712, od_iii 0.707: the OdI verbs whose doers have no idiomatic "di" kind, no *la sarta di
-#: vestiti*, *lo chef di pesci*, name one role only in each one-argument answer, so a random
-#: half learns which nouns are doers); strict, so that the test says when they are met
-UNMET = {("od_ii", "random_half"): "0.712 > 0.70", ("od_iii", "random_half"): "0.707 > 0.70"}
+#: verb and 0.70 with a random half. Every config meets them but caus_ii, od_ii and od_iii
+#: with a random half (0.703, 0.712, 0.707; caus_ii was 0.720, and any change of the draws
+#: moves it by about 0.01 around 0.70). What is left: CausI verbs whose person agents take a
+#: reflexive si (*il cuoco si brucia*) name only causes in their answers (*il fuoco si
+#: brucia*), so the correct answer is the one without one; OdI verbs whose doers have no
+#: idiomatic "di" kind (no *la sarta di vestiti*, *lo chef di pesci*) name one role only in
+#: each one-argument answer; a random half learns which nouns are agents. Strict, so that the
+#: test says when they are met
+UNMET = {
+    ("caus_ii", "random_half"): "0.703 > 0.70",
+    ("od_ii", "random_half"): "0.712 > 0.70",
+    ("od_iii", "random_half"): "0.707 > 0.70",
+}
 ISSUE_40_BOUNDS = [
     pytest.param(
         config, protocol, marks=[pytest.mark.xfail(strict=True, reason=UNMET[config, protocol])]
