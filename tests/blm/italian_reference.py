@@ -503,6 +503,8 @@ def parse_phrase(text: str) -> ParsedPhrase:
         kind = "poss-kin"
     elif not determiner:
         raise AssertionError(f"no determiner in {text!r}")
+    elif determiner[0] in ARTICLES and determiner[1:] == ["loro"]:
+        kind = "poss-pl"
     elif determiner[0] in ARTICLES:
         kind = "poss" if len(determiner) == 2 else "def"
     elif determiner[0] in ("un", "uno", "una", "un'"):
@@ -584,6 +586,8 @@ def check_phrase(text: str, nouns, expected_number: str | None = None) -> Checke
             expected = [possessive] if noun.kinship and number == "sg" else None
         elif parsed.kind == "poss":
             expected = [expected_definite(gender, number, possessive), possessive]
+        elif parsed.kind == "poss-pl":  # loro takes the article, before kinship nouns too
+            expected = [expected_definite(gender, number, "loro"), "loro"]
         elif parsed.kind in ("indef",) and number == "pl":
             expected = None
         else:

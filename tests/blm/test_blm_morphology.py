@@ -151,6 +151,9 @@ def test_every_noun_of_the_lexicon_takes_the_reference_determiners():
         ("zio", "sg", "poss", "suo zio"),  # singular kinship noun: no article
         ("madre", "sg", "poss", "sua madre"),
         ("madre", "pl", "poss", "le sue madri"),
+        ("libro", "pl", "poss_pl", "i loro libri"),
+        ("madre", "sg", "poss_pl", "la loro madre"),  # loro takes the article
+        ("amica", "sg", "poss_pl", "la loro amica"),
         ("ragazzo", "pl", "some", "alcuni ragazzi"),
         ("ape", "pl", "some", "alcune api"),
         ("uovo", "pl", "some", "alcune uova"),
@@ -247,6 +250,13 @@ def test_every_template_phrase_renders_as_written():
         "dall'alba",
         "dall'ultimo inverno",
         "dalle prime ore del mattino",
+        "dal primo pomeriggio",
+        "dal mattino presto",
+        "dall'inizio del mese",
+        "dall'inizio della settimana",
+        "dall'anno scorso",
+        "dalla primavera scorsa",
+        "dallo scorso autunno",
     ]
     made = [phrase_text(LEXICON, spec) for spec in LEXICON.other_phrases + LEXICON.da_phrases]
     assert made == expected
@@ -286,6 +296,14 @@ APRIRE = {  # frame: (active, passive, si) for a feminine singular, then masculi
         "possono aprire",
         "possono essere aperti",
         "possono aprirsi",
+    ),
+    "can_past": (
+        "poteva aprire",
+        "poteva essere aperta",
+        "poteva aprirsi",
+        "potevano aprire",
+        "potevano essere aperti",
+        "potevano aprirsi",
     ),
     "must": (
         "deve aprire",

@@ -136,6 +136,8 @@ def test_every_p_np_is_one_its_verb_takes():
             assert P_NP[chunks["P-NP"]].id in verb.p_phrases, annotation
     verbs = LEXICON.verbs  # the reader's cases
     assert "sunset" not in verbs["accorciare"].p_phrases
+    # shadows shorten in the morning only: no hours, *dal primo pomeriggio*
+    assert verbs["accorciare"].da_spans == ("minutes",)
     assert "first_time" not in verbs["bruciare"].p_phrases
     assert "dawn" not in verbs["piegare"].p_phrases
     assert "sunset" not in verbs["sbriciolare"].p_phrases

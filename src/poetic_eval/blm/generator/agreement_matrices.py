@@ -40,8 +40,8 @@ AGREEMENT_FRAMES = ("present", "imperfect", "future", "perfect")
 #: essere + adjective reads as a state: not in the perfect (*è stato pesante* is odd)
 COPULA_FRAMES = ("present", "imperfect", "future")
 #: a punctual event (*cadere*) in the present or imperfect reads as a habit (*la chiave si
-#: rompe*): only its future and perfect
-PUNCTUAL_FRAMES = ("future", "perfect")
+#: rompe*), and in the future as an accident foretold (*l'armadio si romperà*): only its perfect
+PUNCTUAL_FRAMES = ("perfect",)
 #: a permanent property (*bianco*) is not predicted: not in the future either
 PERMANENT_FRAMES = ("present", "imperfect")
 #: determiner families (drawn uniformly, so the definite article is the most common)

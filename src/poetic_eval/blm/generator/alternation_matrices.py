@@ -39,9 +39,9 @@ from .alternation_sentences import (
     with_specialist,
 )
 from .alternation_templates import (
-    FRAMES,
     KEPT_SUBJECT,
     MISHAP_FRAMES,
+    MODAL_FRAMES,
     answer_template,
     context_templates,
     draw_tail,
@@ -61,8 +61,7 @@ def _has(template: tuple[str, ...], role: str) -> bool:
 
 #: a sentence where the agent acts, with a temporal "da": fresh words take a span it acts over
 _AGENT_ACTS = ("Ag", "Akt", "da-NP")
-#: the chance that a type II context sentence without a temporal "da" changes its frame (the
-#: one word it changes), so that its modals and passati remoti are drawn as often as type III's
+#: the chance that a type II context sentence without a temporal "da" changes its frame
 CONTEXT_FRAME_CHANGE = 0.75
 _MAX_DRAWS = 200
 
@@ -88,6 +87,7 @@ class AlternationGenerator:
         }
         self.span_of = {text: span for span, texts in self.da_phrases.items() for text in texts}
         self.habitual = frozenset(lexicon.habitual_spans)
+        self.in_public = self.other_phrases.get("in_public")
         self.paired_answers = PAIRED_ANSWERS[alternation]
 
     def _cause_kind(self, noun: Noun) -> CauseKind | None:
@@ -177,6 +177,9 @@ class AlternationGenerator:
                 return False
             if verb.mishap and words.frame not in MISHAP_FRAMES:
                 return False  # *il fuoco brucerà i biscotti nel pomeriggio*
+            itself = self.alternation == "causative" and template[1] == "Intr"
+            if words.frame in MODAL_FRAMES and (itself or words.other_phrase == self.in_public):
+                return False  # *le piscine possono riempirsi*; *... sotto gli occhi di tutti*
             kind = self._cause_kind(agent)
             if kind is not None and _has(template, "Ag"):
                 if words.frame not in kind.frames:
@@ -204,7 +207,7 @@ class AlternationGenerator:
         self,
         verb: Verb,
         rng: random.Random,
-        frames=FRAMES,
+        frames=DURATION_FRAMES,
         for_answers: bool = False,
         templates: tuple[tuple[str, ...], ...] = (),
         alone: bool = False,
@@ -236,8 +239,7 @@ class AlternationGenerator:
                 verb.plural_patients,
                 generic=self.iterated(verb),
             )
-            # paired words are for the answers, where the agent names the owner or kind of
-            # doer and need not act over the span (*la torta del cuoco si brucia da un minuto*)
+            # paired (answer) words need not act over the span: *la torta del cuoco si brucia*
             spans = () if paired else self.spans_for(verb, _AGENT_ACTS, agent.noun)
             da_phrases = [p for span in (spans or verb.da_spans) for p in self.da_phrases[span]]
             words = AlternationWords(
@@ -283,7 +285,9 @@ class AlternationGenerator:
             else:
                 values = {
                     # the answers share the tenses of the correct one: no tense tells it apart
-                    "frame": DURATION_FRAMES if for_answers else frames_for(template),
+                    "frame": DURATION_FRAMES
+                    if for_answers
+                    else frames_for(template, self.alternation),
                     "other_phrase": self.p_phrases_for(verb),
                     "da_phrase": self.da_phrases_for(verb),
                 }[slot]
@@ -392,7 +396,9 @@ class AlternationGenerator:
                 context.append(self.sentence(verb, words, template))
             else:
                 chosen = chosen_verbs[index]
-                words = self.fresh_words(chosen, rng, frames_for(template), templates=(template,))
+                words = self.fresh_words(
+                    chosen, rng, frames_for(template, self.alternation), templates=(template,)
+                )
                 words = possessed(words, template, self.iterated(chosen), rng)
                 context.append(self.sentence(chosen, words, template))
         answers = [

@@ -101,15 +101,15 @@ def alternation_sentence(
 def possessed(
     words: AlternationWords, template: tuple[str, ...], iterated: bool, rng: random.Random
 ) -> AlternationWords:
-    """``words`` whose patient is the subject's own (*la pittrice disegna i suoi ritratti*), at
-    :data:`POSSESSIVE_RATE`, where one person acts on it (``Ag Akt Pat``) and the patient is no
-    generic one of an ``iterated`` event, no mass and no animal (not *i suoi pesci*)."""
+    """``words`` whose patient is the subject's own (*la pittrice disegna i suoi ritratti*, *i
+    pittori disegnano i loro ritratti*), at :data:`POSSESSIVE_RATE`, where a person acts on it
+    (``Ag Akt Pat``) and the patient is no generic one of an ``iterated`` event, no mass and no
+    animal (not *i suoi pesci*)."""
     agent, patient = words.agent.noun, words.patient.noun
     person = agent.animacy == "animate" and agent.cause_kind is None
     if (
         template[:3] != ("Ag", "Akt", "Pat")
         or not person
-        or words.agent.number != "sg"
         or iterated
         or patient.definite
         or patient.mass
@@ -117,7 +117,8 @@ def possessed(
         or rng.random() >= POSSESSIVE_RATE
     ):
         return words
-    return replace(words, patient=replace(words.patient, determiner="poss"))
+    determiner = "poss" if words.agent.number == "sg" else "poss_pl"
+    return replace(words, patient=replace(words.patient, determiner=determiner))
 
 
 def with_specialist(

@@ -35,16 +35,31 @@ from ...checks import require_choice
 from .labels import ALTERNATION_LABELS
 from .verb_groups import DURATION_FRAMES
 
-#: the frames drawn for sentences without a temporal "da" phrase, a frame listed twice drawn
-#: twice as often: the modal *può* and the passato remoto are as common as in the BLM-It
-#: release's contexts allow with natural Italian (its modals also come with durative "da"
-#: phrases, *possono disegnare da un mese*, which read oddly); not *deve (poter) essere*: an
-#: obligation reads oddly with these events (*le pareti devono essere sporcate*)
-FRAMES = (
-    *("present", "imperfect", "future", "perfect"),
-    *("remote",) * 2,
-    *("can",) * 4,
-)
+#: the frames drawn for sentences without a temporal "da" phrase, per alternation, a frame
+#: listed n times drawn n times as often: the modals *può* and *poteva* (*il cuoco poteva
+#: cuocere l'arrosto nel pomeriggio*) as often as natural Italian allows (the BLM-It release's
+#: modals also come with durative "da" phrases, *possono disegnare da un mese*, which read
+#: oddly; not *deve (poter) essere*: an obligation reads oddly with these events, *le pareti
+#: devono essere sporcate*), and the passato remoto at the release's 17-20 % of the context
+#: sentences: CausI's mishaps are told only in the perfect or the passato remoto
+#: (:data:`MISHAP_FRAMES`), so it is drawn less often there than in OdI
+FRAMES = {
+    "causative": (
+        *("present", "imperfect", "future"),
+        *("perfect", "remote") * 3,
+        *("can",) * 5,
+        *("can_past",) * 4,
+    ),
+    "object_drop": (
+        *("present", "future", "perfect"),
+        *("remote",) * 5,
+        *("can",) * 4,
+        *("can_past",) * 3,
+    ),
+}
+#: the modal frames: no modal with a P-NP of people's doings in public (*i vasi possono
+#: rompersi sotto gli occhi di tutti*)
+MODAL_FRAMES = ("can", "can_past", "must", "must_can")
 
 #: the frames of a mishap (:attr:`.Verb.mishap`) at a time of day: it happened (*ha bruciato*,
 #: *bruciò*); no one plans
@@ -53,10 +68,10 @@ FRAMES = (
 MISHAP_FRAMES = ("perfect", "remote")
 
 
-def frames_for(template: tuple[str, ...]) -> tuple[str, ...]:
+def frames_for(template: tuple[str, ...], alternation: str) -> tuple[str, ...]:
     """The frames a sentence of ``template`` is drawn in: the present or imperfect with a
-    temporal "da" (an ongoing or habitual event), else :data:`FRAMES`."""
-    return DURATION_FRAMES if "da-NP" in template else FRAMES
+    temporal "da" (an ongoing or habitual event), else the ``alternation``'s :data:`FRAMES`."""
+    return DURATION_FRAMES if "da-NP" in template else FRAMES[alternation]
 
 
 #: the role that is the subject of the correct (intransitive) answer

@@ -49,6 +49,7 @@ DETERMINERS: dict[str, tuple[str, ...]] = {
     "dem": ("sg", "pl"),  # questo, questa, quest', questi, queste
     "that": ("sg", "pl"),  # quel, quello, quell', quella, quei, quegli, quelle
     "poss": ("sg", "pl"),  # il suo, la sua, i suoi, le sue; sua madre
+    "poss_pl": ("sg", "pl"),  # their: il loro, la loro, i loro, le loro; la loro madre
     "qualche": ("sg",),
     "ogni": ("sg",),
     "card:due": ("pl",),
@@ -180,6 +181,8 @@ def determiner_words(
         if kinship and number == "sg":
             return [possessive]
         return [definite_article(gender, number, possessive), possessive]
+    if kind == "poss_pl":  # loro takes the article, kinship nouns too
+        return [definite_article(gender, number, "loro"), "loro"]
     if kind in ("some", "few", "many"):
         return [_inflect(_QUANTIFIER_STEMS[kind], gender, number)]
     if kind.startswith("card:"):

@@ -23,7 +23,9 @@ from .lexicon import Lexicon
 Rows = Sequence[Mapping[str, Any]]
 
 ALONE_PHRASES = frozenset({"da solo", "da sola", "da soli", "da sole"})
-MODAL_WORDS = frozenset({"può", "possono", "deve", "devono", "poter", "potrà", "potranno"})
+MODAL_WORDS = frozenset(
+    {"può", "possono", "poteva", "potevano", "deve", "devono", "poter", "potrà", "potranno"}
+)
 POSSESSIVES = frozenset({"suo", "sua", "suoi", "sue", "loro"})
 #: sentences per window when counting distinct words and lemmas "per 100 context sentences",
 #: and the windows (random samples of the contexts' sentences) averaged

@@ -12,6 +12,7 @@ future        aprirà              sarà aperta                 si aprirà
 perfect       ha aperto           è stata aperta              si è aperta
 remote        aprì                fu aperta                   si aprì
 can           può aprire          può essere aperta           può aprirsi
+can_past      poteva aprire       poteva essere aperta        poteva aprirsi
 must          deve aprire         deve essere aperta          deve aprirsi
 must_can      deve poter aprire   deve poter essere aperta    deve potersi aprire
 ============  ==================  ==========================  =====================
@@ -27,11 +28,20 @@ from ...checks import require_choice
 from .conjugation import finite_form, infinitive_with_si, participle, truncated_infinitive
 from .lexicon import Adjective, Lexicon, Verb
 
-FRAMES = ("present", "imperfect", "future", "perfect", "remote", "can", "must", "must_can")
+FRAMES = (
+    *("present", "imperfect", "future", "perfect", "remote"),
+    *("can", "can_past", "must", "must_can"),
+)
 #: frames a temporal "da" phrase (da un mese) goes with: the event is ongoing or habitual
 DURATION_FRAMES = ("present", "imperfect")
 VOICES = ("active", "passive", "si")
-_MODALS = {"can": ("potere", False), "must": ("dovere", False), "must_can": ("dovere", True)}
+#: modal frame -> (the modal, whether *poter* follows it, the modal's tense)
+_MODALS = {
+    "can": ("potere", False, "present"),
+    "can_past": ("potere", False, "imperfect"),
+    "must": ("dovere", False, "present"),
+    "must_can": ("dovere", True, "present"),
+}
 
 
 def verb_group(
@@ -43,8 +53,8 @@ def verb_group(
     essere = lexicon.verb("essere")
     agreeing = participle(verb, gender, number)
     if frame in _MODALS:
-        lemma, with_poter = _MODALS[frame]
-        words = [finite_form(lexicon.verb(lemma), "present", number)]
+        lemma, with_poter, tense = _MODALS[frame]
+        words = [finite_form(lexicon.verb(lemma), tense, number)]
         potere = lexicon.verb("potere")
         if voice == "active":
             words += [truncated_infinitive(potere)] * with_poter + [verb.lemma]
