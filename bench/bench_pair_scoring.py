@@ -14,9 +14,11 @@ Each is scored by
 - minicons: ``IncrementalLMScorer.sequence_score`` with sum reduction and ``bos_token=True``,
   given the same document-start token (``<|endoftext|>``) as its BOS, in batches of 16 pairs
   taken in the set's order.
-Both conditions run in alternating halves of each set so that load from other processes on a
-shared machine falls on both alike. Also printed: the model's first-load (GGUF conversion) and
-cached-load times, and the bfloat16 opt-in's speed and decision agreement with float32.
+Both conditions take turns on each quarter of a set, each called ``--repeats`` times in
+alternating order and its fastest call kept (bench/interleaved.py), so that load from other
+processes on a shared machine falls on both alike. Also printed: the model's first-load (GGUF
+conversion) and cached-load times, and the bfloat16 opt-in's speed and decision agreement with
+float32.
 
 Scores must agree to 1e-4 nats and every decision (good above bad) must be identical (asserted).
 Where the two float32 scores of a text differ by more than half that, the text is scored again in
@@ -28,7 +30,7 @@ ours, about the speed ratio that less work alone gives (about 4x on the random f
 exact scorer reaches 8x there).
 
 Usage: python bench/bench_pair_scoring.py [--quick | --full] [--pairs N] [--per-family N]
-    [--skip-first-load] [--bf16-pairs N] [--threads N]
+    [--skip-first-load] [--bf16-pairs N] [--threads N] [--repeats N]
 
 ``--quick`` (the default) scores 400 generated pairs and 750 templated ones and skips the load
 timings; ``--full`` scores 2,000 generated and about 2,900 templated pairs and times the first
@@ -39,6 +41,7 @@ from __future__ import annotations
 
 import argparse
 import copy
+import functools
 import os
 import subprocess
 import sys
@@ -53,6 +56,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 import numpy as np
 import torch
 from forward_flops import ForwardFlops, floor_verdict
+from interleaved import QUICK_REPEATS, best_of_interleaved
 from minicons_peer import minicons_scorer
 from pair_texts import MARVIN_LINZEN, agreement_pairs, limerick_pairs, templated_pairs
 from peak_memory import peak_memory
@@ -123,22 +127,30 @@ def timed(function, *args, **kwargs):
     return result, time.perf_counter() - started
 
 
-def compare(lm, scorer, name, pairs, results) -> None:
-    halves = [pairs[: len(pairs) // 2], pairs[len(pairs) // 2 :]]
+#: parts a pair set is timed in: the engine and minicons take turns on each
+PARTS = 4
+
+
+def compare(lm, scorer, name, pairs, results, repeats) -> None:
+    """poetic_eval and minicons on ``pairs`` in :data:`PARTS` parts, taking turns on each part,
+    the fastest of ``repeats`` interleaved calls kept (:mod:`interleaved`)."""
+    size = -(-len(pairs) // PARTS)
+    parts = [pairs[start : start + size] for start in range(0, len(pairs), size)]
     ours_parts, theirs_parts, ours_time, theirs_time = [], [], 0.0, 0.0
-    ours_flops, theirs_flops = ForwardFlops(lm.model), ForwardFlops(lm.model)
-    for half in halves:
-        with ours_flops:
-            ours, seconds = timed(ours_scores, lm, half)
-        ours_parts.append(ours)
-        ours_time += seconds
-        with theirs_flops:
-            theirs, seconds = timed(minicons_scores, scorer, half)
-        theirs_parts.append(theirs)
-        theirs_time += seconds
+    flops = {"ours": ForwardFlops(lm.model), "theirs": ForwardFlops(lm.model)}
+    for part in parts:
+        calls = {
+            "ours": functools.partial(ours_scores, lm, part),
+            "theirs": functools.partial(minicons_scores, scorer, part),
+        }
+        found, best = best_of_interleaved(calls, repeats, flops)
+        ours_parts.append(found["ours"])
+        theirs_parts.append(found["theirs"])
+        ours_time += best["ours"]
+        theirs_time += best["theirs"]
     ours, theirs = np.concatenate(ours_parts), np.concatenate(theirs_parts)
     difference = checked_difference(lm, pairs, ours, theirs)
-    flops = (ours_flops.gflop, theirs_flops.gflop)
+    flops = (flops["ours"].gflop, flops["theirs"].gflop)
     results[name] = (ours, theirs, ours_time, theirs_time, difference, flops)
     report(name, len(pairs), ours, theirs, ours_time, theirs_time, difference, flops[1] / flops[0])
 
@@ -221,7 +233,7 @@ def bf16_check(sets, results, count: int) -> None:
     )
 
 
-def main() -> int:
+def parse_arguments() -> argparse.Namespace:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     size = parser.add_mutually_exclusive_group()
     size.add_argument("--quick", action="store_true", help="the default: 400 + 750 pairs")
@@ -236,6 +248,12 @@ def main() -> int:
         help="templated pairs per Marvin & Linzen family (default 50, 200 with --full; 0: skip)",
     )
     parser.add_argument("--seed", type=int, default=0)
+    parser.add_argument(
+        "--repeats",
+        type=int,
+        default=QUICK_REPEATS,
+        help=f"interleaved calls per condition and part, the fastest kept ({QUICK_REPEATS})",
+    )
     parser.add_argument("--skip-first-load", action="store_true")
     parser.add_argument(
         "--bf16-pairs",
@@ -255,7 +273,11 @@ def main() -> int:
         args.bf16_pairs = 50 if args.quick else 200
     if args.threads:
         torch.set_num_threads(args.threads)
+    return args
 
+
+def main() -> int:
+    args = parse_arguments()
     print(
         f"torch {torch.__version__}, {torch.get_num_threads()} threads, "
         f"load average {os.getloadavg()[0]:.1f}"
@@ -277,7 +299,7 @@ def main() -> int:
 
     results: dict = {}
     for name, pairs in sets.items():
-        compare(lm, scorer, name, pairs, results)
+        compare(lm, scorer, name, pairs, results, args.repeats)
     total = sum(len(pairs) for pairs in sets.values())
     ours = np.concatenate([results[name][0] for name in sets])
     theirs = np.concatenate([results[name][1] for name in sets])
