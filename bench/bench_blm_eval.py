@@ -29,7 +29,7 @@ sentences (those of the chunk's first item), as type II BLM-It items repeat thei
 across items (issue 20): the engine computes such a shared opening once per call
 (``poetic_eval.lm.shared_root``); the peers compute it for every candidate.
 
-``--quick`` (the default) runs 8 items with the candidates method and 4 with the prompt
+``--quick`` (the default) runs 8 items with the candidates method and 2 with the prompt
 method (whose peers take about 12 s per item on 2 cores), ``--full`` 48 of each.
 """
 
@@ -48,7 +48,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 import numpy as np
 import torch
 from blm_items import agreement_items, with_shared_openings
-from forward_flops import ForwardFlops, floor_verdict
+from forward_flops import ForwardFlops, floors
 from interleaved import QUICK_REPEATS, best_of_interleaved
 from minicons_peer import minicons_scorer
 from peak_memory import peak_memory
@@ -129,19 +129,18 @@ def compare(method, conditions, items, model, repeats) -> dict:
         for name in conditions:
             scores[name].append(found[name])
             seconds[name] += best[name]
-    flop_ratio = {name: flops[name].gflop / flops["poetic_eval"].gflop for name in conditions}
     scores = {name: np.concatenate(parts) for name, parts in scores.items()}
     ours, plain = scores["poetic_eval"], scores["transformers"]
     same = np.array_equal(ours.argmax(1), plain.argmax(1))
     difference = float(np.abs(ours - plain).max())
     ours_rate = len(items) / seconds["poetic_eval"]
+    ours_flops = flops["poetic_eval"]
     plain_rate = len(items) / seconds["transformers"]
     print(
         f"{method:<10} {len(items):>3} items | poetic_eval {ours_rate:6.2f} items/s | "
         f"transformers, one forward per text {plain_rate:6.2f} items/s | "
         f"ratio {seconds['transformers'] / seconds['poetic_eval']:5.2f}x | "
-        f"FLOP ratio {flop_ratio['transformers']:5.2f}x, "
-        f"{floor_verdict(plain_rate and ours_rate / plain_rate, flop_ratio['transformers'])} | "
+        f"{floors(ours_rate / plain_rate, flops['transformers'], ours_flops)} | "
         f"max |diff| {difference:.1e} nats | same choices {same} | "
         f"{seconds['poetic_eval'] / len(items):.3f} s per item | {peak_memory()}"
     )
@@ -153,8 +152,7 @@ def compare(method, conditions, items, model, repeats) -> dict:
             f"{'':<10} {'':>3}       | minicons conditional_score "
             f"{len(items) / seconds['minicons']:6.2f} items/s | ratio "
             f"{seconds['minicons'] / seconds['poetic_eval']:5.2f}x | "
-            f"FLOP ratio {flop_ratio['minicons']:5.2f}x, "
-            f"{floor_verdict(seconds['minicons'] / seconds['poetic_eval'], flop_ratio['minicons'])}"
+            f"{floors(seconds['minicons'] / seconds['poetic_eval'], flops['minicons'], ours_flops)}"
             " | max |diff| "
             f"{np.abs(ours - scores['minicons']).max():.1e} nats | same choices {agreement:.3f}"
         )
@@ -168,7 +166,7 @@ def parse_arguments() -> argparse.Namespace:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     size = parser.add_mutually_exclusive_group()
     size.add_argument(
-        "--quick", action="store_true", help="the default: 8 items (4 with the prompt method)"
+        "--quick", action="store_true", help="the default: 8 items (2 with the prompt method)"
     )
     size.add_argument("--full", action="store_true", help="48 items per method")
     parser.add_argument("--items", type=int, default=None, help="BLM items per method")
@@ -254,7 +252,7 @@ def main() -> int:
     for method in args.methods:
         for name, function in conditions.items():
             function(items[:CHUNK_ITEMS] if name == "poetic_eval" else items[:1], method)
-    prompt_items = items if args.full or args.items_given else items[:4]
+    prompt_items = items if args.full or args.items_given else items[:2]
     results = {
         method: compare(
             method,

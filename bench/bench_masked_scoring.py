@@ -22,7 +22,7 @@ over ours, about the speed-up that less work alone gives.
 Usage: python bench/bench_masked_scoring.py [--quick | --full] [--texts N] [--batch-size N]
     [--threads N] [--repeats N]
 
-``--quick`` (the default) scores 200 texts, ``--full`` 1,000.
+``--quick`` (the default) scores 100 texts, ``--full`` 1,000.
 """
 
 from __future__ import annotations
@@ -41,7 +41,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 import numpy as np
 import torch
-from forward_flops import ForwardFlops, floor_verdict
+from forward_flops import ForwardFlops, floors
 from interleaved import QUICK_REPEATS, best_of_interleaved
 from pair_texts import agreement_pairs
 from peak_memory import peak_memory
@@ -97,7 +97,7 @@ def encoded(lm, texts: list[str]):
 def parse_arguments() -> argparse.Namespace:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     size = parser.add_mutually_exclusive_group()
-    size.add_argument("--quick", action="store_true", help="the default: 200 texts")
+    size.add_argument("--quick", action="store_true", help="the default: 100 texts")
     size.add_argument("--full", action="store_true", help="1,000 texts")
     parser.add_argument("--texts", type=int, default=None, help="texts (both sides of N/2 pairs)")
     parser.add_argument(
@@ -112,7 +112,7 @@ def parse_arguments() -> argparse.Namespace:
     )
     args = parser.parse_args()
     if args.texts is None:
-        args.texts = 1000 if args.full else 200
+        args.texts = 1000 if args.full else 100
     if args.threads:
         torch.set_num_threads(args.threads)
     return args
@@ -212,8 +212,7 @@ def report(texts, scores, seconds, flops) -> None:
         print(f"{name:<30} {len(texts) / took:8.1f} texts/s  ({took:.1f} s, fastest calls)")
     print(
         f"speed-up vs minicons: {theirs_time / ours_time:.2f}x "
-        f"(FLOP ratio {flop_ratio('theirs')}, "
-        f"{floor_verdict(theirs_time / ours_time, flops['theirs'].gflop / flops['ours'].gflop)}); "
+        f"({floors(theirs_time / ours_time, flops['theirs'], flops['ours'])}); "
         f"vs head everywhere: {full_time / ours_time:.2f}x (FLOP ratio {flop_ratio('full')}); "
         f"vs one worker: {one_time / ours_time:.2f}x (FLOP ratio {flop_ratio('one')})"
     )

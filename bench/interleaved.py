@@ -18,7 +18,7 @@ from collections.abc import Callable
 from typing import Any
 
 #: repeats per condition at make bench's size
-QUICK_REPEATS = 3
+QUICK_REPEATS = 2
 
 
 def best_of_interleaved(
