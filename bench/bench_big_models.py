@@ -13,8 +13,9 @@ call, 1 at the quick size):
 - ``hooks``: first, in this process, the default model dispatched by accelerate on one device
   with its hooks on every module (the case of a dispatched model that fits: the within 1.3x
   target), taking turns with the same weights held whole, fastest of 3 calls each
-  (bench/interleaved.py). transformers sets no map at all for a ``device_map="auto"`` or
-  ``{"": "cpu"}`` that puts everything on one device, so that load is the plain model;
+  (bench/interleaved.py), on the first 20 of the pairs at ``--quick``. transformers sets no
+  map at all for a ``device_map="auto"`` or ``{"": "cpu"}`` that puts everything on one
+  device, so that load is the plain model;
 - ``int8``: the default model quantized to int8 weight-only (torchao, ``quantization="int8"``):
   its decision agreement with float32 on the pairs and on BLM candidate items
   (bench/blm_items.py), its largest score difference and its speed;
@@ -326,7 +327,7 @@ def main() -> int:
     if importlib.util.find_spec("torchao") is None:
         print("torchao is not installed (pip install torchao): the int8 line needs it")
         return 0
-    dispatched_on_one_device(pairs, 3)
+    dispatched_on_one_device(min(pairs, 20) if args.quick else pairs, 3)
     default_model_conditions(pairs, items, REPEATS[scale])
     if not args.skip_1b:
         one_b_conditions(one_b_pairs)
