@@ -7,10 +7,15 @@ every condition scores the same pairs (bench/pair_texts.py: agreement and limeri
 prints seconds per 100 pairs beside the same model held whole (best of 2 calls after a warm-up
 call, 1 at the quick size):
 
-- ``default`` SmolLM2-135M held whole (float32), dispatched with ``device_map="auto"`` where it
-  fits (a map of one device: the engine's within 1.3x target), and offloaded with ``max_memory``
-  a third of its size (the rest read from disk at every forward); scores within 1e-4 nats of
-  the whole model and the same decisions, asserted;
+- ``default`` SmolLM2-135M held whole (float32) and offloaded with ``max_memory`` a third of
+  its size (the rest read from disk at every forward); scores within 1e-4 nats of the whole
+  model and the same decisions, asserted;
+- ``hooks``: first, in this process, the default model dispatched by accelerate on one device
+  with its hooks on every module (the case of a dispatched model that fits: the within 1.3x
+  target), taking turns with the same weights held whole, fastest of 3 calls each
+  (bench/interleaved.py), on the first 20 of the pairs at ``--quick``. transformers sets no
+  map at all for a ``device_map="auto"`` or ``{"": "cpu"}`` that puts everything on one
+  device, so that load is the plain model;
 - ``int8``: the default model quantized to int8 weight-only (torchao, ``quantization="int8"``):
   its decision agreement with float32 on the pairs and on BLM candidate items
   (bench/blm_items.py), its largest score difference and its speed;
@@ -19,13 +24,14 @@ call, 1 at the quick size):
   1 GiB ``max_memory``, same assertions as the default model.
 
 Usage: python bench/bench_big_models.py [--quick | --full] [--skip-1b]
-Sizes (pairs of the default model, pairs of the 1B model, BLM items): ``--quick`` 40, 4, 4;
+Sizes (pairs of the default model, pairs of the 1B model, BLM items): ``--quick`` 40, 2, 4;
 the default 200, 20, 16; ``--full`` 1,000, 100, 48.
 """
 
 from __future__ import annotations
 
 import argparse
+import functools
 import json
 import os
 import subprocess
@@ -38,7 +44,7 @@ os.environ.setdefault("HF_HUB_OFFLINE", "1")
 os.environ.setdefault("TOKENIZERS_PARALLELISM", "false")
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-SIZES = {"quick": (40, 4, 4), "default": (200, 20, 16), "full": (1000, 100, 48)}
+SIZES = {"quick": (40, 2, 4), "default": (200, 20, 16), "full": (1000, 100, 48)}
 #: timed calls per condition (the best is kept): one at the quick size, for make bench's budget
 REPEATS = {"quick": 1, "default": 2, "full": 2}
 TOLERANCE = 1e-4
@@ -104,7 +110,7 @@ def condition(spec: dict) -> dict:
     loaded = time.perf_counter() - started
     pairs = bench_pairs(spec["pairs"])
     good, bad = [p[0] for p in pairs], [p[1] for p in pairs]
-    lm.score_pairs(good[:2], bad[:2])  # one-off probes of the model, not timed
+    lm.score_pairs(good[:1], bad[:1])  # one-off probes of the model, not timed
     seconds = []
     for _ in range(spec["repeats"]):
         started = time.perf_counter()
@@ -162,7 +168,6 @@ def default_model_conditions(pairs: int, items: int, repeats: int) -> None:
     with tempfile.TemporaryDirectory() as folder:
         specs = {
             "default, held whole": {"loading": {"device": "cpu"}, "blm_items": items},
-            "default, device_map auto (fits)": {"loading": {"device_map": "auto"}},
             f"default, max_memory {size // 3 // 2**20} MiB + disk": {
                 "loading": {
                     "device_map": "auto",
@@ -182,21 +187,69 @@ def default_model_conditions(pairs: int, items: int, repeats: int) -> None:
             print(line(name, results[name], results[next(iter(specs))], pairs), flush=True)
     names = list(results)
     whole = results[names[0]]
-    check_same(results[names[1]], whole, names[1], ratio_target=1.3)
-    check_same(results[names[2]], whole, names[2])
-    report_int8(results[names[3]], whole, items)
+    check_same(results[names[1]], whole, names[1])
+    report_int8(results[names[2]], whole, items)
 
 
-def check_same(result: dict, whole: dict, name: str, ratio_target: float | None = None) -> None:
+def check_same(result: dict, whole: dict, name: str) -> None:
     import numpy as np
 
     ours, reference = np.asarray(result["scores"]), np.asarray(whole["scores"])
     assert np.abs(ours - reference).max() < TOLERANCE, f"{name}: scores differ"
     assert np.array_equal(ours[:, 0] > ours[:, 1], reference[:, 0] > reference[:, 1]), name
-    if ratio_target is not None:
-        ratio = result["seconds"] / whole["seconds"]
-        verdict = "met" if ratio <= ratio_target else "NOT met"
-        print(f"  {name}: {ratio:.2f}x the whole model's time (<= {ratio_target}x: {verdict})")
+
+
+#: a dispatched model that fits on one device runs within this factor of it held whole (issue 37)
+HOOKS_TARGET = 1.3
+
+
+def dispatched_on_one_device(pairs: int, repeats: int) -> None:
+    """The default model dispatched by accelerate on one device, with its hooks (an
+    ``AlignDevicesHook`` on every module, as on a model split over devices), against the same
+    weights held whole: one process, the two taking turns (bench/interleaved.py). transformers
+    sets no map for a ``device_map`` whose modules all go to one device (the plain model), so
+    the map is dispatched here with ``force_hooks``, and the model handed in as it is."""
+    import copy
+
+    import numpy as np
+    from accelerate import dispatch_model
+    from interleaved import best_of_interleaved
+
+    from poetic_eval.lm import load_language_model
+
+    whole = load_language_model(device="cpu")
+    parts = {f"model.{name}": "cpu" for name, _ in whole.model.model.named_children()}
+    hooked = dispatch_model(
+        copy.deepcopy(whole.model), {**parts, "lm_head": "cpu"}, main_device="cpu",
+        force_hooks=True,
+    )  # fmt: skip
+    dispatched = load_language_model((hooked, whole.tokenizer))
+    # the default model's document-start token, set when it is loaded by name
+    dispatched.start_token_id = whole.start_token_id
+    hooks = sum(hasattr(module, "_hf_hook") for module in dispatched.model.modules())
+    good, bad = zip(*bench_pairs(pairs))
+    calls = {
+        name: functools.partial(lambda lm: np.stack(lm.score_pairs(good, bad), axis=1), lm)
+        for name, lm in (("whole", whole), ("hooks", dispatched))
+    }
+    for lm in (whole, dispatched):
+        lm.score_pairs(good[:2], bad[:2])  # one-off probes of each model, not timed
+    found, best = best_of_interleaved(calls, repeats)
+    ratio = best["hooks"] / best["whole"]
+    difference = float(np.abs(found["hooks"] - found["whole"]).max())
+    same = np.array_equal(
+        found["hooks"][:, 0] > found["hooks"][:, 1], found["whole"][:, 0] > found["whole"][:, 1]
+    )
+    print(
+        f"default, dispatched with hooks on one device ({hooks} hooked modules, map "
+        f"{dispatched.model.hf_device_map and 'cpu'}): {100 * best['hooks'] / pairs:.2f} s per "
+        f"100 pairs vs {100 * best['whole'] / pairs:.2f} held whole, {ratio:.2f}x (<= "
+        f"{HOOKS_TARGET}x: {'met' if ratio <= HOOKS_TARGET else 'NOT met'}; fastest of "
+        f"{repeats} turns each) | max |diff| {difference:.1e} nats | same decisions {same} | "
+        f"load {os.getloadavg()[0]:.1f}",
+        flush=True,
+    )
+    assert difference < TOLERANCE and same, "the hooked model scored unlike the whole one"
 
 
 def report_int8(result: dict, whole: dict, items: int) -> None:
@@ -274,6 +327,7 @@ def main() -> int:
     if importlib.util.find_spec("torchao") is None:
         print("torchao is not installed (pip install torchao): the int8 line needs it")
         return 0
+    dispatched_on_one_device(min(pairs, 20) if args.quick else pairs, 3)
     default_model_conditions(pairs, items, REPEATS[scale])
     if not args.skip_1b:
         one_b_conditions(one_b_pairs)

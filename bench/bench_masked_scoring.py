@@ -10,8 +10,9 @@ the benchmark's words. Scored, on the same sentences (agreement-style, bench/pai
 - this project with one worker (each batch's matrix products over all torch threads), to show
   what the workers gain;
 - minicons: ``MaskedLMScorer.sequence_score`` (PLL_metric "original", sum reduction).
-Each runs once on 8 texts first (warm-up); then the four take turns, in rotating order, on
-four slices of the pairs, so load drifting during the run falls on all of them. Prints texts/s
+Each runs once on 8 texts first (warm-up); then the four take turns on four slices of the pairs,
+each called ``--repeats`` times per slice in alternating order and its fastest call kept
+(bench/interleaved.py), so load drifting during the run falls on all of them. Prints texts/s
 for each, the ratios, the largest score difference and the peak memory. The texts are the good
 and the bad sides of minimal pairs: the scores must agree with minicons to 1e-4 nats and every
 pair's decision must be identical (asserted). Target (issue 20): >= 3x minicons on 2 cores.
@@ -19,9 +20,9 @@ The speed-up comes with the FLOP ratio (bench/forward_flops.py): minicons' linea
 over ours, about the speed-up that less work alone gives.
 
 Usage: python bench/bench_masked_scoring.py [--quick | --full] [--texts N] [--batch-size N]
-    [--threads N]
+    [--threads N] [--repeats N]
 
-``--quick`` (the default) scores 200 texts, ``--full`` 1,000.
+``--quick`` (the default) scores 100 texts, ``--full`` 1,000.
 """
 
 from __future__ import annotations
@@ -30,7 +31,6 @@ import argparse
 import os
 import sys
 import tempfile
-import time
 from functools import partial
 from pathlib import Path
 from unittest import mock
@@ -41,7 +41,8 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 import numpy as np
 import torch
-from forward_flops import ForwardFlops, floor_verdict
+from forward_flops import ForwardFlops, floors
+from interleaved import QUICK_REPEATS, best_of_interleaved
 from pair_texts import agreement_pairs
 from peak_memory import peak_memory
 from tokenizers import Tokenizer, models, pre_tokenizers, processors
@@ -93,50 +94,35 @@ def encoded(lm, texts: list[str]):
     return found["input_ids"], found["special_tokens_mask"]
 
 
-def timed(function):
-    started = time.perf_counter()
-    result = function()
-    return result, time.perf_counter() - started
-
-
-def main() -> None:
+def parse_arguments() -> argparse.Namespace:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     size = parser.add_mutually_exclusive_group()
-    size.add_argument("--quick", action="store_true", help="the default: 200 texts")
+    size.add_argument("--quick", action="store_true", help="the default: 100 texts")
     size.add_argument("--full", action="store_true", help="1,000 texts")
     parser.add_argument("--texts", type=int, default=None, help="texts (both sides of N/2 pairs)")
     parser.add_argument(
         "--batch-size", type=int, default=None, help="a cap on masked copies per forward pass"
     )
     parser.add_argument("--threads", type=int, default=None)
+    parser.add_argument(
+        "--repeats",
+        type=int,
+        default=QUICK_REPEATS,
+        help=f"interleaved calls per condition and slice, the fastest kept ({QUICK_REPEATS})",
+    )
     args = parser.parse_args()
     if args.texts is None:
-        args.texts = 1000 if args.full else 200
+        args.texts = 1000 if args.full else 100
     if args.threads:
         torch.set_num_threads(args.threads)
-    print(f"{torch.get_num_threads()} torch threads, load average {os.getloadavg()}")
-    pairs = agreement_pairs(args.texts // 2, seed=0)
-    texts = [good for good, _ in pairs] + [bad for _, bad in pairs]
-    from minicons import scorer
+    return args
 
-    with tempfile.TemporaryDirectory() as folder:
-        save_model(Path(folder), texts)
-        lm = load_language_model(folder, device="cpu", dtype=torch.float32)
-        peer_tokenizer = MiniconsTokenizer.from_pretrained(folder)
-        theirs_scorer = scorer.MaskedLMScorer(lm.model, tokenizer=peer_tokenizer, device="cpu")
-    assert split_head(lm.model) is not None
-    tokens = sum(len(lm.tokenizer(text).input_ids) - 2 for text in texts)
-    distinct = len(masked_module._Copies(*encoded(lm, texts), lm.tokenizer.mask_token_id).source)
-    print(
-        f"{len(texts)} texts ({len(set(texts))} distinct), {tokens} masked copies ({distinct} "
-        "distinct); BERT-base shape, random weights, float32, CPU"
-    )
 
-    score_texts(texts[:8], lm, show_progress=False)  # warm-up, each way
-    theirs_scorer.sequence_score(texts[:8], reduction=lambda x: x.sum(0).item())
+def conditions(lm, theirs_scorer, batch_size) -> dict:
+    """The four ways to score a list of texts, by short name."""
 
     def ours_scores(part: list[str]) -> np.ndarray:
-        return score_texts(part, lm, batch_size=args.batch_size, show_progress=False)
+        return score_texts(part, lm, batch_size=batch_size, show_progress=False)
 
     def head_everywhere(part: list[str]) -> np.ndarray:
         with mock.patch("poetic_eval.lm.masked.split_head", return_value=None):
@@ -154,24 +140,64 @@ def main() -> None:
             )
         return np.array(found)
 
-    # the load on a shared machine drifts within a run: the conditions take turns on
-    # ``ROUNDS`` slices of the pairs (both sides of a pair in the same slice), in rotating order
-    ways = {"ours": ours_scores, "full": head_everywhere, "one": one_worker,
+    return {"ours": ours_scores, "full": head_everywhere, "one": one_worker,
             "theirs": minicons_scores}  # fmt: skip
+
+
+def run_in_turns(ways: dict, texts: list[str], model, repeats: int):
+    """Each way's scores, seconds and FLOP counter: the load on a shared machine drifts within
+    a run, so the ways take turns on ``ROUNDS`` slices of the pairs (both sides of a pair in
+    the same slice), the fastest of ``repeats`` interleaved calls kept (:mod:`interleaved`)."""
     seconds = dict.fromkeys(ways, 0.0)
-    flops = {name: ForwardFlops(lm.model) for name in ways}
+    flops = {name: ForwardFlops(model) for name in ways}
     scores = {name: np.zeros(len(texts)) for name in ways}
-    half = len(pairs)
-    slices = np.array_split(np.arange(half), ROUNDS)
-    for round_number, chosen in enumerate(slices):
+    half = len(texts) // 2
+    for chosen in np.array_split(np.arange(half), ROUNDS):
         rows = np.concatenate([chosen, chosen + half])
         part = [texts[row] for row in rows]
-        names = list(ways)
-        for name in names[round_number % len(names) :] + names[: round_number % len(names)]:
-            with flops[name]:
-                found, took = timed(partial(ways[name], part))
-            scores[name][rows] = found
-            seconds[name] += took
+        calls = {name: partial(way, part) for name, way in ways.items()}
+        found, best = best_of_interleaved(calls, repeats, flops)
+        for name in ways:
+            scores[name][rows] = found[name]
+            seconds[name] += best[name]
+    return scores, seconds, flops
+
+
+def load_both(texts: list[str], folder: str):
+    """The BERT-shaped model saved to ``folder``, loaded by poetic_eval and by minicons."""
+    from minicons import scorer
+
+    save_model(Path(folder), texts)
+    lm = load_language_model(folder, device="cpu", dtype=torch.float32)
+    peer_tokenizer = MiniconsTokenizer.from_pretrained(folder)
+    theirs_scorer = scorer.MaskedLMScorer(lm.model, tokenizer=peer_tokenizer, device="cpu")
+    return lm, theirs_scorer
+
+
+def main() -> None:
+    args = parse_arguments()
+    print(f"{torch.get_num_threads()} torch threads, load average {os.getloadavg()}")
+    pairs = agreement_pairs(args.texts // 2, seed=0)
+    texts = [good for good, _ in pairs] + [bad for _, bad in pairs]
+    with tempfile.TemporaryDirectory() as folder:
+        lm, theirs_scorer = load_both(texts, folder)
+    assert split_head(lm.model) is not None
+    tokens = sum(len(lm.tokenizer(text).input_ids) - 2 for text in texts)
+    distinct = len(masked_module._Copies(*encoded(lm, texts), lm.tokenizer.mask_token_id).source)
+    print(
+        f"{len(texts)} texts ({len(set(texts))} distinct), {tokens} masked copies ({distinct} "
+        "distinct); BERT-base shape, random weights, float32, CPU"
+    )
+    score_texts(texts[:8], lm, show_progress=False)  # warm-up, each way
+    theirs_scorer.sequence_score(texts[:8], reduction=lambda x: x.sum(0).item())
+    ways = conditions(lm, theirs_scorer, args.batch_size)
+    scores, seconds, flops = run_in_turns(ways, texts, lm.model, args.repeats)
+    report(texts, scores, seconds, flops)
+
+
+def report(texts, scores, seconds, flops) -> None:
+    """The speeds, ratios and differences; fails where a score or decision differs."""
+    half = len(texts) // 2
     ours, full, one, theirs = (scores[name] for name in ("ours", "full", "one", "theirs"))
     ours_time, full_time, one_time, theirs_time = (
         seconds[name] for name in ("ours", "full", "one", "theirs")
@@ -182,12 +208,11 @@ def main() -> None:
     def flop_ratio(name: str) -> str:
         return f"{flops[name].gflop / flops['ours'].gflop:.2f}x"
 
-    for name, seconds in rows:
-        print(f"{name:<30} {len(texts) / seconds:8.1f} texts/s  ({seconds:.1f} s)")
+    for name, took in rows:
+        print(f"{name:<30} {len(texts) / took:8.1f} texts/s  ({took:.1f} s, fastest calls)")
     print(
         f"speed-up vs minicons: {theirs_time / ours_time:.2f}x "
-        f"(FLOP ratio {flop_ratio('theirs')}, "
-        f"{floor_verdict(theirs_time / ours_time, flops['theirs'].gflop / flops['ours'].gflop)}); "
+        f"({floors(theirs_time / ours_time, flops['theirs'], flops['ours'])}); "
         f"vs head everywhere: {full_time / ours_time:.2f}x (FLOP ratio {flop_ratio('full')}); "
         f"vs one worker: {one_time / ours_time:.2f}x (FLOP ratio {flop_ratio('one')})"
     )

@@ -3,20 +3,22 @@
 Three sets of pairs (bench/pair_texts.py), scored with the default model (SmolLM2-135M-Instruct,
 float32, CPU):
 - ``templated``: Marvin & Linzen's agreement templates as released, a run of consecutive rows
-  from each of the 15 families (50 each quick, 200 full), read from ../shared/data (the line is
+  from each of the 15 families (25 each quick, 200 full), read from ../shared/data (the line is
   skipped when it is absent). The release enumerates its vocabulary, so openings repeat across
   rows, as in every templated dataset;
 - ``agreement``: six of those template shapes with our own vocabulary, every slot filled at
-  random (200 quick, 1,000 full): few openings repeat, a worst case for prefix sharing;
-- ``limerick``: BPoMP-style limerick pairs (200 quick, 1,000 full).
+  random (100 quick, 1,000 full): few openings repeat, a worst case for prefix sharing;
+- ``limerick``: BPoMP-style limerick pairs (100 quick, 1,000 full).
 Each is scored by
 - this project: ``score_texts`` (sum of token log-probs, prefix trees shared across the batch);
 - minicons: ``IncrementalLMScorer.sequence_score`` with sum reduction and ``bos_token=True``,
   given the same document-start token (``<|endoftext|>``) as its BOS, in batches of 16 pairs
   taken in the set's order.
-Both conditions run in alternating halves of each set so that load from other processes on a
-shared machine falls on both alike. Also printed: the model's first-load (GGUF conversion) and
-cached-load times, and the bfloat16 opt-in's speed and decision agreement with float32.
+Both conditions take turns on each quarter of a set, each called ``--repeats`` times in
+alternating order and its fastest call kept (bench/interleaved.py), so that load from other
+processes on a shared machine falls on both alike. Also printed: the model's first-load (GGUF
+conversion) and cached-load times, and the bfloat16 opt-in's speed and decision agreement with
+float32.
 
 Scores must agree to 1e-4 nats and every decision (good above bad) must be identical (asserted).
 Where the two float32 scores of a text differ by more than half that, the text is scored again in
@@ -28,9 +30,9 @@ ours, about the speed ratio that less work alone gives (about 4x on the random f
 exact scorer reaches 8x there).
 
 Usage: python bench/bench_pair_scoring.py [--quick | --full] [--pairs N] [--per-family N]
-    [--skip-first-load] [--bf16-pairs N] [--threads N]
+    [--skip-first-load] [--bf16-pairs N] [--threads N] [--repeats N]
 
-``--quick`` (the default) scores 400 generated pairs and 750 templated ones and skips the load
+``--quick`` (the default) scores 200 generated pairs and 375 templated ones and skips the load
 timings; ``--full`` scores 2,000 generated and about 2,900 templated pairs and times the first
 (GGUF conversion) and cached loads.
 """
@@ -39,6 +41,7 @@ from __future__ import annotations
 
 import argparse
 import copy
+import functools
 import os
 import subprocess
 import sys
@@ -53,6 +56,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 import numpy as np
 import torch
 from forward_flops import ForwardFlops, floor_verdict
+from interleaved import QUICK_REPEATS, best_of_interleaved
 from minicons_peer import minicons_scorer
 from pair_texts import MARVIN_LINZEN, agreement_pairs, limerick_pairs, templated_pairs
 from peak_memory import peak_memory
@@ -123,24 +127,34 @@ def timed(function, *args, **kwargs):
     return result, time.perf_counter() - started
 
 
-def compare(lm, scorer, name, pairs, results) -> None:
-    halves = [pairs[: len(pairs) // 2], pairs[len(pairs) // 2 :]]
+#: parts a pair set is timed in: the engine and minicons take turns on each
+PARTS = 4
+
+
+def compare(lm, scorer, name, pairs, results, repeats) -> None:
+    """poetic_eval and minicons on ``pairs`` in :data:`PARTS` parts, taking turns on each part,
+    the fastest of ``repeats`` interleaved calls kept (:mod:`interleaved`)."""
+    size = -(-len(pairs) // PARTS)
+    parts = [pairs[start : start + size] for start in range(0, len(pairs), size)]
     ours_parts, theirs_parts, ours_time, theirs_time = [], [], 0.0, 0.0
-    ours_flops, theirs_flops = ForwardFlops(lm.model), ForwardFlops(lm.model)
-    for half in halves:
-        with ours_flops:
-            ours, seconds = timed(ours_scores, lm, half)
-        ours_parts.append(ours)
-        ours_time += seconds
-        with theirs_flops:
-            theirs, seconds = timed(minicons_scores, scorer, half)
-        theirs_parts.append(theirs)
-        theirs_time += seconds
+    flops = {"ours": ForwardFlops(lm.model), "theirs": ForwardFlops(lm.model)}
+    for part in parts:
+        calls = {
+            "ours": functools.partial(ours_scores, lm, part),
+            "theirs": functools.partial(minicons_scores, scorer, part),
+        }
+        found, best = best_of_interleaved(calls, repeats, flops)
+        ours_parts.append(found["ours"])
+        theirs_parts.append(found["theirs"])
+        ours_time += best["ours"]
+        theirs_time += best["theirs"]
     ours, theirs = np.concatenate(ours_parts), np.concatenate(theirs_parts)
     difference = checked_difference(lm, pairs, ours, theirs)
-    flops = (ours_flops.gflop, theirs_flops.gflop)
+    flops = (flops["ours"].gflop, flops["theirs"].gflop, flops["ours"].full_gflop,
+             flops["theirs"].full_gflop)  # fmt: skip
     results[name] = (ours, theirs, ours_time, theirs_time, difference, flops)
-    report(name, len(pairs), ours, theirs, ours_time, theirs_time, difference, flops[1] / flops[0])
+    ratios = (flops[1] / flops[0], flops[3] / flops[2])
+    report(name, len(pairs), ours, theirs, ours_time, theirs_time, difference, ratios)
 
 
 TARGETS = {"templated": 8.0, "limerick": 2.0}
@@ -176,11 +190,11 @@ def checked_difference(lm, pairs, ours, theirs) -> tuple[float, int]:
     return float(worst), int((~close).sum())
 
 
-def report(name, count, ours, theirs, ours_time, theirs_time, difference, flop_ratio) -> None:
+def report(name, count, ours, theirs, ours_time, theirs_time, difference, flop_ratios) -> None:
     """One line of figures; fails where a score is off (``difference``: from
-    :func:`checked_difference`) or a decision differs from minicons'. ``flop_ratio``: minicons'
+    :func:`checked_difference`) or a decision differs from minicons'. ``flop_ratios``: minicons'
     linear-layer FLOPs over poetic_eval's (:mod:`forward_flops`), about the speed ratio that
-    less work alone gives."""
+    less work alone gives, and the same with attention."""
     difference, checked = difference
     same_decisions = np.mean((ours[:, 0] > ours[:, 1]) == (theirs[:, 0] > theirs[:, 1]))
     ratio = theirs_time / ours_time
@@ -192,7 +206,8 @@ def report(name, count, ours, theirs, ours_time, theirs_time, difference, flop_r
     print(
         f"{name:<10} {count:>5} pairs | poetic_eval {count / ours_time:7.2f} pairs/s | "
         f"minicons {count / theirs_time:7.2f} pairs/s | ratio {ratio:6.3f}x{verdict} | "
-        f"FLOP ratio {flop_ratio:5.2f}x, {floor_verdict(ratio, flop_ratio)} | "
+        f"FLOP ratio {flop_ratios[0]:5.2f}x, {floor_verdict(ratio, flop_ratios[0])}; with "
+        f"attention {flop_ratios[1]:5.2f}x, {floor_verdict(ratio, flop_ratios[1])} | "
         f"max |diff| {difference:.2e} nats{arbitrated} | same decisions {same_decisions:.3f} | "
         f"load {os.getloadavg()[0]:.1f} | {peak_memory()}"
     )
@@ -221,10 +236,10 @@ def bf16_check(sets, results, count: int) -> None:
     )
 
 
-def main() -> int:
+def parse_arguments() -> argparse.Namespace:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     size = parser.add_mutually_exclusive_group()
-    size.add_argument("--quick", action="store_true", help="the default: 400 + 750 pairs")
+    size.add_argument("--quick", action="store_true", help="the default: 200 + 375 pairs")
     size.add_argument("--full", action="store_true", help="2,000 + 2,940 pairs, load timings")
     parser.add_argument(
         "--pairs", type=int, default=None, help="generated pairs, half agreement, half limerick"
@@ -233,29 +248,39 @@ def main() -> int:
         "--per-family",
         type=int,
         default=None,
-        help="templated pairs per Marvin & Linzen family (default 50, 200 with --full; 0: skip)",
+        help="templated pairs per Marvin & Linzen family (default 25, 200 with --full; 0: skip)",
     )
     parser.add_argument("--seed", type=int, default=0)
+    parser.add_argument(
+        "--repeats",
+        type=int,
+        default=QUICK_REPEATS,
+        help=f"interleaved calls per condition and part, the fastest kept ({QUICK_REPEATS})",
+    )
     parser.add_argument("--skip-first-load", action="store_true")
     parser.add_argument(
         "--bf16-pairs",
         type=int,
         default=None,
-        help="pairs for the bf16 check (default 200, 50 with --quick; 0: skip)",
+        help="pairs for the bf16 check (default 200, 24 with --quick; 0: skip)",
     )
     parser.add_argument(
         "--threads", type=int, default=None, help="torch threads (default: torch's)"
     )
     args = parser.parse_args()
     if args.pairs is None:
-        args.pairs = 2000 if args.full else 400
+        args.pairs = 2000 if args.full else 200
     if args.per_family is None:
-        args.per_family = 200 if args.full else 50
+        args.per_family = 200 if args.full else 25
     if args.bf16_pairs is None:  # without AVX512-BF16 or AMX, bfloat16 is a fraction as fast
-        args.bf16_pairs = 50 if args.quick else 200
+        args.bf16_pairs = 24 if args.quick else 200
     if args.threads:
         torch.set_num_threads(args.threads)
+    return args
 
+
+def main() -> int:
+    args = parse_arguments()
     print(
         f"torch {torch.__version__}, {torch.get_num_threads()} threads, "
         f"load average {os.getloadavg()[0]:.1f}"
@@ -277,17 +302,16 @@ def main() -> int:
 
     results: dict = {}
     for name, pairs in sets.items():
-        compare(lm, scorer, name, pairs, results)
+        compare(lm, scorer, name, pairs, results, args.repeats)
     total = sum(len(pairs) for pairs in sets.values())
     ours = np.concatenate([results[name][0] for name in sets])
     theirs = np.concatenate([results[name][1] for name in sets])
     ours_time = sum(results[name][2] for name in sets)
     theirs_time = sum(results[name][3] for name in sets)
     worst = max(results[name][4][0] for name in sets), sum(results[name][4][1] for name in sets)
-    flop_ratio = sum(results[name][5][1] for name in sets) / sum(
-        results[name][5][0] for name in sets
-    )
-    report("all", total, ours, theirs, ours_time, theirs_time, worst, flop_ratio)
+    flops = [sum(results[name][5][column] for name in sets) for column in range(4)]
+    ratios = (flops[1] / flops[0], flops[3] / flops[2])
+    report("all", total, ours, theirs, ours_time, theirs_time, worst, ratios)
 
     if args.bf16_pairs:
         bf16_check(sets, results, args.bf16_pairs)

@@ -84,3 +84,22 @@ def test_the_masked_engine_is_counted_below_one_full_forward_per_copy():
 def test_a_model_without_linear_layers_is_refused():
     with pytest.raises(ValueError, match="no linear layers to count"):
         ForwardFlops(torch.nn.Embedding(4, 2))
+
+
+def test_attention_counts_the_keys_each_query_attends(lm):
+    """A causal forward of one 5-token text: each of the 4 query heads of each layer attends
+    1 + 2 + ... + 5 keys, 4 FLOPs per head dimension each (QK^T and the weighted values); the
+    padded second row of a batch attends only its 3 real keys."""
+    config = lm.model.config
+    head_size = config.hidden_size // config.num_attention_heads
+    per_pair = 4 * head_size * config.num_attention_heads * config.num_hidden_layers
+    with ForwardFlops(lm.model) as counter, torch.inference_mode():
+        lm.model(input_ids=torch.ones((1, 5), dtype=torch.long))
+    assert counter.attention_flop == per_pair * 15
+    assert counter.full_gflop == pytest.approx((counter.flop + counter.attention_flop) / 1e9)
+    padded = torch.tensor([[1, 1, 1, 1, 1], [1, 1, 1, 0, 0]])
+    with ForwardFlops(lm.model) as counter, torch.inference_mode():
+        lm.model(input_ids=torch.ones((2, 5), dtype=torch.long), attention_mask=padded)
+    # the padded queries of the second row attend nothing or their real keys: at least the
+    # real rows' 15 + 6 pairs, at most as if they attended all 3 real keys
+    assert per_pair * 21 <= counter.attention_flop <= per_pair * (21 + 2 * 3)

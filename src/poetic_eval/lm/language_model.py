@@ -23,6 +23,7 @@ from .loaded_model import ModelKind, default_device
 from .model_sources import check_model_source, loading_model
 from .placement import compute_devices, input_device, is_placed, weight_dtype
 from .quantization import quantization_config
+from .quiet_imports import import_transformers_quietly
 
 __all__ = ["LanguageModel", "Placement", "adopt", "load_pretrained", "model_kind"]
 
@@ -76,6 +77,7 @@ def load_pretrained(
     """Internal: a model name or folder loaded for :func:`poetic_eval.lm.load_language_model`
     (callers use that). ``dtype``: a torch dtype, ``"auto"`` (the checkpoint's) or None
     (float32)."""
+    import_transformers_quietly()  # transformers imports torchao with its model base
     from transformers import AutoConfig, AutoModelForCausalLM, AutoModelForMaskedLM, AutoTokenizer
 
     name = check_model_source(name)

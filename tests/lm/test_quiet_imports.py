@@ -1,0 +1,56 @@
+"""A plain model load prints none of torchao's import noise (transformers imports torchao
+whenever it is installed), and the filter drops nothing else."""
+
+from __future__ import annotations
+
+import logging
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from poetic_eval.lm.quiet_imports import TorchaoImportNoise
+
+SOURCE = str(Path(__file__).resolve().parents[2] / "src")
+NOISE = ("Failed to load", "register_constant()")
+
+
+def test_a_plain_model_load_prints_no_torchao_noise(tmp_path):
+    pytest.importorskip("torchao")
+    script = (
+        "import transformers\n"  # the package alone does not import torchao; its models do
+        "from poetic_eval.lm import load_language_model\n"
+        "lm = load_language_model(device='cpu')\n"
+        "import sys; assert 'torchao' in sys.modules  # the noise's source did run\n"
+        "print(lm.score_texts(['the cat sleeps.'])[0] < 0)\n"
+    )
+    environment = {**os.environ, "PYTHONPATH": SOURCE, "HF_HUB_OFFLINE": "1"}
+    completed = subprocess.run(
+        [sys.executable, "-c", script], capture_output=True, text=True, cwd=tmp_path,
+        env=environment, check=False, timeout=300,
+    )  # fmt: skip
+    assert completed.returncode == 0, completed.stderr[-2000:]
+    assert completed.stdout.strip().endswith("True")
+    for noise in NOISE:
+        assert noise not in completed.stderr, completed.stderr[-2000:]
+
+
+class Enumish:
+    """Stands for an Enum class of another package, as torch's pytree warning names it."""
+
+
+def record(name: str, message: str, *args) -> logging.LogRecord:
+    return logging.LogRecord(name, logging.WARNING, __file__, 1, message, args, None)
+
+
+def test_the_filter_drops_only_torchao_noise():
+    noise = TorchaoImportNoise()
+    torchao_enum = type("KernelPreference", (), {"__module__": "torchao.quantization"})
+    pytree = "%s is an Enum subclass ... Calling register_constant() on Enum subclasses"
+    assert not noise.filter(record("torchao", "Failed to load /x/_C_mxfp8.so: no"))
+    assert not noise.filter(record("torch.utils._pytree", pytree, torchao_enum))
+    assert noise.filter(record("torch.utils._pytree", pytree, Enumish))
+    assert noise.filter(record("torchao", "Skipping import of cpp extensions"))
+    assert noise.filter(record("torch.utils._pytree", "another warning"))
