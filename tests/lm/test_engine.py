@@ -302,3 +302,22 @@ def test_a_model_failing_the_root_probe_warns_and_keeps_the_numbers(monkeypatch)
     with pytest.warns(UserWarning, match="cached shared prefix"):
         scores = lm.score_texts(texts, pack_tokens=48)
     assert np.abs(scores - one_forward_per_text(lm, texts)).max() < 1e-4
+
+
+def test_each_verb_checks_its_boolean_and_number_options_by_type():
+    """The type checks sit on the verbs (the public boundary), not the computations below."""
+    lm = tiny_causal_lm()
+    calls = {
+        "score_texts": lambda **o: lm.score_texts(["a b"], **o),
+        "score_pairs": lambda **o: lm.score_pairs(["a b"], ["a c"], **o),
+        "score_sequences": lambda **o: lm.score_sequences([[1, 2, 3]], **o),
+        "score_choices": lambda **o: lm.score_choices(["a"], [["b", "c"]], **o),
+        "slot_log_probs": lambda **o: lm.slot_log_probs([[1, 2]], **o),
+    }
+    options = {"slot_log_probs": "show_progress"}
+    for verb, call in calls.items():
+        option = options.get(verb, "share_prefixes")
+        with pytest.raises(TypeError, match=f"^{option} must be True or False, got str"):
+            call(**{option: "no"})
+    with pytest.raises(TypeError, match="^batch_size must be an integer or None, got float"):
+        lm.score_texts(["a b"], batch_size=2.5)

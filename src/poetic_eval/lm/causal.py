@@ -23,7 +23,6 @@ from dataclasses import dataclass, field
 import numpy as np
 import torch
 
-from ..checks import typed_options
 from .budget import PACK_TOKENS, forward_positions
 from .loaded_model import LoadedModel
 from .model_checks import checked_or_warn, probe_ids
@@ -47,7 +46,6 @@ GATED_MLP_MODEL_TYPES = frozenset({"llama", "mistral", "qwen2", "qwen3", "gemma"
 ATTENTION_SLOWDOWN = 4
 
 
-@typed_options
 def sequence_log_probs(
     lm: LoadedModel,
     sequences: Sequence[Sequence[int]],

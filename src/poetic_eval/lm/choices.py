@@ -24,7 +24,7 @@ from typing import Any
 
 import numpy as np
 
-from ..checks import require_choice, typed_options
+from ..checks import require_choice
 from ..errors import InvalidValueError
 from .budget import PACK_TOKENS
 from .causal import sequence_log_probs
@@ -96,7 +96,6 @@ def encode_choices(
     return encoded
 
 
-@typed_options
 def score_choices(
     lm: LoadedModel,
     items: Sequence[EncodedChoices],

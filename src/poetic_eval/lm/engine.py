@@ -5,8 +5,9 @@ verbs of every caller on top: :meth:`~LanguageModel.score_texts`,
 :meth:`~LanguageModel.score_pairs`, :meth:`~LanguageModel.score_sequences`,
 :meth:`~LanguageModel.score_choices` (continuations after shared prefixes) and
 :meth:`~LanguageModel.slot_log_probs` (the distribution at a slot). Each verb checks what it is
-given and hands it to one computation below it (:mod:`.text_scores`, :mod:`.causal`,
-:mod:`.choices`, :mod:`.slots`), which never calls back up. Causal and masked models answer the
+given (its boolean and number options by type: :func:`~poetic_eval.checks.typed_options`) and
+hands it to one computation below it (:mod:`.text_scores`, :mod:`.causal`, :mod:`.choices`,
+:mod:`.slots`), which never calls back up. Causal and masked models answer the
 same verbs (masked ones by pseudo-log-likelihood). It is built by
 :func:`poetic_eval.lm.load_language_model`.
 """
@@ -19,7 +20,7 @@ from typing import Any
 import numpy as np
 import torch
 
-from ..checks import require_choice, require_positive_int
+from ..checks import require_choice, require_positive_int, typed_options
 from ..errors import InvalidValueError
 from ..text import require_texts
 from .causal import sequence_log_probs
@@ -43,6 +44,7 @@ class LanguageModel(LoadedModel):
     :class:`~poetic_eval.lm.loaded_model.LoadedModel`.
     """
 
+    @typed_options
     def score_texts(
         self,
         texts: Sequence[str],
@@ -75,6 +77,7 @@ class LanguageModel(LoadedModel):
             self, texts, show_progress=show_progress, share_prefixes=share_prefixes, **options
         )
 
+    @typed_options
     def score_pairs(
         self,
         good: Sequence[str],
@@ -97,6 +100,7 @@ class LanguageModel(LoadedModel):
             self, good, bad, show_progress=show_progress, share_prefixes=share_prefixes, **options
         )
 
+    @typed_options
     def score_sequences(
         self,
         sequences: Sequence[Sequence[int]],
@@ -126,6 +130,7 @@ class LanguageModel(LoadedModel):
         )
         return require_finite_scores(self, scores, "sequences")
 
+    @typed_options
     def score_choices(
         self,
         prefixes: Sequence[str],
@@ -158,6 +163,7 @@ class LanguageModel(LoadedModel):
             progress=progress,
         )
 
+    @typed_options
     def slot_log_probs(
         self,
         rows: Sequence[Sequence[int]],

@@ -19,7 +19,6 @@ from typing import TYPE_CHECKING
 import torch
 from tqdm.auto import tqdm
 
-from ..checks import typed_options
 from .model_checks import split_head
 
 if TYPE_CHECKING:
@@ -41,7 +40,6 @@ def slot_batches(lengths: Sequence[int], budget: int) -> list[range]:
     return batches
 
 
-@typed_options
 def slot_log_prob_batches(
     lm: LoadedModel,
     rows: Sequence[Sequence[int]],
