@@ -174,7 +174,7 @@ class Verb:
     routine: bool = False
     #: a CausI verb whose one-argument answers give the correct answer away: its person
     #: agents read as reflexive (*il cuoco si brucia*, *il tecnico si riscalda*), so that its
-    #: answers name only causes and a context-blind baseline scored 0.95-1.0 on it; or whose
+    #: answers name only causes and a context-blind baseline scored 0.90-1.0 on it; or whose
     #: I-Int is natural Italian with a person (*il muratore si allarga*, "takes liberties").
     #: No item verb, only a verb of type III contexts, like a routine verb
     context_only: bool = False
