@@ -21,6 +21,7 @@ tosare      tosa tosano | tosava tosavano
 infornare   inforna infornano | infornava infornavano
 annaffiare  annaffia annaffiano | annaffiava annaffiavano
 spazzare    spazza spazzano | spazzava spazzavano
+verniciare  vernicia verniciano | verniciava verniciavano
 riparare    ripara riparano | riparava riparavano
 essere      è sono | era erano
 avere       ha hanno | aveva avevano
@@ -131,6 +132,7 @@ tosare      toserà toseranno | tosato
 infornare   infornerà inforneranno | infornato
 annaffiare  annaffierà annaffieranno | annaffiato
 spazzare    spazzerà spazzeranno | spazzato
+verniciare  vernicerà verniceranno | verniciato
 riparare    riparerà ripareranno | riparato
 essere      sarà saranno | stato
 avere       avrà avranno | avuto
@@ -244,6 +246,7 @@ tosare tosò tosarono
 infornare infornò infornarono
 annaffiare annaffiò annaffiarono
 spazzare spazzò spazzarono
+verniciare verniciò verniciarono
 riparare riparò ripararono
 essere fu furono
 aprire aprì aprirono

@@ -174,7 +174,14 @@ def slot_distance(a: dict, b: dict) -> int:
         for slot in ("Ag", "Pat", "frame", "P-NP", "da-NP")
         if a.get(slot) is not None and b.get(slot) is not None
     ]
-    return sum(a[slot] != b[slot] for slot in shared)
+    changed = sum(a[slot] != b[slot] for slot in shared)
+    # a CausI cause takes its patient's number in the answers (*il vento asciuga le tovaglie*
+    # / *i venti asciugano le camicie*, :func:`.matched_agent`): that is no word of its own
+    if "Ag" in shared and "Pat" in shared and a["Ag"] != b["Ag"]:
+        same_noun = (a["Ag"][0], a["Ag"][2]) == (b["Ag"][0], b["Ag"][2])
+        matched = any(x["Ag"][1] == x["Pat"][1] for x in (a, b))
+        changed -= same_noun and matched
+    return changed
 
 
 def test_type_ii_changes_one_word_per_sentence_and_type_iii_changes_more():
@@ -199,12 +206,15 @@ def test_splits_share_no_verb_and_keep_every_item_of_a_verb_together(config):
     assert len(verbs["train"]) == SIZES.few_shot_verbs
     alternation = "causative" if config.startswith("caus") else "object_drop"
     lexicon_verbs = {verb.lemma for verb in LEXICON.alternation_verbs(alternation)}
-    routine = {verb.lemma for verb in LEXICON.verbs.values() if verb.routine}
-    # a routine verb (aprire, ...) has no correct answer that reads well: no item verb
+    routine = {v.lemma for v in LEXICON.verbs.values() if v.routine or v.context_only}
+    # a routine verb (aprire, ...) has no correct answer that reads well, a context_only one
+    # (bruciare, sbucciare, ...) answers that give it away: no item verb
     assert set(verbs["train"]) | set(verbs["test"]) == lexicon_verbs - routine
     # the semantic filters of issue 21 took out the verbs whose every agent makes I-Int good
-    # Italian (alzare, fermare, ...) or every patient E-WrBy (leggere, ...); the release has 27-30
-    assert len(lexicon_verbs - routine) >= 27
+    # Italian (alzare, fermare, ...) or every patient E-WrBy (leggere, ...), and issue 40 the
+    # CausI verbs whose answers name only causes (bruciare, riscaldare, ...); the release has
+    # 27-30 CausI verbs, this build 20 (and 37 OdI item verbs)
+    assert len(lexicon_verbs - routine) >= (20 if alternation == "causative" else 37)
     assert all(n == SIZES.items_per_verb for split in verbs.values() for n in split.values())
     for rows in splits.values():
         counts = Counter(item["Correct_option"] for item in rows)

@@ -86,3 +86,16 @@ def edited_lexicon(tmp_path, lemma: str, da_spans):
 def test_the_lexicon_check_refuses_bad_spans(tmp_path, lemma, da_spans, message):
     with pytest.raises(LexiconError, match=message):
         load_lexicon(edited_lexicon(tmp_path, lemma, da_spans))
+
+
+def test_the_lexicon_check_names_a_di_pair_the_answers_cannot_use(tmp_path):
+    """*il pescatore di trote* whose patients all give off a natural I-Int: the answers draw
+    paired words only, so the generator had nothing to choose from; the check names it."""
+    folder = edited_lexicon(tmp_path, "pescare", ["minutes", "hours"])
+    path = folder / "verbs.json"
+    raw = json.loads(path.read_text(encoding="utf-8"))
+    pescare = next(entry for entry in raw["verbs"] if entry["lemma"] == "pescare")
+    pescare["acting_patients"] = pescare["specialists"]["pescatore"]
+    path.write_text(json.dumps(raw), encoding="utf-8")
+    with pytest.raises(LexiconError, match="specialists/owners 'pescatore': none of"):
+        load_lexicon(folder)

@@ -109,8 +109,10 @@ def test_no_da_phrase_marks_the_correct_answer(config):
 #: the bounds this build keeps (issue 40's own, on the full build, are below); before issue 40
 #: the seed-0 build scored 0.998 and 0.93-0.95, before the answers drew words that name each
 #: other this small build scored CausI 0.81 / 0.75, OdI 0.66-0.73 / 0.59-0.61. Measured on
-#: this test's small build now: CausI 0.670-0.696 / 0.614-0.678, OdI 0.668-0.693 / 0.608-0.610
-KEPT_BOUNDS = {"caus": (0.76, 0.72), "od": (0.70, 0.66)}
+#: this test's small build now: CausI 0.621-0.625 / 0.479-0.500 (0.670-0.696 / 0.614-0.678
+#: before the CausI verbs whose answers name only causes became context_only), OdI
+#: 0.632-0.664 / 0.568-0.584
+KEPT_BOUNDS = {"caus": (0.70, 0.62), "od": (0.70, 0.66)}
 
 
 @pytest.mark.parametrize("config", ALT)
@@ -127,19 +129,15 @@ def full_rows(config: str) -> list[dict]:
 
 
 #: issue 40's bounds on the full seed-0 build (the card's table): at most 0.65 with no shared
-#: verb and 0.70 with a random half. Every config meets them but caus_ii, od_ii and od_iii
-#: with a random half (0.703, 0.712, 0.707; caus_ii was 0.720, and any change of the draws
-#: moves it by about 0.01 around 0.70). What is left: CausI verbs whose person agents take a
-#: reflexive si (*il cuoco si brucia*) name only causes in their answers (*il fuoco si
-#: brucia*), so the correct answer is the one without one; OdI verbs whose doers have no
-#: idiomatic "di" kind (no *la sarta di vestiti*, *lo chef di pesci*) name one role only in
-#: each one-argument answer; a random half learns which nouns are agents. Strict, so that the
-#: test says when they are met
-UNMET = {
-    ("caus_ii", "random_half"): "0.703 > 0.70",
-    ("od_ii", "random_half"): "0.712 > 0.70",
-    ("od_iii", "random_half"): "0.707 > 0.70",
-}
+#: verb and 0.70 with a random half. Every config meets them but od_ii with a random half
+#: (0.703; od_iii 0.695, caus_ii 0.687; a change of the draws moves them by 0.01-0.05).
+#: caus_ii met it (0.687, was 0.703) once the CausI verbs whose person agents read as reflexive (*il
+#: cuoco si brucia*), so that their answers named only causes, became context_only. What is
+#: left: OdI verbs whose doers have no idiomatic "di" kind (no *la sarta di vestiti*, *il
+#: custode di cortili*; the chores *pulire*, *spazzare*, *arare* scored 0.86-0.94) name one
+#: role only in the correct answer, so a random half learns which nouns are patients.
+#: Strict, so that the test says when it is met
+UNMET = {("od_ii", "random_half"): "0.703 > 0.70"}
 ISSUE_40_BOUNDS = [
     pytest.param(
         config, protocol, marks=[pytest.mark.xfail(strict=True, reason=UNMET[config, protocol])]
@@ -203,11 +201,11 @@ def test_no_si_rompe_with_a_durative_da(config):
 @pytest.mark.parametrize("config", ALT)
 def test_contexts_have_modals_passati_remoti_and_possessives(config):
     """The release: modals in 55-60 % of the context sentences, the passato remoto in 17-20 %,
-    possessives in 7-25 %. This small build: modals 10-25 % (no modal with a temporal "da",
-    nor in a CausI change of itself), passato remoto 15-20 %, possessives OdI 10-13 %, CausI
-    3-5 % (its agents are mostly causes, which own nothing)."""
+    possessives in 7-25 %. This small build: modals 7-26 % (no modal with a temporal "da",
+    nor in a CausI change of itself: caus_ii 7 %), passato remoto 16-20 %, possessives OdI
+    10-13 %, CausI 4-5 % (its agents are mostly causes, which own nothing)."""
     shares = data_profile.context_form_shares(rows(config), LEXICON)
-    assert 0.08 <= shares["modal"] <= 0.6, shares
+    assert 0.06 <= shares["modal"] <= 0.6, shares
     assert 0.12 <= shares["remote"] <= 0.25, shares
     low = 0.07 if config.startswith("od") else 0.02
     assert low <= shares["possessive"] <= 0.25, shares

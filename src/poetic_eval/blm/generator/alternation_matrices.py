@@ -39,6 +39,7 @@ from .alternation_sentences import (
     with_specialist,
 )
 from .alternation_templates import (
+    ALONE_RATE,
     KEPT_SUBJECT,
     MISHAP_FRAMES,
     MODAL_FRAMES,
@@ -61,8 +62,8 @@ def _has(template: tuple[str, ...], role: str) -> bool:
 
 #: a sentence where the agent acts, with a temporal "da": fresh words take a span it acts over
 _AGENT_ACTS = ("Ag", "Akt", "da-NP")
-#: the chance that a type II context sentence without a temporal "da" changes its frame
-CONTEXT_FRAME_CHANGE = 0.75
+#: the chance that a type II context sentence without "da" changes its frame (OdI: remote)
+CONTEXT_FRAME_CHANGE = {"causative": 0.75, "object_drop": 0.9}
 _MAX_DRAWS = 200
 
 
@@ -73,10 +74,8 @@ class AlternationGenerator:
         self.lexicon = lexicon
         self.alternation = alternation
         verbs = lexicon.alternation_verbs(alternation)
-        #: the item verbs; a routine verb (:attr:`.Verb.routine`) has no correct answer that
-        #: reads well, so it is only one of :attr:`context_only` verbs of type III contexts
-        self.verbs = [verb for verb in verbs if not verb.routine]
-        self.context_only = [verb for verb in verbs if verb.routine]
+        aside = [verb for verb in verbs if verb.routine or verb.context_only]
+        self.verbs, self.context_only = [v for v in verbs if v not in aside], aside
         self.other_phrases = {spec.id: phrase_text(lexicon, spec) for spec in lexicon.other_phrases}
         self.scheduled = {
             phrase_text(lexicon, spec) for spec in lexicon.other_phrases if spec.schedule
@@ -372,7 +371,7 @@ class AlternationGenerator:
     def _matrix(self, verb, rng, lexical_type, context_verbs, paired=False) -> Matrix:
         # base words fit the correct answer with its tail and, as the agent acts, its span
         tails = {
-            label: draw_tail(label, rng, verb.alone, verb.alone_only)
+            label: draw_tail(label, rng, verb.alone, verb.alone_only, ALONE_RATE[verb.alternation])
             for label in ALTERNATION_LABELS
         }
         correct = answer_template(self.alternation, "Correct", tails["Correct"])
@@ -391,7 +390,8 @@ class AlternationGenerator:
                 # the one change: the patient made the subject's own, or another word
                 words = possessed(context_base, template, self.iterated(verb), rng)
                 if words is context_base or not self.reads_well(verb, words, template):
-                    first = "frame" if rng.random() < CONTEXT_FRAME_CHANGE else None
+                    change = rng.random() < CONTEXT_FRAME_CHANGE[self.alternation]
+                    first = "frame" if change else None
                     words = self.vary_one(verb, context_base, template, rng, first=first)
                 context.append(self.sentence(verb, words, template))
             else:

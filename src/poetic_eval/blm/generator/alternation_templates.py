@@ -94,9 +94,9 @@ _STRUCTURES = {  # label suffix -> (verb tag, what follows the verb: "da-NP", S 
 #: the tails of an answer: a temporal "da" phrase, "da solo" agreeing with the subject, none
 TAILS = ("time", "alone", "none")
 #: the chance that the correct answer and I-Int say "da solo" instead of a temporal phrase,
-#: where the verb takes it (:attr:`.Verb.alone`); the release has it in 25-50 % of its
-#: correct answers
-ALONE_RATE = 0.4
+#: where the verb takes it (:attr:`.Verb.alone`), per alternation; the release has it in
+#: 25-50 % of its correct answers (CausI's rompere, spezzare ... always say it)
+ALONE_RATE = {"causative": 0.25, "object_drop": 0.4}
 #: the chances that an answer with two arguments (R-trans, IR-trans, ER-pass, IER-pass) ends
 #: with a temporal phrase or with "da solo" (else with no "da" phrase), so that neither kind of
 #: "da" phrase is a mark of the correct answer
@@ -125,14 +125,17 @@ def answer_template(alternation: str, label: str, tail: str = "time") -> tuple[s
     return template
 
 
-def draw_tail(label: str, rng: random.Random, alone: bool, only_alone: bool = False) -> str:
+def draw_tail(
+    label: str, rng: random.Random, alone: bool, only_alone: bool = False, rate: float = 0.4
+) -> str:
     """The tail of the answer labelled ``label`` (:data:`TAILS`); ``alone``: whether "da solo"
-    may be drawn, ``only_alone``: whether it must be where the label has a "da" phrase slot
-    (a verb whose si form takes no temporal "da", *i vetri si rompono da soli*)."""
+    may be drawn (in the correct answer and I-Int with chance ``rate``, :data:`ALONE_RATE`),
+    ``only_alone``: whether it must be where the label has a "da" phrase slot (a verb whose si
+    form takes no temporal "da", *i vetri si rompono da soli*)."""
     if label in ("Correct", "I-Int"):
         if only_alone:
             return "alone"
-        return "alone" if alone and rng.random() < ALONE_RATE else "time"
+        return "alone" if alone and rng.random() < rate else "time"
     if label in _TWO_ARGUMENTS:
         roll = rng.random()
         if roll < TWO_ARGUMENT_TAILS["time"]:

@@ -172,6 +172,12 @@ class Verb:
     #: span then fits the correct answer (patient + si + verb + "da"), so the verb is no item
     #: verb, only a verb of type III contexts
     routine: bool = False
+    #: a CausI verb whose one-argument answers give the correct answer away: its person
+    #: agents read as reflexive (*il cuoco si brucia*, *il tecnico si riscalda*), so that its
+    #: answers name only causes and a context-blind baseline scored 0.90-1.0 on it; or whose
+    #: I-Int is natural Italian with a person (*il muratore si allarga*, "takes liberties").
+    #: No item verb, only a verb of type III contexts, like a routine verb
+    context_only: bool = False
     #: patients no person changes so on purpose (*il sole allunga le ombre*, *il cuoco brucia
     #: l'arrosto* by mishap): a passive without agent implies a person did it (*le ombre
     #: venivano allungate*, *il biscotto viene bruciato da cinque minuti*), so they take none

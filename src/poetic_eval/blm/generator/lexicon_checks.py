@@ -194,6 +194,12 @@ def _check_filters(lexicon: Lexicon, verb: Verb, where: str) -> None:
             raise LexiconError(
                 f"{where}: specialists/owners {agent!r}: {patients} are not its arguments"
             )
+        usable = [p for p in patients if p in verb.answer_patients() and verb.can_act_on(agent, p)]
+        if agent in verb.answer_agents() and not usable:  # the answers draw pairs only
+            raise LexiconError(
+                f"{where}: specialists/owners {agent!r}: none of {patients} is a patient the "
+                "answers use (source_patients, acting_patients or agent_patients leave none)"
+            )
     for agent, patients in verb.agent_patients.items():
         if agent not in verb.agents or not set(patients) <= set(verb.patients):
             raise LexiconError(
