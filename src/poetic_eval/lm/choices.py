@@ -122,6 +122,8 @@ def score_choices(
         sequences,
         share_prefixes=share_prefixes,
         batch_size=batch_size,
+        # a pack holds at most pack_tokens nodes: raised to the largest item's tree so no item is
+        # split across packs and each prefix still runs through the model once
         pack_tokens=max(PACK_TOKENS, largest),
         context_lengths=contexts,
         progress=progress,

@@ -59,6 +59,8 @@ class _Copies:
             for position, is_special in enumerate(flags):
                 if is_special:
                     continue
+                # the copy is the text with ``position`` masked, so the key leaves out the
+                # masked token itself: texts differing only there (a minimal pair) share a copy
                 key = (position, ids[:position], ids[position + 1 :])
                 unique = index.get(key)
                 if unique is None:
@@ -84,12 +86,16 @@ def _batches(lengths: Sequence[int], budget: int, max_rows: int | None, workers:
     current: list[int] = []
     for unique in order:
         full = max_rows is not None and len(current) >= max_rows
+        # sorted by length, the copy being added is the batch's longest: the batch then costs
+        # (rows + 1) x its length in padded tokens
         if current and (full or (len(current) + 1) * lengths[unique] > budget):
             batches.append(current)
             current = []
         current.append(unique)
     if current:
         batches.append(current)
+    # fewer batches than workers would leave threads idle; halve the costliest (rows x its
+    # last, longest, row) until each worker has one or no batch can be split
     while batches and len(batches) < workers:
         largest = max(range(len(batches)), key=lambda b: len(batches[b]) * lengths[batches[b][-1]])
         members = batches[largest]
@@ -118,6 +124,7 @@ def _hidden_at(encoder, layers, input_ids, rows, positions) -> torch.Tensor:
     embeddings, blocks = layers
     hidden = embeddings(input_ids=input_ids)
     for block in blocks[:-1]:
+        # no attention mask: this path runs only for batches of one length (no padding)
         hidden = block(hidden, None)
         hidden = hidden[0] if isinstance(hidden, tuple) else hidden
     last = blocks[-1]
@@ -146,6 +153,8 @@ def _probe_last_layer(encoder: torch.nn.Module):
     if layers is None:
         return None
     try:
+        # two rows read at different positions: a gather that mixed rows and positions up would
+        # not match the encoder's own output
         probe = probe_ids(encoder).repeat(2, 1)
         rows, positions = torch.arange(2, device=probe.device), torch.tensor([1, 5]).to(probe)
         with torch.inference_mode():
@@ -206,6 +215,7 @@ def _plan(lm: LoadedModel, encodings, copies: _Copies, batches: list[list[int]])
         request_rows=torch.from_numpy(row_of[copies.copy_of][order]),
         request_targets=torch.from_numpy(copies.targets[order]),
         mask_token_id=lm.tokenizer.mask_token_id,
+        # any id will do for padding: the attention mask hides padded positions and none is read
         pad_token_id=pad if pad is not None else 0,
     )
 
@@ -313,5 +323,7 @@ def pseudo_log_likelihoods(
     run = functools.partial(_batch_log_probs, lm, plan, split=split, layers=layers)
     values = _run_batches(run, plan, workers, progress)
     totals = np.zeros(len(encodings), dtype=np.float64)
+    # unbuffered: a text appears once per maskable token, and ``totals[idx] += v`` would keep
+    # only one value per repeated index
     np.add.at(totals, copies.text_of[plan.order], values.numpy())
     return totals

@@ -48,6 +48,8 @@ def pack_batch_log_probs(
     flat = np.full(int(offsets[-1]), np.nan)
     if width > 0:
         count = len(batch)
+        # rows shorter than the widest are padded with id 0: the mask keeps every real node from
+        # seeing a padding column, and no padding position is ever read back
         input_ids = torch.zeros((count, width), dtype=torch.long)
         for row, (pack, nodes) in enumerate(zip(batch, fed)):
             input_ids[row, : nodes.size] = torch.from_numpy(np.asarray(pack.tokens)[nodes])
@@ -64,6 +66,8 @@ def pack_batch_log_probs(
             if max(root_lengths) > 0:
                 inputs.update({cache_keyword(lm): root_cache(roots), "use_cache": True})
         else:
+            # single-sequence packs: an ordinary causal model with a 2D padding mask gives the same
+            # numbers, and this path also serves models that fail the tree-mask self-check
             lengths = torch.tensor([nodes.size for nodes in fed])
             padding = torch.arange(width)[None, :] < lengths[:, None]
             inputs = {"attention_mask": padding.long().to(device)}
@@ -84,6 +88,8 @@ def _fill_pack_roots(flat, batch: list[Pack], offsets, scored, roots) -> None:
     for row, (pack, root) in enumerate(zip(batch, roots)):
         if root is None:
             continue
+        # a pack's own roots have no parent inside the pack, so the forward pass gives them no value
+        # (NaN); after a cached root they continue it, and the root's last position predicts them
         tops = np.flatnonzero(np.asarray(pack.parents, dtype=np.int64) < 0)
         if scored is not None:
             tops = tops[scored[row][tops]]
@@ -118,6 +124,8 @@ def _parent_child_indices(
         parents.append(row * width + column[parent_array[child]])
         tokens.append(np.asarray(pack.tokens, dtype=np.int64)[child])
     children_flat = np.concatenate(children)
+    # siblings share a parent position: the LM head runs once per distinct position, and each
+    # child reads its row of that output through parent_row
     needed, parent_row = np.unique(np.concatenate(parents), return_inverse=True)
     return needed, children_flat, parent_row, np.concatenate(tokens)
 
@@ -145,6 +153,8 @@ def _tree_inputs(
     if root_lengths and max(root_lengths) > 0:
         allowed = root_attention(allowed, root_lengths)
     blocked = torch.from_numpy(~allowed)[:, None, :, :]
+    # the dtype's most negative finite value, transformers' own convention for additive masks:
+    # -inf risks NaN (a softmax over a row of -inf, or -inf minus -inf)
     mask = torch.zeros(blocked.shape, dtype=dtype).masked_fill_(blocked, torch.finfo(dtype).min)
     return mask, torch.from_numpy(positions)
 
@@ -157,6 +167,8 @@ def _forward(lm: LoadedModel, input_ids: torch.Tensor, inputs: dict, rows: np.nd
     split = split_head(lm.model)
     if split is not None:
         body, head = split
+        # no KV cache is built for a one-off pass; a row after a shared root sets use_cache=True in
+        # ``inputs``, which overrides this default
         hidden = body(input_ids=input_ids, **{"use_cache": False, **inputs}).last_hidden_state
         flat = hidden.reshape(-1, hidden.shape[-1])
         return flat[torch.as_tensor(rows, device=flat.device)], head
@@ -190,6 +202,8 @@ def _probe_tree_mask(lm: LoadedModel) -> bool:
         [tokens[0], tokens[7]],
     ]
     try:
+        # three sequences of 5, 4 and 2 tokens sharing token 0 (two also sharing token 1): 8 nodes,
+        # one pack; a model that ignores the mask lets each branch see its siblings' tokens
         pack = pack_prefix_trees(sequences, max_nodes=64)[0]
         tree = pack_batch_log_probs(lm, [pack], tree=True)[0]
         chain = pack_batch_log_probs(lm, single_sequence_packs([pack.tokens]), tree=False)[0]
