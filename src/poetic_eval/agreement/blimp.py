@@ -28,6 +28,7 @@ def _verb_varies(g: PhraseInventory, kinds: Sequence[tuple[Sequence[Noun], Seque
 
     def variant(n: str, nouns, phrases) -> Variant:
         def render(choice):
+            # None rejects the draw (an object repeating the subject); the sampler oversamples
             determiner, subject, phrase = choice
             if phrase.object == subject:
                 return None

@@ -85,6 +85,8 @@ def convert_source(path: str | Path, *, show_progress: bool = False) -> Converte
     origins: dict[str, Path] = {}
     files = sorted(p for p in path.rglob("*") if p.is_file()) if path.is_dir() else [path]
     for file in tqdm(files, desc="agreement sources", unit="file", disable=not show_progress):
+        # a file named on its own must be an agreement file; inside a folder, other files (a README,
+        # the scripts) are skipped and listed instead
         converted = _convert_file(file, result, strict=not path.is_dir())
         for family, pairs in converted.items():
             if family in origins:
@@ -117,6 +119,8 @@ def _convert_file(
     records = list(_read_jsonl(path))
     if not records:
         raise InvalidValueError(f"{path}: no records")
+    # the first record decides the format; "label" is tested before "UID" because
+    # refining-tse's BLiMP files carry both (and their label is the one to keep)
     first = records[0][1]
     if "template" in first and "case" in first:
         return _marvin_linzen_pairs(first["template"], records, path, result)
@@ -246,6 +250,7 @@ class _PlainDataUnpickler(pickle.Unpickler):
 def _read_template_pickle(path: Path) -> dict[str, list]:
     with open(path, "rb") as stream:
         try:
+            # ``encoding`` applies only to pickles written by Python 2 (their byte strings)
             data = _PlainDataUnpickler(stream, encoding="utf-8").load()
         except (pickle.UnpicklingError, EOFError, ValueError) as error:
             raise InvalidValueError(

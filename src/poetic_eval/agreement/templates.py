@@ -34,6 +34,8 @@ class Variant:
 
     def choice(self, index: int) -> tuple:
         values = []
+        # ``index`` read as a mixed-radix number, one digit per slot: the sampler draws distinct
+        # indices below ``size`` without building the product of the slots
         for slot in self.slots:
             index, digit = divmod(index, len(slot))
             values.append(slot[digit])
@@ -64,6 +66,7 @@ class Family:
 
 def noun_phrase(determiner: str, noun: str) -> Tokens:
     """Determiner + noun, with "a" -> "an" before a vowel letter."""
+    # by spelling, not sound: a noun such as "hour" or "university" would come out wrong
     if determiner == "a" and noun[0] in "aeiou":
         determiner = "an"
     return [determiner, noun]

@@ -73,6 +73,7 @@ def load_verb_list(min_zipf: float = DEFAULT_MIN_ZIPF, limit: int | None = None)
             raise InvalidTypeError(f"limit must be an integer or None, got {type(limit).__name__}")
         if limit < 1:
             raise InvalidValueError(f"limit must be >= 1 or None, got {limit}")
+    # float(): the cache is keyed on the value, so 3 and 3.0 share one entry
     entries = _verb_entries(float(min_zipf))
     return list(entries if limit is None else entries[:limit])
 
@@ -89,6 +90,8 @@ def _verb_entries(min_zipf: float) -> tuple[VerbEntry, ...]:
         if entry is not None:
             candidates.append(entry)
     candidates.sort(key=lambda entry: (-entry.frequency, entry.lemma))
+    # rule 3: candidates are sorted most frequent first, so a form two lemmas share stays with
+    # the more frequent one and the later lemma is dropped whole
     seen_forms: set[str] = set()
     entries = []
     for entry in candidates:
@@ -113,6 +116,8 @@ def _entry_for(
     if not {"VBZ", "VBP", "VBD", "VBG"} <= inflections.keys():
         return None
     singular = inflections["VBZ"][0]
+    # the VBP form equal to the lemma is the plural; only "be" lacks one (am / are), and "am"
+    # is first person, never a plural subject's form
     plural = word if word in inflections["VBP"] else _non_first_person(inflections["VBP"])
     if plural is None or singular == plural:
         return None
