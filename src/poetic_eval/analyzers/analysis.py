@@ -57,6 +57,7 @@ def _with_form_analyzers(
 
 
 def _mean(values: list[float]) -> float | None:
+    # fsum is exactly rounded: the mean does not depend on the order of the poems
     return math.fsum(values) / len(values) if values else None
 
 
@@ -78,6 +79,8 @@ def summarize_values(name: str, values: Sequence[Any]) -> dict[str, float | None
         flat: dict[str, float | None] = {}
         for key in keys:
             numbers_of_key = [v[key] for v in present if is_number(v.get(key))]
+            # a key that is None in every poem stays (as None), so the summary keeps its
+            # keys; a key with only non-numeric values has no mean and is left out
             if numbers_of_key or all(v.get(key) is None for v in present):
                 flat[f"{name}_{key}"] = _mean([float(x) for x in numbers_of_key])
         return flat
@@ -181,6 +184,7 @@ def poem_analysis(
     if return_per_poem:
         result["per_poem"] = [
             {**values, **({"form": evaluation.to_json()} if form else {})}
+            # no form: no evaluations, and the Nones keep zip from stopping at the first poem
             for values, evaluation in zip(per_poem, evaluations or [None] * len(per_poem))
         ]
     return result

@@ -43,6 +43,7 @@ class Evaluation:
     higher_is_better: bool
 
     def to_json(self) -> dict[str, Any]:
+        # inf (not comparable) becomes null: json.dumps would write Infinity, not valid JSON
         distance_value = self.distance if self.distance != float("inf") else None
         return {
             "value": self.value,
@@ -98,6 +99,7 @@ class Analyzer:
 
     def run(self, subject: Any, options: Mapping[str, Any] | None = None) -> Any:
         """``analyze`` with the subset of ``options`` this analyzer declares."""
+        # one options mapping serves every analyzer of a run: each takes only the keys it declares
         chosen = {key: value for key, value in (options or {}).items() if key in self.options}
         if self.kind == "single":
             subject = as_poem(subject)
@@ -130,6 +132,7 @@ class Analyzer:
 
 def as_poems(poems: Any) -> list[Poem]:
     """A collection as checked :class:`Poem` objects (strings are named by their index)."""
+    # a str is a Sequence too: without this test a poem would become one poem per character
     if isinstance(poems, (str, Poem)) or not isinstance(poems, Sequence):
         raise InvalidTypeError(f"a collection must be a list of poems, got {type(poems).__name__}")
     return [as_poem(poem, f"poems[{index}]") for index, poem in enumerate(poems)]

@@ -65,6 +65,7 @@ def expectation(spec: Any) -> Expectation:
     if isinstance(spec, Expectation):
         return spec
     if isinstance(spec, (set, frozenset)):
+        # a set has no order: sorted by repr for a stable to_json, as mixed types may not compare
         return Expectation("one_of", tuple(sorted(spec, key=repr)))
     if isinstance(spec, tuple):
         return Expectation("range", _range(spec))
@@ -144,6 +145,7 @@ def distance(value: Any, spec: Expectation, measure: Distance, element: Distance
             distance(value.get(key), inner, measure, element) if key in value else math.inf
             for key, inner in spec.target.items()
         )
+    # each/items need a list: a str or a dict would otherwise be walked element by element
     if value is None or isinstance(value, (str, Mapping)) or not isinstance(value, Sequence):
         return math.inf
     if spec.kind == "each":
@@ -166,4 +168,6 @@ def _range_distance(value: Any, bounds: tuple[float | None, float | None]) -> fl
 
 def passes(measured: float, spec: Expectation) -> bool:
     """Whether a distance is within the expectation's tolerance."""
+    # slack for float rounding: a mean of element distances or a range end minus a value can
+    # land a few ulps above a tolerance it meets exactly
     return measured <= spec.tolerance + 1e-12

@@ -38,6 +38,7 @@ from .rouge import DEFAULT_ROUGE_TYPES, RougeTexts, check_rouge_types
 WAYS = ("single_string", "line_by_line", "all_lines")
 #: What the line-by-line sum of a pair of poems is divided by (module docstring).
 LINE_BY_LINE_DIVISORS = ("shorter", "first")
+# rows of an F1 matrix computed at once: memory grows as block_size x n, never n x n
 DEFAULT_BLOCK_SIZE = 256
 
 
@@ -57,6 +58,7 @@ def mean_pairwise_f1(
     for start in range(0, n, block_size):
         rows = np.arange(start, min(n, start + block_size))
         block = texts.f1_matrix(rouge_type, rows, everything)
+        # the diagonal pairs a text with itself (F1 1), which is not a pair of distinct texts
         block[np.arange(len(rows)), rows] = 0.0
         total += float(block.sum())
         if bar is not None:
@@ -102,6 +104,8 @@ def sample_ordered_pairs(n: int, count: int, seed: int) -> tuple[np.ndarray, np.
     population = n * (n - 1)
     rng = np.random.default_rng(seed)
     index = np.sort(rng.choice(population, size=min(count, population), replace=False))
+    # index = i x (n - 1) + r enumerates the pairs without the diagonal: j is r, or r + 1 once
+    # r reaches i
     first, rest = np.divmod(index, n - 1)
     return first, rest + (rest >= first)
 
@@ -149,6 +153,8 @@ def _all_pairs(
         return mean_pairwise_f1(data.strings, rouge_type, block_size=block_size, bar=bar)
     if way == "line_by_line":
         total = 0.0
+        # the k-th lines of all poems that have one are compared at once, the poems holding a k-th
+        # line being rows and columns alike; each F1 is divided by its pair's divisor before summing
         for k in range(int(data.sizes.max())):
             holders = np.flatnonzero(data.sizes > k)
             if len(holders) < 2:
@@ -164,6 +170,8 @@ def _all_pairs(
                 total += float(block.sum())
                 bar.update()
         return total / (n * (n - 1))
+    # a pair of poems' mean over its line pairs is sum / (size_i x size_j): each line carries
+    # 1 / its poem's size on both sides, and line pairs within one poem are zeroed
     weights = 1.0 / data.sizes[data.owner]
     everything = np.arange(len(data.owner))
     total = 0.0
@@ -190,6 +198,7 @@ def _sampled_pairs(
     if way == "line_by_line":
         shared = np.minimum(data.sizes[first], data.sizes[second])
         pair = np.repeat(np.arange(len(first)), shared)
+        # a flat run of every sampled pair's line pairs: ``pair`` says whose, ``k`` the rank within
         k = np.arange(len(pair)) - np.repeat(np.cumsum(shared) - shared, shared)
     else:
         shared = data.sizes[first] * data.sizes[second]
@@ -232,6 +241,7 @@ def inter_novelty(
     n = len(poems)
     data = _Collection(poems, include_blank_lines, use_stemmer)
     result: dict[str, Any] = {way: {} for way in ways}
+    # a sample as large as all the ordered pairs is all of them: computed exactly instead
     if sample_pairs is not None and require_positive_int(sample_pairs, "sample_pairs") < n * (
         n - 1
     ):

@@ -60,11 +60,14 @@ def read_poem_file(path: str | Path) -> PoemCollection:
     return PoemCollection(
         [where for where, _ in items],
         [found.text for found in parsed],
+        # all or nothing: topicality needs one topic per poem, so a list with gaps is dropped
         topics if all(topics) else None,
     )
 
 
 def _natural_key(path: Path) -> list[Any]:
+    # split on a captured group alternates text and digit runs, so two keys compare str with str
+    # and int with int at every position
     return [int(part) if part.isdigit() else part for part in _DIGITS.split(str(path))]
 
 
@@ -94,6 +97,7 @@ def poem_files(root: Path, folder_topics: dict[Path, tuple[Path, str]] | None = 
         if path.is_file()
         and path.suffix.lower() in POEM_SUFFIXES
         and path not in topic_files
+        # relative to root: a root that itself lies under a hidden folder is still read
         and not any(part.startswith(".") for part in path.relative_to(root).parts)
     ]
     return sorted(found, key=_natural_key)

@@ -70,6 +70,8 @@ def _options_key(rhyme_options: Mapping[str, Any] | None) -> tuple[tuple[str, An
         raise InvalidTypeError(
             f"rhyme_options must be a mapping, got {type(rhyme_options).__name__}"
         )
+    # the options become part of the cache key of _scheme: hashable, and sorted so that the same
+    # options in another order hit the same entry
     return tuple(sorted(rhyme_options.items()))
 
 
@@ -86,6 +88,8 @@ def _scheme(lines: tuple[str, ...], window: int | None, options: tuple, language
         for start, scheme in zip(starts, schemes):
             first_of_letter: dict[str, int] = {}
             for offset, letter in enumerate(scheme):
+                # each line links to the first line of its letter in the window: enough, as links
+                # close transitively in scheme_of_links
                 yield start + first_of_letter.setdefault(letter, offset), start + offset
 
     return scheme_of_links(len(lines), links())
@@ -140,6 +144,7 @@ def partition_distance(scheme: Any, target: Any) -> float:
     overlap = np.zeros((len(rows), len(columns)), dtype=np.int64)
     for a, b in zip(observed, expected):
         overlap[rows[a], columns[b]] += 1
+    # letters are paired one to one (the assignment problem) to keep the most lines in agreement
     matched_rows, matched_columns = linear_sum_assignment(overlap, maximize=True)
     agreement = int(overlap[matched_rows, matched_columns].sum())
     return float(common - agreement + abs(len(scheme) - len(target)))
@@ -153,6 +158,8 @@ def scheme_agreement(measured: float, value: Any, spec: Expectation) -> float | 
     lines = max(lengths)
     if lines <= 1:
         return 1.0 if measured == 0 else 0.0
+    # N - 1 is the largest k between two N-line schemes, as the best pairing of letters always
+    # keeps one line; the extra lines of a longer scheme can push k past it: the 0 floor
     return max(0.0, 1.0 - measured / (lines - 1))
 
 

@@ -42,6 +42,7 @@ def rouge_tokens(text: str, *, use_stemmer: bool = False) -> list[str]:
     if use_stemmer:
         stem = _porter().stem
         tokens = [stem(token) if len(token) > 3 else token for token in tokens]
+        # rouge-score's own filter after stemming; without the stemmer every token passes it already
         tokens = [token for token in tokens if _VALID_TOKEN.match(token)]
     return tokens
 
@@ -146,7 +147,11 @@ class RougeTexts:
         new_group = np.ones(len(order), dtype=bool)
         new_group[1:] = (key_owner[1:] != key_owner[:-1]) | (key_gram[1:] != key_gram[:-1])
         group_start = np.maximum.accumulate(np.where(new_group, np.arange(len(order)), 0))
+        # rank = this occurrence's number among the same n-gram in the same text: column (g, k) is
+        # "holds g more than k times", so a dot product of two rows counts min(count_a, count_b)
         rank = np.arange(len(order)) - group_start
+        # one integer per (n-gram, rank) pair, unique as rank < rank.max() + 1; then renumbered
+        # densely
         _, column = np.unique(key_gram * (int(rank.max()) + 1) + rank, return_inverse=True)
         matrix = sparse.csr_matrix(
             (np.ones(len(order), dtype=np.int64), (key_owner, column.ravel())),
