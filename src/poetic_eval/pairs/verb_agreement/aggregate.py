@@ -99,6 +99,7 @@ def _per_lemma(scores: SlotScores, lemmas: Sequence[str]) -> dict[str, list]:
         raise InvalidValueError(
             f"lemmas has {len(lemmas)} names for {scores.lemma_agreements.shape[0]} lemmas"
         )
+    # no distinct example: the sums are all 0, and 1 avoids 0 / 0
     count = max(1, scores.distinct_examples.shape[0])
     return {
         "lemma": list(lemmas),
@@ -152,6 +153,8 @@ def verb_weighted_agreement(
         )
     contexts = [None] * labels_array.shape[0] if contexts is None else list(contexts)
     keys = [
+        # the key of a duplicate: the string the model saw, or without one the exact bytes of its
+        # row (a digest, so the keys stay small whatever the vocabulary)
         (context, int(label)) if context else (_row_digest(matrix[row]), int(label))
         for row, (context, label) in enumerate(zip(contexts, labels_array))
     ]

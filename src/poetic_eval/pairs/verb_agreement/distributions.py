@@ -62,6 +62,8 @@ def form_token_ids(tokenizer: Any, forms: Sequence[str]) -> list[int]:
         "input_ids"
     ]
     return [
+        # the probe must come out unchanged with exactly one token after it: a form that merges
+        # with the probe or splits into several tokens is not one token in a sentence
         int(ids[-1]) if len(ids) == len(base) + 1 and ids[: len(base)] == base else -1
         for ids in encoded
     ]
@@ -74,6 +76,7 @@ def verb_vocabulary(tokenizer: Any, verbs: Sequence[VerbEntry] | None = None) ->
     plural = form_token_ids(tokenizer, [entry.plural for entry in verbs])
     lemmas, ids, excluded = [], [], []
     for entry, pair in zip(verbs, zip(singular, plural)):
+        # two forms on one token could not be told apart at the slot
         if min(pair) < 0 or pair[0] == pair[1]:
             excluded.append(entry.lemma)
         else:
@@ -234,11 +237,14 @@ def _mask_token(lm: LanguageModel) -> str:
 
 def _vocab_size(lm: LanguageModel) -> int:
     embeddings = lm.model.get_output_embeddings()
+    # the head's rows, not len(tokenizer): many models pad their vocabulary past the tokenizer's,
+    # and the log-prob rows are as wide as the head
     return int(embeddings.weight.shape[0]) if embeddings is not None else len(lm.tokenizer)
 
 
 def own_form_ids(tokenizer: Any, slots: Sequence[VerbSlot]) -> tuple[np.ndarray, np.ndarray]:
     """Token ids of each pair's correct and incorrect verb form (-1 where not one token)."""
+    # each distinct form tokenized once, in one batch call; sorted for a stable order
     forms = sorted({slot.correct for slot in slots} | {slot.incorrect for slot in slots})
     ids = dict(zip(forms, form_token_ids(tokenizer, forms)))
     correct = np.asarray([ids[slot.correct] for slot in slots], dtype=np.int64)

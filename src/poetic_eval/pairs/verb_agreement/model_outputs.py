@@ -25,6 +25,8 @@ def as_cpu_matrix(values: Any, name: str) -> torch.Tensor:
             matrix = matrix.to(torch.float32)
     else:
         try:
+            # a float64 array stays float64; anything else becomes float32, the precision models
+            # emit, at half the memory of float64 for vocabulary-wide rows
             array = np.asarray(values, dtype=np.float64 if _is_float64(values) else np.float32)
         except (TypeError, ValueError) as error:
             raise InvalidTypeError(
@@ -35,10 +37,13 @@ def as_cpu_matrix(values: Any, name: str) -> torch.Tensor:
         raise InvalidValueError(
             f"{name} must have shape (examples, vocab), got shape {tuple(matrix.shape)}"
         )
+    # the singular and the plural form need two distinct ids in the vocabulary
     if matrix.shape[0] and matrix.shape[1] < 2:
         raise InvalidValueError(
             f"{name} needs at least 2 vocabulary entries, got {matrix.shape[1]}"
         )
+    # -inf is a valid log-probability (a token ruled out, e.g. by a logits processor); NaN and
+    # +inf are not, and a row that is -inf everywhere is refused next
     finite = torch.isfinite(matrix.to(torch.float32)) | (matrix == -torch.inf)
     if not bool(finite.all()):
         row = int((~finite).any(1).nonzero()[0, 0])

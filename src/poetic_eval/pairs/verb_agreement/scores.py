@@ -46,6 +46,8 @@ from ...errors import InvalidValueError
 from .cutoffs import lemma_cutoff_scores
 from .model_outputs import as_cpu_matrix, as_int_vector, check_cutoffs, tse_labels, verb_id_matrix
 
+# the cutoffs of shared/specs/minimal_pairs.md ("Cutoffs"); 1.0 must stay in the top
+# list, as the headline is read there
 DEFAULT_TOP_CUTOFFS = (0.1, 0.2, 0.3, 0.4, 0.5, 0.6, 0.7, 0.8, 0.9, 0.95, 0.97, 1.0)
 DEFAULT_BOTTOM_CUTOFFS = (0.5, 0.1, 1e-2, 1e-3, 1e-4, 1e-5, 1e-6)
 HEADLINE_CUTOFF = 1.0
@@ -83,6 +85,7 @@ class SlotScores:
         examples = np.concatenate([part.examples for part in parts])
         distinct = np.concatenate([part.distinct_examples for part in parts])
         by_example, by_distinct = (
+            # parts may come in any order (batches of views): sorted back to example order
             np.argsort(examples, kind="stable"),
             np.argsort(distinct, kind="stable"),
         )
@@ -175,6 +178,7 @@ def _cutoff_scores(
     """EW/MW per scored example (rows, concatenated) and the per-lemma sums, computed over
     chunks of at most ``_ROWS_PER_CHUNK`` examples (each chunk holds float64 copies of its
     (rows, vocab) distributions); an empty selection is one empty chunk, so the keys exist."""
+    # ceil(rows / chunk) parts, and at least one (empty) part so the result keys exist
     parts = [
         lemma_cutoff_scores(
             matrix[torch.as_tensor(view_rows[chunk])], labels[chunk], verbs, top, bottom
@@ -197,6 +201,7 @@ def _tse(
 ) -> np.ndarray:
     valid = (correct >= 0) & (incorrect >= 0)
     rows = torch.as_tensor(views)
+    # -1 ids are read at 0 (any valid index) and their result is replaced by NaN below
     z_correct = logits[rows, torch.as_tensor(np.maximum(correct, 0))]
     z_incorrect = logits[rows, torch.as_tensor(np.maximum(incorrect, 0))]
     wins = (z_correct > z_incorrect).numpy().astype(np.float64)
