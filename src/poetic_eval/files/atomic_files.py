@@ -31,6 +31,7 @@ def _umask() -> int:
                     return int(line.split()[1], 8)
     except (OSError, ValueError):
         pass
+    # no /proc: umask can only be read by setting it, so it is set and put back at once
     mask = os.umask(0o022)
     os.umask(mask)
     return mask
@@ -67,6 +68,7 @@ def atomic_path(
         handle, staging = tempfile.mkstemp(
             dir=target.parent, prefix=f".{target.name}.", suffix=".tmp"
         )
+        # only the name is kept: the caller (or the library it hands the path to) opens it again
         os.close(handle)
     try:
         with _naming(target):
@@ -127,6 +129,8 @@ def atomic_folder(
     with _naming(target):
         target.parent.mkdir(parents=True, exist_ok=True)
         recover_folder(target)
+        # hidden, beside the target (one file system, so the final rename is atomic), named
+        # with this process's id so recover_folder can tell a live run's folder from a leftover
         staging = Path(
             tempfile.mkdtemp(prefix=f".{target.name}.{_STAGING}-{os.getpid()}-", dir=target.parent)
         )
@@ -167,12 +171,15 @@ def _owner_alive(name: str) -> bool:
         pid = int(name.rsplit(".", 1)[1].split("-")[1])
     except (IndexError, ValueError):
         return False
+    # our own id: a leftover of an earlier call in this process, or of a dead process whose id
+    # has been reused
     if pid == os.getpid():
         return False
     try:
         os.kill(pid, 0)
     except ProcessLookupError:
         return False
+    # the process exists but belongs to another user
     except PermissionError:
         return True
     return True
@@ -205,11 +212,13 @@ def _exchange(first: Path, second: Path) -> bool:
         renameat2 = libc.renameat2
     except (OSError, AttributeError):
         return False
+    # AT_FDCWD on Linux: relative paths resolve against the current folder, as os.replace does
     at_cwd = -100
     result = renameat2(at_cwd, os.fsencode(first), at_cwd, os.fsencode(second), _RENAME_EXCHANGE)
     if result == 0:
         return True
     error = ctypes.get_errno()
+    # the kernel or the file system has no exchange: fall back to the two renames
     if error in (errno.EINVAL, errno.ENOSYS, errno.EOPNOTSUPP, errno.EXDEV):
         return False
     raise OSError(error, os.strerror(error), str(second))

@@ -81,6 +81,7 @@ def refuse_links(target: str | Path, root: str | Path) -> None:
     try:
         parts = target.relative_to(root).parts
     except ValueError:
+        # a target outside root: only its own name is checked
         parts = (target.name,)
         root = target.parent
     current = root
@@ -115,12 +116,15 @@ def _check_parent(path: Path, argument: str) -> None:
     """The nearest existing ancestor of ``path``'s parent (of the path a link points at:
     writes go through links) must be a writable folder."""
     ancestor = Path(os.path.abspath(written_path(path))).parent
+    # missing folders are created on writing (mkdir parents=True), so the nearest one that
+    # exists must accept new entries
     while not ancestor.exists() and ancestor != ancestor.parent:
         ancestor = ancestor.parent
     if not ancestor.is_dir():
         raise OutputLocationError(
             f"{argument} {path}: {ancestor} is a file, so nothing can be written under it"
         )
+    # creating an entry in a folder needs both write and search (x) permission
     if not os.access(ancestor, os.W_OK | os.X_OK):
         raise OutputLocationError(
             f"{argument} {path}: cannot write in {ancestor} (permission denied); choose a "
@@ -143,6 +147,8 @@ def files_not_listed(root: Path, folder: str, listed: set[str]) -> list[str]:
         return [folder]
     found = []
     for current, folders, files in os.walk(top, followlinks=False):
+        # os.walk lists a link to a folder among the folders without entering it; a rebuild would
+        # delete the link itself, so it is reported like a file
         links = [name for name in folders if (Path(current) / name).is_symlink()]
         for name in files + links:
             relative = (Path(current) / name).relative_to(root).as_posix()
