@@ -140,6 +140,8 @@ def _report_settings(
         **({"skipped": profile.skipped} if profile.skipped else {}),
         "human_samples": profile.human_samples,
         "seed": seed,
+        # by name: the option may hold a loaded encoder, which JSON cannot hold; None when no
+        # dimension used an encoder
         "model": _model_name(part_options.get("semantic_model")) if semantic else None,
         **{k: v for k, v in part_options.items() if k != "semantic_model"},
     }

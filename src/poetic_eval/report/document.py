@@ -105,10 +105,13 @@ def _json_safe(value: Any) -> Any:
         return {str(k): _json_safe(v) for k, v in value.items()}
     if isinstance(value, (list, tuple)):
         return [_json_safe(v) for v in value]
+    # bool before int and float: True is an int (and has __float__) but must stay true, not 1
     if isinstance(value, bool) or value is None or isinstance(value, str):
         return value
     if isinstance(value, int):
         return int(value)
+    # numpy and torch scalars have __float__; non-finite values become strings, as NaN and
+    # Infinity are not JSON
     if isinstance(value, float) or hasattr(value, "__float__"):
         number = float(value)
         return number if math.isfinite(number) else str(number)
@@ -124,6 +127,7 @@ def _cell(value: Any) -> str:
         return str(value)
     if isinstance(value, float):
         return f"{value:.4g}"
+    # a bare "|" would end the cell and a newline the row of a Markdown table
     return str(value).replace("|", "\\|").replace("\n", " ")
 
 

@@ -46,6 +46,8 @@ def length_histograms(
     """Side-by-side histograms of poem lengths (tokens), same bins, as shares of poems."""
     generated, human = np.asarray(generated, float), np.asarray(human, float)
     low, high = min(generated.min(), human.min()), max(generated.max(), human.max())
+    # all lengths equal: linspace would give bins of width 0, so one bin around the value; the
+    # weights 1/n make bars shares, so panels of different sizes compare
     edges = np.linspace(low, high, bins + 1) if high > low else np.array([low - 0.5, low + 0.5])
     figure, axes = _new_figure(2)
     for axis, values, label, colour in zip(
@@ -93,6 +95,7 @@ def max_similarity_histograms(
     arrays = {name: np.asarray(values, float) for name, values in series.items()}
     low = min(float(a.min()) for a in arrays.values())
     high = max(float(a.max()) for a in arrays.values())
+    # one bin around a single value, narrow as similarities live in [-1, 1]
     edges = np.linspace(low, high, bins + 1) if high > low else np.array([low - 0.01, high + 0.01])
     figure, axes = _new_figure(len(arrays))
     for axis, (name, values) in zip(axes, arrays.items()):
@@ -118,17 +121,21 @@ def accuracy_bars(
         raise InvalidValueError("accuracy_bars needs at least one category")
     names = list(accuracy)
     values = np.array([accuracy[name] for name in names], float)
+    # height in inches: room for the axis plus a fixed height per bar, so labels never overlap
     figure = Figure(figsize=(7.0, 0.9 + 0.28 * len(names)), layout="constrained")
     FigureCanvasAgg(figure)
     axis = figure.subplots()
     error = None
     if intervals is not None:
         bounds = np.array([intervals[name] for name in names], float)
+        # whiskers are distances from the bar; an interval that misses its value would give a
+        # negative one, which matplotlib refuses
         error = np.vstack([values - bounds[:, 0], bounds[:, 1] - values]).clip(min=0)
     axis.barh(names, values, xerr=error, color=GENERATED_COLOUR, capsize=2)
     if chance is not None:
         axis.axvline(chance, color="black", linestyle="--", linewidth=1)
     axis.set_xlim(0, 1)
+    # barh puts the first category at the bottom: inverted, the bars read in the mapping's order
     axis.invert_yaxis()
     axis.set_xlabel("accuracy")
     return save_figure(figure, path)

@@ -124,6 +124,7 @@ def report_folder(
 
 def attach(report: dict[str, Any], name: str) -> dict[str, Any]:
     """Record that the report folder holds the file ``name`` (so a later run may replace it)."""
+    # a bare file name only: a path with a folder or ".." could name a file outside the report
     if not isinstance(name, str) or not name or Path(name).name != name:
         raise InvalidValueError(
             f"an attachment is a file name inside the report folder, got {name!r}"

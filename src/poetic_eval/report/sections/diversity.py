@@ -31,6 +31,7 @@ def _side_by_side(scores: dict[str, Any], rows: Sequence[tuple[str, str]]) -> li
 
 
 def memorization_section(profile: DiversityProfile, options: dict, figure: Path | None) -> Section:
+    # the thresholds the profile used: the user's per level, the defaults for the others
     thresholds = {**DEFAULT_THRESHOLDS, **(options.get("memorization_thresholds") or {})}
     rows = [
         [level, thresholds[level], profile.scores[f"memorization_{level}"]]
@@ -110,6 +111,7 @@ def semantic_section(profile: DiversityProfile, options: dict, figure: Path | No
     s, details = profile.scores, profile.details
     rows = [["within", s["within_max_sim"], s.get("reference_within_max_sim")]]
     if "across_max_sim" in s:
+        # no human cell: "across" already compares generated poems with the human ones
         rows.append(["across (to human)", s["across_max_sim"], None])
     series = {"generated within": details["within_max_sim_values"]}
     if "across_max_sim_values" in details:
