@@ -62,6 +62,8 @@ def deduplicate(
     ) as bar:
         positions = run_positions(corpus.line_ids[records])
         bar.update(records.size)
+    # the spec's stage 1 (shared/specs/datasets.md): windows 0, 4, 8, ... of each run are the
+    # non-overlapping 4-line windows of a stanza
     after_sequential = records[positions % 4 == 0]
     middle = time.perf_counter()
     removal = remove_overlaps(
@@ -174,6 +176,7 @@ def prepare_language(
 
 def _minimum_for_split(dev_share: float) -> int:
     n = 2
+    # the smallest corpus whose split leaves both sides non-empty, for the error message
     while not 0 < dev_size(n, dev_share) < n:
         n += 1
     return n

@@ -31,6 +31,7 @@ _SPANS = ("1-2", "3-4")
 
 
 def _label_feature(corpus: QuatrainCorpus, name: str) -> datasets.Value:
+    # a plain-text corpus has no rhyme label: it is computed from the lines, as a scheme string
     if name == "rhyme" and corpus.rhyme_from_lines:
         return datasets.Value("string")
     kind = corpus.labels[name].kind
@@ -72,6 +73,8 @@ def sonnet_features(corpus: QuatrainCorpus) -> datasets.Features:
 
 
 def _id_width(corpus: QuatrainCorpus) -> int:
+    # zero-padded so ids sort in source order as strings; at least 6 digits, more only for a
+    # source of a million records or more
     return max(6, len(str(len(corpus) - 1)))
 
 
@@ -117,6 +120,7 @@ def sonnet_rows(
         parts = [_part(quatrains[position], "1-4") for position in whole]
         parts.append(_part(quatrains[source], _SPANS[half]))
         lines = [line for position in whole for line in quatrains[position]["lines"]]
+        # the couplet: lines 1-2 (half 0) or 3-4 (half 1) of its source quatrain, as in _SPANS
         lines += quatrains[source]["lines"][2 * half : 2 * half + 2]
         rows.append(
             {

@@ -38,8 +38,10 @@ from ..text import LANGUAGES, refuse_special_file
 from .corpus import LABEL_FIELDS, QUATRAIN_LINES, CorpusBuilder, QuatrainCorpus
 
 _BOM = b"\xef\xbb\xbf"
+# JSON's own whitespace (RFC 8259), not str.isspace's larger set
 _WHITESPACE = re.compile(r"[ \t\n\r]*")
 _LANGUAGE = re.compile(r"^[A-Za-z][A-Za-z0-9_-]*$")
+# the bar moves every 16,384 lines, not per line, to keep its cost out of the parse loop
 _PROGRESS_EVERY = 1 << 14
 #: File name endings that say "JSON": such a file is never read as plain text.
 JSON_SUFFIXES = (".json", ".jsonl", ".ndjson")
@@ -132,6 +134,8 @@ def read_json_list(path: str | Path, *, show_progress: bool = False) -> Quatrain
     except UnicodeDecodeError as error:
         raise InvalidValueError(f"{path}: not UTF-8 text ({error})") from None
     builder = CorpusBuilder(path, "json")
+    # records are decoded one at a time (raw_decode) so that each keeps its source line and
+    # a bad one is named by its record number
     decoder = json.JSONDecoder()
     position = _WHITESPACE.match(text).end()
     if text[position : position + 1] != "[":
@@ -184,6 +188,7 @@ def add_record(builder: CorpusBuilder, record: object, where: str, source_line: 
         )
     lines = record_lines(record["text"], where)
     language = record.get("language")
+    # each language code is checked once, on its first record
     if language not in builder.language_index:
         check_language(language, f"{where}: 'language'")
     labels = [record.get(name) for name in LABEL_FIELDS]
