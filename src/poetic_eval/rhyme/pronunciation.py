@@ -46,6 +46,8 @@ _NON_WORD = re.compile(r"[^a-z'\-]")
 _VOWEL_LETTERS = "aeiouy"
 _VOICELESS = {"P", "T", "K", "F", "TH"}
 _SIBILANTS = {"S", "Z", "SH", "ZH", "CH", "JH"}
+# a short shared ending ("-ing" reversed) can hold thousands of words: the vote reads at most
+# 500 of them, the first in reversed-spelling order (a cap on cost, not a random sample)
 _MAX_VOTERS = 500
 
 # Elided or archaic spellings whose sound is not the plain deletion of the apostrophe.
@@ -241,6 +243,8 @@ def pronounce_by_analogy(word: str, *, exclude_self: bool = False) -> tuple[str,
     reversed_words, _ = _reversed_spellings()
     target = word[::-1]
     position = bisect.bisect_left(reversed_words, target)
+    # in sorted order the longest shared prefix is found beside the insertion point; two on each
+    # side leave room for the word's own entry, which exclude_self skips
     low, high = max(0, position - 2), min(len(reversed_words), position + 2)
     shared = max(
         (
@@ -254,6 +258,7 @@ def pronounce_by_analogy(word: str, *, exclude_self: bool = False) -> tuple[str,
         return ()
     ending = target[:shared]
     first = bisect.bisect_left(reversed_words, ending)
+    # every word starting with ``ending`` sorts before ending + "\x7f" (above all letters)
     last = bisect.bisect_left(reversed_words, ending + "\x7f", lo=first)
     votes: Counter[str] = Counter()
     representative: dict[str, str] = {}

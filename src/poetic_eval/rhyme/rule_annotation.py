@@ -100,6 +100,7 @@ def sonnet_units(poem: Poem) -> list[GoldUnit]:
             if conflicts == 0 and confirmed >= CONFIRMED_SHARE * total:
                 fits[name] = confirmed / total
         best = sorted(fits.items(), key=lambda item: -item[1])
+        # two templates that fit equally well leave the form unclear: no gold for this sonnet
         if not best or (len(best) > 1 and best[0][1] == best[1][1]):
             return []
         name = best[0][0]
