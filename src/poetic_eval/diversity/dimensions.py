@@ -88,6 +88,7 @@ def _run_length(predictions, references, options, samples, show_progress):
         _RENAMED.get(k, k): v
         for k, v in length_comparison(predictions, references, **options).items()
     }
+    # length_comparison's own defaults: the figure and the samples count tokens as the scores do
     counting = {
         "remove_punctuation": options.get("remove_punctuation", True),
         "language": options.get("language", "en"),
@@ -123,6 +124,8 @@ def _run_rhyme(predictions, references, options, samples, show_progress):
     if samples:
 
         def sample_statistics(sample: list[str]) -> dict[str, float]:
+            # the sample on both sides: only its own entropy and shares are read (its KL to itself
+            # is 0)
             own = rhyme_divergence(sample, sample, **options)
             return {_RHYME_SAMPLE_KEYS[k]: own[k] for k in _RHYME_SAMPLE_KEYS}
 

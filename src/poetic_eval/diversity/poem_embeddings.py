@@ -75,6 +75,7 @@ def encode_poems(
     if encoding == "poem":
         return vectors
     pooled = np.zeros((len(poems), vectors.shape[1]), dtype=np.float32)
+    # unbuffered: a poem owns several pieces, and ``pooled[owners] += vectors`` keeps only one
     np.add.at(pooled, np.asarray(owners), vectors)
     return _normalized(pooled)
 
@@ -112,6 +113,7 @@ def _encode(
 def _accepts_device(encoder: Any) -> bool:
     try:
         parameters = inspect.signature(encoder.encode).parameters.values()
+    # no signature to read (a builtin or C-level method): let encode() itself decide
     except (TypeError, ValueError):
         return True
     return any(p.name == "device" or p.kind is p.VAR_KEYWORD for p in parameters)
@@ -119,12 +121,14 @@ def _accepts_device(encoder: Any) -> bool:
 
 def _normalized(embeddings: np.ndarray) -> np.ndarray:
     norms = np.linalg.norm(embeddings, axis=1, keepdims=True)
+    # a zero vector stays zero (its similarities 0) instead of becoming NaN
     return np.divide(embeddings, norms, out=np.zeros_like(embeddings), where=norms > 0)
 
 
 def _pieces(poem: str, encoding: str, encoder: Any, budget: int | None) -> list[str]:
     if encoding == "poem":
         return [poem_sentence(poem)]
+    # a poem without a non-empty line still gets one piece, so every poem has a vector
     poem_lines = lines(poem) or [poem_sentence(poem)]
     if encoding == "lines":
         return poem_lines
@@ -166,6 +170,7 @@ def _fitting_parts(line: str, tokenizer: Any, budget: int) -> list[str]:
 
 
 def _token_count(tokenizer: Any, text: str) -> int:
+    # verbose=False: no tokenizer warning about over-long inputs, which _warn_truncated reports
     return len(tokenizer(text, add_special_tokens=False, verbose=False)["input_ids"])
 
 

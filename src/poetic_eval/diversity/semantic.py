@@ -49,10 +49,14 @@ def corpus_fingerprint(poems: Sequence[str], encoding: str = "poem") -> str:
 
 
 def _cache_key(encoder: Any, poems: Sequence[str], encoding: str = "poem") -> str | None:
+    # the key holds what the stored arrays mean (format), which weights made them (identity) and
+    # the texts they embed (fingerprint); an encoder that cannot be identified is never cached
     identity = encoder_identity(encoder)
     if identity is None:
         return None
+    # other encodings extend the format: their pooled vectors never share an entry with a poem's
     form = _CACHE_FORMAT if encoding == "poem" else f"{_CACHE_FORMAT}/{encoding}"
+    # NUL as separator: the format string and the hex digests never hold one
     text = "\0".join((form, identity, corpus_fingerprint(poems, encoding)))
     return hashlib.sha256(text.encode("utf-8")).hexdigest()
 
