@@ -86,6 +86,7 @@ def build_parser(argv: Sequence[str] = ()) -> argparse.ArgumentParser:
         parser.error(unknown_name_message(chosen, COMMANDS, "command"))
     for command, (_, help_line) in COMMANDS.items():
         subparser = subparsers.add_parser(command, help=help_line, description=help_line)
+        # only the chosen command's options are built: the others' modules are never imported
         if command == chosen:
             words = argv[list(argv).index(chosen) + 1 :]
             command_module(command).add_arguments(subparser, words)

@@ -120,6 +120,7 @@ def _add_topicality_arguments(parser: argparse.ArgumentParser) -> None:
 
 
 def _rhyme_window(text: str) -> int | None:
+    # "0" is taken as "none": the analyzers' rhyme_window itself must be >= 1
     if text.strip().lower() in ("none", "all", "0"):
         return None
     try:
@@ -137,6 +138,7 @@ def read_topics(path: Path, names: list[str]) -> list[str]:
     text = read_text_file(path)
     try:
         data: Any = json.loads(text)
+    # not JSON: a text file, one topic per non-blank line
     except json.JSONDecodeError:
         data = [line.strip() for line in text.splitlines() if line.strip()]
     if isinstance(data, dict):
@@ -145,6 +147,7 @@ def read_topics(path: Path, names: list[str]) -> list[str]:
             raise InvalidValueError(
                 f"{path}: no topic for {len(missing)} poem(s), e.g. {missing[0]}"
             )
+        # an object is keyed by the names shown for the poems (paths relative to the folder)
         data = [data[name] for name in names]
     if not isinstance(data, list) or len(data) != len(names):
         count = len(data) if isinstance(data, list) else type(data).__name__
@@ -153,6 +156,8 @@ def read_topics(path: Path, names: list[str]) -> list[str]:
 
 
 def run(args: argparse.Namespace) -> int:
+    # imported when the command runs, not with the CLI: other commands and --help never load
+    # the analyzers, which keeps the CLI's start short
     from ..analyzers import analyze_collection, analyze_poem, judge_values, read_poem_collection
     from ..analyzers.poem import Poem
     from ..analyzers.registry import check_options
@@ -175,6 +180,8 @@ def run(args: argparse.Namespace) -> int:
     if args.form and analyzers is not None:
         from ..analyzers.forms import form_expectations
 
+        # a form is judged on its own analyzers, so they run even when --analyzers omits them
+        # (with no --analyzers every analyzer runs already)
         analyzers = list(dict.fromkeys([*analyzers, *form_expectations(args.form)]))
     if not args.no_collection and (analyzers is None or "inter_novelty" in analyzers):
         check_all_pairs(len(collection.poems), args.sample_pairs)  # before any analysis

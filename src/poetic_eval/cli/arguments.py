@@ -174,6 +174,7 @@ OPTION_GRAMMAR = (
 )
 
 _INTEGER = re.compile(r"[+-]?\d+")
+# a pattern, not float(): float() would also take "nan", "inf" and "1_0", which stay strings
 _DECIMAL = re.compile(r"[+-]?(\d+\.\d*|\.\d+|\d+)([eE][+-]?\d+)?")
 _WORDS = {"true": True, "false": False, "none": None, "null": None}
 
@@ -184,6 +185,7 @@ def parse_option_value(text: str, name: str = "VALUE") -> object:
     stripped = text.strip()
     if stripped.lower() in _WORDS:
         return _WORDS[stripped.lower()]
+    # before the decimal test, which matches "20" too: a whole number stays an int
     if _INTEGER.fullmatch(stripped):
         return int(stripped)
     if _DECIMAL.fullmatch(stripped):

@@ -79,6 +79,7 @@ def run(args: argparse.Namespace) -> int:
     plans = planned_repos(args)
     if not plans:
         raise InvalidValueError("nothing to publish: --skip-datasets and --skip-metrics together")
+    # a blank --token counts as none; a dry run does not even look for the saved token
     token = (args.token or "").strip() or (None if args.dry_run else find_token())
     if args.dry_run or not token:
         reason = "--dry-run" if args.dry_run else f"no Hugging Face token found: {HOW_TO_LOG_IN}"
