@@ -138,6 +138,7 @@ def verify_limericks(
 
 
 def _replace_end_word(line: str, old: str, new: str) -> str:
+    # the last occurrence: the final word may also appear earlier in the line
     start = line.rfind(old)
     return line[:start] + new + line[start + len(old) :]
 
@@ -230,6 +231,8 @@ def synonym_replace(
         word = limerick.end_word(index)
         previous = word_before_end(limerick.lines[index])
         partners = tuple(limerick.end_word(i) for i in partner_lines(index))
+        # everything the candidates depend on: the word, its part-of-speech cue and the words they
+        # must not rhyme with
         key = (word, previous, partners)
         if cache is None or key not in cache:
             candidates = replacement_synonyms(word, previous, partners, finder)
@@ -294,6 +297,8 @@ def generate_pairs(
     """
     require_choice(kind, CORRUPTIONS, "corruption")
     corrupt = _corruption_function(kind, finder)
+    # a str seed is hashed with SHA-512 (not hash()), so each kind's stream is its own and the
+    # same in every process, whatever PYTHONHASHSEED
     rng = random.Random(f"bpomp/{kind}/{seed}")
     order = list(range(len(limericks)))
     rng.shuffle(order)
@@ -305,6 +310,7 @@ def generate_pairs(
                 break
             limerick = limericks[index]
             corruption = corrupt(limerick, rng)
+            # a "corruption" that leaves the text as it was would make a pair with two good sides
             if corruption is None or corruption.bad == limerick.text:
                 generation.without_candidate += 1
                 continue
