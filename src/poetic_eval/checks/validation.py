@@ -61,6 +61,8 @@ def typed_options(function: Callable[..., Result]) -> Callable[..., Result]:
     @functools.wraps(function)
     def checked(*args: Any, **kwargs: Any) -> Result:
         nonlocal checks
+        # read at the first call, not at decoration: the annotations are strings (postponed) and
+        # may name what the module defines further down
         if checks is None:
             checks = _option_checks(function)
         for name, position, kind, optional in checks:
@@ -84,6 +86,7 @@ def is_number(value: Any, *, allow_nan: bool = True) -> bool:
 
 
 def _check_option(name: str, value: Any, kind: type, optional: bool) -> None:
+    # ``and`` binds tighter: None where allowed, or a value of the right kind
     if optional and value is None or _is_instance(value, kind):
         return
     wanted = _OPTION_TYPES[kind] + (" or None" if optional else "")
@@ -140,6 +143,8 @@ def _option_checks(function: Callable) -> list[tuple[str, int | None, type, bool
         optional = type(None) in members
         members.discard(type(None))
         if len(members) == 1 and next(iter(members)) in _OPTION_TYPES:
+            # positions count ``self`` like the call's args do (the function is unbound here); a
+            # keyword-only parameter has no position
             keyword_only = parameter.kind is parameter.KEYWORD_ONLY
             found.append(
                 (parameter.name, None if keyword_only else position, next(iter(members)), optional)
