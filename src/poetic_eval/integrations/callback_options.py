@@ -63,6 +63,7 @@ class PoemSampling:
             "batch_size": require_positive_int(batch_size, "generation_batch_size"),
             "include_prompt": bool(include_prompt),
         }
+        # the dataclass is frozen: its own __init__ sets the checked values this way
         for name, value in values.items():
             object.__setattr__(self, name, value)
 

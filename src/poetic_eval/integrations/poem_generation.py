@@ -91,17 +91,21 @@ def generate_poems(
         if share.gather is None:
             raise InvalidValueError("generate_poems over several processes needs gather=")
         mine = share.gather(mine)
+    # gathered chunks arrive process by process: sorted back by chunk index, the poems come in
+    # the order one process would sample them
     return [poem for _, poems in sorted(mine) for poem in poems]
 
 
 def _sample_chunk(model, tokenizer, prompts, options, seed, include_prompt) -> list[str]:
     input_ids, attention_mask, pad = _left_padded(tokenizer, prompts, model.device)
+    # only the model's own GPU: by default fork_rng forks the state of every visible device
     devices = [model.device.index or 0] if model.device.type == "cuda" else []
     with torch.random.fork_rng(devices=devices), torch.no_grad():
         torch.manual_seed(seed)
         output = model.generate(
             input_ids=input_ids, attention_mask=attention_mask, pad_token_id=pad, **options
         )
+    # left padding ends every prompt at the same column, so the new tokens start there
     texts = tokenizer.batch_decode(output[:, input_ids.shape[1] :], skip_special_tokens=True)
     if include_prompt:
         return [prompt + text for prompt, text in zip(prompts, texts)]
@@ -111,6 +115,7 @@ def _sample_chunk(model, tokenizer, prompts, options, seed, include_prompt) -> l
 def _left_padded(tokenizer, prompts, device) -> tuple[torch.Tensor, torch.Tensor, int]:
     """Prompts tokenized one by one and left-padded by hand (the tokenizer needs no pad token
     and keeps its padding side)."""
+    # many causal LMs have no pad token; the attention mask hides the padding whatever its id
     pad = tokenizer.pad_token_id if tokenizer.pad_token_id is not None else tokenizer.eos_token_id
     if pad is None:
         raise InvalidValueError(
