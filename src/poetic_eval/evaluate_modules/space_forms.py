@@ -43,6 +43,7 @@ _HINTS = {
     "vectors": "one JSON list of numbers per line",
     "options": "the other keyword arguments of compute, as a JSON object",
 }
+# trailing blanks allowed: a separator typed as "--- " in the form still separates poems
 _SEPARATOR_LINE = re.compile(rf"^{re.escape(POEM_SEPARATOR)}[ \t]*$", re.MULTILINE)
 
 
@@ -72,6 +73,7 @@ class _Computed(Exception):
 
 
 class _RecordingMetric:
+    # the example stops at its first compute call: the arguments are all the form needs
     def compute(self, **arguments):
         raise _Computed(arguments)
 
@@ -116,6 +118,7 @@ def _is_number(value: Any) -> bool:
 
 def field_kind(value: Any) -> str:
     """The kind of field that holds ``value`` (``options`` when no list field fits)."""
+    # an empty list has no element to tell its kind: it goes with the options
     if not isinstance(value, (list, tuple)) or not value:
         return OPTIONS
     if all(isinstance(item, str) for item in value):
@@ -166,6 +169,7 @@ def _json(name: str, text: str) -> Any:
 
 def _number(name: str, token: str) -> int | float:
     try:
+        # JSON first so that "5" stays the int 5 and the example's arguments read back exactly
         value = json.loads(token)
     except json.JSONDecodeError:
         value = None
