@@ -86,12 +86,14 @@ def load_pretrained(
     loading = placement.from_pretrained_options(device)
     with loading_model(name):
         config = AutoConfig.from_pretrained(name, **options)
+        # the config alone says causal or masked, so the weights are loaded once, by the right class
         kind = _kind_from_config(config, name)
         auto_class = AutoModelForCausalLM if kind == "causal" else AutoModelForMaskedLM
         network = auto_class.from_pretrained(
             name, dtype=dtype or torch.float32, **loading, **options
         )
         tokenizer = AutoTokenizer.from_pretrained(name, **options)
+    # a model loaded through a device map is already placed: adopt must not be asked to move it
     return adopt(network, tokenizer, name, None if "device_map" in loading else device, None)
 
 
