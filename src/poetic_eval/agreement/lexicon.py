@@ -163,6 +163,7 @@ class _LexiconReader:
 
     def long_phrases(self) -> tuple[Predicate, ...]:
         return tuple(
+            # the rest is stored as one string ("is very tall") and kept as tokens, as sentences are
             Predicate(singular, plural, tuple(rest.split()))
             for singular, plural, rest in self.entries("long_verb_phrases", 3)
         )

@@ -90,6 +90,7 @@ def _prep(g: PhraseInventory, animate: bool) -> list[Variant]:
             head, preposition, attractor, predicate = choice
             if head == attractor:
                 return None
+            # split: a sentence is a token list, and prepositions such as "in front of" are phrases
             prefix = ["the", head.form(n), *preposition.split(), "the", attractor.form(m)]
             return varied(prefix, predicate, n)
 
@@ -143,6 +144,8 @@ def _obj_rel(
             if head == subject:
                 return None
             start = ["the", head.form(n), *that, "the", subject.form(m)]
+            # the embedded verb varies, agreeing with the embedded subject (m); the main predicate
+            # follows unchanged
             if within:
                 return varied(
                     start,
