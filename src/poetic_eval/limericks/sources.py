@@ -83,7 +83,10 @@ def _check_field_names(where: str, record: dict) -> None:
     for key in map(str, record):
         if key in RECORD_FIELDS:
             continue
+        # 0.8: one letter off or a case change in these short names; an unrelated extra field
+        # ("source", "year") passes
         close = difflib.get_close_matches(key.lower(), RECORD_FIELDS, n=1, cutoff=0.8)
+        # when the known field is present too, the look-alike is another field, not a misspelling
         if close and close[0] not in record:
             raise InvalidValueError(f"{where}: unknown field {key!r}; did you mean {close[0]!r}?")
 
