@@ -73,6 +73,7 @@ class ArrayCache:
             KeyError,
             zipfile.BadZipFile,
             EOFError,
+            # json.loads of a deeply nested manifest raises RecursionError
             RecursionError,
         ) as error:
             arrays, problem = {}, f"unreadable ({type(error).__name__}: {error})"
@@ -107,6 +108,8 @@ class ArrayCache:
                 atomic_path(path, links_refused_under=self.root) as staging,
                 open(staging, "wb") as stream,
             ):
+                # an open stream, not the path: np.savez appends ".npz" to a name without it, and
+                # would write beside the staging file instead of into it
                 np.savez(stream, **arrays, **{_MANIFEST: np.array(json.dumps(manifest))})
         except (OutputWriteError, LinkRefusedError) as error:
             warnings.warn(
@@ -130,6 +133,7 @@ def _well_formed(entries: object) -> bool:
         if not isinstance(entry, dict):
             return False
         shape = entry.get("shape")
+        # type() is int, not isinstance: true and false are ints to Python
         if not isinstance(shape, list) or not all(type(size) is int for size in shape):
             return False
         if not (isinstance(entry.get("dtype"), str) and isinstance(entry.get("sha256"), str)):
@@ -153,6 +157,7 @@ def _manifest_problem(arrays: dict[str, np.ndarray]) -> str | None:
         return f"holding arrays {sorted(found)} instead of {sorted(expected)}"
     for name, entry in expected.items():
         array = arrays[name]
+        # dtype.str carries the byte order ("<f4"), so a file of the other order is caught too
         if list(array.shape) != entry["shape"] or array.dtype.str != entry["dtype"]:
             return (
                 f"corrupted: {name} is {array.dtype.str} {list(array.shape)}, its manifest "
