@@ -54,6 +54,8 @@ def process_group(device: str | torch.device | None = None) -> tuple[int, int]:
         dist.init_process_group("nccl")
     else:
         loopback = loopback_interface()
+        # every process on this node: loopback reaches them all; a job over several nodes needs the
+        # interface that reaches the others, left to gloo
         single_node = os.environ.get("LOCAL_WORLD_SIZE") == os.environ.get("WORLD_SIZE")
         if single_node and loopback and "GLOO_SOCKET_IFNAME" not in os.environ:
             os.environ["GLOO_SOCKET_IFNAME"] = loopback
@@ -72,6 +74,7 @@ def loopback_interface() -> str | None:
         return None
     for name in names:
         try:
+            # the kernel writes the flags in hex ("0x9" for lo: up and loopback)
             flags = int(Path(f"/sys/class/net/{name}/flags").read_text(), 16)
         except (OSError, ValueError):
             continue
@@ -125,6 +128,7 @@ def torchrun_device(device: Any = None, device_map: Any = None) -> tuple[int, An
 def shard_bounds(count: int, rank: int, world_size: int) -> tuple[int, int]:
     """[start, end) of ``rank``'s contiguous shard, sized like ``datasets`` shards."""
     base, extra = divmod(count, world_size)
+    # the first ``extra`` ranks take one item more, as datasets' contiguous shards do
     start = rank * base + min(rank, extra)
     return start, start + base + (1 if rank < extra else 0)
 
