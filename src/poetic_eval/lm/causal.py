@@ -154,6 +154,8 @@ def rooted_log_probs(
             suffix_packs = pack_prefix_trees(suffixes, max_nodes=pack_tokens)
             for pack in suffix_packs:
                 pack.sequence_ids = [int(ids[index]) for index in pack.sequence_ids]
+            # positions now count from the end of the root; the summed positions inside the root are
+            # added from the root's own log-probabilities (_window_roots)
             suffix_starts[ids] = np.maximum(starts[ids] - run.length, 0)
             run_rows = pack_rows(suffix_packs, balance)
             window.rows += run_rows
@@ -184,6 +186,8 @@ def _window_roots(lm: LoadedModel, window: _Window, source: _RootSource, totals)
     for run, ids in zip(window.runs, window.members):
         tokens.append([int(token) for token in source.sequences[ids[0]][: run.length]])
         first_summed = int(source.starts[ids].min())
+        # None: no member sums a position inside the root, so its own log-probabilities are not
+        # needed
         own_from.append(first_summed if first_summed < run.length else None)
         next_tokens.append(np.array([source.sequences[index][run.length] for index in ids]))
     roots = source.compute(lm, tokens, own_from, next_tokens)
@@ -197,6 +201,7 @@ def _root_windows(runs: list[RootRun], budget: int) -> list[list[RootRun]]:
     """Consecutive runs whose roots together take at most ``budget`` tokens (one run at least):
     the roots of a window are computed in one go and held while its rows are scored."""
     windows: list[list[RootRun]] = []
+    # above the budget, so that the first run opens the first window
     held = budget + 1
     for run in runs:
         if held + run.length > budget:
