@@ -95,6 +95,7 @@ def split_part_options(
     """``{"length_bins": 20}`` -> ``{"length": {"bins": 20}, ...}`` for the chosen dimensions."""
     by_dimension: dict[str, dict[str, Any]] = {d: {} for d in dimensions}
     for name, value in options.items():
+        # no dimension's name begins another's, so the first match is the only one
         dimension = next((d for d in DIMENSION_NAMES if name.startswith(d + "_")), None)
         if dimension is None:
             every = [f"{d}_{o}" for d in DIMENSION_NAMES for o in dimension_options(d)]
@@ -137,6 +138,7 @@ def human_sample_indices(
         )
     rng = np.random.default_rng(seed)
     return [
+        # sorted: a sample reads its references in corpus order, whatever the draw order
         np.sort(rng.choice(reference_count, size=sample_size, replace=False))
         for _ in range(samples)
     ]
@@ -181,6 +183,8 @@ def diversity_profile(
         references = require_texts(references, "references")
     samples: list[np.ndarray] = []
     if human_samples is not None:
+        # samples as large as the generated set: statistics that grow with the number of poems
+        # (the nearest neighbour's similarity, distinct schemes) then compare like with like
         samples = human_sample_indices(len(references), len(predictions), human_samples, seed)
     profile = DiversityProfile(
         scores={}, dimensions=chosen, human_samples=human_samples, language=language
