@@ -37,6 +37,27 @@ def test_a_plain_model_load_prints_no_torchao_noise(tmp_path):
         assert noise not in completed.stderr, completed.stderr[-2000:]
 
 
+def test_loading_a_metric_prints_no_torchao_noise(tmp_path):
+    """evaluate imports transformers' model base too; poetic_eval's metric loader imports it
+    quietly first."""
+    pytest.importorskip("torchao")
+    script = (
+        "from poetic_eval.evaluate_modules import load_metric\n"
+        "metric = load_metric('mtld')\n"
+        "import sys; assert 'torchao' in sys.modules  # the noise's source did run\n"
+        "print(metric.compute(predictions=['a b a b c'])['mtld'] > 0)\n"
+    )
+    environment = {**os.environ, "PYTHONPATH": SOURCE, "HF_HUB_OFFLINE": "1"}
+    completed = subprocess.run(
+        [sys.executable, "-c", script], capture_output=True, text=True, cwd=tmp_path,
+        env=environment, check=False, timeout=300,
+    )  # fmt: skip
+    assert completed.returncode == 0, completed.stderr[-2000:]
+    assert completed.stdout.strip().endswith("True")
+    for noise in NOISE:
+        assert noise not in completed.stderr, completed.stderr[-2000:]
+
+
 class Enumish:
     """Stands for an Enum class of another package, as torch's pytree warning names it."""
 

@@ -41,6 +41,7 @@ def load_metric(name: str, **kwargs: Any):
     Keyword arguments go to ``evaluate.load`` (e.g. ``num_process``, ``process_id``,
     ``experiment_id``, ``config_name``).
     """
+    _import_evaluate_quietly()
     import evaluate
 
     return evaluate.load(metric_path(name), **kwargs)
@@ -50,6 +51,16 @@ def metric_class(name: str) -> type:
     """The ``evaluate`` module class of metric ``name``, imported as ``evaluate.load`` imports
     it (through evaluate's module cache). The pointers that make ``evaluate.load(name)`` work by
     bare name (:mod:`poetic_eval.evaluate_modules.bare_names`) call this."""
+    _import_evaluate_quietly()
     from evaluate.loading import evaluation_module_factory, import_main_class
 
     return import_main_class(evaluation_module_factory(metric_path(name)).module_path)
+
+
+def _import_evaluate_quietly() -> None:
+    # evaluate imports transformers' model base, which imports torchao where it is installed
+    # (the quantization extra) and logs its CPU build's "Failed to load" lines; importing that
+    # base first with those lines dropped costs nothing, as evaluate imports it anyway
+    from ..lm.quiet_imports import import_transformers_quietly
+
+    import_transformers_quietly()
