@@ -29,7 +29,7 @@ sentences (those of the chunk's first item), as type II BLM-It items repeat thei
 across items (issue 20): the engine computes such a shared opening once per call
 (``poetic_eval.lm.shared_root``); the peers compute it for every candidate.
 
-``--quick`` (the default) runs 8 items with the candidates method and 2 with the prompt
+``--quick`` (the default) runs 4 items (one chunk) with the candidates method and 2 with the prompt
 method (whose peers take about 12 s per item on 2 cores), ``--full`` 48 of each.
 """
 
@@ -166,7 +166,7 @@ def parse_arguments() -> argparse.Namespace:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     size = parser.add_mutually_exclusive_group()
     size.add_argument(
-        "--quick", action="store_true", help="the default: 8 items (2 with the prompt method)"
+        "--quick", action="store_true", help="the default: 4 items (2 with the prompt method)"
     )
     size.add_argument("--full", action="store_true", help="48 items per method")
     parser.add_argument("--items", type=int, default=None, help="BLM items per method")
@@ -197,7 +197,7 @@ def parse_arguments() -> argparse.Namespace:
     args = parser.parse_args()
     args.items_given = args.items is not None
     if args.items is None:
-        args.items = 48 if args.full else 8
+        args.items = 48 if args.full else 4
     if args.threads:
         torch.set_num_threads(args.threads)
     return args

@@ -124,11 +124,12 @@ def clear_caches() -> None:
         rhyme.stressed_pronunciations,
         rhyme.rhyme_part_of_phones,
         word_forms.word_forms,
+        word_forms.dictionary_pronunciations,
         word_forms.word_pronunciations,
         word_forms._form_of_tail,
         phonetics.coda_relation,
         phonetics.rest_relation,
-        pair_model.default_model,
+        pair_model._shipped_model,
     ):
         cached.cache_clear()
     rhyme_scheme("warm up\nthe dictionary", method="perfect")
