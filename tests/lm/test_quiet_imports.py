@@ -17,6 +17,20 @@ SOURCE = str(Path(__file__).resolve().parents[2] / "src")
 NOISE = ("Failed to load", "register_constant()")
 
 
+def assert_quiet(script: str, folder: Path) -> None:
+    """Runs ``script`` in a fresh interpreter: it succeeds, prints True last, and its error
+    stream holds none of torchao's import noise."""
+    environment = {**os.environ, "PYTHONPATH": SOURCE, "HF_HUB_OFFLINE": "1"}
+    completed = subprocess.run(
+        [sys.executable, "-c", script], capture_output=True, text=True, cwd=folder,
+        env=environment, check=False, timeout=300,
+    )  # fmt: skip
+    assert completed.returncode == 0, completed.stderr[-2000:]
+    assert completed.stdout.strip().endswith("True")
+    for noise in NOISE:
+        assert noise not in completed.stderr, completed.stderr[-2000:]
+
+
 def test_a_plain_model_load_prints_no_torchao_noise(tmp_path):
     pytest.importorskip("torchao")
     script = (
@@ -26,15 +40,7 @@ def test_a_plain_model_load_prints_no_torchao_noise(tmp_path):
         "import sys; assert 'torchao' in sys.modules  # the noise's source did run\n"
         "print(lm.score_texts(['the cat sleeps.'])[0] < 0)\n"
     )
-    environment = {**os.environ, "PYTHONPATH": SOURCE, "HF_HUB_OFFLINE": "1"}
-    completed = subprocess.run(
-        [sys.executable, "-c", script], capture_output=True, text=True, cwd=tmp_path,
-        env=environment, check=False, timeout=300,
-    )  # fmt: skip
-    assert completed.returncode == 0, completed.stderr[-2000:]
-    assert completed.stdout.strip().endswith("True")
-    for noise in NOISE:
-        assert noise not in completed.stderr, completed.stderr[-2000:]
+    assert_quiet(script, tmp_path)
 
 
 def test_loading_a_metric_prints_no_torchao_noise(tmp_path):
@@ -47,15 +53,18 @@ def test_loading_a_metric_prints_no_torchao_noise(tmp_path):
         "import sys; assert 'torchao' in sys.modules  # the noise's source did run\n"
         "print(metric.compute(predictions=['a b a b c'])['mtld'] > 0)\n"
     )
-    environment = {**os.environ, "PYTHONPATH": SOURCE, "HF_HUB_OFFLINE": "1"}
-    completed = subprocess.run(
-        [sys.executable, "-c", script], capture_output=True, text=True, cwd=tmp_path,
-        env=environment, check=False, timeout=300,
-    )  # fmt: skip
-    assert completed.returncode == 0, completed.stderr[-2000:]
-    assert completed.stdout.strip().endswith("True")
-    for noise in NOISE:
-        assert noise not in completed.stderr, completed.stderr[-2000:]
+    assert_quiet(script, tmp_path)
+
+
+def test_loading_the_sentence_encoder_prints_no_torchao_noise(tmp_path):
+    pytest.importorskip("torchao")
+    script = (
+        "from poetic_eval.diversity.encoders import load_sentence_encoder\n"
+        "encoder = load_sentence_encoder()\n"
+        "import sys; assert 'torchao' in sys.modules  # the noise's source did run\n"
+        "print(encoder.encode(['the sea']).shape[1] > 0)\n"
+    )
+    assert_quiet(script, tmp_path)
 
 
 class Enumish:

@@ -81,6 +81,9 @@ def load_sentence_encoder(model: Any = None, device: str | None = None) -> Any:
     key = (name, device)
     with _LOCK:
         if key not in _LOADED:
+            from ..lm.quiet_imports import import_transformers_quietly
+
+            import_transformers_quietly()  # sentence-transformers imports it, and torchao's noise
             from sentence_transformers import SentenceTransformer
 
             with loading_model(name):
