@@ -7,6 +7,9 @@ the machine: another process's burst during one turn and not the other moves the
 the same input, taking turns (A B C, then C B A, ...), and keeps its fastest call: the call
 least disturbed, as ``timeit`` reports. The first call's result is returned (each later one
 runs the same work), and the FLOP counters, where given, are open in the first round only.
+Their hooks slow that round, so its calls are rarely the fastest: with two repeats the
+second round is in effect the only timing (docs/benchmarks.md, the run of 6 December
+21:30).
 """
 
 from __future__ import annotations
