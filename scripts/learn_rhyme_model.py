@@ -37,21 +37,22 @@ MODEL_FOLDER = REPO_ROOT / "src" / "poetic_eval" / "rhyme"
 RANDOM_PAIRS = 100_000
 #: English decoding costs (RhymeModel.link_cost, paid by each linked pair of lines that is not
 #: a certain rhyme; RhymeModel.uncertain_scheme_cost, paid once by a scheme whose links are all
-#: uncertain), chosen on the development authors only: link cost 0, 0.5, 1, 1.5 x scheme cost
-#: 0-6 (steps of 1), each scored on the development gold quatrains (exact) and on 5,000 random
-#: quatrains of 4 development poems (share called rhyming). Rule: the lowest random share at
-#: 95.0 % exact or more, shares within 0.05 points of it counted as tied and the tie going to
-#: the higher exact share, among settings that keep the hand-made cases of the tests: a link
-#: cost of at least 0.5 for tests/rhyme ("cat" / "dog" beside a repeated "sky" is read ABAB
-#: with none, the prior of ABAB outweighing their -4.4), of at least 1 for tests/analyzers (a
-#: couplet "fine" / "violin", -0.4, is AA at 0.5; the scheme cost applies from 3 lines on).
-#: Some of the grid: (1.5, 0), the earlier setting: 95.45 % / 7.34 %; (0, 0): 95.99 % /
-#: 8.76 %; (0.5, 3): 95.37 % / 6.08 %; (0.5, 4): 95.18 % / 5.84 %; (1, 3): 95.25 % / 5.94 %;
-#: (1, 4): 95.06 % / 5.82 %; (1, 5): 94.82 % / 5.80 %; (1.5, 3): 94.75 % / 5.82 %; (0, 5):
-#: 95.21 % / 5.82 %. Certain rhymes (perfect rhymes of dictionary words, repeated words)
-#: alone are found in 5.74 % of those random quatrains: no cost goes under that floor.
+#: uncertain), chosen on the development authors only by scripts/select_rhyme_costs.py: its
+#: grid (link cost 1-2.5 x scheme cost 0-8), each setting scored on the development gold
+#: quatrains (exact) and on 20,000 random quatrains of 4 development poems (share called
+#: rhyming), and its rule, stated before the held-out part was measured: maximise the smaller
+#: of the margins to issue 41's two bounds (exact - 93 %, 6 % - random), each in standard
+#: errors of its development estimate. Eligible settings keep the hand-made cases of the tests:
+#: a link cost of at least 0.5 for tests/rhyme ("cat" / "dog" beside a repeated "sky" is read
+#: ABAB with none, the prior of ABAB outweighing their -4.4), of at least 1 for tests/analyzers
+#: (a couplet "fine" / "violin", -0.4, is AA at 0.5; the scheme cost applies from 3 lines on).
+#: Some of the grid (exact / random on development): (1, 4), the setting before: 95.21 % /
+#: 5.41 %; (1, 0): 95.95 % / 7.16 %; (1, 6), chosen: 94.94 % / 5.29 %; (1, 8): 94.51 % /
+#: 5.25 %; (1.5, 3): 94.90 % / 5.42 %; (2, 2): 94.28 % / 5.49 %. Certain rhymes (perfect
+#: rhymes of dictionary words, repeated words) alone are found in about 5.7-5.8 % of the first
+#: 5,000 of those random quatrains (docs/benchmarks.md).
 LINK_COST = 1.0
-UNCERTAIN_SCHEME_COST = 4.0
+UNCERTAIN_SCHEME_COST = 6.0
 
 
 def main(argv: list[str] | None = None) -> int:
