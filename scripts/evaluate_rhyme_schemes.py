@@ -1,7 +1,7 @@
 """Recompute the accuracy figures of the rhyme_kl card: every rhyme setting on every gold set.
 
     python scripts/evaluate_rhyme_schemes.py [--data ../shared/data] [--part dev|held-out|all]
-        [--language en|de]
+        [--language en|de] [--random 20000]
 
 Gold sets (:mod:`poetic_eval.rhyme.rule_annotation`): EPG64's human annotations, and stanzas of
 the public-domain poems annotated by form rules (sonnet quatrains and Petrarchan octaves,
@@ -11,7 +11,10 @@ it labels every stanza of a part once and prints exact-scheme accuracy and pairw
 / recall per set (the sets overlap: "all quatrains" holds the others' quatrains), and the share of
 20,000 seeded random pairs of line-final words from two different poems of that part that the
 setting's pairwise test calls rhymes, and the share of 5,000 seeded random quatrains (4 lines of
-4 different poems of the part) whose scheme is not ABCD.
+4 different poems of the part) whose scheme is not ABCD; and that share over ``--random`` (default
+20,000) quatrains of the same seed (the 5,000 are its first), with a 95 % Wilson interval, and
+the share of them with a certain rhyme (a perfect rhyme of dictionary words or a repeated word),
+which no setting that keeps perfect rhymes goes under.
 
 ``--language de``: the German gold stanzas (``german_rhyme_gold``), by 10-fold cross-validation
 over poems for the learned method (:func:`poetic_eval.rhyme.cross_validation.cross_validate`,
@@ -23,6 +26,7 @@ fitted to.
 from __future__ import annotations
 
 import argparse
+import math
 import sys
 import time
 from pathlib import Path
@@ -38,24 +42,36 @@ from poetic_eval.rhyme.evaluation import (
     score_schemes,
     setting_chance_rate,
 )
+from poetic_eval.rhyme.letters import end_words
+from poetic_eval.rhyme.pair_model import default_model
 from poetic_eval.rhyme.rule_annotation import gold_units
 
 REPO_ROOT = Path(__file__).resolve().parent.parent
 DEFAULT_DATA = REPO_ROOT.parent / "shared" / "data"
 PARTS = {"dev": (False,), "held-out": (True,), "all": (False, True)}
+FIRST_RANDOM = 5_000
 
 
-def report(poems, units, title: str) -> None:
+def wilson(hits: int, n: int, z: float = 1.96) -> tuple[float, float]:
+    """95 % Wilson score interval of the share ``hits / n``."""
+    p = hits / n
+    centre = (p + z * z / (2 * n)) / (1 + z * z / n)
+    half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / (1 + z * z / n)
+    return centre - half, centre + half
+
+
+def report(poems, units, title: str, count: int = 20_000) -> None:
     sets = collections(units)
     pairs = random_word_pairs([p.lines for p in poems], count=20_000, seed=0)
-    quatrains = ["\n".join(q) for q in random_quatrains(poems, 5_000, seed=1)]
+    quatrains = ["\n".join(q) for q in random_quatrains(poems, max(count, FIRST_RANDOM), seed=1)]
     print(f"\n## {title}\n")
     print(
         "| setting | "
         + " | ".join(f"{name} (n={len(u)})" for name, u in sets.items())
-        + " | random pairs called rhymes | random quatrains called rhyming |"
+        + f" | random pairs called rhymes | random quatrains called rhyming ({FIRST_RANDOM:,}) |"
+        + f" the same, {len(quatrains):,} (95 % interval) |"
     )
-    print("|" + " --- |" * (len(sets) + 3))
+    print("|" + " --- |" * (len(sets) + 4))
     for setting, options in SETTINGS.items():
         start = time.perf_counter()
         predicted = rhyme_schemes(["\n".join(u.lines) for u in units], **options)
@@ -64,12 +80,19 @@ def report(poems, units, title: str) -> None:
             for acc in collection_scores(units, predicted).values()
         ]
         rate = setting_chance_rate(pairs, options)
-        schemes = rhyme_schemes(quatrains, **options)
-        chance = sum(s != "ABCD" for s in schemes) / len(schemes)
-        print(f"| {setting} | " + " | ".join(cells) + f" | {rate:.2%} | {chance:.2%} |",
-              flush=True)  # fmt: skip
+        called = [s != "ABCD" for s in rhyme_schemes(quatrains, **options)]
+        chance = sum(called[:FIRST_RANDOM]) / FIRST_RANDOM
+        share, (low, high) = sum(called) / len(called), wilson(sum(called), len(called))
+        print(f"| {setting} | " + " | ".join(cells) + f" | {rate:.2%} | {chance:.2%} | "
+              f"{share:.2%} ({low:.2%}-{high:.2%}) |", flush=True)  # fmt: skip
         print(f"  ({time.perf_counter() - start:.0f} s)", file=sys.stderr)
     print("\nCells: exact-scheme accuracy (pairwise precision / recall).")
+    model = default_model("en")
+    certain = [any(model.certain_pairs(end_words(q))) for q in quatrains]
+    low, high = wilson(sum(certain), len(certain))
+    first, share = sum(certain[:FIRST_RANDOM]) / FIRST_RANDOM, sum(certain) / len(certain)
+    print(f"Random quatrains with a certain rhyme (the floor): {first:.2%} of {FIRST_RANDOM:,}, "
+          f"{share:.2%} ({low:.2%}-{high:.2%}) of {len(certain):,}.")  # fmt: skip
 
 
 def german_report(data: Path) -> int:
@@ -107,6 +130,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--data", type=Path, default=DEFAULT_DATA)
     parser.add_argument("--part", choices=tuple(PARTS), default="dev")
     parser.add_argument("--language", choices=("en", "de"), default="en")
+    parser.add_argument("--random", type=int, default=20_000)
     args = parser.parse_args(argv)
     if not args.data.is_dir():
         print(f"error: no corpora folder at {args.data} (pass --data)", file=sys.stderr)
@@ -118,7 +142,7 @@ def main(argv: list[str] | None = None) -> int:
     for held_out in PARTS[args.part]:
         name = "held-out authors" if held_out else "development authors"
         report([p for p in poems if p.held_out == held_out],
-               [u for u in units if u.held_out == held_out], name)  # fmt: skip
+               [u for u in units if u.held_out == held_out], name, args.random)  # fmt: skip
     return 0
 
 
