@@ -19,15 +19,20 @@ Peers (the `bench` extra installs both; RhymeTagger also needs Debian's `espeak-
 Every method labels all the stanzas of a part in one run; each gold set is scored from that
 run. Gold sets and the development / held-out split are those of
 ``scripts/evaluate_rhyme_schemes.py`` (:mod:`poetic_eval.rhyme.rule_annotation`). The last
-column is the share of 5,000 seeded random quatrains (1,000 with ``--quick``; 4 lines of 4
-different poems of the part, :func:`poetic_eval.rhyme.cross_validation.random_quatrains`)
-given a scheme other than ABCD.
+column is the share of 5,000 seeded random quatrains (4 lines of 4 different poems of the part,
+:func:`poetic_eval.rhyme.cross_validation.random_quatrains`) given a scheme other than ABCD.
+
+``--quick`` (``make bench``; about a minute on 2 cores, most of it RhymeTagger's eSpeak
+transcriptions at about 5 ms of CPU a line) keeps the tables' rows and columns at a smaller
+size: the development authors only, a seeded third of each gold collection's units
+(:func:`sample_units`, every method on the same ones), 500 random quatrains, and for German 50
+random quatrains per fold. The figures of docs/benchmarks.md are the full size's.
 
 **German** (``--language de``): the gold stanzas of ``german_rhyme_gold``. poetic_eval's
 learned model is measured by 10-fold cross-validation over poems (each stanza labelled by a
 model fitted to the other folds' poems, :mod:`poetic_eval.rhyme.cross_validation`; the shipped
 model is fitted to all of them, so it is not measured here); its random quatrains are drawn
-within each tested fold (1,000 per fold; 100 with ``--quick``), and every method labels the
+within each tested fold (1,000 per fold), and every method labels the
 same ones. Beside it: the
 German rules alone (``method="perfect"``), the English default on German text (what
 ``rhyme_scheme`` did before it had a language), and RhymeTagger's German model. A peer that
@@ -41,6 +46,7 @@ from __future__ import annotations
 
 import argparse
 import logging
+import random
 import shutil
 import sys
 import time
@@ -58,6 +64,11 @@ from poetic_eval.rhyme.rule_annotation import gold_units
 PARTS = {"dev": (False,), "held-out": (True,), "all": (False, True)}
 LANGUAGES = {"en": ("en",), "de": ("de",), "all": ("en", "de")}
 RANDOM_QUATRAINS = 5_000
+#: ``--quick``: share of each gold collection's units kept, random quatrains (English), random
+#: quatrains per fold (German; the full size has 1,000).
+QUICK_SHARE = 1 / 3
+QUICK_RANDOM = 500
+QUICK_RANDOM_PER_FOLD = 50
 #: RhymeTagger's pretrained model of each language (its package data).
 TAGGER_MODELS = {"en": "en", "de": "de"}
 #: Stanzas per RhymeTagger call (its labels are per call; the stanza limit keeps them apart).
@@ -136,6 +147,16 @@ def runnable(method):
 
 def random_share(schemes: list[str]) -> str:
     return f"{sum(s != 'ABCD' for s in schemes) / len(schemes):.2%}"
+
+
+def sample_units(units: list, share: float, seed: int = 0) -> list:
+    """A seeded ``share`` of each collection's units (at least one of each), in their order."""
+    rng = random.Random(seed)
+    kept = set()
+    for name in sorted({u.collection for u in units}):
+        indices = [i for i, u in enumerate(units) if u.collection == name]
+        kept.update(rng.sample(indices, max(1, round(len(indices) * share))))
+    return [u for i, u in enumerate(units) if i in kept]
 
 
 def report(poems, units, title: str, quatrain_count: int = RANDOM_QUATRAINS) -> None:
@@ -228,7 +249,8 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--part", choices=tuple(PARTS), default="all")
     parser.add_argument("--language", choices=tuple(LANGUAGES), default="all")
     sizes = parser.add_mutually_exclusive_group()
-    sizes.add_argument("--quick", action="store_true", help="the development authors only")
+    quick = "development authors, a third of the units, fewer random quatrains"
+    sizes.add_argument("--quick", action="store_true", help=quick)
     sizes.add_argument("--full", action="store_true", help="the full size (the default)")
     args = parser.parse_args(argv)
     if args.quick:
@@ -241,11 +263,13 @@ def main(argv: list[str] | None = None) -> int:
         units = gold_units(poems)
         for held_out in PARTS[args.part]:
             part = "held-out authors" if held_out else "development authors"
-            report([p for p in poems if p.held_out == held_out],
-                   [u for u in units if u.held_out == held_out], part,
-                   1_000 if args.quick else RANDOM_QUATRAINS)  # fmt: skip
+            part_units = [u for u in units if u.held_out == held_out]
+            if args.quick:
+                part_units = sample_units(part_units, QUICK_SHARE)
+            report([p for p in poems if p.held_out == held_out], part_units, part,
+                   QUICK_RANDOM if args.quick else RANDOM_QUATRAINS)  # fmt: skip
     if "de" in LANGUAGES[args.language]:
-        german_report(args.data, 100 if args.quick else 1_000)
+        german_report(args.data, QUICK_RANDOM_PER_FOLD if args.quick else 1_000)
     return 0
 
 
