@@ -43,7 +43,7 @@ RANDOM_BOUND = 0.06
 MIN_LINK_COST = 1.0
 TIE = 0.05
 #: (link cost, scheme cost) pairs tried.
-GRID = [(link, scheme) for link in (1.0, 1.5, 2.0, 2.5) for scheme in range(0, 9)]
+GRID = [(link, scheme) for link in (1.0, 1.5, 2.0, 2.5) for scheme in range(9)]
 
 
 def margins(exact: float, n_exact: int, random: float, n_random: int) -> tuple[float, float]:
@@ -103,8 +103,9 @@ def main(argv: list[str] | None = None) -> int:
         print(f"| {r['link']} | {r['scheme']} | {r['exact']:.2%} | {r['random']:.2%} | "
               f"{r['z_exact']:.2f} | {r['z_random']:.2f} |")  # fmt: skip
     chosen = select(rows)
+    exact, random = chosen["exact"], chosen["random"]
     print(f"\nchosen: link cost {chosen['link']}, scheme cost {chosen['scheme']} "
-          f"({chosen['exact']:.2%} exact, {chosen['random']:.2%} random on development)")  # fmt: skip
+          f"({exact:.2%} exact, {random:.2%} random on development)")  # fmt: skip
     return 0
 
 

@@ -379,17 +379,17 @@ def test_random_line_final_pairs_rarely_rhyme(corpora, held_out):
 @pytest.mark.needs_shared_data
 @pytest.mark.parametrize("held_out", [False, True])
 def test_random_quatrains_are_rarely_called_rhyming(corpora, held_out):
-    """4 lines of 4 different poems get a scheme other than ABCD in 7.90 % (development) and
-    8.52 % (held-out) of 5,000 seeded quatrains (9.3 % / 10.0 % before issue 41's changes;
-    perfect rhyme alone, by chance rhymes and repeated words, 5.8-6.0 %). Issue 41 asked for
-    6 %, which only dropping lone perfect rhymes reached (see the rhyme_kl card)."""
+    """4 lines of 4 different poems get a scheme other than ABCD in 5.72 % (development) and
+    5.90 % (held-out) of 5,000 seeded quatrains, 5.29 % and 5.46 % of 20,000 (9.3 % / 10.0 %
+    of the 5,000 before issue 41's changes; perfect rhyme alone, by chance rhymes and repeated
+    words, 5.8-6.0 %). Issue 41's bound is 6 %."""
     poems, _ = corpora
     part = [poem for poem in poems if poem.held_out == held_out]
-    quatrains = ["\n".join(q) for q in random_quatrains(part, 5_000, seed=1)]
-    schemes = rhyme_schemes(quatrains)
-    rate = sum(scheme != "ABCD" for scheme in schemes) / len(schemes)
-    print(f"random quatrains called rhyming ({'held-out' if held_out else 'dev'}): {rate:.4f}")
-    assert rate <= 0.09
+    quatrains = ["\n".join(q) for q in random_quatrains(part, 20_000, seed=1)]
+    called = [scheme != "ABCD" for scheme in rhyme_schemes(quatrains)]
+    rates = sum(called[:5_000]) / 5_000, sum(called) / len(called)
+    print(f"random quatrains called rhyming ({'held-out' if held_out else 'dev'}): {rates}")
+    assert max(rates) <= 0.06
 
 
 @pytest.mark.needs_shared_data
