@@ -22,7 +22,7 @@ run. Gold sets and the development / held-out split are those of
 column is the share of 5,000 seeded random quatrains (4 lines of 4 different poems of the part,
 :func:`poetic_eval.rhyme.cross_validation.random_quatrains`) given a scheme other than ABCD.
 
-``--quick`` (``make bench``; about a minute on 2 cores, most of it RhymeTagger's eSpeak
+``--quick`` (``make bench``; about a minute of CPU, most of it RhymeTagger's eSpeak
 transcriptions at about 5 ms of CPU a line) keeps the tables' rows and columns at a smaller
 size: the development authors only, a seeded third of each gold collection's units
 (:func:`sample_units`, every method on the same ones), 500 random quatrains, and for German 50
