@@ -134,3 +134,25 @@ def test_a_mishap_over_days_is_on_many_things_and_a_chore_lasts_minutes():
                 assert chunks["Pat"].split()[0] in ("molti", "molte"), sentence.text
                 seen += 1
     assert seen >= 2 * len(mishaps)
+
+
+def test_the_reader_s_natural_wrong_answers_and_odd_doers_are_gone():
+    """c823dd7's reading: *quel cacciatore veniva cacciato da quei cinghiali* (cacciare as
+    "drive away") and *i muri si incrinavano dal gelo* ("from the frost", a cause) read as
+    natural wrong answers; *cantautori di canzoni* and *la ricamatrice di tovaglie* as odd
+    doers."""
+    od_generator = AlternationGenerator(LEXICON, "object_drop")
+    assert "cacciare" not in {verb.lemma for verb in od_generator.verbs}
+    assert "cacciare" in {verb.lemma for verb in od_generator.context_only}
+    assert "cantautore" not in LEXICON.verbs["cantare"].specialists
+    assert "ricamatrice" not in LEXICON.verbs["ricamare"].specialists
+    generator = AlternationGenerator(LEXICON, "causative")
+    rng = random.Random(5)
+    causes = 0
+    for lemma in ("incrinare", "indurire", "staccare", "sporcare"):
+        verb = LEXICON.verbs[lemma]
+        for _ in range(6):
+            answer = dict(generator.matrix(verb, rng, "II").answers)["E-WrBy"]
+            agent = next(chunk.text for chunk in answer.chunks if chunk.tag == "da-Ag")
+            causes += any(word in agent for word in ("gelo", "calore", "umidità", "fumo"))
+    assert causes == 0
