@@ -474,7 +474,7 @@ def expected_determiner(kind: str, gender: str, number: str, next_word: str) -> 
         ]
     if kind == "some":
         return ["alcun" + ending]
-    if kind == "many" and number == "pl":
+    if kind == "many":
         return ["molt" + ending]
     raise ValueError(kind)
 
