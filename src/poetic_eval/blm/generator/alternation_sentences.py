@@ -45,6 +45,9 @@ PAIRED_ANSWERS = {"causative": 1.0, "object_drop": 1.0}
 DETERMINER_FAMILIES = ("def", "def", "def", "indefinite", "dem", "that")
 #: the determiner family of a generic patient (*i vasi*; not *quei vasi*, *alcuni vasi*)
 GENERIC_FAMILIES = ("def",)
+#: causes whose "da" reads as a cause with a change of itself (*i muri si incrinavano dal
+#: gelo*, *le piastrelle si staccano dall'umidità*): no E-WrBy answer has them
+CAUSAL_DA = frozenset({"gelo", "calore", "umidità", "fumo", "rumore", "tuono"})
 
 
 @dataclass(frozen=True)
@@ -197,12 +200,17 @@ def draw_noun_phrase(
     plural: bool = False,
     agent: bool = False,
     generic: bool = False,
+    many: bool = False,
 ) -> NounPhrase:
     """A noun phrase of one of ``lemmas`` (not ``avoid``): a cause agent *il vento*, a
-    ``generic`` one with the definite article, ``plural`` where the noun counts."""
+    ``generic`` one with the definite article, ``plural`` where the noun counts; ``many``
+    (the patient of a mishap iterated over weeks): *molti bicchieri*, since *le cameriere
+    rovesciavano le bottiglie dalla settimana scorsa* reads as the same bottles for a week."""
     noun = lexicon.nouns[pick(rng, lemmas, avoid=avoid)]
     if agent and noun.cause_kind is not None:  # il vento, not *un vento*, *i suoi terremoti*
         return NounPhrase(noun, "sg", "def")
+    if many and not noun.mass:
+        return NounPhrase(noun, "pl", "many")
     number = "pl" if plural and not noun.mass else pick(rng, noun.numbers)
     families = GENERIC_FAMILIES if generic else DETERMINER_FAMILIES
     families = [f for f in families if not ((noun.mass or noun.definite) and f == "indefinite")]
