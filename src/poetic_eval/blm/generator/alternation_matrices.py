@@ -34,7 +34,7 @@ from .alternation_sentences import (
     alternation_sentence,
     draw_noun_phrase,
     fits_slot,
-    matched_agent,
+    matched_subject,
     named_pairs,
     possessed,
     with_specialist,
@@ -414,10 +414,8 @@ class AlternationGenerator:
         return Matrix(tuple(context), tuple(answers), verb=verb.lemma)
 
     def _matched_subject(self, verb, words, template, subject: bool) -> AlternationWords:
-        """CausI answer ``words`` with :func:`.matched_agent`, if they still read well."""
-        if self.alternation != "causative":
-            return words
-        changed = matched_agent(words, words.patient, subject)
+        """Answer ``words`` by :func:`.matched_subject`, if they still read well."""
+        changed = matched_subject(self.alternation, words, subject)
         return changed if self.reads_well(verb, changed, template, True) else words
 
     def _answer(self, verb, bases, label, tail, rng, kind) -> Sentence:
