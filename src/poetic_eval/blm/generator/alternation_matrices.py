@@ -389,7 +389,7 @@ class AlternationGenerator:
         for index, template in enumerate(templates):
             if lexical_type == "II":
                 # the one change: the patient made the subject's own, or another word
-                words = possessed(context_base, template, self.iterated(verb), rng)
+                words = possessed(context_base, template, verb, self.iterated(verb), rng)
                 if words is context_base or not self.reads_well(verb, words, template):
                     change = rng.random() < CONTEXT_FRAME_CHANGE[self.alternation]
                     first = "frame" if change else None
@@ -400,7 +400,7 @@ class AlternationGenerator:
                 words = self.fresh_words(
                     chosen, rng, frames_for(template, self.alternation), templates=(template,)
                 )
-                words = possessed(words, template, self.iterated(chosen), rng)
+                words = possessed(words, template, chosen, self.iterated(chosen), rng)
                 context.append(self.sentence(chosen, words, template))
         answers = [
             (
