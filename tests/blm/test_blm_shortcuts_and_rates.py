@@ -109,10 +109,10 @@ def test_no_da_phrase_marks_the_correct_answer(config):
 #: the bounds this build keeps (issue 40's own, on the full build, are below); before issue 40
 #: the seed-0 build scored 0.998 and 0.93-0.95, before the answers drew words that name each
 #: other this small build scored CausI 0.81 / 0.75, OdI 0.66-0.73 / 0.59-0.61. Measured on
-#: this test's small build now: CausI 0.621-0.625 / 0.479-0.500 (0.670-0.696 / 0.614-0.678
-#: before the CausI verbs whose answers name only causes became context_only), OdI
-#: 0.632-0.664 / 0.568-0.584
-KEPT_BOUNDS = {"caus": (0.70, 0.62), "od": (0.70, 0.66)}
+#: this test's small build now: CausI 0.643-0.680 / 0.521-0.537, OdI 0.599-0.611 /
+#: 0.502-0.528 (OdI 0.632-0.664 / 0.568-0.584 before I-Int's subject took the correct
+#: answer's number and the chores gained patients and kinds of doer)
+KEPT_BOUNDS = {"caus": (0.70, 0.60), "od": (0.66, 0.58)}
 
 
 @pytest.mark.parametrize("config", ALT)
@@ -129,17 +129,15 @@ def full_rows(config: str) -> list[dict]:
 
 
 #: issue 40's bounds on the full seed-0 build (the card's table): at most 0.65 with no shared
-#: verb and 0.70 with a random half. Every config meets them but OdI with a random half
-#: (od_ii 0.717, od_iii 0.705; caus_ii 0.675; a change of the draws moves them by 0.01-0.05;
-#: OdI rose from 0.703/0.695 when cantare, ricamare lost their unidiomatic doers *cantautori
-#: di canzoni*, *ricamatrice di tovaglie*, and cacciare became context_only).
-#: caus_ii met it (0.687, was 0.703) once the CausI verbs whose person agents read as reflexive (*il
-#: cuoco si brucia*), so that their answers named only causes, became context_only. What is
-#: left: OdI verbs whose doers have no idiomatic "di" kind (no *la sarta di vestiti*, *il
-#: custode di cortili*; the chores *pulire*, *spazzare*, *arare* scored 0.86-0.94) name one
-#: role only in the correct answer, so a random half learns which nouns are patients.
-#: Strict, so that the test says when it is met
-UNMET = {("od_ii", "random_half"): "0.717 > 0.70", ("od_iii", "random_half"): "0.705 > 0.70"}
+#: verb and 0.70 with a random half. Every config meets them (caus_ii 0.672 / 0.496, caus_iii
+#: 0.654 / 0.527, od_ii 0.620 / 0.530, od_iii 0.631 / 0.540; a change of the draws moves them
+#: by 0.01-0.05). OdI met them (od_ii was 0.717, od_iii 0.705 with a random half) once I-Int's
+#: subject took the correct answer's number (plural in 80 % of the items against 55 %, so the
+#: articles told the two one-argument answers apart) and the chores whose correct answer was
+#: the only one without the patient (*pulire*, *spazzare*, *arare*: 0.86-0.94) gained patients
+#: and kinds of doer (*i riparatori di orologi*). A bound missed goes here as a strict xfail
+#: with the measured value, so that the test says when it is met again
+UNMET: dict[tuple[str, str], str] = {}
 ISSUE_40_BOUNDS = [
     pytest.param(
         config, protocol, marks=[pytest.mark.xfail(strict=True, reason=UNMET[config, protocol])]
@@ -203,13 +201,13 @@ def test_no_si_rompe_with_a_durative_da(config):
 @pytest.mark.parametrize("config", ALT)
 def test_contexts_have_modals_passati_remoti_and_possessives(config):
     """The release: modals in 55-60 % of the context sentences, the passato remoto in 17-20 %,
-    possessives in 7-25 %. This small build: modals 7-26 % (no modal with a temporal "da",
-    nor in a CausI change of itself: caus_ii 7 %), passato remoto 16-20 %, possessives OdI
-    10-13 %, CausI 4-5 % (its agents are mostly causes, which own nothing)."""
+    possessives in 7-25 %. This small build: modals 7-30 % (no modal with a temporal "da",
+    nor in a CausI change of itself: caus_ii 7 %), passato remoto 18-20 %, possessives OdI
+    11-13 %, CausI 6 % (its agents are mostly causes, which own nothing)."""
     shares = data_profile.context_form_shares(rows(config), LEXICON)
     assert 0.06 <= shares["modal"] <= 0.6, shares
-    assert 0.12 <= shares["remote"] <= 0.25, shares
-    low = 0.07 if config.startswith("od") else 0.02
+    assert 0.15 <= shares["remote"] <= 0.25, shares
+    low = 0.07 if config.startswith("od") else 0.05
     assert low <= shares["possessive"] <= 0.25, shares
 
 
