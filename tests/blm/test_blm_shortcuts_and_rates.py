@@ -76,7 +76,18 @@ def sklearn_held_out_accuracy(train: list[dict], held_out: list[dict]) -> float:
     return float(np.mean(scores.argmax(axis=1) == correct))
 
 
-@pytest.mark.parametrize("config", ["caus_iii", "od_ii", "agr_ii"])
+#: on od_ii the two no longer agree: scikit-learn's converged model (C=1) reads more of the
+#: shortcut than ours (400 steps, L2 1e-3): 0.676 against 0.511 on this split (0.665 against
+#: 0.596 before OdI's I-Int took the correct answer's number); the card gives both on the full
+#: build. Strict, so that the test says when they agree again
+DISAGREE = "od_ii: ours 0.511, scikit-learn 0.676 (the converged model reads more)"
+
+
+@pytest.mark.parametrize(
+    "config",
+    ["caus_iii", pytest.param("od_ii", marks=pytest.mark.xfail(strict=True, reason=DISAGREE)),
+     "agr_ii"],
+)  # fmt: skip
 def test_the_baseline_agrees_with_scikit_learn_under_a_verb_split(config):
     train, held_out = split_rows(rows(config), "verb_split", seed=0)
     ours, reference = held_out_accuracy(train, held_out), sklearn_held_out_accuracy(train, held_out)
