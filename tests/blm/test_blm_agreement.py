@@ -7,6 +7,7 @@ hand-written reference in ``italian_reference.py``, not with the generator's own
 from __future__ import annotations
 
 import itertools
+import re
 from collections import Counter
 from functools import cache
 
@@ -14,6 +15,7 @@ import pytest
 from italian_reference import ADJECTIVES, FINITE_FORMS, VERBS, check_phrase, noun_index, tokens
 
 from poetic_eval.blm import BlmSizes, generate_config, load_lexicon, validate_blm_record
+from poetic_eval.blm.generator import AGREEMENT_RULES, label_inventory
 
 SIZES = BlmSizes(agreement_items=40, agreement_few_shot=3)
 NOUNS = noun_index(load_lexicon())
@@ -154,10 +156,13 @@ def check_sentence(sentence: str, annotation: dict) -> dict:
     for chunk in chunks:
         if chunk["tag"] == "Obj":
             check_phrase(chunk["text"], NOUNS, expected_number=numbers["Obj"])
-        if chunk["tag"] == "ROC":  # che + a noun phrase + a present verb agreeing with it
-            words = tokens(chunk["text"])
-            assert words[0] == "che", chunk
-            rest = chunk["text"].split(" ", 1)[1].rsplit(" ", 1)
+        if chunk["tag"] == "ROC":  # che / di cui + a noun phrase + a present verb agreeing
+            pronoun = "di cui" if chunk["text"].startswith("di cui ") else "che"
+            assert tokens(chunk["text"])[0] in ("che", "di"), chunk
+            rest = chunk["text"].removeprefix(pronoun + " ").rsplit(" ", 1)
+            if rest[0].endswith(" si"):  # di cui le zie si ricordano
+                assert pronoun == "di cui", chunk
+                rest[0] = rest[0].removesuffix(" si")
             check_phrase(rest[0], NOUNS, expected_number=numbers["ROC"])
             assert {n for _, tense, n in FINITE_FORMS[rest[1]] if tense == "present"} == {
                 numbers["ROC"]
@@ -240,3 +245,20 @@ def test_splits_sizes_ids_and_balanced_correct_options(config):
         counts = Counter(item["Correct_option"] for item in rows)
         per_letter = [counts.get(letter, 0) for letter in "ABCDEFGH"]
         assert max(per_letter) - min(per_letter) <= 1, per_letter
+
+
+def test_the_card_s_label_rules_hold_for_all_eight_number_patterns():
+    """Issue 40: the Labels table told `Correct` as one number pattern (plural subject, plural
+    N1, singular N2) while the data's correct answers take all eight; the rules are now told
+    relative to the correct answer's numbers, and the data takes every pattern."""
+    for label, rule in AGREEMENT_RULES.items():
+        assert not re.search(r"\((singular|plural)\b|plural subject|singular verb", rule), label
+    correct = Counter(
+        tuple(parse_pattern(a["pattern"])[tag] for tag in ("Subj", "P1", "P2"))
+        for item in all_items("agr_iii")
+        for a in item["Answer_set_annotation"]
+        if a["value"]
+    )
+    assert len(correct) == 8 and max(correct.values()) <= 2 * min(correct.values()), correct
+    inventory = label_inventory({"agr_iii": items("agr_iii")["test"]})
+    assert "about an eighth of the items" in inventory
