@@ -19,6 +19,7 @@ from poetic_eval.blm.generator import AGREEMENT_RULES, label_inventory
 
 SIZES = BlmSizes(agreement_items=40, agreement_few_shot=3)
 NOUNS = noun_index(load_lexicon())
+DI_CUI_VERBS = load_lexicon().di_cui_verbs
 ATTACHMENT_PREPOSITIONS = {a.preposition for a in load_lexicon().attachments}
 #: non-finite word form -> lemmas it can be a form of (participles and adjectives)
 AGREEING_FORMS: dict[str, set[str]] = {}
@@ -136,6 +137,21 @@ def coordination_gender(*conjuncts: str) -> str:
     return "f" if all(gender == "f" for gender in conjuncts) else "m"
 
 
+def check_relative_clause(chunk: dict, number: str) -> None:
+    """*che* / *di cui* + a noun phrase of ``number`` + a present verb agreeing with it (*di cui*
+    with a verb that takes "di": *di cui i nonni parlano*, *di cui le zie si ricordano*)."""
+    pronoun = "di cui" if chunk["text"].startswith("di cui ") else "che"
+    assert tokens(chunk["text"])[0] in ("che", "di"), chunk
+    phrase, verb = chunk["text"].removeprefix(pronoun + " ").rsplit(" ", 1)
+    if phrase.endswith(" si"):
+        phrase = phrase.removesuffix(" si")
+        assert pronoun == "di cui", chunk
+    check_phrase(phrase, NOUNS, expected_number=number)
+    assert {n for _, tense, n in FINITE_FORMS[verb] if tense == "present"} == {number}, chunk
+    if pronoun == "di cui":
+        assert {lemma for lemma, _, _ in FINITE_FORMS[verb]} & {v for v, _ in DI_CUI_VERBS}, chunk
+
+
 def check_sentence(sentence: str, annotation: dict) -> dict:
     """Assert the sentence's agreement; return its words (nouns and predicate)."""
     chunks = annotation["chunks"]
@@ -156,17 +172,8 @@ def check_sentence(sentence: str, annotation: dict) -> dict:
     for chunk in chunks:
         if chunk["tag"] == "Obj":
             check_phrase(chunk["text"], NOUNS, expected_number=numbers["Obj"])
-        if chunk["tag"] == "ROC":  # che / di cui + a noun phrase + a present verb agreeing
-            pronoun = "di cui" if chunk["text"].startswith("di cui ") else "che"
-            assert tokens(chunk["text"])[0] in ("che", "di"), chunk
-            rest = chunk["text"].removeprefix(pronoun + " ").rsplit(" ", 1)
-            if rest[0].endswith(" si"):  # di cui le zie si ricordano
-                assert pronoun == "di cui", chunk
-                rest[0] = rest[0].removesuffix(" si")
-            check_phrase(rest[0], NOUNS, expected_number=numbers["ROC"])
-            assert {n for _, tense, n in FINITE_FORMS[rest[1]] if tense == "present"} == {
-                numbers["ROC"]
-            }, chunk
+        if chunk["tag"] == "ROC":
+            check_relative_clause(chunk, numbers["ROC"])
     finite = FINITE_FORMS[verb_words[0]]
     assert {number for _, _, number in finite} == {numbers["V"]}, (sentence, verb_words)
     controller = next(
