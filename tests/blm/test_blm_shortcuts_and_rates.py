@@ -3,12 +3,13 @@ compared with, checked on a small seeded build (the full build's figures are in 
 
 from __future__ import annotations
 
+from collections import Counter
 from functools import cache
 
 import numpy as np
 import pytest
+from italian_reference import ADJECTIVES, check_phrase, noun_index, split_complement
 from italian_reference import VERBS as VERB_FORMS
-from italian_reference import check_phrase, noun_index, split_complement
 
 from poetic_eval.blm import BlmSizes, generate_config, load_lexicon
 from poetic_eval.blm.generator import data_profile
@@ -246,20 +247,48 @@ def test_the_vocabulary_measure_counts_distinct_words_and_lemmas():
     assert measured["nouns"] == 2 and measured["verbs"] == 1
 
 
+def predicate_is_planned(annotation: dict, chunks: dict[str, str]) -> bool:
+    """Whether the AgrI predicate of a sentence is ``planned`` (its subject's class, its verb or
+    adjective and whether it has an object tell the lexicon's predicate)."""
+    subject = LEXICON.nouns[check_phrase(chunks["Subj"], NOUNS).lemma]
+    last = chunks["V"].split()[-1]
+    matches = [
+        p
+        for p in LEXICON.predicates
+        if set(p.subjects) & set(subject.classes)
+        and bool(p.objects) == ("Obj" in chunks)
+        and (
+            p.verb == annotation["verb"]
+            if p.verb
+            else last in ADJECTIVES.get(p.adjective, {}).values()
+        )
+    ]
+    assert matches, annotation
+    return all(p.planned for p in matches)
+
+
 @pytest.mark.parametrize("config", ["agr_ii", "agr_iii"])
-def test_no_future_told_as_known_in_agri(config):
-    """*È vero che il vaso cadrà*: a future accident told as a known fact (issue 40)."""
-    certain = set(LEXICON.certain_prefixes)
-    assert {"Sappiamo che", "È vero che"} <= certain
-    futures = VERB_FORMS_FUTURE
-    seen = 0
+def test_an_unplanned_future_is_only_hearsay_in_agri(config):
+    """*È vero che le oche scapperanno* (the issue's reading), *Le oche scapperanno*: a future
+    accident told as a known fact or as a bare forecast. A planned event may be known (*Sappiamo
+    che le zie partiranno*), an unplanned one only passed on (*Si dice che le oche scapperanno*)."""
+    certain, rumours = set(LEXICON.certain_prefixes), set(LEXICON.rumour_prefixes)
+    assert {"Sappiamo che", "È vero che"} <= certain and not certain & rumours
+    told = Counter()
     for item in rows(config):
         for annotation in [*item["Context_annotation"], *item["Answer_set_annotation"]]:
             chunks = {c["tag"]: c["text"] for c in annotation["chunks"]}
-            if chunks.get("Prefix") in certain:
-                seen += 1
-                assert not set(chunks["V"].split()) & futures, annotation
-    assert seen > 100
+            if not set(chunks["V"].split()) & VERB_FORMS_FUTURE:
+                continue
+            prefix = chunks.get("Prefix", "")
+            planned = predicate_is_planned(annotation, chunks)
+            assert planned or prefix in rumours, annotation
+            told["certain" if prefix in certain else "rumour" if prefix in rumours else "bare"] += (
+                planned
+            )
+            told["unplanned"] += not planned
+    # both kinds of future are told: planned ones after known-fact openings, unplanned ones
+    assert told["certain"] > 100 and told["bare"] > 100 and told["unplanned"] > 100, told
 
 
 def test_the_issue_s_good_italian_distractors_are_filtered_out():
@@ -277,11 +306,14 @@ def test_the_issue_s_good_italian_distractors_are_filtered_out():
 
 @pytest.mark.parametrize("config", ["agr_ii", "agr_iii"])
 def test_agri_attractors_go_beyond_di(config):
-    """The release: *di* in about 77 % of the attractors, also *con*, *per*, *su*, and
-    inanimate heads (*il pacco per la zia*, *il libro sui vulcani*)."""
+    """The release: *di* in about 77 % of the attractors, also *con*, *per*, *su*, *di cui*
+    relatives and inanimate heads (*il pacco per la zia*, *il libro sui vulcani*). Drawn
+    uniformly, the templates' chains gave *di* 70-71 %; weighted, 76-77 % on this test's small
+    build and the seed-0 one."""
     shares = data_profile.attractor_prepositions(rows(config))
-    assert 0.6 <= shares["di"] <= 0.85, shares
-    assert {"con", "per", "su"} <= {p for p, share in shares.items() if share > 0.01}, shares
+    assert 0.74 <= shares["di"] <= 0.80, shares
+    found = {p for p, share in shares.items() if share > 0.01}
+    assert {"con", "per", "su", "di cui"} <= found, shares
     subjects = [
         LEXICON.nouns[check_phrase(c["text"], NOUNS).lemma]
         for item in rows(config)
