@@ -211,7 +211,7 @@ def _check_filters(lexicon: Lexicon, verb: Verb, where: str) -> None:
         for patient in verb.answer_patients()
         if verb.can_act_on(agent, patient)
     ]
-    if not answers:
+    if not answers and not verb.context_only:  # a context_only verb makes no answers
         raise LexiconError(
             f"{where}: the filters leave no agent and patient for the answers "
             "(reflexive_agents, source_patients and agent_patients exclude them all)"
