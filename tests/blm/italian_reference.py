@@ -474,6 +474,8 @@ def expected_determiner(kind: str, gender: str, number: str, next_word: str) -> 
         ]
     if kind == "some":
         return ["alcun" + ending]
+    if kind == "many":
+        return ["molt" + ending]
     raise ValueError(kind)
 
 
@@ -518,6 +520,8 @@ def parse_phrase(text: str) -> ParsedPhrase:
         kind = "that"
     elif determiner[0].startswith("alcun"):
         kind = "some"
+    elif determiner[0] in ("molti", "molte"):
+        kind = "many"
     else:
         raise AssertionError(f"unknown determiner in {text!r}")
     return ParsedPhrase(preposition, determiner, noun, kind)

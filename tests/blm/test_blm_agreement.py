@@ -7,6 +7,7 @@ hand-written reference in ``italian_reference.py``, not with the generator's own
 from __future__ import annotations
 
 import itertools
+import re
 from collections import Counter
 from functools import cache
 
@@ -14,9 +15,11 @@ import pytest
 from italian_reference import ADJECTIVES, FINITE_FORMS, VERBS, check_phrase, noun_index, tokens
 
 from poetic_eval.blm import BlmSizes, generate_config, load_lexicon, validate_blm_record
+from poetic_eval.blm.generator import AGREEMENT_RULES, label_inventory
 
 SIZES = BlmSizes(agreement_items=40, agreement_few_shot=3)
 NOUNS = noun_index(load_lexicon())
+DI_CUI_VERBS = load_lexicon().di_cui_verbs
 ATTACHMENT_PREPOSITIONS = {a.preposition for a in load_lexicon().attachments}
 #: non-finite word form -> lemmas it can be a form of (participles and adjectives)
 AGREEING_FORMS: dict[str, set[str]] = {}
@@ -134,6 +137,21 @@ def coordination_gender(*conjuncts: str) -> str:
     return "f" if all(gender == "f" for gender in conjuncts) else "m"
 
 
+def check_relative_clause(chunk: dict, number: str) -> None:
+    """*che* / *di cui* + a noun phrase of ``number`` + a present verb agreeing with it (*di cui*
+    with a verb that takes "di": *di cui i nonni parlano*, *di cui le zie si ricordano*)."""
+    pronoun = "di cui" if chunk["text"].startswith("di cui ") else "che"
+    assert tokens(chunk["text"])[0] in ("che", "di"), chunk
+    phrase, verb = chunk["text"].removeprefix(pronoun + " ").rsplit(" ", 1)
+    if phrase.endswith(" si"):
+        phrase = phrase.removesuffix(" si")
+        assert pronoun == "di cui", chunk
+    check_phrase(phrase, NOUNS, expected_number=number)
+    assert {n for _, tense, n in FINITE_FORMS[verb] if tense == "present"} == {number}, chunk
+    if pronoun == "di cui":
+        assert {lemma for lemma, _, _ in FINITE_FORMS[verb]} & {v for v, _ in DI_CUI_VERBS}, chunk
+
+
 def check_sentence(sentence: str, annotation: dict) -> dict:
     """Assert the sentence's agreement; return its words (nouns and predicate)."""
     chunks = annotation["chunks"]
@@ -154,14 +172,8 @@ def check_sentence(sentence: str, annotation: dict) -> dict:
     for chunk in chunks:
         if chunk["tag"] == "Obj":
             check_phrase(chunk["text"], NOUNS, expected_number=numbers["Obj"])
-        if chunk["tag"] == "ROC":  # che + a noun phrase + a present verb agreeing with it
-            words = tokens(chunk["text"])
-            assert words[0] == "che", chunk
-            rest = chunk["text"].split(" ", 1)[1].rsplit(" ", 1)
-            check_phrase(rest[0], NOUNS, expected_number=numbers["ROC"])
-            assert {n for _, tense, n in FINITE_FORMS[rest[1]] if tense == "present"} == {
-                numbers["ROC"]
-            }, chunk
+        if chunk["tag"] == "ROC":
+            check_relative_clause(chunk, numbers["ROC"])
     finite = FINITE_FORMS[verb_words[0]]
     assert {number for _, _, number in finite} == {numbers["V"]}, (sentence, verb_words)
     controller = next(
@@ -240,3 +252,20 @@ def test_splits_sizes_ids_and_balanced_correct_options(config):
         counts = Counter(item["Correct_option"] for item in rows)
         per_letter = [counts.get(letter, 0) for letter in "ABCDEFGH"]
         assert max(per_letter) - min(per_letter) <= 1, per_letter
+
+
+def test_the_card_s_label_rules_hold_for_all_eight_number_patterns():
+    """Issue 40: the Labels table told `Correct` as one number pattern (plural subject, plural
+    N1, singular N2) while the data's correct answers take all eight; the rules are now told
+    relative to the correct answer's numbers, and the data takes every pattern."""
+    for label, rule in AGREEMENT_RULES.items():
+        assert not re.search(r"\((singular|plural)\b|plural subject|singular verb", rule), label
+    correct = Counter(
+        tuple(parse_pattern(a["pattern"])[tag] for tag in ("Subj", "P1", "P2"))
+        for item in all_items("agr_iii")
+        for a in item["Answer_set_annotation"]
+        if a["value"]
+    )
+    assert len(correct) == 8 and max(correct.values()) <= 2 * min(correct.values()), correct
+    inventory = label_inventory({"agr_iii": items("agr_iii")["test"]})
+    assert "about an eighth of the items" in inventory

@@ -99,3 +99,60 @@ def test_the_lexicon_check_names_a_di_pair_the_answers_cannot_use(tmp_path):
     path.write_text(json.dumps(raw), encoding="utf-8")
     with pytest.raises(LexiconError, match="specialists/owners 'pescatore': none of"):
         load_lexicon(folder)
+
+
+#: a day or more: a punctual mishap over such a span is iterated over many things
+DAYS_OR_MORE = {"weeks", "years"}
+#: small chores on a few things: minutes, never hours (*lavano le loro tazze dal primo
+#: pomeriggio*, *annaffiano alcune rose dal mattino presto*, *la pasta veniva impastata da tre
+#: ore*)
+CHORES = ("lavare", "annaffiare", "impastare", "spolverare")
+
+
+def test_a_mishap_over_days_is_on_many_things_and_a_chore_lasts_minutes():
+    """The reading of c823dd7 found *le cameriere rovesciavano le bottiglie dalla settimana
+    scorsa* (the same bottles knocked over for a week) and chores lasting hours. A punctual
+    mishap with a span of a day or more has *molti*/*molte* things (*le cameriere rompono
+    molte tazze da un mese*), never a definite one; incrinare, whose only agent over such a
+    span is the frost (*il gelo incrina i muri da due settimane*), is no iterated mishap."""
+    for lemma in CHORES:
+        assert LEXICON.verbs[lemma].da_spans == ("minutes",), lemma
+    generator = AlternationGenerator(LEXICON, "causative")
+    rng = random.Random(11)
+    mishaps = [v for v in generator.verbs if v.punctual and v.mishap and v.habitual_agents != ()]
+    assert {"rompere", "rovesciare", "strappare", "frantumare", "spezzare"} <= {
+        v.lemma for v in mishaps
+    }
+    seen = 0
+    for verb in mishaps:
+        for _ in range(4):
+            matrix = generator.matrix(verb, rng, "II")
+            for sentence in [*matrix.context, *(s for _, s in matrix.answers)]:
+                chunks = {chunk.tag: chunk.text for chunk in sentence.chunks}
+                if SPAN_OF.get(chunks.get("da-NP")) not in DAYS_OR_MORE or "Pat" not in chunks:
+                    continue
+                assert chunks["Pat"].split()[0] in ("molti", "molte"), sentence.text
+                seen += 1
+    assert seen >= 2 * len(mishaps)
+
+
+def test_the_reader_s_natural_wrong_answers_and_odd_doers_are_gone():
+    """c823dd7's reading: *quel cacciatore veniva cacciato da quei cinghiali* (cacciare as
+    "drive away") and *i muri si incrinavano dal gelo* ("from the frost", a cause) read as
+    natural wrong answers; *cantautori di canzoni* and *la ricamatrice di tovaglie* as odd
+    doers."""
+    od_generator = AlternationGenerator(LEXICON, "object_drop")
+    assert "cacciare" not in {verb.lemma for verb in od_generator.verbs}
+    assert "cacciare" in {verb.lemma for verb in od_generator.context_only}
+    assert "cantautore" not in LEXICON.verbs["cantare"].specialists
+    assert "ricamatrice" not in LEXICON.verbs["ricamare"].specialists
+    generator = AlternationGenerator(LEXICON, "causative")
+    rng = random.Random(5)
+    causes = 0
+    for lemma in ("incrinare", "indurire", "staccare", "sporcare"):
+        verb = LEXICON.verbs[lemma]
+        for _ in range(6):
+            answer = dict(generator.matrix(verb, rng, "II").answers)["E-WrBy"]
+            agent = next(chunk.text for chunk in answer.chunks if chunk.tag == "da-Ag")
+            causes += any(word in agent for word in ("gelo", "calore", "umidità", "fumo"))
+    assert causes == 0

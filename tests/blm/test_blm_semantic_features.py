@@ -167,9 +167,11 @@ def test_an_iterated_event_s_patient_is_generic():
         if not set(verb.da_spans) <= HABITUAL:
             continue
         chunks = chunks_of(annotation)
+        many = verb.mishap and verb.habitual_agents != ()  # *rompono molte tazze da un mese*
         for tag in ("Pat", "da-Pat"):
             if tag in chunks:  # *i vasi si rompono da un mese*, not *quei vasi*
-                assert check_phrase(chunks[tag], NOUNS).kind == "def", annotation
+                phrase = check_phrase(chunks[tag], NOUNS)
+                assert phrase.kind == ("many" if many else "def"), annotation
 
 
 def test_no_possessive_without_a_possessor_in_causi_and_odi():

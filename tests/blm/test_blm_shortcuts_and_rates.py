@@ -3,18 +3,23 @@ compared with, checked on a small seeded build (the full build's figures are in 
 
 from __future__ import annotations
 
+from collections import Counter
 from functools import cache
 
 import numpy as np
 import pytest
+from italian_reference import ADJECTIVES, check_phrase, noun_index, split_complement
 from italian_reference import VERBS as VERB_FORMS
-from italian_reference import check_phrase, noun_index
 
 from poetic_eval.blm import BlmSizes, generate_config, load_lexicon
 from poetic_eval.blm.generator import data_profile
 from poetic_eval.blm.generator.shortcut_baseline import (
+    C,
+    _matrix,
+    _targets,
     answer_words,
     context_blind_accuracy,
+    fit_logistic_regression,
     held_out_accuracy,
     split_rows,
 )
@@ -76,13 +81,33 @@ def sklearn_held_out_accuracy(train: list[dict], held_out: list[dict]) -> float:
     return float(np.mean(scores.argmax(axis=1) == correct))
 
 
-@pytest.mark.parametrize("config", ["caus_iii", "od_ii", "agr_ii"])
-def test_the_baseline_agrees_with_scikit_learn_under_a_verb_split(config):
-    train, held_out = split_rows(rows(config), "verb_split", seed=0)
+@pytest.mark.parametrize("config", [*ALT, "agr_ii", "agr_iii"])
+@pytest.mark.parametrize("protocol", ["random_half", "verb_split"])
+def test_the_baseline_agrees_with_scikit_learn(config, protocol):
+    """The card's baseline is the model a reader would fit with scikit-learn's defaults.
+    Measured on this small build's seed-0 splits: at most 0.014 apart (scikit-learn stops at
+    its tol of 1e-4, a little short of the minimum). The 400 gradient steps used before issue
+    40's round 4 were 0.165 below on od_ii with no shared verb (0.511 against 0.676)."""
+    train, held_out = split_rows(rows(config), protocol, seed=0)
     ours, reference = held_out_accuracy(train, held_out), sklearn_held_out_accuracy(train, held_out)
-    # the same model up to its regularisation (ours: L2 1e-3 by 400 gradient steps; sklearn:
-    # C=1 to convergence), so the accuracies differ by some items, not by the finding
-    assert abs(ours - reference) < 0.15, (ours, reference)
+    assert abs(ours - reference) <= 0.02, (ours, reference)
+
+
+def test_the_baseline_s_fit_is_scikit_learn_s_minimum():
+    """Weight by weight, the fit is the minimum scikit-learn reaches with a tight tolerance:
+    an under-converged fit (few gradient steps, a loose tolerance) or another penalty is not."""
+    from sklearn.linear_model import LogisticRegression
+
+    train = split_rows(rows("od_ii"), "verb_split", seed=0)[0]
+    words = sorted({w for row in train for s in row["Answer_set"] for w in answer_words(s)})
+    features = _matrix(train, {word: index for index, word in enumerate(words)})
+    targets = _targets(train)
+    weights = fit_logistic_regression(features, targets)
+    assert C == 1.0
+    model = LogisticRegression(C=C, tol=1e-10, max_iter=20000).fit(features[:, :-1], targets)
+    assert np.max(np.abs(weights[:-1] - model.coef_[0])) < 1e-3
+    assert abs(weights[-1] - model.intercept_[0]) < 1e-3
+    assert np.max(np.abs(weights)) > 1.0  # the words weigh, so the check is not vacuous
 
 
 @pytest.mark.parametrize("config", ["agr_ii", "agr_iii"])
@@ -106,20 +131,55 @@ def test_no_da_phrase_marks_the_correct_answer(config):
     assert context_blind_accuracy(tails, "random_half") < 0.36
 
 
-#: the bounds this build keeps (issue 40's own, on the full build, are below); before issue 40
-#: the seed-0 build scored 0.998 and 0.93-0.95, before the answers drew words that name each
-#: other this small build scored CausI 0.81 / 0.75, OdI 0.66-0.73 / 0.59-0.61. Measured on
-#: this test's small build now: CausI 0.621-0.625 / 0.479-0.500 (0.670-0.696 / 0.614-0.678
-#: before the CausI verbs whose answers name only causes became context_only), OdI
-#: 0.632-0.664 / 0.568-0.584
-KEPT_BOUNDS = {"caus": (0.70, 0.62), "od": (0.70, 0.66)}
+#: the bounds this build kept under the card's earlier, under-converged baseline (400 gradient
+#: steps), which scored this small build CausI 0.643-0.680 / 0.521-0.537, OdI 0.599-0.611 /
+#: 0.502-0.528 (random half / no shared verb). The converged baseline reads more of the
+#: answers' form: CausI 0.710 / 0.544 (caus_ii), 0.728 / 0.556 (caus_iii), OdI 0.844 / 0.672
+#: (od_ii), 0.783 / 0.656 (od_iii). The bounds are kept, not raised to what it measures: the
+#: ones it misses are strict xfails with the measured value, so the test says when the
+#: generator brings them under again
+KEPT_BOUNDS = {"caus": (0.70, 0.60), "od": (0.66, 0.58)}
+KEPT_UNMET = {
+    ("caus_ii", "random_half"): "0.710 (converged baseline) > 0.70",
+    ("caus_iii", "random_half"): "0.728 (converged baseline) > 0.70",
+    ("od_ii", "random_half"): "0.844 (converged baseline) > 0.66",
+    ("od_iii", "random_half"): "0.783 (converged baseline) > 0.66",
+    ("od_ii", "verb_split"): "0.672 (converged baseline) > 0.58",
+    ("od_iii", "verb_split"): "0.656 (converged baseline) > 0.58",
+}
 
 
-@pytest.mark.parametrize("config", ALT)
-def test_the_baseline_stays_below_what_this_build_reached(config):
+def strict_xfails(unmet: dict[tuple[str, str], str]) -> list:
+    """(config, protocol) over CausI/OdI and both protocols, a strict xfail where ``unmet``."""
+    return [
+        pytest.param(config, protocol, marks=[pytest.mark.xfail(strict=True, reason=unmet[key])])
+        if (key := (config, protocol)) in unmet
+        else key
+        for config in ALT
+        for protocol in ("random_half", "verb_split")
+    ]
+
+
+@pytest.mark.parametrize(("config", "protocol"), strict_xfails(KEPT_UNMET))
+def test_the_baseline_stays_below_what_this_build_reached(config, protocol):
     random_half, no_shared_verb = KEPT_BOUNDS[config.split("_")[0]]
-    assert context_blind_accuracy(rows(config), "random_half") < random_half
-    assert context_blind_accuracy(rows(config), "verb_split") < no_shared_verb
+    bound = random_half if protocol == "random_half" else no_shared_verb
+    assert context_blind_accuracy(rows(config), protocol) < bound
+
+
+@pytest.mark.parametrize("config", ["od_ii", "od_iii"])
+def test_odi_one_argument_answers_share_their_subject_s_number(config):
+    """OdI's I-Int takes the correct answer's subject's number: drawn as the plural patients of
+    the other sentences, it was plural in 80 % of the items against 55 %, and the articles alone
+    told the two one-argument answers apart."""
+    plural = {"Correct": [], "I-Int": []}
+    for item in rows(config):
+        for annotation in item["Answer_set_annotation"]:
+            if annotation["label"] in plural:
+                head = split_complement(annotation["chunks"][0]["text"])[0]
+                plural[annotation["label"]].append(check_phrase(head, NOUNS).number == "pl")
+    shares = {label: float(np.mean(values)) for label, values in plural.items()}
+    assert abs(shares["Correct"] - shares["I-Int"]) < 0.1, shares
 
 
 @cache
@@ -129,24 +189,21 @@ def full_rows(config: str) -> list[dict]:
 
 
 #: issue 40's bounds on the full seed-0 build (the card's table): at most 0.65 with no shared
-#: verb and 0.70 with a random half. Every config meets them but od_ii with a random half
-#: (0.703; od_iii 0.695, caus_ii 0.687; a change of the draws moves them by 0.01-0.05).
-#: caus_ii met it (0.687, was 0.703) once the CausI verbs whose person agents read as reflexive (*il
-#: cuoco si brucia*), so that their answers named only causes, became context_only. What is
-#: left: OdI verbs whose doers have no idiomatic "di" kind (no *la sarta di vestiti*, *il
-#: custode di cortili*; the chores *pulire*, *spazzare*, *arare* scored 0.86-0.94) name one
-#: role only in the correct answer, so a random half learns which nouns are patients.
-#: Strict, so that the test says when it is met
-UNMET = {("od_ii", "random_half"): "0.703 > 0.70"}
-ISSUE_40_BOUNDS = [
-    pytest.param(
-        config, protocol, marks=[pytest.mark.xfail(strict=True, reason=UNMET[config, protocol])]
-    )
-    if (config, protocol) in UNMET
-    else (config, protocol)
-    for config in ALT
-    for protocol in ("random_half", "verb_split")
-]
+#: verb and 0.70 with a random half. The converged baseline (random half / no shared verb):
+#: caus_ii 0.814 / 0.544, caus_iii 0.769 / 0.548, od_ii 0.925 / 0.712, od_iii 0.942 / 0.741,
+#: so only CausI with no shared verb meets them. The card's earlier baseline (400 gradient
+#: steps) read 0.672 / 0.496, 0.654 / 0.527, 0.620 / 0.530 and 0.631 / 0.540 and had every
+#: config meet them. A bound missed is a strict xfail with the measured value, so that the test
+#: says when it is met
+UNMET: dict[tuple[str, str], str] = {
+    ("caus_ii", "random_half"): "0.814 > 0.70 (seed-0 build, converged baseline)",
+    ("caus_iii", "random_half"): "0.769 > 0.70 (seed-0 build, converged baseline)",
+    ("od_ii", "random_half"): "0.925 > 0.70 (seed-0 build, converged baseline)",
+    ("od_iii", "random_half"): "0.942 > 0.70 (seed-0 build, converged baseline)",
+    ("od_ii", "verb_split"): "0.712 > 0.65 (seed-0 build, converged baseline)",
+    ("od_iii", "verb_split"): "0.741 > 0.65 (seed-0 build, converged baseline)",
+}
+ISSUE_40_BOUNDS = strict_xfails(UNMET)
 
 
 @pytest.mark.parametrize(("config", "protocol"), ISSUE_40_BOUNDS)
@@ -201,13 +258,13 @@ def test_no_si_rompe_with_a_durative_da(config):
 @pytest.mark.parametrize("config", ALT)
 def test_contexts_have_modals_passati_remoti_and_possessives(config):
     """The release: modals in 55-60 % of the context sentences, the passato remoto in 17-20 %,
-    possessives in 7-25 %. This small build: modals 7-26 % (no modal with a temporal "da",
-    nor in a CausI change of itself: caus_ii 7 %), passato remoto 16-20 %, possessives OdI
-    10-13 %, CausI 4-5 % (its agents are mostly causes, which own nothing)."""
+    possessives in 7-25 %. This small build: modals 7-30 % (no modal with a temporal "da",
+    nor in a CausI change of itself: caus_ii 7 %), passato remoto 18-20 %, possessives OdI
+    11-13 %, CausI 6 % (its agents are mostly causes, which own nothing)."""
     shares = data_profile.context_form_shares(rows(config), LEXICON)
     assert 0.06 <= shares["modal"] <= 0.6, shares
-    assert 0.12 <= shares["remote"] <= 0.25, shares
-    low = 0.07 if config.startswith("od") else 0.02
+    assert 0.15 <= shares["remote"] <= 0.25, shares
+    low = 0.07 if config.startswith("od") else 0.05
     assert low <= shares["possessive"] <= 0.25, shares
 
 
@@ -220,20 +277,48 @@ def test_the_vocabulary_measure_counts_distinct_words_and_lemmas():
     assert measured["nouns"] == 2 and measured["verbs"] == 1
 
 
+def predicate_is_planned(annotation: dict, chunks: dict[str, str]) -> bool:
+    """Whether the AgrI predicate of a sentence is ``planned`` (its subject's class, its verb or
+    adjective and whether it has an object tell the lexicon's predicate)."""
+    subject = LEXICON.nouns[check_phrase(chunks["Subj"], NOUNS).lemma]
+    last = chunks["V"].split()[-1]
+    matches = [
+        p
+        for p in LEXICON.predicates
+        if set(p.subjects) & set(subject.classes)
+        and bool(p.objects) == ("Obj" in chunks)
+        and (
+            p.verb == annotation["verb"]
+            if p.verb
+            else last in ADJECTIVES.get(p.adjective, {}).values()
+        )
+    ]
+    assert matches, annotation
+    return all(p.planned for p in matches)
+
+
 @pytest.mark.parametrize("config", ["agr_ii", "agr_iii"])
-def test_no_future_told_as_known_in_agri(config):
-    """*È vero che il vaso cadrà*: a future accident told as a known fact (issue 40)."""
-    certain = set(LEXICON.certain_prefixes)
-    assert {"Sappiamo che", "È vero che"} <= certain
-    futures = VERB_FORMS_FUTURE
-    seen = 0
+def test_an_unplanned_future_is_only_hearsay_in_agri(config):
+    """*È vero che le oche scapperanno* (the issue's reading), *Le oche scapperanno*: a future
+    accident told as a known fact or as a bare forecast. A planned event may be known (*Sappiamo
+    che le zie partiranno*), an unplanned one only passed on (*Si dice che le oche scapperanno*)."""
+    certain, rumours = set(LEXICON.certain_prefixes), set(LEXICON.rumour_prefixes)
+    assert {"Sappiamo che", "È vero che"} <= certain and not certain & rumours
+    told = Counter()
     for item in rows(config):
         for annotation in [*item["Context_annotation"], *item["Answer_set_annotation"]]:
             chunks = {c["tag"]: c["text"] for c in annotation["chunks"]}
-            if chunks.get("Prefix") in certain:
-                seen += 1
-                assert not set(chunks["V"].split()) & futures, annotation
-    assert seen > 100
+            if not set(chunks["V"].split()) & VERB_FORMS_FUTURE:
+                continue
+            prefix = chunks.get("Prefix", "")
+            planned = predicate_is_planned(annotation, chunks)
+            assert planned or prefix in rumours, annotation
+            told["certain" if prefix in certain else "rumour" if prefix in rumours else "bare"] += (
+                planned
+            )
+            told["unplanned"] += not planned
+    # both kinds of future are told: planned ones after known-fact openings, unplanned ones
+    assert told["certain"] > 100 and told["bare"] > 100 and told["unplanned"] > 100, told
 
 
 def test_the_issue_s_good_italian_distractors_are_filtered_out():
@@ -251,11 +336,14 @@ def test_the_issue_s_good_italian_distractors_are_filtered_out():
 
 @pytest.mark.parametrize("config", ["agr_ii", "agr_iii"])
 def test_agri_attractors_go_beyond_di(config):
-    """The release: *di* in about 77 % of the attractors, also *con*, *per*, *su*, and
-    inanimate heads (*il pacco per la zia*, *il libro sui vulcani*)."""
+    """The release: *di* in about 77 % of the attractors, also *con*, *per*, *su*, *di cui*
+    relatives and inanimate heads (*il pacco per la zia*, *il libro sui vulcani*). Drawn
+    uniformly, the templates' chains gave *di* 70-71 %; weighted, 76-77 % on this test's small
+    build and the seed-0 one."""
     shares = data_profile.attractor_prepositions(rows(config))
-    assert 0.6 <= shares["di"] <= 0.85, shares
-    assert {"con", "per", "su"} <= {p for p, share in shares.items() if share > 0.01}, shares
+    assert 0.74 <= shares["di"] <= 0.80, shares
+    found = {p for p, share in shares.items() if share > 0.01}
+    assert {"con", "per", "su", "di cui"} <= found, shares
     subjects = [
         LEXICON.nouns[check_phrase(c["text"], NOUNS).lemma]
         for item in rows(config)
@@ -272,8 +360,6 @@ def test_one_argument_answers_name_the_other_role_only_where_it_reads_well(confi
     """*i pescatori di trote pescano dall'alba*, *i piatti del cameriere si rompono da soli*:
     the correct answer names the other role after its subject, as the other answers name both
     roles, only for the pairs the lexicon lists (OdI ``specialists``, CausI ``owners``)."""
-    from italian_reference import split_complement
-
     seen = 0
     for item in rows(config):
         for annotation in item["Answer_set_annotation"]:

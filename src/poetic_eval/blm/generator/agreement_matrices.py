@@ -2,18 +2,16 @@
 
 A sentence is ``[Prefix] Subj P1 [P2] [ROC] V [Obj]``: a subject noun phrase, a prepositional
 phrase with the first attractor N1 attached to it, optionally a second one with N2 attached to
-N1, optionally a relative clause (*che i nonni ricordano*, tagged ``ROC_sg``/``ROC_pl`` by its
-subject's number), and the predicate with, for a transitive verb, its object.
+N1, optionally a relative clause (*che i nonni ricordano*, or with a verb that takes "di" *di
+cui i nonni parlano*; tagged ``ROC_sg``/``ROC_pl`` by its subject's number), and the predicate
+with, for a transitive verb, its object. *di* is weighted to about 77 % of the attractor
+phrases, as in the BLM-It release (:data:`NON_DI_WEIGHT`). An unplanned predicate is told in
+the future only as hearsay (``rumour_prefixes``: *Si dice che le oche scapperanno*), a planned
+one after any prefix (*Sappiamo che le zie partiranno*).
 
-The 7 context sentences follow a 3-bit counter (:func:`counter_numbers`) from the item's
-starting state (:class:`AgreementFrame`): the subject's number flips every sentence, N1's every
-2 sentences, N2's every 4; in a ``late_n2`` item N2 is absent from the first four sentences
-(``P2_None`` in the release) and keeps one number. The correct answer is step 8. The frame also
-says whether every sentence has an introducing clause (Prefix), a relative clause, an object;
-:func:`balanced_frames` draws the frames of a split so that the correct answer's numbers take
-each of their 8 patterns equally often. The wrong answers (:func:`answer_numbers`) are defined
-relative to the correct answer and break the rules of :data:`.labels.AGREEMENT_RULES`. In the
-Coord answer N2 is coordinated with the subject (``[Subj P1] e N2``): a coordinated subject is
+The 7 context sentences follow the 3-bit counter of :mod:`.agreement_counter`, and the wrong
+answers break the rules of :data:`.labels.AGREEMENT_RULES` (numbers there too). In the Coord
+answer N2 is coordinated with the subject (``[Subj P1] e N2``): a coordinated subject is
 plural, so its verb is plural whatever the subject's number (*la cugina dei cuochi e queste zie
 protestavano*; a singular verb there is ungrammatical) and a participle or adjective takes the
 coordination's resolved gender (:func:`predicate_gender`).
@@ -29,8 +27,7 @@ import random
 from dataclasses import dataclass, replace
 
 from ...checks import require_choice
-from .conjugation import finite_form
-from .labels import AGREEMENT_LABELS
+from .agreement_counter import AgreementFrame, Numbers, answer_numbers, counter_numbers
 from .lexicon import Attachment, Lexicon, Noun, Predicate
 from .matrices import LEXICAL_TYPES, Chunk, Matrix, Sentence, pick
 from .noun_phrases import NounPhrase, capitalize_first
@@ -50,105 +47,16 @@ DETERMINER_FAMILIES = ("def", "def", "def", "indefinite", "dem", "that")
 DEMONSTRATIVES = ("dem", "that")
 #: head classes whose nouns (animals) read as an insult after a demonstrative
 EPITHET_HEADS = ("pet",)
-NUMBERS = ("sg", "pl")
+#: the weight of a chain (a pair of attachments) is this to the power of its attachments that
+#: are not *di* ones, so that *di* is about 77 % of the attractors as in the BLM-It release
+#: (drawn uniformly, the chains of the templates gave *di* 70-71 %)
+NON_DI_WEIGHT = 0.5
+#: the share of relative clauses that are *di cui* ones (*di cui i nonni parlano*), where the
+#: lexicon has *di cui* verbs; the others are *che* ones (*che i nonni ricordano*)
+DI_CUI_SHARE = 0.15
 _MAX_DRAWS = 100
-
-
-def flip(number: str) -> str:
-    return "pl" if number == "sg" else "sg"
-
-
-@dataclass(frozen=True)
-class Numbers:
-    """Grammatical numbers of one sentence; ``n2`` None: no second attractor."""
-
-    subject: str
-    n1: str
-    n2: str | None
-    verb: str
-    coordinated: bool = False
-
-
-@dataclass(frozen=True)
-class AgreementFrame:
-    """What an AgrI item keeps in all its sentences.
-
-    ``start``: the numbers of subject, N1 and N2 in sentence 1; ``late_n2``: N2 only from
-    sentence 5 (then in ``start[2]``); ``prefix``: an introducing clause; ``relative``: the
-    number of the relative clause's subject (None: no relative clause); ``with_object``: a
-    transitive predicate with its object.
-    """
-
-    start: tuple[str, str, str] = ("sg", "sg", "sg")
-    late_n2: bool = True
-    prefix: bool = False
-    relative: str | None = None
-    with_object: bool = False
-
-
-def counter_numbers(step: int, frame: AgreementFrame = AgreementFrame()) -> Numbers:
-    """Numbers of step ``step`` (0-7) of the counter; step 7 is the correct answer."""
-    subject0, n1_0, n2_0 = frame.start
-    subject = flip(subject0) if step & 1 else subject0
-    n1 = flip(n1_0) if step & 2 else n1_0
-    if frame.late_n2:
-        n2 = n2_0 if step & 4 else None
-    else:
-        n2 = flip(n2_0) if step & 4 else n2_0
-    return Numbers(subject, n1, n2, subject)
-
-
-def answer_numbers(correct: Numbers) -> dict[str, Numbers]:
-    """The numbers of every answer, from the correct answer's (subject S, N1 A, N2 B).
-
-    Correct ``S A B V=S``; Coord ``S A B pl`` with N2 coordinated (a coordination is plural);
-    WNA ``S A - S``; WN1 ``S ~A B S``;
-    WN2 ``S A ~B S``; AEV ``S S S ~S`` (the verb agrees with no attractor); AEN1 ``S ~S S ~S``
-    (only N1 agrees with the verb); AEN2 ``S S ~S ~S`` (only N2 does).
-    """
-    s, a, b = correct.subject, correct.n1, correct.n2
-    if b is None:
-        raise ValueError("the correct answer has both attractors")
-    wrong = flip(s)
-    numbers = {
-        "Correct": Numbers(s, a, b, s),
-        "Coord": Numbers(s, a, b, "pl", coordinated=True),
-        "WNA": Numbers(s, a, None, s),
-        "WN1": Numbers(s, flip(a), b, s),
-        "WN2": Numbers(s, a, flip(b), s),
-        "AEV": Numbers(s, s, s, wrong),
-        "AEN1": Numbers(s, wrong, s, wrong),
-        "AEN2": Numbers(s, s, wrong, wrong),
-    }
-    assert tuple(numbers) == AGREEMENT_LABELS
-    return numbers
-
-
-#: the answers of the default frame (the counter from all-singular with N2 from sentence 5)
-ANSWER_NUMBERS = answer_numbers(counter_numbers(7))
-
-
-def balanced_frames(n_items: int, rng: random.Random) -> list[AgreementFrame]:
-    """``n_items`` frames whose correct answers take the 8 number patterns equally often
-    (``n // 8`` or one more), the other variants drawn at random."""
-    patterns = [(s, a, b) for s in NUMBERS for a in NUMBERS for b in NUMBERS]
-    order = [patterns[i % len(patterns)] for i in range(n_items)]
-    rng.shuffle(order)
-    frames = []
-    for subject, n1, n2 in order:
-        late_n2 = rng.random() < 0.5
-        # the correct answer is step 7: subject and N1 flipped, N2 flipped unless late
-        start = (flip(subject), flip(n1), n2 if late_n2 else flip(n2))
-        frames.append(
-            AgreementFrame(
-                start=start,
-                late_n2=late_n2,
-                prefix=rng.random() < 0.5,
-                relative=pick(rng, (None, None, "sg", "pl")),
-                with_object=rng.random() < 0.3,
-            )
-        )
-    return frames
+#: the counter from all-singular, N2 from sentence 5, no prefix, relative or object
+DEFAULT_FRAME = AgreementFrame()
 
 
 @dataclass(frozen=True)
@@ -167,6 +75,8 @@ class AgreementWords:
     obj: NounPhrase | None = None
     relative_subject: NounPhrase | None = None
     relative_verb: str | None = None
+    relative_pronoun: str = "che"  # or "di cui" (*di cui i nonni parlano*)
+    relative_voice: str = "active"  # or "si" (*di cui le zie si ricordano*)
 
 
 def determiner_kind(family: str, number: str) -> str:
@@ -236,6 +146,14 @@ class AgreementGenerator:
         }
         if not all(self.chains.values()):
             raise ValueError("the lexicon's agreement templates make no subject-N1-N2 chain")
+        self._chain_weights = {
+            with_object: [
+                NON_DI_WEIGHT ** sum(a.preposition != "di" for a in chain) for chain in chains
+            ]
+            for with_object, chains in self.chains.items()
+        }
+        self._relative_clauses = [("che", lemma, "active") for lemma in lexicon.relative_verbs]
+        self._di_cui_clauses = [("di cui", lemma, voice) for lemma, voice in lexicon.di_cui_verbs]
 
     def predicates_for(
         self, noun: Noun, frame: str | None = None, with_object: bool | None = None
@@ -257,6 +175,11 @@ class AgreementGenerator:
             return PERMANENT_FRAMES
         return COPULA_FRAMES
 
+    def _tellable(self, predicate: Predicate, frame: str, prefix: str) -> bool:
+        """An unplanned future is hearsay, never a known fact or a bare forecast (not *È vero
+        che le oche scapperanno*, *Le oche scapperanno*; *Si dice che le oche scapperanno*)."""
+        return frame != "future" or predicate.planned or prefix in self.lexicon.rumour_prefixes
+
     def _subjects(
         self, first: Attachment, predicate: Predicate | None, with_object: bool = False
     ) -> list[Noun]:
@@ -277,8 +200,9 @@ class AgreementGenerator:
 
     def fresh_words(self, rng: random.Random, frame: AgreementFrame) -> AgreementWords:
         """Words for one sentence of an item with ``frame``, all drawn afresh."""
+        chains, weights = self.chains[frame.with_object], self._chain_weights[frame.with_object]
         for _ in range(_MAX_DRAWS):
-            first, second = pick(rng, self.chains[frame.with_object])
+            first, second = rng.choices(chains, weights)[0]
             n1 = pick(rng, self._n1s(first, second))
             subjects = [n for n in self._subjects(first, None, frame.with_object) if n != n1]
             n2s = [noun for noun in self._by_class[second.dependent] if noun != n1]
@@ -290,9 +214,7 @@ class AgreementGenerator:
         n2 = pick(rng, n2s, avoid=[subject])
         predicate = pick(rng, self.predicates_for(subject, None, frame.with_object))
         prefix = pick(rng, self.lexicon.prefixes) if frame.prefix else ""
-        # a fact told as known is no future one (not *È vero che il vaso cadrà*)
-        certain = prefix in self.lexicon.certain_prefixes
-        frames = [f for f in self.frames_of(predicate) if not (certain and f == "future")]
+        frames = [f for f in self.frames_of(predicate) if self._tellable(predicate, f, prefix)]
         words = AgreementWords(
             prefix=prefix,
             subject=subject,
@@ -307,10 +229,16 @@ class AgreementGenerator:
         if predicate.objects:
             words = replace(words, obj=self._object(predicate, rng))
         if frame.relative is not None:
+            di_cui = self._di_cui_clauses and rng.random() < DI_CUI_SHARE
+            pronoun, lemma, voice = pick(
+                rng, self._di_cui_clauses if di_cui else self._relative_clauses
+            )
             words = replace(
                 words,
                 relative_subject=self._relative_subject(words, frame.relative, rng),
-                relative_verb=pick(rng, self.lexicon.relative_verbs),
+                relative_verb=lemma,
+                relative_pronoun=pronoun,
+                relative_voice=voice,
             )
         return words
 
@@ -350,7 +278,8 @@ class AgreementGenerator:
                 candidates = [
                     p
                     for p in self.predicates_for(words.subject, words.frame, words.obj is not None)
-                    if not words.obj or words.obj.noun.lemma in p.objects
+                    if (not words.obj or words.obj.noun.lemma in p.objects)
+                    and self._tellable(p, words.frame, words.prefix)
                 ]
                 avoid = [words.predicate]
             elif slot == "subject":
@@ -382,9 +311,11 @@ class AgreementGenerator:
                 chunks.append(Chunk("P2", phrases[2].text(words.second.preposition)))
                 tags.append(f"P2_{numbers.n2}")
         if words.relative_subject is not None:
-            relative = words.relative_subject
-            verb = finite_form(self.lexicon.verb(words.relative_verb), "present", relative.number)
-            chunks.append(Chunk("ROC", f"che {relative.text()} {verb}"))
+            relative, verb = words.relative_subject, self.lexicon.verb(words.relative_verb)
+            group = verb_group(
+                self.lexicon, verb, "present", words.relative_voice, relative.number, "m"
+            )
+            chunks.append(Chunk("ROC", f"{words.relative_pronoun} {relative.text()} {group}"))
             tags.append(f"ROC_{relative.number}")
         gender = predicate_gender(phrases, numbers)
         chunks.append(Chunk("V", self._predicate(words, numbers.verb, gender)))
@@ -410,7 +341,7 @@ class AgreementGenerator:
         return verb_group(self.lexicon, verb, words.frame, predicate.voice, number, gender)
 
     def matrix(
-        self, rng: random.Random, lexical_type: str, frame: AgreementFrame = AgreementFrame()
+        self, rng: random.Random, lexical_type: str, frame: AgreementFrame = DEFAULT_FRAME
     ) -> Matrix:
         """One AgrI matrix of ``lexical_type`` (II or III) with ``frame``."""
         require_choice(lexical_type, LEXICAL_TYPES, "lexical type")

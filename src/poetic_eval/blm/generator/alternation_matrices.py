@@ -28,12 +28,13 @@ from ...checks import require_choice
 from ...errors import NoReadableWords
 from .alternation_sentences import (
     ALONE,
+    CAUSAL_DA,
     PAIRED_ANSWERS,
     AlternationWords,
     alternation_sentence,
     draw_noun_phrase,
     fits_slot,
-    matched_agent,
+    matched_subject,
     named_pairs,
     possessed,
     with_specialist,
@@ -117,12 +118,10 @@ class AlternationGenerator:
             spans = tuple(span for span in spans if span in self.habitual and habit)
         elif acts and verb.habitual_agents is not None and agent.lemma not in verb.habitual_agents:
             spans = tuple(span for span in spans if span not in self.habitual)
-        # the patient named as such; OdI's I-Int (Pat Intr da-NP) is the correct answer's
-        # sentence with the other subject, so it takes the correct answer's spans
+        # the patient named; OdI's I-Int (Pat Intr da-NP) takes the correct answer's spans
         intransitive = verb.alternation == "object_drop" and template[1] == "Intr"
         named = verb.alternation == "object_drop" and _has(template, "Pat") and not intransitive
-        # an answer with two arguments is wrong whatever its span: it may take the correct
-        # answer's habitual ones, so that they do not mark the correct answer
+        # a two-argument answer is wrong anyway: it may take the correct one's habitual spans
         if named and not verb.habitual_objects and not answer:
             spans = tuple(span for span in spans if span not in self.habitual)
         if intransitive and not verb.habitual_intransitive:  # *il custode spolverava da un anno*
@@ -160,6 +159,8 @@ class AlternationGenerator:
         agentless = template[1] == "Pass" and not _has(template, "Ag")
         if agentless and words.patient.noun.lemma in verb.cause_patients:
             return False  # *le ombre venivano allungate*
+        if template[1] == "Intr" and "da-Ag" in template and agent.lemma in CAUSAL_DA:
+            return False  # *i muri si incrinavano dal gelo*: a cause, a natural sentence
         if "da-NP" in template:
             if template[0] == "Pat" and words.patient.determiner == "indef":
                 return False  # an ongoing event of one unknown thing: *una camicia si asciuga da*
@@ -237,6 +238,7 @@ class AlternationGenerator:
                 [agent.noun.lemma],
                 verb.plural_patients,
                 generic=self.iterated(verb),
+                many=self.iterated(verb) and verb.mishap and verb.habitual_agents != (),
             )
             # paired (answer) words need not act over the span: *la torta del cuoco si brucia*
             spans = () if paired else self.spans_for(verb, _AGENT_ACTS, agent.noun)
@@ -359,8 +361,7 @@ class AlternationGenerator:
         different when there are enough."""
         require_choice(lexical_type, LEXICAL_TYPES, "lexical type")
         for attempt in range(_MAX_DRAWS):
-            # a verb whose paired words never make every answer read well (*incrinare*: a
-            # child cracks a glass by accident, no habit) draws its answers unpaired
+            # a verb whose paired words never make every answer read well: unpaired answers
             paired = attempt < _MAX_DRAWS // 2 and rng.random() < self.paired_answers
             try:
                 return self._matrix(verb, rng, lexical_type, context_verbs, paired)
@@ -388,7 +389,7 @@ class AlternationGenerator:
         for index, template in enumerate(templates):
             if lexical_type == "II":
                 # the one change: the patient made the subject's own, or another word
-                words = possessed(context_base, template, self.iterated(verb), rng)
+                words = possessed(context_base, template, verb, self.iterated(verb), rng)
                 if words is context_base or not self.reads_well(verb, words, template):
                     change = rng.random() < CONTEXT_FRAME_CHANGE[self.alternation]
                     first = "frame" if change else None
@@ -399,7 +400,7 @@ class AlternationGenerator:
                 words = self.fresh_words(
                     chosen, rng, frames_for(template, self.alternation), templates=(template,)
                 )
-                words = possessed(words, template, self.iterated(chosen), rng)
+                words = possessed(words, template, chosen, self.iterated(chosen), rng)
                 context.append(self.sentence(chosen, words, template))
         answers = [
             (
@@ -413,17 +414,14 @@ class AlternationGenerator:
         return Matrix(tuple(context), tuple(answers), verb=verb.lemma)
 
     def _matched_subject(self, verb, words, template, subject: bool) -> AlternationWords:
-        """CausI answer ``words`` with :func:`.matched_agent`, if they still read well."""
-        if self.alternation != "causative":
-            return words
-        changed = matched_agent(words, words.patient, subject)
+        """Answer ``words`` by :func:`.matched_subject`, if they still read well."""
+        changed = matched_subject(self.alternation, words, subject)
         return changed if self.reads_well(verb, changed, template, True) else words
 
     def _answer(self, verb, bases, label, tail, rng, kind) -> Sentence:
-        """The answer labelled ``label`` with ``tail``; a two-argument answer whose tail no word
-        change makes read well goes without one. ``bases``: the matrix's words (with the correct
-        answer's tail) and the same with the contexts' temporal phrase; ``kind``: the lexical
-        type and whether type III answers draw paired words (:data:`PAIRED_ANSWERS`)."""
+        """The answer labelled ``label`` with ``tail`` (a two-argument one goes without a tail no
+        change makes read well); ``bases``: the matrix's words, with the correct answer's tail
+        and with the contexts' temporal phrase; ``kind``: the lexical type and paired words."""
         base, timed = bases
         lexical_type, paired = kind
         fallback = "none" if tail != "none" and label not in ("Correct", "I-Int") else None

@@ -27,9 +27,11 @@ from .verb_groups import verb_group
 #: the ``da_phrase`` of words whose "da" phrase says the subject is alone (*da solo*, *da
 #: sole*, agreeing with it when the sentence is made)
 ALONE = "<alone>"
-#: the chance that a context sentence where one person acts on a patient makes it the
-#: person's own (*il cuoco brucia la sua torta*): the release's contexts have possessives
-POSSESSIVE_RATE = 0.6
+#: the chance, per alternation, that a context sentence where one person acts on a patient
+#: makes it the person's own (*il cuoco brucia la sua torta*): the release's contexts have
+#: possessives in 7-25 % of their sentences; CausI's agents are mostly causes, which own
+#: nothing, so a person's patient is made their own whenever it can be
+POSSESSIVE_RATE = {"causative": 1.0, "object_drop": 0.6}
 #: the chance that a correct answer or I-Int whose agent and patient make a kind of doer (OdI,
 #: :attr:`.Verb.specialists`: *il pescatore di trote*) or an owner and a thing (CausI,
 #: :attr:`.Verb.owners`: *i piatti del cameriere*) names the other role so
@@ -45,6 +47,9 @@ PAIRED_ANSWERS = {"causative": 1.0, "object_drop": 1.0}
 DETERMINER_FAMILIES = ("def", "def", "def", "indefinite", "dem", "that")
 #: the determiner family of a generic patient (*i vasi*; not *quei vasi*, *alcuni vasi*)
 GENERIC_FAMILIES = ("def",)
+#: causes whose "da" reads as a cause with a change of itself (*i muri si incrinavano dal
+#: gelo*, *le piastrelle si staccano dall'umidità*): no E-WrBy answer has them
+CAUSAL_DA = frozenset({"gelo", "calore", "umidità", "fumo", "rumore", "tuono"})
 
 
 @dataclass(frozen=True)
@@ -99,12 +104,16 @@ def alternation_sentence(
 
 
 def possessed(
-    words: AlternationWords, template: tuple[str, ...], iterated: bool, rng: random.Random
+    words: AlternationWords,
+    template: tuple[str, ...],
+    verb: Verb,
+    iterated: bool,
+    rng: random.Random,
 ) -> AlternationWords:
     """``words`` whose patient is the subject's own (*la pittrice disegna i suoi ritratti*, *i
-    pittori disegnano i loro ritratti*), at :data:`POSSESSIVE_RATE`, where a person acts on it
-    (``Ag Akt Pat``) and the patient is no generic one of an ``iterated`` event, no mass and no
-    animal (not *i suoi pesci*)."""
+    pittori disegnano i loro ritratti*), at ``verb``'s :data:`POSSESSIVE_RATE`, where a person
+    acts on it (``Ag Akt Pat``) and the patient is no generic one of an ``iterated`` event, no
+    mass and no animal (not *i suoi pesci*)."""
     agent, patient = words.agent.noun, words.patient.noun
     person = agent.animacy == "animate" and agent.cause_kind is None
     if (
@@ -114,7 +123,7 @@ def possessed(
         or patient.definite
         or patient.mass
         or patient.animacy == "animate"
-        or rng.random() >= POSSESSIVE_RATE
+        or rng.random() >= POSSESSIVE_RATE[verb.alternation]
     ):
         return words
     determiner = "poss" if words.agent.number == "sg" else "poss_pl"
@@ -183,6 +192,25 @@ def matched_agent(words: AlternationWords, model: NounPhrase, subject: bool) -> 
     return replace(words, agent=matched)
 
 
+def matched_subject(alternation: str, words: AlternationWords, subject: bool) -> AlternationWords:
+    """Answer ``words`` whose subject takes the number of the correct answer's: CausI by
+    :func:`matched_agent`; OdI's I-Int (``subject``) by its patient taking the agent's number
+    and, where it fits (:func:`fits_slot`), its determiner (else the definite article). Drawn
+    apart, I-Int's subject was plural in 80 % of the ``od_ii`` items and the correct answer's in
+    55 %, so the articles told the two apart (*il custode spazza*, *i cortili spazzano*). A
+    singular I-Int is as wrong as a plural one: :attr:`.Verb.plural_patients` is for the
+    sentences that name a patient with a temporal "da" (*lava i piatti da un'ora*)."""
+    if alternation == "causative":
+        return matched_agent(words, words.patient, subject)
+    model, patient = words.agent, words.patient
+    if not subject or model.number not in patient.noun.numbers:
+        return words
+    matched = replace(patient, number=model.number, determiner=model.determiner)
+    if not fits_slot(patient.noun, matched, "patient"):
+        matched = replace(matched, determiner="def")
+    return replace(words, patient=matched)
+
+
 def named_pairs(verb: Verb):
     """The agents of ``verb`` with the patients they name and are named by in a one-argument
     answer (:func:`with_specialist`): OdI :attr:`.Verb.specialists`, CausI :attr:`.Verb.owners`."""
@@ -197,12 +225,17 @@ def draw_noun_phrase(
     plural: bool = False,
     agent: bool = False,
     generic: bool = False,
+    many: bool = False,
 ) -> NounPhrase:
     """A noun phrase of one of ``lemmas`` (not ``avoid``): a cause agent *il vento*, a
-    ``generic`` one with the definite article, ``plural`` where the noun counts."""
+    ``generic`` one with the definite article, ``plural`` where the noun counts; ``many``
+    (the patient of a mishap iterated over weeks): *molti bicchieri*, since *le cameriere
+    rovesciavano le bottiglie dalla settimana scorsa* reads as the same bottles for a week."""
     noun = lexicon.nouns[pick(rng, lemmas, avoid=avoid)]
     if agent and noun.cause_kind is not None:  # il vento, not *un vento*, *i suoi terremoti*
         return NounPhrase(noun, "sg", "def")
+    if many and not noun.mass:
+        return NounPhrase(noun, "pl", "many")
     number = "pl" if plural and not noun.mass else pick(rng, noun.numbers)
     families = GENERIC_FAMILIES if generic else DETERMINER_FAMILIES
     families = [f for f in families if not ((noun.mass or noun.definite) and f == "indefinite")]

@@ -47,14 +47,14 @@ FRAMES = {
     "causative": (
         *("present", "imperfect", "future"),
         *("perfect", "remote") * 3,
-        *("can",) * 5,
-        *("can_past",) * 4,
+        *("can",) * 8,
+        *("can_past",) * 6,
     ),
     "object_drop": (
         *("present", "future", "perfect"),
-        *("remote",) * 5,
-        *("can",) * 4,
-        *("can_past",) * 3,
+        *("remote",) * 9,
+        *("can",) * 9,
+        *("can_past",) * 6,
     ),
 }
 #: the modal frames: no modal with a P-NP of people's doings in public (*i vasi possono

@@ -188,7 +188,8 @@ def profile_section(
     if attractors:
         lines += [
             "",
-            "AgrI attractors by preposition (context sentences): " + "; ".join(attractors),
+            "AgrI attractor phrases by preposition (context sentences; a *di cui* relative "
+            "counts as one): " + "; ".join(attractors),
         ]
         lines.append(f"(release: *di* {release['AgrI attractors with di']})")
     return "\n".join(lines)

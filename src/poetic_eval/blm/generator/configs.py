@@ -28,7 +28,8 @@ from typing import Any
 from ...checks import require_choice, typed_options
 from ...errors import InvalidValueError
 from ..text_forms import TEXT_FORMATS
-from .agreement_matrices import AgreementGenerator, balanced_frames
+from .agreement_counter import balanced_frames
+from .agreement_matrices import AgreementGenerator
 from .alternation_matrices import AlternationGenerator
 from .lexicon import Lexicon
 from .lexicon_loading import load_lexicon

@@ -147,14 +147,19 @@ def vocabulary(rows: Rows, lexicon: Lexicon) -> dict[str, float]:
 
 def attractor_prepositions(rows: Rows) -> dict[str, float]:
     """AgrI: the share of attractor phrases (``P1``, ``P2``) by their first word's preposition
-    (``di`` for *di*, *del*, *della* ...; ``di cui`` relatives count apart)."""
+    (``di`` for *di*, *del*, *della* ...), with the *di cui* relatives (a ``ROC`` chunk, *di cui
+    i nonni parlano*) counted apart as ``di cui``; *che* relatives are no attractor phrase."""
     counts: dict[str, int] = {}
     for row in rows:
         for annotation in row["Context_annotation"]:
-            for tag in ("P1", "P2"):
-                for text in _chunks(annotation, tag):
-                    preposition = _preposition(text)
-                    counts[preposition] = counts.get(preposition, 0) + 1
+            phrases = [
+                _preposition(text) for tag in ("P1", "P2") for text in _chunks(annotation, tag)
+            ]
+            phrases += [
+                "di cui" for text in _chunks(annotation, "ROC") if text.startswith("di cui")
+            ]
+            for preposition in phrases:
+                counts[preposition] = counts.get(preposition, 0) + 1
     total = sum(counts.values())
     return {preposition: n / total for preposition, n in sorted(counts.items())}
 

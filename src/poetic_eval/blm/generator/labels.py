@@ -31,21 +31,24 @@ ALTERNATION_LABELS = (
     "IE-WrBy",
 )
 
+#: the rules relative to the correct answer's numbers (subject S, N1 A, N2 B), which take each
+#: of their 8 patterns in an equal share of the items (the counter starts from any state)
 AGREEMENT_RULES = {
-    "Correct": "the 8th step of the counter: plural subject, plural N1, singular N2, plural "
-    "verb agreeing with the subject",
+    "Correct": "the 8th step of the counter: the subject S, N1 A and N2 B the sequence calls "
+    "for (each of the 8 number patterns in about an eighth of the items), the verb agreeing "
+    "with S",
     "Coord": "N2 is coordinated with 'e' instead of introduced by its preposition, so the "
     "subject is '[Subj P1] e N2'; the nouns' numbers as in the correct answer, the verb plural "
     "(a coordination is plural), masculine if either conjunct is",
     "WNA": "wrong number of attractors: N2 is missing; agreement correct",
-    "WN1": "wrong grammatical number of N1 (singular); agreement correct",
-    "WN2": "wrong grammatical number of N2 (plural); agreement correct",
-    "AEV": "the verb disagrees with the subject and agrees with no noun of the sentence "
-    "(singular verb, plural N1 and N2)",
-    "AEN1": "the verb agrees with N1 (singular) instead of the subject; N2 plural, so only "
-    "N1 matches it",
-    "AEN2": "the verb agrees with N2 (singular) instead of the subject; N1 plural as in the "
-    "correct answer",
+    "WN1": "wrong grammatical number of N1 (not A); agreement correct",
+    "WN2": "wrong grammatical number of N2 (not B); agreement correct",
+    "AEV": "the verb takes the other number than S and agrees with no noun of the sentence "
+    "(N1 and N2 in S's number)",
+    "AEN1": "the verb agrees with N1 (put in the other number than S) instead of the subject; "
+    "N2 in S's number, so only N1 matches the verb",
+    "AEN2": "the verb agrees with N2 (put in the other number than S) instead of the subject; "
+    "N1 in S's number, so only N2 matches the verb",
 }
 
 ALTERNATION_RULES = {

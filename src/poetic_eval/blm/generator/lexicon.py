@@ -16,8 +16,8 @@ The bundled lexicon is the JSON files in ``blm/generator/data/`` (written for th
   takes (:class:`Verb`);
 * ``agreement_templates.json``: BLM-AgrI attachments (``exclusive``: a singular head belongs
   to one dependent only), predicates (with ``objects`` for a transitive one,
-  ``singular_object``), clause prefixes,
-  and the verbs and subject classes of the relative clause;
+  ``singular_object``, ``planned``), clause prefixes (``certain_prefixes``, ``rumour_prefixes``),
+  and the verbs (``che``, ``di cui``) and subject classes of the relative clause;
 * ``alternation_phrases.json``: BLM-CausI/OdI non-argument phrases (P-NP, with an ``id`` and
   ``schedule``, and temporal da-NP, with a ``span``), the ``cause_kinds`` (:class:`CauseKind`)
   and the ``habitual_spans``.
@@ -267,6 +267,9 @@ class Predicate:
     objects: tuple[str, ...] = ()  # noun lemmas a transitive predicate takes as its object
     #: the object is singular (*aspetta il treno*, not *aspetta alcuni treni*)
     singular_object: bool = False
+    #: its future reads as a plan (*partirà*, *il libro uscirà*): told in the future after any
+    #: prefix or none; an unplanned one (*le oche scapperanno*) only after a rumour prefix
+    planned: bool = False
 
     @property
     def lemma(self) -> str:
@@ -328,6 +331,12 @@ class Lexicon:
     #: the AgrI prefixes that state a fact as known (*Sappiamo che*, *È vero che*): no future
     #: after them (not *È vero che il vaso cadrà*, a future accident told as known)
     certain_prefixes: tuple[str, ...] = ()
+    #: the AgrI prefixes that pass on hearsay (*Si dice che*): the only ones before the future
+    #: of an unplanned predicate (*Si dice che le oche scapperanno*, not bare or *Sappiamo che*)
+    rumour_prefixes: tuple[str, ...] = ()
+    #: (lemma, voice) of the verbs of AgrI's *di cui* relative clauses (*di cui i nonni
+    #: parlano*, *di cui le zie si ricordano*)
+    di_cui_verbs: tuple[tuple[str, str], ...] = ()
     files: tuple[Path, ...] = ()
     _classes: dict[str, tuple[str, ...]] = field(default_factory=dict, repr=False)
 

@@ -211,7 +211,7 @@ def _check_filters(lexicon: Lexicon, verb: Verb, where: str) -> None:
         for patient in verb.answer_patients()
         if verb.can_act_on(agent, patient)
     ]
-    if not answers:
+    if not answers and not verb.context_only:  # a context_only verb makes no answers
         raise LexiconError(
             f"{where}: the filters leave no agent and patient for the answers "
             "(reflexive_agents, source_patients and agent_patients exclude them all)"
@@ -248,12 +248,16 @@ def _check_templates(lexicon: Lexicon) -> None:
                 raise LexiconError(
                     f"{name}: predicate {predicate.verb!r}: object {lemma!r} unknown"
                 )
-    unknown = set(lexicon.certain_prefixes) - set(lexicon.prefixes)
-    if unknown:
-        raise LexiconError(f"{name}: certain_prefixes {sorted(unknown)} are not among prefixes")
-    for lemma in lexicon.relative_verbs:
-        if lemma not in lexicon.verbs:
-            raise LexiconError(f"{name}: relative verb {lemma!r} is not in verbs.json")
+    for group in ("certain_prefixes", "rumour_prefixes"):
+        unknown = set(getattr(lexicon, group)) - set(lexicon.prefixes)
+        if unknown:
+            raise LexiconError(f"{name}: {group} {sorted(unknown)} are not among prefixes")
+    if set(lexicon.certain_prefixes) & set(lexicon.rumour_prefixes):
+        raise LexiconError(f"{name}: a prefix is both certain and a rumour")
+    relative_verbs = [(lemma, "active") for lemma in lexicon.relative_verbs]
+    for lemma, voice in [*relative_verbs, *lexicon.di_cui_verbs]:
+        if lemma not in lexicon.verbs or voice not in ("active", "si"):
+            raise LexiconError(f"{name}: relative verb {lemma!r} ({voice}) is not in verbs.json")
     heads = {a.head for a in lexicon.attachments if not a.exclusive}  # the heads AgrI uses
     for head in heads:
         for lemma in lexicon.nouns_of_class(head):

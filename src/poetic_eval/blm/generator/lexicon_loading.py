@@ -81,6 +81,11 @@ def _load(folder: Path) -> Lexicon:
         },
         habitual_spans=tuple(phrases.get("habitual_spans", ())),
         certain_prefixes=tuple(templates.get("certain_prefixes", ())),
+        rumour_prefixes=tuple(templates.get("rumour_prefixes", ())),
+        di_cui_verbs=tuple(
+            (entry["verb"], entry.get("voice", "active"))
+            for entry in templates.get("di_cui_verbs", ())
+        ),
         files=tuple(folder / name for name in LEXICON_FILES),
     )
     check_lexicon(lexicon, nouns, adjectives, verbs)
