@@ -13,7 +13,7 @@ call, 1 at the quick size):
 - ``hooks``: first, in this process, the default model dispatched by accelerate on one device
   with its hooks on every module (the case of a dispatched model that fits: the within 1.3x
   target), taking turns with the same weights held whole, fastest of 3 calls each
-  (bench/interleaved.py), on the first 20 of the pairs at ``--quick``. transformers sets no
+  (bench/interleaved.py), on the first 12 of the pairs at ``--quick``. transformers sets no
   map at all for a ``device_map="auto"`` or ``{"": "cpu"}`` that puts everything on one
   device, so that load is the plain model;
 - ``int8``: the default model quantized to int8 weight-only (torchao, ``quantization="int8"``):
@@ -24,7 +24,7 @@ call, 1 at the quick size):
   1 GiB ``max_memory``, same assertions as the default model.
 
 Usage: python bench/bench_big_models.py [--quick | --full] [--skip-1b]
-Sizes (pairs of the default model, pairs of the 1B model, BLM items): ``--quick`` 40, 2, 4;
+Sizes (pairs of the default model, pairs of the 1B model, BLM items): ``--quick`` 24, 2, 2;
 the default 200, 20, 16; ``--full`` 1,000, 100, 48.
 """
 
@@ -44,7 +44,7 @@ os.environ.setdefault("HF_HUB_OFFLINE", "1")
 os.environ.setdefault("TOKENIZERS_PARALLELISM", "false")
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-SIZES = {"quick": (40, 2, 4), "default": (200, 20, 16), "full": (1000, 100, 48)}
+SIZES = {"quick": (24, 2, 2), "default": (200, 20, 16), "full": (1000, 100, 48)}
 #: timed calls per condition (the best is kept): one at the quick size, for make bench's budget
 REPEATS = {"quick": 1, "default": 2, "full": 2}
 TOLERANCE = 1e-4
@@ -327,7 +327,7 @@ def main() -> int:
     if importlib.util.find_spec("torchao") is None:
         print("torchao is not installed (pip install torchao): the int8 line needs it")
         return 0
-    dispatched_on_one_device(min(pairs, 20) if args.quick else pairs, 3)
+    dispatched_on_one_device(min(pairs, 12) if args.quick else pairs, 3)
     default_model_conditions(pairs, items, REPEATS[scale])
     if not args.skip_1b:
         one_b_conditions(one_b_pairs)

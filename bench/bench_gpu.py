@@ -34,7 +34,6 @@ Sizes (agreement pairs, limerick pairs, BLM items): ``--quick`` 200, 50, 8; the 
 from __future__ import annotations
 
 import argparse
-import contextlib
 import json
 import os
 import platform
@@ -89,14 +88,15 @@ def synchronized_seconds(function, *args):
 
 def best_of(model, repeats: int, function, *args):
     """The last result and the least time of ``repeats`` runs, and the linear-layer GFLOP of
-    one run (:mod:`forward_flops`). Only the first run is counted: the hooks cost a few
-    microseconds per layer call, which a GPU forward of a small model would feel, so with two
-    or more repeats the runs after the first are timed without them."""
-    seconds = []
+    one run (:mod:`forward_flops`), counted in a run of its own before the timed ones: the
+    hooks cost a few microseconds per layer call, which a GPU forward of a small model would
+    feel, so no timed run has them (as bench/interleaved.py does on the CPU)."""
     counter = ForwardFlops(model)
-    for repeat in range(repeats):
-        with counter if repeat == 0 else contextlib.nullcontext():
-            result, elapsed = synchronized_seconds(function, *args)
+    with counter:
+        synchronized_seconds(function, *args)
+    seconds = []
+    for _ in range(max(1, repeats)):
+        result, elapsed = synchronized_seconds(function, *args)
         seconds.append(elapsed)
     return result, min(seconds), counter.gflop
 

@@ -13,7 +13,7 @@ config on both sides (they must be equal) and both times with their ratio.
 
 Usage: python bench/bench_harness.py [--quick] [--limit N] [--threads N] [--batch-size 16]
 
-``--quick`` (what ``make bench`` runs) scores the first 40 pairs of each config on both sides
+``--quick`` (what ``make bench`` runs) scores the first 20 pairs of each config on both sides
 (the harness's ``limit``); the default scores every pair.
 """
 
@@ -122,12 +122,12 @@ def main() -> None:
     )
     parser.add_argument("--batch-size", type=int, default=16, help="harness batch size")
     sizes = parser.add_mutually_exclusive_group()
-    sizes.add_argument("--quick", action="store_true", help="the first 40 pairs per config")
+    sizes.add_argument("--quick", action="store_true", help="the first 20 pairs per config")
     sizes.add_argument("--full", action="store_true", help="the full size (the default)")
     parser.add_argument("--limit", type=int, default=None, help="pairs per config (default: all)")
     args = parser.parse_args()
     if args.quick and args.limit is None:
-        args.limit = 40
+        args.limit = 20
     if args.threads:
         torch.set_num_threads(args.threads)
     with tempfile.TemporaryDirectory() as scratch:

@@ -3,20 +3,21 @@
 Three sets of pairs (bench/pair_texts.py), scored with the default model (SmolLM2-135M-Instruct,
 float32, CPU):
 - ``templated``: Marvin & Linzen's agreement templates as released, a run of consecutive rows
-  from each of the 15 families (25 each quick, 200 full), read from ../shared/data (the line is
+  from each of the 15 families (8 each quick, 200 full), read from ../shared/data (the line is
   skipped when it is absent). The release enumerates its vocabulary, so openings repeat across
   rows, as in every templated dataset;
 - ``agreement``: six of those template shapes with our own vocabulary, every slot filled at
-  random (100 quick, 1,000 full): few openings repeat, a worst case for prefix sharing;
-- ``limerick``: BPoMP-style limerick pairs (100 quick, 1,000 full).
+  random (75 quick, 1,000 full): few openings repeat, a worst case for prefix sharing;
+- ``limerick``: BPoMP-style limerick pairs (75 quick, 1,000 full).
 Each is scored by
 - this project: ``score_texts`` (sum of token log-probs, prefix trees shared across the batch);
 - minicons: ``IncrementalLMScorer.sequence_score`` with sum reduction and ``bos_token=True``,
   given the same document-start token (``<|endoftext|>``) as its BOS, in batches of 16 pairs
   taken in the set's order.
-Both conditions take turns on each quarter of a set, each called ``--repeats`` times in
-alternating order and its fastest call kept (bench/interleaved.py), so that load from other
-processes on a shared machine falls on both alike. Also printed: the model's first-load (GGUF
+Both conditions take turns on each half of a set: each first runs once, untimed, with its FLOP
+counter open, then is called ``--repeats`` times in alternating order and its fastest clean call
+kept (bench/interleaved.py), so that load from other processes on a shared machine falls on both
+alike and no timed call runs the counters' hooks. Also printed: the model's first-load (GGUF
 conversion) and cached-load times, and the bfloat16 opt-in's speed and decision agreement with
 float32.
 
@@ -32,7 +33,7 @@ exact scorer reaches 8x there).
 Usage: python bench/bench_pair_scoring.py [--quick | --full] [--pairs N] [--per-family N]
     [--skip-first-load] [--bf16-pairs N] [--threads N] [--repeats N]
 
-``--quick`` (the default) scores 200 generated pairs and 375 templated ones and skips the load
+``--quick`` (the default) scores 150 generated pairs and 120 templated ones and skips the load
 timings; ``--full`` scores 2,000 generated and about 2,900 templated pairs and times the first
 (GGUF conversion) and cached loads.
 """
@@ -127,13 +128,15 @@ def timed(function, *args, **kwargs):
     return result, time.perf_counter() - started
 
 
-#: parts a pair set is timed in: the engine and minicons take turns on each
-PARTS = 4
+#: parts a pair set is timed in: the engine and minicons take turns on each (halves: at the
+#: quick size a quarter of the random fills would be 19 pairs, a call too short to time well)
+PARTS = 2
 
 
 def compare(lm, scorer, name, pairs, results, repeats) -> None:
-    """poetic_eval and minicons on ``pairs`` in :data:`PARTS` parts, taking turns on each part,
-    the fastest of ``repeats`` interleaved calls kept (:mod:`interleaved`)."""
+    """poetic_eval and minicons on ``pairs`` in :data:`PARTS` parts, taking turns on each part
+    after one untimed counting call each, the fastest of ``repeats`` interleaved clean calls
+    kept (:mod:`interleaved`)."""
     size = -(-len(pairs) // PARTS)
     parts = [pairs[start : start + size] for start in range(0, len(pairs), size)]
     ours_parts, theirs_parts, ours_time, theirs_time = [], [], 0.0, 0.0
@@ -239,7 +242,7 @@ def bf16_check(sets, results, count: int) -> None:
 def parse_arguments() -> argparse.Namespace:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     size = parser.add_mutually_exclusive_group()
-    size.add_argument("--quick", action="store_true", help="the default: 200 + 375 pairs")
+    size.add_argument("--quick", action="store_true", help="the default: 150 + 120 pairs")
     size.add_argument("--full", action="store_true", help="2,000 + 2,940 pairs, load timings")
     parser.add_argument(
         "--pairs", type=int, default=None, help="generated pairs, half agreement, half limerick"
@@ -248,7 +251,7 @@ def parse_arguments() -> argparse.Namespace:
         "--per-family",
         type=int,
         default=None,
-        help="templated pairs per Marvin & Linzen family (default 25, 200 with --full; 0: skip)",
+        help="templated pairs per Marvin & Linzen family (default 8, 200 with --full; 0: skip)",
     )
     parser.add_argument("--seed", type=int, default=0)
     parser.add_argument(
@@ -269,9 +272,9 @@ def parse_arguments() -> argparse.Namespace:
     )
     args = parser.parse_args()
     if args.pairs is None:
-        args.pairs = 2000 if args.full else 200
+        args.pairs = 2000 if args.full else 150
     if args.per_family is None:
-        args.per_family = 200 if args.full else 25
+        args.per_family = 200 if args.full else 8
     if args.bf16_pairs is None:  # without AVX512-BF16 or AMX, bfloat16 is a fraction as fast
         args.bf16_pairs = 24 if args.quick else 200
     if args.threads:

@@ -7,7 +7,8 @@ CPU) by :func:`poetic_eval.pairs.verb_slot_log_probs` (the engine's slot verb: r
 the token budget, the LM head at the slot only) and by a per-sentence loop (one forward per
 context, the full logits, log-softmax at the last position), on the same token ids. The
 log-probabilities must agree to 1e-4 and every TSE decision (correct form above the incorrect
-one) must be identical; the ratio and the peak memory are printed.
+one) must be identical; the ratio and the peak memory are printed. Each side runs once, untimed,
+with its FLOP counter open, then once timed without it (bench/interleaved.py).
 
 Part 2 (the arithmetic):
 The loop is written here in the style of the public refining-tse code (its MainMetricComputer):
@@ -37,6 +38,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 import numpy as np
 import torch
 from forward_flops import ForwardFlops, floor_verdict
+from interleaved import best_of_interleaved
 from pair_texts import INTRANSITIVE, agreement_pairs
 from peak_memory import peak_memory
 
@@ -85,16 +87,15 @@ def slot_distributions(pairs: int, seed: int) -> bool:
     slots = as_verb_slots(table)
     views = DistinctViews(slots, lm)
     verb_slot_log_probs(table, lm, show_progress=False)  # warm-up, one-off checks
-    per_sentence_slots(lm, views.representatives[:4])
     ours_flops, loop_flops = ForwardFlops(lm.model), ForwardFlops(lm.model)
-    started = time.perf_counter()
-    with ours_flops:
-        ours = verb_slot_log_probs(table, lm, show_progress=False)
-    ours_seconds = time.perf_counter() - started
-    started = time.perf_counter()
-    with loop_flops:
-        loop = per_sentence_slots(lm, views.representatives)[torch.as_tensor(views.of_example)]
-    loop_seconds = time.perf_counter() - started
+    calls = {
+        "ours": lambda: verb_slot_log_probs(table, lm, show_progress=False),
+        "loop": lambda: per_sentence_slots(lm, views.representatives),
+    }
+    # each counted once, untimed, then timed once, clean (bench/interleaved.py)
+    found, best = best_of_interleaved(calls, 1, {"ours": ours_flops, "loop": loop_flops})
+    ours, ours_seconds, loop_seconds = found["ours"], best["ours"], best["loop"]
+    loop = found["loop"][torch.as_tensor(views.of_example)]
     flop_ratio = loop_flops.gflop / ours_flops.gflop
     difference = float((ours.log_probs - loop).abs().max())
     rows = np.arange(len(slots))
@@ -176,7 +177,7 @@ def loop_scores(logits, labels, verbs, cutoffs, bottom):
     return out
 
 
-def main() -> int:
+def parse_arguments() -> argparse.Namespace:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--examples", type=int, default=64)
     parser.add_argument(
@@ -191,6 +192,11 @@ def main() -> int:
     args = parser.parse_args()
     if args.threads:
         torch.set_num_threads(args.threads)
+    return args
+
+
+def main() -> int:
+    args = parse_arguments()
     print(f"{torch.get_num_threads()} torch threads, load average {os.getloadavg()}")
     pairs = args.pairs if args.pairs is not None else (1000 if args.full else 120)
     if pairs and not slot_distributions(pairs, seed=0):

@@ -21,9 +21,11 @@ it computed once (a BLM prompt's preamble and context): the linear ratio counts 
 projections once for the engine and once per candidate for the peer, but not the attention of
 every continuation token over it, so the benches print the floor both ways (linear only, the
 issue's stated floor, and with attention). A hook costs about 2.4 us per layer call on
-this CPU: 200 agreement pairs make 427 calls (about 1 ms) in a 1.9 s call, so the CPU benches
-time with the counter open; bench_gpu.py, whose forwards are short, times later repeats
-without it.
+this CPU, but the attention counter also reduces each call's mask, and a counted call was
+seldom the fastest of its turns (docs/benchmarks.md, "Turns and counting"): so no bench
+times a call with the counter open. The CPU benches count each condition in one untimed
+call before their timed turns (bench/interleaved.py); bench_gpu.py counts its first call and
+times later repeats.
 """
 
 from __future__ import annotations
