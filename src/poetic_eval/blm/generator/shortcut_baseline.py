@@ -26,6 +26,7 @@ from __future__ import annotations
 import random
 import re
 from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
 from typing import Any
 
 import numpy as np
@@ -125,12 +126,31 @@ def fit_logistic_regression(
     return result.x
 
 
-def held_out_accuracy(train: Rows, held_out: Rows) -> float:
-    """Accuracy on ``held_out`` of the baseline trained on ``train``."""
+@dataclass(frozen=True)
+class FittedBaseline:
+    """The baseline fitted on some items: its vocabulary (the training answers' words, in
+    order) and one weight per word (the last weight the intercept)."""
+
+    words: tuple[str, ...]
+    weights: np.ndarray
+
+    def scores(self, rows: Rows) -> np.ndarray:
+        """An (items, 8) array: each answer's score, in the order of ``Answer_set``."""
+        vocabulary = {word: index for index, word in enumerate(self.words)}
+        return (_matrix(rows, vocabulary) @ self.weights).reshape(len(rows), 8)
+
+
+def fit_baseline(train: Rows) -> FittedBaseline:
+    """The baseline fitted on the answers of ``train``."""
     words = sorted({w for row in train for s in row["Answer_set"] for w in answer_words(s)})
     vocabulary = {word: index for index, word in enumerate(words)}
     weights = fit_logistic_regression(_matrix(train, vocabulary), _targets(train))
-    scores = (_matrix(held_out, vocabulary) @ weights).reshape(len(held_out), 8)
+    return FittedBaseline(tuple(words), weights)
+
+
+def held_out_accuracy(train: Rows, held_out: Rows) -> float:
+    """Accuracy on ``held_out`` of the baseline trained on ``train``."""
+    scores = fit_baseline(train).scores(held_out)
     correct = np.array(["ABCDEFGH".index(row["Correct_option"]) for row in held_out])
     return float(np.mean(scores.argmax(axis=1) == correct))
 
