@@ -134,18 +134,18 @@ def test_no_da_phrase_marks_the_correct_answer(config):
 #: the bounds this build kept under the card's earlier, under-converged baseline (400 gradient
 #: steps), which scored this small build CausI 0.643-0.680 / 0.521-0.537, OdI 0.599-0.611 /
 #: 0.502-0.528 (random half / no shared verb). The converged baseline reads more of the
-#: answers' form: CausI 0.710 / 0.544 (caus_ii), 0.728 / 0.556 (caus_iii), OdI 0.844 / 0.672
-#: (od_ii), 0.783 / 0.656 (od_iii). The bounds are kept, not raised to what it measures: the
-#: ones it misses are strict xfails with the measured value, so the test says when the
-#: generator brings them under again
+#: answers' form: CausI 0.711 / 0.544 (caus_ii), 0.728 / 0.556 (caus_iii), OdI 0.789 / 0.646
+#: (od_ii), 0.794 / 0.647 (od_iii), measured after *fumare* became context_only. The bounds
+#: are kept, not raised to what it measures: the ones it misses are strict xfails with the
+#: measured value, so the test says when the generator brings them under again
 KEPT_BOUNDS = {"caus": (0.70, 0.60), "od": (0.66, 0.58)}
 KEPT_UNMET = {
-    ("caus_ii", "random_half"): "0.710 (converged baseline) > 0.70",
+    ("caus_ii", "random_half"): "0.711 (converged baseline) > 0.70",
     ("caus_iii", "random_half"): "0.728 (converged baseline) > 0.70",
-    ("od_ii", "random_half"): "0.844 (converged baseline) > 0.66",
-    ("od_iii", "random_half"): "0.783 (converged baseline) > 0.66",
-    ("od_ii", "verb_split"): "0.672 (converged baseline) > 0.58",
-    ("od_iii", "verb_split"): "0.656 (converged baseline) > 0.58",
+    ("od_ii", "random_half"): "0.789 (converged baseline) > 0.66",
+    ("od_iii", "random_half"): "0.794 (converged baseline) > 0.66",
+    ("od_ii", "verb_split"): "0.646 (converged baseline) > 0.58",
+    ("od_iii", "verb_split"): "0.647 (converged baseline) > 0.58",
 }
 
 

@@ -56,9 +56,9 @@ def diagnose_baseline(
     per_verb: defaultdict[str, list[bool]] = defaultdict(list)
     for row, row_scores in zip(held_out, scores):
         labels = _labels(row)
-        correct = labels.index("Correct")
-        picked[labels[int(np.argmax(row_scores))]] += 1
-        per_verb[row["Verb"]].append(int(np.argmax(row_scores)) == correct)
+        correct, chosen = labels.index("Correct"), int(np.argmax(row_scores))
+        picked[labels[chosen]] += 1
+        per_verb[row["Verb"]].append(chosen == correct)
         for index, label in enumerate(labels):
             if index != correct:
                 above[label].append(bool(row_scores[correct] > row_scores[index]))
