@@ -98,6 +98,8 @@ guidare     guida guidano | guidava guidavano
 fumare      fuma fumano | fumava fumavano
 lavare      lava lavano | lavava lavavano
 ricamare    ricama ricamano | ricamava ricamavano
+multare     multa multano | multava multavano
+medicare    medica medicano | medicava medicavano
 recitare    recita recitano | recitava recitavano
 insegnare   insegna insegnano | insegnava insegnavano
 cacciare    caccia cacciano | cacciava cacciavano
@@ -218,6 +220,8 @@ guidare     guiderà guideranno | guidato
 fumare      fumerà fumeranno | fumato
 lavare      laverà laveranno | lavato
 ricamare    ricamerà ricameranno | ricamato
+multare     multerà multeranno | multato
+medicare    medicherà medicheranno | medicato
 recitare    reciterà reciteranno | recitato
 insegnare   insegnerà insegneranno | insegnato
 cacciare    caccerà cacceranno | cacciato
@@ -298,6 +302,8 @@ guidare guidò guidarono
 fumare fumò fumarono
 lavare lavò lavarono
 ricamare ricamò ricamarono
+multare multò multarono
+medicare medicò medicarono
 recitare recitò recitarono
 insegnare insegnò insegnarono
 cacciare cacciò cacciarono

@@ -29,6 +29,11 @@ SHARED_CONTEXT = [
 ]
 SEVENTH = {"caus": "Pat Intr P-NP", "od": "Ag Intr P-NP"}
 KEPT = {"caus": "Pat", "od": "Ag"}
+OTHER = {"Ag": "Pat", "Pat": "Ag"}
+#: the prepositions that name a cause after a si verb, fused with the article or not
+CAUSE_PREPOSITIONS = ("per", "con", "a", "al", "allo", "alla", "all'", "ai", "agli", "alle")
+CAUSE_PREPOSITIONS += ("nel", "nello", "nella", "nell'", "nei", "negli", "nelle")
+ALONE = ("da solo", "da sola", "da soli", "da sole")
 
 
 @cache
@@ -43,7 +48,11 @@ def all_items(config: str) -> list[dict]:
 def label_from_pattern(task: str, pattern: str) -> str:
     """The label of an answer by the BLM-It letters: I (wrong subject role), R (two
     arguments), E (an argument in the da phrase); suffix: the structure."""
-    subject, verb, rest, *tail = pattern.split()
+    tags = pattern.split()
+    if tags[2:3] in (["P-Ag"], ["P-Pat"]):  # CausI: the other role named as the cause
+        assert task == "caus" and tags[1] == "Intr" and tags[2] == f"P-{OTHER[tags[0]]}", pattern
+        tags = tags[:2] + tags[3:]
+    subject, verb, rest, *tail = tags
     # a two-argument answer may end with a non-argument "da" phrase (time or "da solo")
     assert tail in ([], ["da-NP"]) and (not tail or rest != "da-NP"), pattern
     structure = {
@@ -95,6 +104,16 @@ def check_sentence(task: str, verb: str, sentence: str, annotation: dict) -> dic
             assert phrase.lemma in allowed, (verb, role, phrase.lemma)
             roles[role] = (phrase.lemma, phrase.number, phrase.kind)
             genders[role] = phrase.gender
+        elif tag in ("P-Ag", "P-Pat"):  # *per il vento*, *al sole*; I-Int *per i rami*
+            preposition = text.split()[0]
+            if "'" in preposition:
+                preposition = preposition[: preposition.index("'") + 1]
+            assert preposition in CAUSE_PREPOSITIONS, text
+            role = tag.removeprefix("P-")
+            allowed = getattr(LEXICON.verb(verb), "agents" if role == "Ag" else "patients")
+            lemmas = {noun.lemma for noun, _ in NOUNS[text.split()[-1].split("'")[-1]]}
+            assert lemmas & set(allowed), (verb, role, text)
+            slots[tag] = text
         elif tag in ("P-NP", "da-NP"):
             assert text.split()[0].startswith("da") == (tag == "da-NP"), text
             slots[tag] = text
@@ -115,7 +134,9 @@ def check_sentence(task: str, verb: str, sentence: str, annotation: dict) -> dic
     assert has_si == (voice_tag == "Intr" and task == "caus"), sentence
     if voice_tag == "Pass":
         assert set(words) & participles and not after_avere, sentence
-    if "da-NP" in slots:  # a temporal da phrase: an ongoing or habitual event
+    if slots.get("da-NP") in ALONE and voice_tag == "Intr" and task == "caus":
+        assert frame_of(words) == "perfect", sentence  # *si è rotto da solo*
+    elif "da-NP" in slots:  # a temporal da phrase: an ongoing or habitual event
         assert frame_of(words) in ("present", "imperfect"), sentence
     return {"Ag": roles.get("Ag"), "Pat": roles.get("Pat"), "frame": frame_of(words), **slots}
 
@@ -141,7 +162,8 @@ def test_every_answer_breaks_exactly_the_rule_of_its_label(config):
             assert label_from_pattern(task, entry["pattern"]) == entry["label"], entry
             assert entry["value"] == (entry["option"] == item["Correct_option"])
         correct = item["Answer_set_annotation"]["ABCDEFGH".index(item["Correct_option"])]
-        assert correct["pattern"] == f"{KEPT[task]} Intr da-NP"
+        cause = [" P-Ag"] if task == "caus" else []  # *i rami si piegano per il vento*
+        assert correct["pattern"] in [f"{KEPT[task]} Intr{c} da-NP" for c in ["", *cause]]
         sentences = [s.split("\t", 1)[1] for s in item["Answer_set"]]
         assert len(set(sentences)) == 8
         assert not set(sentences) & {s.split("\t", 1)[1] for s in item["Context"]}
@@ -164,7 +186,10 @@ def test_agreement_voice_and_tense_in_every_sentence(config):
             if index >= 7:
                 assert annotation["verb"] == item["Verb"], (item["ID"], sentence)
             words = check_sentence(task, annotation["verb"], sentence, annotation)
-            if index >= 7:  # the answers share the correct answer's tenses: none tells it apart
+            # the answers share the correct answer's tenses: none tells it apart; a CausI si
+            # verb with *da solo* is in the perfect in whichever answer has it
+            alone = words.get("da-NP") in ALONE and annotation["pattern"].split()[1] == "Intr"
+            if index >= 7 and not (alone and task == "caus"):
                 assert words["frame"] in ("present", "imperfect"), (item["ID"], sentence)
 
 

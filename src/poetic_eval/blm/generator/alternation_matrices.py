@@ -52,7 +52,7 @@ from .alternation_templates import (
 from .labels import ALTERNATION_LABELS
 from .lexicon import DA_SPANS, CauseKind, Lexicon, Noun, Verb
 from .matrices import LEXICAL_TYPES, Matrix, Sentence, pick
-from .noun_phrases import phrase_text
+from .noun_phrases import NounPhrase, phrase_text
 from .verb_groups import DURATION_FRAMES
 
 
@@ -107,7 +107,7 @@ class AlternationGenerator:
         terremoto incrina le pareti dal mese scorso*), no habitual one for an agent whose
         repeating it is no habit (:attr:`.Verb.habitual_agents`), and for an object-drop verb
         with a named patient no habitual span (no *il turista beve queste spremute dallo
-        scorso inverno*)."""
+        scorso inverno*); a named portion only for minutes (not *beveva quel caffè da tre ore*)."""
         spans = verb.da_spans
         kind = self._cause_kind(agent)
         acts = _has(template, "Ag") and template[1] != "Intr"
@@ -124,6 +124,8 @@ class AlternationGenerator:
         # a two-argument answer is wrong anyway: it may take the correct one's habitual spans
         if named and not verb.habitual_objects and not answer:
             spans = tuple(span for span in spans if span not in self.habitual)
+        if named and verb.portions and not answer:  # not *beveva quel caffè da tre ore*
+            spans = tuple(span for span in spans if span == "minutes")
         if intransitive and not verb.habitual_intransitive:  # *il custode spolverava da un anno*
             spans = tuple(span for span in spans if span not in self.habitual)
         if verb.routine and not _has(template, "Ag"):  # *le porte si chiudono da un mese*
@@ -150,7 +152,9 @@ class AlternationGenerator:
         the habit *il terremoto incrina le pareti nel pomeriggio*) and at a time people keep
         only if its kind keeps time (*il sole*, not *il vento chiude i cancelli dopo cena*); a
         P-NP the verb takes; no cause patient in a passive without agent and no indefinite
-        singular subject of an ongoing event (*una camicia si asciuga da pochi minuti*)."""
+        singular subject of an ongoing event (*una camicia si asciuga da pochi minuti*, *una
+        sarta cuce da un'ora*: OdI's I-Int could never have one, so *una* marked the correct
+        answer)."""
         agent = words.agent.noun
         many_on_one = words.agent.number == "pl" and words.patient.number == "sg"
         small = words.patient.noun.lemma in verb.small_patients
@@ -162,8 +166,9 @@ class AlternationGenerator:
         if template[1] == "Intr" and "da-Ag" in template and agent.lemma in CAUSAL_DA:
             return False  # *i muri si incrinavano dal gelo*: a cause, a natural sentence
         if "da-NP" in template:
-            if template[0] == "Pat" and words.patient.determiner == "indef":
-                return False  # an ongoing event of one unknown thing: *una camicia si asciuga da*
+            subject = words.patient if template[0] == "Pat" else words.agent
+            if subject.determiner == "indef":
+                return False  # an ongoing event of one unknown one: *una camicia si asciuga da*
             one_eats_many = words.agent.number == "sg" and words.patient.number == "pl"
             if verb.portions and _has(template, "Ag") and _has(template, "Pat") and one_eats_many:
                 return False  # *il ragazzo mangiava i panini da qualche minuto*
@@ -216,7 +221,10 @@ class AlternationGenerator:
         """Words for ``verb`` that read well (:meth:`reads_well`) in every one of
         ``templates``; ``for_answers``: from the agents and patients the answers use;
         ``alone``: with "da solo" (:data:`ALONE`) as their "da" phrase; ``paired``: an agent
-        and a patient that name each other (:func:`.named_pairs`), where the verb has some."""
+        and a patient that name each other (:func:`.named_pairs`), where the verb has some.
+        The answers' patient has the agent's gender where one fits, so that no article or
+        ending tells the correct answer's subject from I-Int's (*la contadina ara*, *la terra
+        ara*)."""
         agents = verb.answer_agents() if for_answers else verb.agents
         patients = verb.answer_patients() if for_answers else verb.patients
         pairs = named_pairs(verb)
@@ -226,20 +234,30 @@ class AlternationGenerator:
         else:
             paired = False
         agents = [a for a in agents if any(verb.can_act_on(a, p) for p in patients)]
+        if for_answers:  # an agent with a patient of its gender (:meth:`fresh_words`)
+            agents = self._gender_matched(verb, agents, patients) or agents
         for _ in range(_MAX_DRAWS):
-            agent = draw_noun_phrase(self.lexicon, agents, rng, [], agent=True)
+            # OdI's kinds of doer in the plural, as I-Int names them (*le trote di pescatori*)
+            doers = paired and self.alternation == "object_drop"
+            agent = draw_noun_phrase(self.lexicon, agents, rng, [], plural=doers, agent=True)
             fitting = [p for p in patients if verb.can_act_on(agent.noun.lemma, p)]
             if paired:
                 fitting = [p for p in fitting if p in pairs[agent.noun.lemma]]
+            if for_answers:  # no article or ending tells the correct answer from I-Int
+                same = [p for p in fitting if self.lexicon.nouns[p].gender == agent.noun.gender]
+                fitting = same or fitting
             patient = draw_noun_phrase(
                 self.lexicon,
                 fitting,
                 rng,
                 [agent.noun.lemma],
                 verb.plural_patients,
+                singular=for_answers and agent.noun.cause_kind is not None,
                 generic=self.iterated(verb),
                 many=self.iterated(verb) and verb.mishap and verb.habitual_agents != (),
             )
+            if for_answers:
+                agent = self._in_number_of_mass(agent, patient)
             # paired (answer) words need not act over the span: *la torta del cuoco si brucia*
             spans = () if paired else self.spans_for(verb, _AGENT_ACTS, agent.noun)
             da_phrases = [p for span in (spans or verb.da_spans) for p in self.da_phrases[span]]
@@ -253,6 +271,25 @@ class AlternationGenerator:
             if all(self.reads_well(verb, words, t, for_answers) for t in templates):
                 return words
         raise NoReadableWords(f"no words of {verb.lemma!r} read well in {templates}")
+
+    def _in_number_of_mass(self, agent: NounPhrase, patient: NounPhrase) -> NounPhrase:
+        """OdI answers' ``agent`` in the singular where ``patient`` is a mass noun, which I-Int
+        cannot make plural (*il contadino miete*, *il grano miete*): else the verb's number
+        told the two apart."""
+        if self.alternation != "object_drop" or not patient.noun.mass or agent.number == "sg":
+            return agent
+        return replace(
+            agent, number="sg", determiner="def" if agent.determiner == "some" else agent.determiner
+        )
+
+    def _gender_matched(self, verb: Verb, agents: list[str], patients: list[str]) -> list[str]:
+        """The ``agents`` that act on some of ``patients`` of their own gender."""
+        gender = {lemma: self.lexicon.nouns[lemma].gender for lemma in (*agents, *patients)}
+        return [
+            a
+            for a in agents
+            if any(gender[p] == gender[a] and verb.can_act_on(a, p) for p in patients)
+        ]
 
     def vary_one(
         self,
@@ -336,6 +373,12 @@ class AlternationGenerator:
         else:
             lemmas = verb.answer_patients() if for_answers else verb.patients
             fits = [p for p in lemmas if agentless or verb.can_act_on(agent, p)]
+        pairs = named_pairs(verb)
+        if for_answers and patient in pairs.get(agent, ()):  # still a pair: no *operai* in I-Int
+            if slot == "agent":
+                fits = [a for a in fits if patient in pairs.get(a, ())]
+            else:
+                fits = [p for p in fits if p in pairs[agent]]
         current = getattr(words, slot)
         singular_only = slot == "patient" and verb.plural_patients and current.number == "sg"
         return [

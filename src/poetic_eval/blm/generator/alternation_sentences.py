@@ -4,14 +4,17 @@ The template (:mod:`.alternation_templates`) gives the chunks in order: the subj
 verb's voice tag (``Akt`` active, ``Pass`` passive, ``Intr`` the si form for CausI or the verb
 without object for OdI), then roles, ``P-NP``, ``da-NP`` or "da" + a role (``da-Ag``,
 ``da-Pat``). A ``da-NP`` is the words' temporal phrase, or *da solo* agreeing with the subject
-when the words say :data:`ALONE`.
+when the words say :data:`ALONE`; a CausI si verb with *da solo* is told as done, in the
+passato prossimo (*il vaso si è rotto da solo*, not the odd *si rompeva da solo*).
 
-Two changes of the words make the noun phrases richer, as the BLM-It release's are:
-:func:`possessed` makes a person's patient their own (*il cuoco brucia la sua torta*), and
+Three changes of the words make the noun phrases richer, as the BLM-It release's are:
+:func:`possessed` makes a person's patient their own (*il cuoco brucia la sua torta*),
 :func:`with_specialist` names, in a one-argument answer, the other role after the subject (OdI
 *i pescatori di trote pescano dall'alba*, CausI *i piatti del cameriere si rompono da soli*;
-I-Int *le trote di pescatori pescano*, *il cameriere dei piatti si rompe*), so that the correct
-answer names both roles as the other answers do.
+I-Int *le trote di pescatori pescano*, *il cameriere dei piatti si rompe*), and
+:func:`with_cause` names a CausI cause after the verb (*i rami si piegano per il vento*; I-Int
+*il vento si piega per i rami*), so that the correct answer names both roles as the other
+answers do.
 """
 
 from __future__ import annotations
@@ -62,6 +65,9 @@ class AlternationWords:
     #: the "di" phrase after the subject that names the other role (*i pescatori di trote*,
     #: *i piatti del cameriere*), or ""
     specialist: str = ""
+    #: the phrase after a CausI si verb that names the other role as the cause (*i rami si
+    #: piegano per il vento*; I-Int *il vento si piega per i rami*), or ""
+    cause: str = ""
 
 
 def alternation_sentence(
@@ -80,13 +86,18 @@ def alternation_sentence(
         "Intr": "si" if alternation == "causative" else "active",
     }[template[1]]
     of = f" {words.specialist}" if words.specialist else ""
+    frame = words.frame
+    if voice == "si" and words.da_phrase == ALONE and "da-NP" in template:
+        frame = "perfect"  # a thing that changed by itself: *si è rotto da solo*
     chunks = [
         Chunk(template[0], subject.text() + of),
         Chunk(
             template[1],
-            verb_group(lexicon, verb, words.frame, voice, subject.number, subject.gender),
+            verb_group(lexicon, verb, frame, voice, subject.number, subject.gender),
         ),
     ]
+    if words.cause:  # P-Ag: the agent named as the cause; P-Pat: I-Int's patient so named
+        chunks.append(Chunk("P-Ag" if template[0] == "Pat" else "P-Pat", words.cause))
     for tag in template[2:]:
         if tag in roles:
             chunks.append(Chunk(tag, roles[tag].text()))
@@ -100,7 +111,7 @@ def alternation_sentence(
         else:  # da-Ag, da-Pat
             chunks.append(Chunk(tag, roles[tag[3:]].text("da")))
     text = " ".join(c.text for c in chunks)
-    return Sentence(" ".join(template), tuple(chunks), text, verb.lemma)
+    return Sentence(" ".join(c.tag for c in chunks), tuple(chunks), text, verb.lemma)
 
 
 def possessed(
@@ -147,15 +158,37 @@ def with_specialist(
     cameriere dei piatti*), as the other noun phrase after "di"."""
     agent, patient = words.agent.noun, words.patient.noun
     pairs = named_pairs(verb)
-    if patient.lemma not in pairs.get(agent.lemma, ()) or rng.random() >= SPECIALIST_RATE:
+    if patient.lemma not in pairs.get(agent.lemma, ()):
+        return with_cause(verb, words, template)
+    if rng.random() >= SPECIALIST_RATE:
         return words
     if verb.alternation == "causative":
         other = words.agent if template[0] == "Pat" else words.patient
+        if template[0] == "Pat" and words.patient.number in other.noun.numbers:
+            # the owner in the thing's number (*i piatti dei camerieri*), as I-Int's owner
+            # takes its things' (*i camerieri dei piatti*): "del" told the correct answer
+            other = replace(other, number=words.patient.number)
         # with the definite article, as one names an owner (*i piatti del cameriere*, not *di
         # un cameriere*) and in both answers alike: a bare "di" was the correct answer's
         return replace(words, specialist=replace(other, determiner="def").text("di"))
     other = patient if template[0] == "Ag" else agent
     return replace(words, specialist="di " + (other.lemma if other.mass else other.plural))
+
+
+def with_cause(verb: Verb, words: AlternationWords, template: tuple[str, ...]) -> AlternationWords:
+    """CausI one-argument answer ``words`` whose agent is a cause, naming the other role after
+    the verb with the cause's preposition (:attr:`.Noun.cause_preposition`): the correct
+    answer's cause (*i rami si piegano per il vento*, *la neve si scioglie al sole*), I-Int's
+    patient (*il vento si piega per i rami*, *il sole si scioglie alla neve*), so that both
+    name both roles as the other answers do; not with *da solo*, which says there was no
+    cause. Other words unchanged."""
+    cause = words.agent.noun
+    if verb.alternation != "causative" or cause.cause_kind is None or words.da_phrase == ALONE:
+        return words
+    # the cause one (*per il vento*, not *per i venti*); I-Int's patient in its number
+    other = replace(words.agent, number="sg") if template[0] == "Pat" else words.patient
+    phrase = replace(other, determiner="def").text(cause.cause_preposition)
+    return replace(words, cause=phrase)
 
 
 def fits_slot(noun: Noun, phrase: NounPhrase, slot: str) -> bool:
@@ -223,12 +256,15 @@ def draw_noun_phrase(
     rng: random.Random,
     avoid: list[str],
     plural: bool = False,
+    singular: bool = False,
     agent: bool = False,
     generic: bool = False,
     many: bool = False,
 ) -> NounPhrase:
     """A noun phrase of one of ``lemmas`` (not ``avoid``): a cause agent *il vento*, a
-    ``generic`` one with the definite article, ``plural`` where the noun counts; ``many``
+    ``generic`` one with the definite article, ``plural`` where the noun counts,
+    ``singular`` else (an answer's patient of a cause, which is one, *il vento*, *il sole*:
+    else the verb's number told I-Int's subject, the cause, apart); ``many``
     (the patient of a mishap iterated over weeks): *molti bicchieri*, since *le cameriere
     rovesciavano le bottiglie dalla settimana scorsa* reads as the same bottles for a week."""
     noun = lexicon.nouns[pick(rng, lemmas, avoid=avoid)]
@@ -237,6 +273,8 @@ def draw_noun_phrase(
     if many and not noun.mass:
         return NounPhrase(noun, "pl", "many")
     number = "pl" if plural and not noun.mass else pick(rng, noun.numbers)
+    if singular and not plural:
+        number = "sg"
     families = GENERIC_FAMILIES if generic else DETERMINER_FAMILIES
     families = [f for f in families if not ((noun.mass or noun.definite) and f == "indefinite")]
     family = pick(rng, families)

@@ -5,9 +5,10 @@ The bundled lexicon is the JSON files in ``blm/generator/data/`` (written for th
 * ``nouns.json``: lemma (singular), gender, plural, animacy, semantic classes, ``mass``
   (singular only), ``kinship`` (*sua madre*), ``plural_gender`` (*l'uovo, le uova*),
   ``onset`` where the spelling misleads the article rules (*chef*: ``"lo"``, as
-  :data:`~poetic_eval.blm.generator.articles.ONSETS` lists), ``cause_kind`` (a cause's kind)
-  ``personal`` (one owner's only: *lo zaino*), ``definite`` (never indefinite: *l'ombra*) and
-  ``few`` (a relative of a known small count: not *alcune nonne di X*);
+  :data:`~poetic_eval.blm.generator.articles.ONSETS` lists), ``cause_kind`` (a cause's kind),
+  ``cause_preposition`` (*al sole*, *per il vento*), ``personal`` (one owner's only: *lo
+  zaino*), ``definite`` (never indefinite: *l'ombra*) and ``few`` (a relative of a known
+  small count: not *alcune nonne di X*);
 * ``adjectives.json``: masculine singular lemma, irregular masculine plural, ``invariable``,
   ``permanent`` (a lasting property: no future, *sarà bianco* is odd);
 * ``verbs.json``: lemma, auxiliary, ``isc``, the forms the regular rules get wrong, and for
@@ -57,6 +58,9 @@ class Noun:
     #: ``event`` such as il terremoto happens once, a ``force`` such as il sole acts for
     #: minutes or hours, ...): the spans of temporal "da" phrase and the frames it takes
     cause_kind: str | None = None
+    #: the preposition that names a cause after a si verb (*si scioglie al sole*, *si
+    #: restringe nella lavatrice*, *si sveglia con la sveglia*; most causes: *per il vento*)
+    cause_preposition: str = "per"
     #: one owner's or one parent's only (lo zaino, la figlia): a singular one of several is
     #: odd (*lo zaino delle zie*, *la figlia di quelle cameriere*), and the AgrI counter pairs
     #: every number with every number, so it heads no attachment there

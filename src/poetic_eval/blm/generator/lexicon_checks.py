@@ -57,6 +57,8 @@ def check_lexicon(
 
 #: the noun class of the natural and mechanical causes; each has a ``cause_kind``
 CAUSE_CLASS = "cause"
+#: the prepositions that name a cause after a si verb (:attr:`.Noun.cause_preposition`)
+CAUSE_PREPOSITIONS = ("per", "a", "con", "in")
 
 
 def _check_causes_and_p_phrases(lexicon: Lexicon) -> None:
@@ -79,6 +81,13 @@ def _check_causes_and_p_phrases(lexicon: Lexicon) -> None:
             )
         if CAUSE_CLASS in noun.classes and noun.cause_kind is None:
             raise LexiconError(f"nouns.json, {noun.lemma!r}: a cause needs a cause_kind")
+        if noun.cause_preposition not in CAUSE_PREPOSITIONS:
+            raise LexiconError(
+                f"nouns.json, {noun.lemma!r}: "
+                + unknown_name_message(
+                    noun.cause_preposition, list(CAUSE_PREPOSITIONS), "cause_preposition"
+                )
+            )
     ids = [phrase.id for phrase in lexicon.other_phrases if not isinstance(phrase, str)]
     if None in ids or len(set(ids)) != len(ids) or len(ids) != len(lexicon.other_phrases):
         raise LexiconError(f"{where}, other_phrases: each needs an id, all different")
