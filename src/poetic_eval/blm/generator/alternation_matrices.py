@@ -26,6 +26,13 @@ from dataclasses import replace
 
 from ...checks import require_choice
 from ...errors import NoReadableWords
+from .alternation_answers import (
+    gender_matched,
+    has_role,
+    in_number_of_mass,
+    replacements,
+    same_gender,
+)
 from .alternation_sentences import (
     ALONE,
     CAUSAL_DA,
@@ -33,7 +40,6 @@ from .alternation_sentences import (
     AlternationWords,
     alternation_sentence,
     draw_noun_phrase,
-    fits_slot,
     matched_subject,
     named_pairs,
     possessed,
@@ -52,14 +58,8 @@ from .alternation_templates import (
 from .labels import ALTERNATION_LABELS
 from .lexicon import DA_SPANS, CauseKind, Lexicon, Noun, Verb
 from .matrices import LEXICAL_TYPES, Matrix, Sentence, pick
-from .noun_phrases import NounPhrase, phrase_text
+from .noun_phrases import phrase_text
 from .verb_groups import DURATION_FRAMES
-
-
-def _has(template: tuple[str, ...], role: str) -> bool:
-    """Whether ``template`` names ``role`` (Ag, Pat), as a subject, object or after "da"."""
-    return role in template or f"da-{role}" in template
-
 
 #: a sentence where the agent acts, with a temporal "da": fresh words take a span it acts over
 _AGENT_ACTS = ("Ag", "Akt", "da-NP")
@@ -110,7 +110,7 @@ class AlternationGenerator:
         scorso inverno*); a named portion only for minutes (not *beveva quel caffè da tre ore*)."""
         spans = verb.da_spans
         kind = self._cause_kind(agent)
-        acts = _has(template, "Ag") and template[1] != "Intr"
+        acts = has_role(template, "Ag") and template[1] != "Intr"
         if acts and kind is not None:
             spans = tuple(span for span in spans if span in kind.spans)
         elif acts and verb.mishap:  # *il fornaio brucia quella torta da cinque minuti*
@@ -120,7 +120,7 @@ class AlternationGenerator:
             spans = tuple(span for span in spans if span not in self.habitual)
         # the patient named; OdI's I-Int (Pat Intr da-NP) takes the correct answer's spans
         intransitive = verb.alternation == "object_drop" and template[1] == "Intr"
-        named = verb.alternation == "object_drop" and _has(template, "Pat") and not intransitive
+        named = verb.alternation == "object_drop" and has_role(template, "Pat") and not intransitive
         # a two-argument answer is wrong anyway: it may take the correct one's habitual spans
         if named and not verb.habitual_objects and not answer:
             spans = tuple(span for span in spans if span not in self.habitual)
@@ -128,7 +128,7 @@ class AlternationGenerator:
             spans = tuple(span for span in spans if span == "minutes")
         if intransitive and not verb.habitual_intransitive:  # *il custode spolverava da un anno*
             spans = tuple(span for span in spans if span not in self.habitual)
-        if verb.routine and not _has(template, "Ag"):  # *le porte si chiudono da un mese*
+        if verb.routine and not has_role(template, "Ag"):  # *le porte si chiudono da un mese*
             spans = tuple(span for span in spans if span not in self.habitual)
         return spans
 
@@ -158,9 +158,9 @@ class AlternationGenerator:
         agent = words.agent.noun
         many_on_one = words.agent.number == "pl" and words.patient.number == "sg"
         small = words.patient.noun.lemma in verb.small_patients
-        if many_on_one and small and _has(template, "Ag") and _has(template, "Pat"):
+        if many_on_one and small and has_role(template, "Ag") and has_role(template, "Pat"):
             return False  # *gli idraulici svuotavano la bottiglia*
-        agentless = template[1] == "Pass" and not _has(template, "Ag")
+        agentless = template[1] == "Pass" and not has_role(template, "Ag")
         if agentless and words.patient.noun.lemma in verb.cause_patients:
             return False  # *le ombre venivano allungate*
         if template[1] == "Intr" and "da-Ag" in template and agent.lemma in CAUSAL_DA:
@@ -170,7 +170,12 @@ class AlternationGenerator:
             if subject.determiner == "indef":
                 return False  # an ongoing event of one unknown one: *una camicia si asciuga da*
             one_eats_many = words.agent.number == "sg" and words.patient.number == "pl"
-            if verb.portions and _has(template, "Ag") and _has(template, "Pat") and one_eats_many:
+            if (
+                verb.portions
+                and has_role(template, "Ag")
+                and has_role(template, "Pat")
+                and one_eats_many
+            ):
                 return False  # *il ragazzo mangiava i panini da qualche minuto*
             if words.da_phrase == ALONE:
                 return self._alone_reads_well(verb, template)
@@ -186,7 +191,7 @@ class AlternationGenerator:
             if words.frame in MODAL_FRAMES and (itself or words.other_phrase == self.in_public):
                 return False  # *le piscine possono riempirsi*; *... sotto gli occhi di tutti*
             kind = self._cause_kind(agent)
-            if kind is not None and _has(template, "Ag"):
+            if kind is not None and has_role(template, "Ag"):
                 if words.frame not in kind.frames:
                     return False
                 if words.other_phrase in self.scheduled and not kind.keeps_time:
@@ -221,10 +226,8 @@ class AlternationGenerator:
         """Words for ``verb`` that read well (:meth:`reads_well`) in every one of
         ``templates``; ``for_answers``: from the agents and patients the answers use;
         ``alone``: with "da solo" (:data:`ALONE`) as their "da" phrase; ``paired``: an agent
-        and a patient that name each other (:func:`.named_pairs`), where the verb has some.
-        The answers' patient has the agent's gender where one fits, so that no article or
-        ending tells the correct answer's subject from I-Int's (*la contadina ara*, *la terra
-        ara*)."""
+        and a patient that name each other (:func:`.named_pairs`), where the verb has some;
+        answer words are drawn as :mod:`.alternation_answers` says."""
         agents = verb.answer_agents() if for_answers else verb.agents
         patients = verb.answer_patients() if for_answers else verb.patients
         pairs = named_pairs(verb)
@@ -234,8 +237,8 @@ class AlternationGenerator:
         else:
             paired = False
         agents = [a for a in agents if any(verb.can_act_on(a, p) for p in patients)]
-        if for_answers:  # an agent with a patient of its gender (:meth:`fresh_words`)
-            agents = self._gender_matched(verb, agents, patients) or agents
+        if for_answers:  # an agent with a patient of its gender
+            agents = gender_matched(self.lexicon, verb, agents, patients) or agents
         for _ in range(_MAX_DRAWS):
             # OdI's kinds of doer in the plural, as I-Int names them (*le trote di pescatori*)
             doers = paired and self.alternation == "object_drop"
@@ -244,8 +247,7 @@ class AlternationGenerator:
             if paired:
                 fitting = [p for p in fitting if p in pairs[agent.noun.lemma]]
             if for_answers:  # no article or ending tells the correct answer from I-Int
-                same = [p for p in fitting if self.lexicon.nouns[p].gender == agent.noun.gender]
-                fitting = same or fitting
+                fitting = same_gender(self.lexicon, fitting, agent)
             patient = draw_noun_phrase(
                 self.lexicon,
                 fitting,
@@ -257,7 +259,7 @@ class AlternationGenerator:
                 many=self.iterated(verb) and verb.mishap and verb.habitual_agents != (),
             )
             if for_answers:
-                agent = self._in_number_of_mass(agent, patient)
+                agent = in_number_of_mass(self.alternation, agent, patient)
             # paired (answer) words need not act over the span: *la torta del cuoco si brucia*
             spans = () if paired else self.spans_for(verb, _AGENT_ACTS, agent.noun)
             da_phrases = [p for span in (spans or verb.da_spans) for p in self.da_phrases[span]]
@@ -271,25 +273,6 @@ class AlternationGenerator:
             if all(self.reads_well(verb, words, t, for_answers) for t in templates):
                 return words
         raise NoReadableWords(f"no words of {verb.lemma!r} read well in {templates}")
-
-    def _in_number_of_mass(self, agent: NounPhrase, patient: NounPhrase) -> NounPhrase:
-        """OdI answers' ``agent`` in the singular where ``patient`` is a mass noun, which I-Int
-        cannot make plural (*il contadino miete*, *il grano miete*): else the verb's number
-        told the two apart."""
-        if self.alternation != "object_drop" or not patient.noun.mass or agent.number == "sg":
-            return agent
-        return replace(
-            agent, number="sg", determiner="def" if agent.determiner == "some" else agent.determiner
-        )
-
-    def _gender_matched(self, verb: Verb, agents: list[str], patients: list[str]) -> list[str]:
-        """The ``agents`` that act on some of ``patients`` of their own gender."""
-        gender = {lemma: self.lexicon.nouns[lemma].gender for lemma in (*agents, *patients)}
-        return [
-            a
-            for a in agents
-            if any(gender[p] == gender[a] and verb.can_act_on(a, p) for p in patients)
-        ]
 
     def vary_one(
         self,
@@ -317,7 +300,9 @@ class AlternationGenerator:
             if slot in ("agent", "patient"):
                 nouns = [
                     self.lexicon.nouns[lemma]
-                    for lemma in self._replacements(verb, words, slot, for_answers, template)
+                    for lemma in replacements(
+                        self.lexicon, verb, words, slot, for_answers, template
+                    )
                 ]
                 options = [replace(words, **{slot: current.with_noun(noun)}) for noun in nouns]
             else:
@@ -353,41 +338,6 @@ class AlternationGenerator:
     def da_phrases_for(self, verb: Verb) -> list[str]:
         """The temporal "da" phrases of the spans ``verb`` takes (:attr:`.Verb.da_spans`)."""
         return [phrase for span in verb.da_spans for phrase in self.da_phrases[span]]
-
-    def _replacements(
-        self,
-        verb: Verb,
-        words: AlternationWords,
-        slot: str,
-        for_answers: bool,
-        template: tuple[str, ...] = (),
-    ):
-        """The lemmas that can replace the agent or patient of ``words``; in a passive without
-        agent any patient (*l'elastico viene allungato* in a matrix of *il sole* and *l'ombra*,
-        whose cause patient takes no such passive: :attr:`.Verb.cause_patients`)."""
-        agent, patient = words.agent.noun.lemma, words.patient.noun.lemma
-        agentless = template[1:2] == ("Pass",) and not _has(template, "Ag")
-        if slot == "agent":
-            lemmas = verb.answer_agents() if for_answers else verb.agents
-            fits = [a for a in lemmas if verb.can_act_on(a, patient)]
-        else:
-            lemmas = verb.answer_patients() if for_answers else verb.patients
-            fits = [p for p in lemmas if agentless or verb.can_act_on(agent, p)]
-        pairs = named_pairs(verb)
-        if for_answers and patient in pairs.get(agent, ()):  # still a pair: no *operai* in I-Int
-            if slot == "agent":
-                fits = [a for a in fits if patient in pairs.get(a, ())]
-            else:
-                fits = [p for p in fits if p in pairs[agent]]
-        current = getattr(words, slot)
-        singular_only = slot == "patient" and verb.plural_patients and current.number == "sg"
-        return [
-            lemma
-            for lemma in fits
-            if lemma not in (agent, patient)
-            and fits_slot(self.lexicon.nouns[lemma], current, slot)
-            and not (singular_only and not self.lexicon.nouns[lemma].mass)
-        ]
 
     def sentence(self, verb: Verb, words: AlternationWords, template: tuple[str, ...]) -> Sentence:
         return alternation_sentence(self.lexicon, self.alternation, verb, words, template)
