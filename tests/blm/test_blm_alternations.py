@@ -206,6 +206,10 @@ def slot_distance(a: dict, b: dict) -> int:
         same_noun = (a["Ag"][0], a["Ag"][2]) == (b["Ag"][0], b["Ag"][2])
         matched = any(x["Ag"][1] == x["Pat"][1] for x in (a, b))
         changed -= same_noun and matched
+    # a CausI answer with *da solo* names one thing where the others say *molti* (*il vaso si
+    # è rotto da solo*, :func:`.one_thing_alone`): the same noun, no word of its own
+    if "Pat" in shared and a["Pat"] != b["Pat"] and a["Pat"][0] == b["Pat"][0]:
+        changed -= "many" in (a["Pat"][2], b["Pat"][2])
     return changed
 
 

@@ -135,9 +135,9 @@ def test_every_p_np_is_one_its_verb_takes():
             verb = LEXICON.verbs[annotation["verb"]]
             assert P_NP[chunks["P-NP"]].id in verb.p_phrases, annotation
     verbs = LEXICON.verbs  # the reader's cases
-    assert "sunset" not in verbs["accorciare"].p_phrases
-    # shadows shorten in the morning only: no hours, *dal primo pomeriggio*
-    assert verbs["accorciare"].da_spans == ("minutes",)
+    # accorciare is gone: *questa candela poteva essere accorciata dal fuoco* (the reading of
+    # 3e64c4e), and shadows alone shorten (no two agents)
+    assert "accorciare" not in verbs
     assert "first_time" not in verbs["bruciare"].p_phrases
     assert "dawn" not in verbs["piegare"].p_phrases
     assert "sunset" not in verbs["sbriciolare"].p_phrases
@@ -298,7 +298,6 @@ def test_a_routine_event_repeats_only_as_a_named_habitual_agent_s_habit():
 def test_a_cause_patient_takes_no_passive_without_agent():
     # the third reading: *le ombre venivano allungate da dieci minuti*
     assert "ombra" in LEXICON.verbs["allungare"].cause_patients
-    assert "ombra" in LEXICON.verbs["accorciare"].cause_patients
     agentless = 0
     for annotation in alternation_sentences(("caus_ii", "caus_iii")):
         verb = LEXICON.verbs[annotation["verb"]]
@@ -470,7 +469,7 @@ def _unknown_kind_span(raw):
         ),
         (
             "verbs.json",
-            _entry_edit("verbs", "accorciare", lambda v: v.update(cause_patients=v["patients"])),
+            _entry_edit("verbs", "allungare", lambda v: v.update(cause_patients=v["patients"])),
             "every patient is a cause_patient",
         ),
     ],

@@ -47,6 +47,16 @@ def in_number_of_mass(alternation: str, agent: NounPhrase, patient: NounPhrase) 
     return replace(agent, number="sg", determiner=determiner)
 
 
+def one_thing_alone(alternation: str, words: AlternationWords) -> AlternationWords:
+    """CausI answer ``words`` with *da solo* whose patient is one thing, not *molti*/*molte*
+    (drawn so for a mishap over days, :func:`.draw_noun_phrase`): *il vaso si è rotto da
+    solo*, not *molti piatti si sono rotti da soli*."""
+    patient = words.patient
+    if alternation != "causative" or patient.determiner != "many":
+        return words
+    return replace(words, patient=replace(patient, number="sg", determiner="def"))
+
+
 def replacements(
     lexicon: Lexicon,
     verb: Verb,

@@ -30,6 +30,7 @@ from .alternation_answers import (
     gender_matched,
     has_role,
     in_number_of_mass,
+    one_thing_alone,
     replacements,
     same_gender,
 )
@@ -66,6 +67,8 @@ _AGENT_ACTS = ("Ag", "Akt", "da-NP")
 #: the chance that a type II context sentence without "da" changes its frame (OdI: remote)
 CONTEXT_FRAME_CHANGE = {"causative": 0.75, "object_drop": 0.9}
 _MAX_DRAWS = 200
+#: the noun class of machines (*il trattore*, *la lavastoviglie*), which do nothing *da soli*
+MACHINE = "machine"
 
 
 class AlternationGenerator:
@@ -177,6 +180,8 @@ class AlternationGenerator:
                 and one_eats_many
             ):
                 return False  # *il ragazzo mangiava i panini da qualche minuto*
+            if words.da_phrase == ALONE and MACHINE in subject.noun.classes:
+                return False  # *il trattore ara da solo*: a driverless tractor
             if words.da_phrase == ALONE:
                 return self._alone_reads_well(verb, template)
             if template[1] == "Intr" and verb.alone_only:
@@ -434,6 +439,8 @@ class AlternationGenerator:
                     words = self.vary_one(verb, start, template, rng, for_answers=True)
             except NoReadableWords:
                 continue
+            if current == "alone":
+                words = one_thing_alone(self.alternation, words)
             words = self._matched_subject(verb, words, template, label == "I-Int")
             if label in ("Correct", "I-Int"):  # *i pescatori di trote pescano dall'alba*
                 words = with_specialist(self.lexicon, verb, words, template, rng)

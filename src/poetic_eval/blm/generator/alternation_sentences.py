@@ -159,7 +159,7 @@ def with_specialist(
     agent, patient = words.agent.noun, words.patient.noun
     pairs = named_pairs(verb)
     if patient.lemma not in pairs.get(agent.lemma, ()):
-        return with_cause(verb, words, template)
+        return with_cause(lexicon, verb, words, template)
     if rng.random() >= SPECIALIST_RATE:
         return words
     if verb.alternation == "causative":
@@ -175,15 +175,20 @@ def with_specialist(
     return replace(words, specialist="di " + (other.lemma if other.mass else other.plural))
 
 
-def with_cause(verb: Verb, words: AlternationWords, template: tuple[str, ...]) -> AlternationWords:
+def with_cause(
+    lexicon: Lexicon, verb: Verb, words: AlternationWords, template: tuple[str, ...]
+) -> AlternationWords:
     """CausI one-argument answer ``words`` whose agent is a cause, naming the other role after
     the verb with the cause's preposition (:attr:`.Noun.cause_preposition`): the correct
     answer's cause (*i rami si piegano per il vento*, *la neve si scioglie al sole*), I-Int's
     patient (*il vento si piega per i rami*, *il sole si scioglie alla neve*), so that both
     name both roles as the other answers do; not with *da solo*, which says there was no
-    cause. Other words unchanged."""
+    cause, nor for a cause that happens once (an ``event``, *il terremoto*: not *si incrinano
+    per il terremoto dal mese scorso*). Other words unchanged."""
     cause = words.agent.noun
     if verb.alternation != "causative" or cause.cause_kind is None or words.da_phrase == ALONE:
+        return words
+    if not lexicon.cause_kinds[cause.cause_kind].spans:
         return words
     # the cause one (*per il vento*, not *per i venti*); I-Int's patient in its number
     other = replace(words.agent, number="sg") if template[0] == "Pat" else words.patient
