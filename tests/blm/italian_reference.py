@@ -117,6 +117,13 @@ tessere     tesse tessono | tesseva tessevano
 spolverare  spolvera spolverano | spolverava spolveravano
 aspettare   aspetta aspettano | aspettava aspettavano
 sgonfiare   sgonfia sgonfiano | sgonfiava sgonfiavano
+sgualcire   sgualcisce sgualciscono | sgualciva sgualcivano
+allentare   allenta allentano | allentava allentavano
+spaccare    spacca spaccano | spaccava spaccavano
+scheggiare  scheggia scheggiano | scheggiava scheggiavano
+svitare     svita svitano | svitava svitavano
+appannare   appanna appannano | appannava appannavano
+sfilacciare sfilaccia sfilacciano | sfilacciava sfilacciavano
 sporcare    sporca sporcano | sporcava sporcavano
 ammorbidire ammorbidisce ammorbidiscono | ammorbidiva ammorbidivano
 indurire    indurisce induriscono | induriva indurivano
@@ -161,6 +168,13 @@ sparire     sparirà spariranno | sparito
 funzionare  funzionerà funzioneranno | funzionato
 aspettare   aspetterà aspetteranno | aspettato
 sgonfiare   sgonfierà sgonfieranno | sgonfiato
+sgualcire   sgualcirà sgualciranno | sgualcito
+allentare   allenterà allenteranno | allentato
+spaccare    spaccherà spaccheranno | spaccato
+scheggiare  scheggerà scheggeranno | scheggiato
+svitare     sviterà sviteranno | svitato
+appannare   appannerà appanneranno | appannato
+sfilacciare sfilaccerà sfilacceranno | sfilacciato
 sporcare    sporcherà sporcheranno | sporcato
 ammorbidire ammorbidirà ammorbidiranno | ammorbidito
 indurire    indurirà induriranno | indurito
@@ -283,6 +297,13 @@ sbriciolare sbriciolò sbriciolarono
 frantumare frantumò frantumarono
 incrinare incrinò incrinarono
 sgonfiare sgonfiò sgonfiarono
+sgualcire sgualcì sgualcirono
+allentare allentò allentarono
+spaccare spaccò spaccarono
+scheggiare scheggiò scheggiarono
+svitare svitò svitarono
+appannare appannò appannarono
+sfilacciare sfilacciò sfilacciarono
 sporcare sporcò sporcarono
 ammorbidire ammorbidì ammorbidirono
 indurire indurì indurirono

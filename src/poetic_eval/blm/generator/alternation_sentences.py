@@ -51,8 +51,9 @@ DETERMINER_FAMILIES = ("def", "def", "def", "indefinite", "dem", "that")
 #: the determiner family of a generic patient (*i vasi*; not *quei vasi*, *alcuni vasi*)
 GENERIC_FAMILIES = ("def",)
 #: causes whose "da" reads as a cause with a change of itself (*i muri si incrinavano dal
-#: gelo*, *le piastrelle si staccano dall'umidità*): no E-WrBy answer has them
-CAUSAL_DA = frozenset({"gelo", "calore", "umidità", "fumo", "rumore", "tuono"})
+#: gelo*, *le piastrelle si staccano dall'umidità*, *lo specchio si appanna dal vapore*): no
+#: E-WrBy answer has them
+CAUSAL_DA = frozenset({"gelo", "calore", "umidità", "fumo", "rumore", "tuono", "vapore"})
 
 
 @dataclass(frozen=True)
