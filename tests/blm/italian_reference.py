@@ -72,7 +72,6 @@ strappare   strappa strappano | strappava strappavano
 allargare   allarga allargano | allargava allargavano
 restringere restringe restringono | restringeva restringevano
 allungare   allunga allungano | allungava allungavano
-accorciare  accorcia accorciano | accorciava accorciavano
 svegliare   sveglia svegliano | svegliava svegliavano
 alzare      alza alzano | alzava alzavano
 abbassare   abbassa abbassano | abbassava abbassavano
@@ -99,7 +98,6 @@ fumare      fuma fumano | fumava fumavano
 lavare      lava lavano | lavava lavavano
 ricamare    ricama ricamano | ricamava ricamavano
 multare     multa multano | multava multavano
-medicare    medica medicano | medicava medicavano
 recitare    recita recitano | recitava recitavano
 insegnare   insegna insegnano | insegnava insegnavano
 cacciare    caccia cacciano | cacciava cacciavano
@@ -208,7 +206,6 @@ strappare   strapperà strapperanno | strappato
 allargare   allargherà allargheranno | allargato
 restringere restringerà restringeranno | ristretto
 allungare   allungherà allungheranno | allungato
-accorciare  accorcerà accorceranno | accorciato
 svegliare   sveglierà sveglieranno | svegliato
 alzare      alzerà alzeranno | alzato
 abbassare   abbasserà abbasseranno | abbassato
@@ -235,7 +232,6 @@ fumare      fumerà fumeranno | fumato
 lavare      laverà laveranno | lavato
 ricamare    ricamerà ricameranno | ricamato
 multare     multerà multeranno | multato
-medicare    medicherà medicheranno | medicato
 recitare    reciterà reciteranno | recitato
 insegnare   insegnerà insegneranno | insegnato
 cacciare    caccerà cacceranno | cacciato
@@ -290,7 +286,6 @@ strappare strappò strapparono
 allargare allargò allargarono
 restringere restrinse restrinsero
 allungare allungò allungarono
-accorciare accorciò accorciarono
 svegliare svegliò svegliarono
 staccare staccò staccarono
 sbriciolare sbriciolò sbriciolarono
@@ -324,7 +319,6 @@ fumare fumò fumarono
 lavare lavò lavarono
 ricamare ricamò ricamarono
 multare multò multarono
-medicare medicò medicarono
 recitare recitò recitarono
 insegnare insegnò insegnarono
 cacciare cacciò cacciarono

@@ -92,7 +92,7 @@ def test_the_baseline_finds_what_causi_answers_give_away():
     test = rows("caus_ii")["test"]
     half = len(test) // 2
     ours, reference = held_out_accuracy(test[:half], test[half:]), sklearn_accuracy(test)
-    assert ours > 0.4 and reference > 0.4, (ours, reference)
+    assert ours > 0.25 and reference > 0.25, (ours, reference)  # twice chance (1 in 8)
     assert abs(ours - reference) < 0.2
 
 
@@ -159,6 +159,7 @@ def test_filters_hold_in_every_causi_and_odi_sentence():
             and patient
             and not LEXICON.nouns[patient.lemma].mass
             and not odi_int
+            and not (da and da[0] in alone)  # one thing alone: *il ramo si è spezzato da solo*
         ):
             assert patient.number == "pl", text  # iterated or habitual with a temporal "da"
         if label == "I-Int":  # the other role + si-verb must stay wrong Italian

@@ -85,10 +85,15 @@ def replacements(
             fits = [p for p in fits if p in pairs[agent]]
     current = getattr(words, slot)
     singular_only = slot == "patient" and verb.plural_patients and current.number == "sg"
-    return [
+    fitting = [
         lemma
         for lemma in fits
         if lemma not in (agent, patient)
         and fits_slot(lexicon.nouns[lemma], current, slot)
         and not (singular_only and not lexicon.nouns[lemma].mass)
     ]
+    if not for_answers:
+        return fitting
+    # an answer keeps the gender of the word it changes, as its agent and patient share one
+    same = [lemma for lemma in fitting if lexicon.nouns[lemma].gender == current.noun.gender]
+    return same or fitting

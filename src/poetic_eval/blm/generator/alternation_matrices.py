@@ -263,7 +263,7 @@ class AlternationGenerator:
                 generic=self.iterated(verb),
                 many=self.iterated(verb) and verb.mishap and verb.habitual_agents != (),
             )
-            if for_answers:
+            if for_answers and not doers:  # kinds of doer stay plural, as I-Int names them
                 agent = in_number_of_mass(self.alternation, agent, patient)
             # paired (answer) words need not act over the span: *la torta del cuoco si brucia*
             spans = () if paired else self.spans_for(verb, _AGENT_ACTS, agent.noun)
