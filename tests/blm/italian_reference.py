@@ -98,6 +98,7 @@ fumare      fuma fumano | fumava fumavano
 lavare      lava lavano | lavava lavavano
 ricamare    ricama ricamano | ricamava ricamavano
 multare     multa multano | multava multavano
+interrogare interroga interrogano | interrogava interrogavano
 recitare    recita recitano | recitava recitavano
 insegnare   insegna insegnano | insegnava insegnavano
 cacciare    caccia cacciano | cacciava cacciavano
@@ -232,6 +233,7 @@ fumare      fumerà fumeranno | fumato
 lavare      laverà laveranno | lavato
 ricamare    ricamerà ricameranno | ricamato
 multare     multerà multeranno | multato
+interrogare interrogherà interrogheranno | interrogato
 recitare    reciterà reciteranno | recitato
 insegnare   insegnerà insegneranno | insegnato
 cacciare    caccerà cacceranno | cacciato
@@ -319,6 +321,7 @@ fumare fumò fumarono
 lavare lavò lavarono
 ricamare ricamò ricamarono
 multare multò multarono
+interrogare interrogò interrogarono
 recitare recitò recitarono
 insegnare insegnò insegnarono
 cacciare cacciò cacciarono

@@ -404,8 +404,11 @@ def test_a_mishap_is_no_one_s_purpose_and_no_one_s_plan():
 
 
 def test_several_agents_act_on_no_single_small_patient():
-    # the fourth reading: *gli idraulici svuotavano la bottiglia*
-    assert "bottiglia" in LEXICON.verbs["svuotare"].small_patients
+    # the fourth reading: *gli idraulici svuotavano la bottiglia* (since the reading of a854362
+    # *svuotare* empties no bottle or bucket at all: *svuota il suo secchio da dieci minuti*)
+    assert "bottiglia" not in LEXICON.verbs["svuotare"].patients
+    assert "bullone" in LEXICON.verbs["allentare"].small_patients
+    assert "biscotto" in LEXICON.verbs["sbriciolare"].small_patients
     seen = 0
     for annotation in alternation_sentences(("caus_ii", "caus_iii")):
         verb = LEXICON.verbs[annotation["verb"]]

@@ -136,14 +136,14 @@ def test_no_da_phrase_marks_the_correct_answer(config):
 #: 0.502-0.528 (random half / no shared verb). The converged baseline reads more of the
 #: answers' form; since CausI names its cause after the verb (*si piegano per il vento*) and
 #: its owners in their things' number, and OdI's answers match their subjects' gender and
-#: number, it measures CausI 0.677 / 0.519 (caus_ii), 0.519 / 0.508 (caus_iii), OdI 0.773 /
-#: 0.548 (od_ii), 0.711 / 0.525 (od_iii). The bounds are kept, not raised to what it
+#: number, it measures CausI 0.618 / 0.497 (caus_ii), 0.520 / 0.451 (caus_iii), OdI 0.755 /
+#: 0.479 (od_ii), 0.714 / 0.555 (od_iii). The bounds are kept, not raised to what it
 #: measures: the ones it misses are strict xfails with the measured value, so the test says
 #: when the generator brings them under again
 KEPT_BOUNDS = {"caus": (0.70, 0.60), "od": (0.66, 0.58)}
 KEPT_UNMET = {
-    ("od_ii", "random_half"): "0.773 (converged baseline) > 0.66",
-    ("od_iii", "random_half"): "0.711 (converged baseline) > 0.66",
+    ("od_ii", "random_half"): "0.755 (converged baseline) > 0.66",
+    ("od_iii", "random_half"): "0.714 (converged baseline) > 0.66",
 }
 
 
@@ -169,13 +169,19 @@ def test_the_baseline_stays_below_what_this_build_reached(config, protocol):
 def test_odi_one_argument_answers_share_their_subject_s_number(config):
     """OdI's I-Int takes the correct answer's subject's number: drawn as the plural patients of
     the other sentences, it was plural in 80 % of the items against 55 %, and the articles alone
-    told the two one-argument answers apart."""
+    told the two one-argument answers apart. An item whose I-Int subject is a mass noun (*la
+    storia di studentesse studia*), which has no plural, is left out."""
     plural = {"Correct": [], "I-Int": []}
     for item in rows(config):
-        for annotation in item["Answer_set_annotation"]:
-            if annotation["label"] in plural:
-                head = split_complement(annotation["chunks"][0]["text"])[0]
-                plural[annotation["label"]].append(check_phrase(head, NOUNS).number == "pl")
+        subjects = {
+            a["label"]: check_phrase(split_complement(a["chunks"][0]["text"])[0], NOUNS)
+            for a in item["Answer_set_annotation"]
+            if a["label"] in plural
+        }
+        if LEXICON.nouns[subjects["I-Int"].lemma].mass:
+            continue
+        for label, phrase in subjects.items():
+            plural[label].append(phrase.number == "pl")
     shares = {label: float(np.mean(values)) for label, values in plural.items()}
     assert abs(shares["Correct"] - shares["I-Int"]) < 0.1, shares
 
@@ -188,14 +194,14 @@ def full_rows(config: str) -> list[dict]:
 
 #: issue 40's bounds on the full seed-0 build (the card's table): at most 0.65 with no shared
 #: verb and 0.70 with a random half. The converged baseline (random half / no shared verb):
-#: caus_ii 0.631 / 0.505, caus_iii 0.604 / 0.485, od_ii 0.873 / 0.608, od_iii 0.824 / 0.616,
+#: caus_ii 0.679 / 0.566, caus_iii 0.664 / 0.551, od_ii 0.849 / 0.591, od_iii 0.835 / 0.586,
 #: so every config meets the bound with no shared verb and OdI misses it with a random half,
 #: where the baseline learns which nouns of a verb are its agents (the correct answer's
 #: subject) and which its patients (I-Int's). A bound missed is a strict xfail with the
 #: measured value, so that the test says when it is met
 UNMET: dict[tuple[str, str], str] = {
-    ("od_ii", "random_half"): "0.873 > 0.70 (seed-0 build, converged baseline)",
-    ("od_iii", "random_half"): "0.824 > 0.70 (seed-0 build, converged baseline)",
+    ("od_ii", "random_half"): "0.849 > 0.70 (seed-0 build, converged baseline)",
+    ("od_iii", "random_half"): "0.835 > 0.70 (seed-0 build, converged baseline)",
 }
 ISSUE_40_BOUNDS = strict_xfails(UNMET)
 

@@ -17,6 +17,9 @@ from .alternation_sentences import AlternationWords, fits_slot, named_pairs
 from .lexicon import Lexicon, Verb
 from .noun_phrases import NounPhrase
 
+#: the noun class of machines (*il trattore*, *la lavastoviglie*), which do nothing *da soli*
+MACHINE = "machine"
+
 
 def has_role(template: tuple[str, ...], role: str) -> bool:
     """Whether ``template`` names ``role`` (Ag, Pat), as a subject, object or after "da"."""
@@ -95,5 +98,4 @@ def replacements(
     if not for_answers:
         return fitting
     # an answer keeps the gender of the word it changes, as its agent and patient share one
-    same = [lemma for lemma in fitting if lexicon.nouns[lemma].gender == current.noun.gender]
-    return same or fitting
+    return [lemma for lemma in fitting if lexicon.nouns[lemma].gender == current.noun.gender]

@@ -27,6 +27,7 @@ from dataclasses import replace
 from ...checks import require_choice
 from ...errors import NoReadableWords
 from .alternation_answers import (
+    MACHINE,
     gender_matched,
     has_role,
     in_number_of_mass,
@@ -67,8 +68,6 @@ _AGENT_ACTS = ("Ag", "Akt", "da-NP")
 #: the chance that a type II context sentence without "da" changes its frame (OdI: remote)
 CONTEXT_FRAME_CHANGE = {"causative": 0.75, "object_drop": 0.9}
 _MAX_DRAWS = 200
-#: the noun class of machines (*il trattore*, *la lavastoviglie*), which do nothing *da soli*
-MACHINE = "machine"
 
 
 class AlternationGenerator:
@@ -131,6 +130,9 @@ class AlternationGenerator:
             spans = tuple(span for span in spans if span == "minutes")
         if intransitive and not verb.habitual_intransitive:  # *il custode spolverava da un anno*
             spans = tuple(span for span in spans if span not in self.habitual)
+        agentless = template[1] == "Pass" and not has_role(template, "Ag")
+        if agentless and verb.mishap and verb.habitual_agents == ():
+            return ()  # whose habit? *molti vasi vengono frantumati da pochi giorni*
         if verb.routine and not has_role(template, "Ag"):  # *le porte si chiudono da un mese*
             spans = tuple(span for span in spans if span not in self.habitual)
         return spans
