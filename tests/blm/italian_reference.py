@@ -77,7 +77,6 @@ alzare      alza alzano | alzava alzavano
 abbassare   abbassa abbassano | abbassava abbassavano
 spostare    sposta spostano | spostava spostavano
 staccare    stacca staccano | staccava staccavano
-sbriciolare sbriciola sbriciolano | sbriciolava sbriciolavano
 frantumare  frantuma frantumano | frantumava frantumavano
 incrinare   incrina incrinano | incrinava incrinavano
 mangiare    mangia mangiano | mangiava mangiavano
@@ -212,7 +211,6 @@ alzare      alzerà alzeranno | alzato
 abbassare   abbasserà abbasseranno | abbassato
 spostare    sposterà sposteranno | spostato
 staccare    staccherà staccheranno | staccato
-sbriciolare sbriciolerà sbricioleranno | sbriciolato
 frantumare  frantumerà frantumeranno | frantumato
 incrinare   incrinerà incrineranno | incrinato
 mangiare    mangerà mangeranno | mangiato
@@ -290,7 +288,6 @@ restringere restrinse restrinsero
 allungare allungò allungarono
 svegliare svegliò svegliarono
 staccare staccò staccarono
-sbriciolare sbriciolò sbriciolarono
 frantumare frantumò frantumarono
 incrinare incrinò incrinarono
 sgonfiare sgonfiò sgonfiarono

@@ -140,7 +140,7 @@ def test_every_p_np_is_one_its_verb_takes():
     assert "accorciare" not in verbs
     assert "first_time" not in verbs["bruciare"].p_phrases
     assert "dawn" not in verbs["piegare"].p_phrases
-    assert "sunset" not in verbs["sbriciolare"].p_phrases
+    assert "sbriciolare" not in verbs  # *il biscotto veniva sbriciolato da dieci minuti*
 
 
 def test_a_named_object_drop_patient_takes_no_habitual_span():
@@ -408,7 +408,7 @@ def test_several_agents_act_on_no_single_small_patient():
     # *svuotare* empties no bottle or bucket at all: *svuota il suo secchio da dieci minuti*)
     assert "bottiglia" not in LEXICON.verbs["svuotare"].patients
     assert "bullone" in LEXICON.verbs["allentare"].small_patients
-    assert "biscotto" in LEXICON.verbs["sbriciolare"].small_patients
+    assert "tappo" in LEXICON.verbs["svitare"].small_patients
     seen = 0
     for annotation in alternation_sentences(("caus_ii", "caus_iii")):
         verb = LEXICON.verbs[annotation["verb"]]

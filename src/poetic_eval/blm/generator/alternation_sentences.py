@@ -48,12 +48,17 @@ SPECIALIST_RATE = 1.0
 PAIRED_ANSWERS = {"causative": 1.0, "object_drop": 1.0}
 #: the determiners of CausI/OdI noun phrases (possessives only by :func:`possessed`)
 DETERMINER_FAMILIES = ("def", "def", "def", "indefinite", "dem", "that")
+#: the determiners a ``definite`` noun never takes (*un'ombra*, *alcune ombre*, *quella
+#: matematica*): it is spoken of as known
+KNOWN_ONLY_REFUSES = ("indef", "some", "dem", "that")
 #: the determiner family of a generic patient (*i vasi*; not *quei vasi*, *alcuni vasi*)
 GENERIC_FAMILIES = ("def",)
 #: causes whose "da" reads as a cause with a change of itself (*i muri si incrinavano dal
 #: gelo*, *le piastrelle si staccano dall'umidità*, *lo specchio si appanna dal vapore*): no
 #: E-WrBy answer has them
-CAUSAL_DA = frozenset({"gelo", "calore", "umidità", "fumo", "rumore", "tuono", "vapore"})
+CAUSAL_DA = frozenset(
+    {"gelo", "calore", "umidità", "fumo", "rumore", "tuono", "vapore", "vibrazione"}
+)
 
 
 @dataclass(frozen=True)
@@ -204,7 +209,7 @@ def fits_slot(noun: Noun, phrase: NounPhrase, slot: str) -> bool:
     # and any noun can take its place (il portiere)
     if slot == "agent" and noun.cause_kind is not None and phrase.noun.cause_kind is None:
         return False
-    if noun.definite and phrase.determiner in ("indef", "some"):  # *un'ombra*
+    if noun.definite and phrase.determiner in KNOWN_ONLY_REFUSES:  # *un'ombra*, *quella matematica*
         return False
     return phrase.number in noun.numbers and not (noun.mass and phrase.determiner == "indef")
 
@@ -283,6 +288,7 @@ def draw_noun_phrase(
         number = "sg"
     families = GENERIC_FAMILIES if generic else DETERMINER_FAMILIES
     families = [f for f in families if not ((noun.mass or noun.definite) and f == "indefinite")]
+    families = [f for f in families if not (noun.definite and f in ("dem", "that"))]
     family = pick(rng, families)
     kind = ("indef" if number == "sg" else "some") if family == "indefinite" else family
     return NounPhrase(noun, number, kind)

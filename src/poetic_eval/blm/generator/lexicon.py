@@ -59,14 +59,15 @@ class Noun:
     #: minutes or hours, ...): the spans of temporal "da" phrase and the frames it takes
     cause_kind: str | None = None
     #: the preposition that names a cause after a si verb (*si scioglie al sole*, *si
-    #: restringe nella lavatrice*, *si sveglia con la sveglia*; most causes: *per il vento*)
+    #: restringe nella lavatrice*, *si bagna sotto la pioggia*; most causes: *per il vento*)
     cause_preposition: str = "per"
     #: one owner's or one parent's only (lo zaino, la figlia): a singular one of several is
     #: odd (*lo zaino delle zie*, *la figlia di quelle cameriere*), and the AgrI counter pairs
     #: every number with every number, so it heads no attachment there
     personal: bool = False
-    #: a thing spoken of as known (l'ombra, of what the sun lights): never indefinite in
-    #: CausI/OdI (*il sole allunga un'ombra*, *alcune ombre si accorciano*)
+    #: a thing spoken of as known (l'ombra, of what the sun lights; la matematica, a field):
+    #: never indefinite nor demonstrative in CausI/OdI (*il sole allunga un'ombra*, *alcune
+    #: ombre si accorciano*, *quella matematica*)
     definite: bool = False
     #: a relative one has only a few of, a known count (la nonna: two): an indefinite plural
     #: of them is odd (*alcune nonne di quell'infermiere*), so AgrI gives it the definite

@@ -58,7 +58,7 @@ def check_lexicon(
 #: the noun class of the natural and mechanical causes; each has a ``cause_kind``
 CAUSE_CLASS = "cause"
 #: the prepositions that name a cause after a si verb (:attr:`.Noun.cause_preposition`)
-CAUSE_PREPOSITIONS = ("per", "a", "con", "in")
+CAUSE_PREPOSITIONS = ("per", "a", "con", "in", "sotto")
 
 
 def _check_causes_and_p_phrases(lexicon: Lexicon) -> None:
