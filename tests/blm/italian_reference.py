@@ -71,7 +71,6 @@ rovesciare  rovescia rovesciano | rovesciava rovesciavano
 strappare   strappa strappano | strappava strappavano
 allargare   allarga allargano | allargava allargavano
 restringere restringe restringono | restringeva restringevano
-allungare   allunga allungano | allungava allungavano
 svegliare   sveglia svegliano | svegliava svegliavano
 alzare      alza alzano | alzava alzavano
 abbassare   abbassa abbassano | abbassava abbassavano
@@ -119,7 +118,6 @@ sgualcire   sgualcisce sgualciscono | sgualciva sgualcivano
 allentare   allenta allentano | allentava allentavano
 spaccare    spacca spaccano | spaccava spaccavano
 scheggiare  scheggia scheggiano | scheggiava scheggiavano
-svitare     svita svitano | svitava svitavano
 appannare   appanna appannano | appannava appannavano
 sfilacciare sfilaccia sfilacciano | sfilacciava sfilacciavano
 sporcare    sporca sporcano | sporcava sporcavano
@@ -170,7 +168,6 @@ sgualcire   sgualcirà sgualciranno | sgualcito
 allentare   allenterà allenteranno | allentato
 spaccare    spaccherà spaccheranno | spaccato
 scheggiare  scheggerà scheggeranno | scheggiato
-svitare     sviterà sviteranno | svitato
 appannare   appannerà appanneranno | appannato
 sfilacciare sfilaccerà sfilacceranno | sfilacciato
 sporcare    sporcherà sporcheranno | sporcato
@@ -205,7 +202,6 @@ rovesciare  rovescerà rovesceranno | rovesciato
 strappare   strapperà strapperanno | strappato
 allargare   allargherà allargheranno | allargato
 restringere restringerà restringeranno | ristretto
-allungare   allungherà allungheranno | allungato
 svegliare   sveglierà sveglieranno | svegliato
 alzare      alzerà alzeranno | alzato
 abbassare   abbasserà abbasseranno | abbassato
@@ -285,7 +281,6 @@ rovesciare rovesciò rovesciarono
 strappare strappò strapparono
 allargare allargò allargarono
 restringere restrinse restrinsero
-allungare allungò allungarono
 svegliare svegliò svegliarono
 staccare staccò staccarono
 frantumare frantumò frantumarono
@@ -295,7 +290,6 @@ sgualcire sgualcì sgualcirono
 allentare allentò allentarono
 spaccare spaccò spaccarono
 scheggiare scheggiò scheggiarono
-svitare svitò svitarono
 appannare appannò appannarono
 sfilacciare sfilacciò sfilacciarono
 sporcare sporcò sporcarono

@@ -120,7 +120,7 @@ def test_a_mishap_over_days_is_on_many_things_and_a_chore_lasts_minutes():
     generator = AlternationGenerator(LEXICON, "causative")
     rng = random.Random(11)
     mishaps = [v for v in generator.verbs if v.punctual and v.mishap and v.habitual_agents != ()]
-    assert {"rovesciare", "staccare"} <= {v.lemma for v in mishaps}
+    assert {"rovesciare"} <= {v.lemma for v in mishaps}
     seen = 0
     for verb in mishaps:
         for _ in range(4):

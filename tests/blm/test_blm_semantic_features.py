@@ -299,8 +299,10 @@ def test_a_routine_event_repeats_only_as_a_named_habitual_agent_s_habit():
 
 
 def test_a_cause_patient_takes_no_passive_without_agent():
-    # the third reading: *le ombre venivano allungate da dieci minuti*
-    assert "ombra" in LEXICON.verbs["allungare"].cause_patients
+    # the third reading: *le ombre venivano allungate da dieci minuti* (allungare is gone since
+    # the readings of c6e3bb6: *l'elastico veniva allungato da tre ore*)
+    assert "allungare" not in LEXICON.verbs
+    assert "arrosto" in LEXICON.verbs["bruciare"].cause_patients
     agentless = 0
     for annotation in alternation_sentences(("caus_ii", "caus_iii")):
         verb = LEXICON.verbs[annotation["verb"]]
@@ -408,7 +410,7 @@ def test_several_agents_act_on_no_single_small_patient():
     # *svuotare* empties no bottle or bucket at all: *svuota il suo secchio da dieci minuti*)
     assert "bottiglia" not in LEXICON.verbs["svuotare"].patients
     assert "bullone" in LEXICON.verbs["allentare"].small_patients
-    assert "tappo" in LEXICON.verbs["svitare"].small_patients
+    assert "vite" in LEXICON.verbs["allentare"].small_patients
     seen = 0
     for annotation in alternation_sentences(("caus_ii", "caus_iii")):
         verb = LEXICON.verbs[annotation["verb"]]
@@ -475,7 +477,7 @@ def _unknown_kind_span(raw):
         ),
         (
             "verbs.json",
-            _entry_edit("verbs", "allungare", lambda v: v.update(cause_patients=v["patients"])),
+            _entry_edit("verbs", "bruciare", lambda v: v.update(cause_patients=v["patients"])),
             "every patient is a cause_patient",
         ),
     ],

@@ -422,8 +422,7 @@ class AlternationGenerator:
         """The answer labelled ``label`` with ``tail`` (a two-argument one goes without a tail no
         change makes read well); ``bases``: the matrix's words, with the correct answer's tail
         and with the contexts' temporal phrase; ``kind``: the lexical type and paired words."""
-        base, timed = bases
-        lexical_type, paired = kind
+        (base, timed), (lexical_type, paired) = bases, kind
         fallback = "none" if tail != "none" and label not in ("Correct", "I-Int") else None
         for current in (tail, fallback):
             if current is None:
@@ -445,6 +444,7 @@ class AlternationGenerator:
                 words = one_thing_alone(self.alternation, words)
             words = self._matched_subject(verb, words, template, label == "I-Int")
             if label in ("Correct", "I-Int"):  # *i pescatori di trote pescano dall'alba*
-                words = with_specialist(self.lexicon, verb, words, template, rng)
+                span = self.span_of.get(words.da_phrase)  # None for *da solo*
+                words = with_specialist(self.lexicon, verb, words, template, rng, span)
             return self.sentence(verb, words, template)
         raise NoReadableWords(f"no {label} answer of {verb.lemma!r} reads well")

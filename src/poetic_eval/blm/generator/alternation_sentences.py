@@ -56,9 +56,7 @@ GENERIC_FAMILIES = ("def",)
 #: causes whose "da" reads as a cause with a change of itself (*i muri si incrinavano dal
 #: gelo*, *le piastrelle si staccano dall'umidità*, *lo specchio si appanna dal vapore*): no
 #: E-WrBy answer has them
-CAUSAL_DA = frozenset(
-    {"gelo", "calore", "umidità", "fumo", "rumore", "tuono", "vapore", "vibrazione"}
-)
+CAUSAL_DA = frozenset({"gelo", "calore", "umidità", "fumo", "rumore", "tuono", "vapore"})
 
 
 @dataclass(frozen=True)
@@ -153,6 +151,7 @@ def with_specialist(
     words: AlternationWords,
     template: tuple[str, ...],
     rng: random.Random,
+    span: str | None = None,
 ) -> AlternationWords:
     """A one-argument answer's words naming the other role after the subject, at
     :data:`SPECIALIST_RATE`, so that the answer names both roles as the other answers do. OdI,
@@ -165,7 +164,7 @@ def with_specialist(
     agent, patient = words.agent.noun, words.patient.noun
     pairs = named_pairs(verb)
     if patient.lemma not in pairs.get(agent.lemma, ()):
-        return with_cause(lexicon, verb, words, template)
+        return with_cause(lexicon, verb, words, template, span)
     if rng.random() >= SPECIALIST_RATE:
         return words
     if verb.alternation == "causative":
@@ -182,20 +181,25 @@ def with_specialist(
 
 
 def with_cause(
-    lexicon: Lexicon, verb: Verb, words: AlternationWords, template: tuple[str, ...]
+    lexicon: Lexicon,
+    verb: Verb,
+    words: AlternationWords,
+    template: tuple[str, ...],
+    span: str | None = None,
 ) -> AlternationWords:
     """CausI one-argument answer ``words`` whose agent is a cause, naming the other role after
     the verb with the cause's preposition (:attr:`.Noun.cause_preposition`): the correct
     answer's cause (*i rami si piegano per il vento*, *la neve si scioglie al sole*), I-Int's
     patient (*il vento si piega per i rami*, *il sole si scioglie alla neve*), so that both
     name both roles as the other answers do; not with *da solo*, which says there was no
-    cause, nor for a cause that happens once (an ``event``, *il terremoto*: not *si incrinano
-    per il terremoto dal mese scorso*). Other words unchanged."""
+    cause, nor beside a span the cause does not act over (an ``event`` acts over none, *il
+    terremoto*: not *si incrinano per il terremoto dal mese scorso*; the frost over weeks: not
+    *si induriva per il gelo da cinque minuti*). Other words unchanged."""
     cause = words.agent.noun
     if verb.alternation != "causative" or cause.cause_kind is None or words.da_phrase == ALONE:
         return words
-    if not lexicon.cause_kinds[cause.cause_kind].spans:
-        return words
+    if span not in lexicon.cause_kinds[cause.cause_kind].spans:
+        return words  # *il cemento si induriva per il gelo da cinque minuti*
     # the cause one (*per il vento*, not *per i venti*); I-Int's patient in its number
     other = replace(words.agent, number="sg") if template[0] == "Pat" else words.patient
     phrase = replace(other, determiner="def").text(cause.cause_preposition)
