@@ -141,6 +141,8 @@ def draw_tail(
         roll = rng.random()
         if roll < TWO_ARGUMENT_TAILS["time"]:
             return "time"  # only the si form refuses it: *il gatto rompe i vasi da un mese*
-        if alone and roll < TWO_ARGUMENT_TAILS["time"] + TWO_ARGUMENT_TAILS["alone"]:
+        # not a passive with its agent: *la tazza veniva rovesciata dalle cameriere da sola*
+        active = label.endswith("trans")
+        if alone and active and roll < TWO_ARGUMENT_TAILS["time"] + TWO_ARGUMENT_TAILS["alone"]:
             return "alone"
     return "none"
