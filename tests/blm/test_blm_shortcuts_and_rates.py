@@ -137,14 +137,14 @@ def test_no_da_phrase_marks_the_correct_answer(config):
 #: 0.502-0.528 (random half / no shared verb). The converged baseline reads more of the
 #: answers' form; since CausI names its cause after the verb (*si piegano per il vento*) and
 #: its owners in their things' number, and OdI's answers match their subjects' gender and
-#: number, it measures CausI 0.620 / 0.516 (caus_ii), 0.597 / 0.500 (caus_iii), OdI 0.735 /
-#: 0.525 (od_ii), 0.730 / 0.444 (od_iii). The bounds are kept, not raised to what it
+#: number, it measures CausI 0.661 / 0.521 (caus_ii), 0.661 / 0.479 (caus_iii), OdI 0.732 /
+#: 0.538 (od_ii), 0.682 / 0.440 (od_iii). The bounds are kept, not raised to what it
 #: measures: the ones it misses are strict xfails with the measured value, so the test says
 #: when the generator brings them under again
 KEPT_BOUNDS = {"caus": (0.70, 0.60), "od": (0.66, 0.58)}
 KEPT_UNMET = {
-    ("od_ii", "random_half"): "0.735 (converged baseline) > 0.66",
-    ("od_iii", "random_half"): "0.730 (converged baseline) > 0.66",
+    ("od_ii", "random_half"): "0.732 (converged baseline) > 0.66",
+    ("od_iii", "random_half"): "0.682 (converged baseline) > 0.66",
 }
 
 
@@ -195,14 +195,14 @@ def full_rows(config: str) -> list[dict]:
 
 #: issue 40's bounds on the full seed-0 build (the card's table): at most 0.65 with no shared
 #: verb and 0.70 with a random half. The converged baseline (random half / no shared verb):
-#: caus_ii 0.627 / 0.494, caus_iii 0.646 / 0.485, od_ii 0.841 / 0.625, od_iii 0.843 / 0.615,
+#: caus_ii 0.660 / 0.476, caus_iii 0.680 / 0.486, od_ii 0.846 / 0.618, od_iii 0.848 / 0.618,
 #: so every config meets the bound with no shared verb and OdI misses it with a random half,
 #: where the baseline learns which nouns of a verb are its agents (the correct answer's
 #: subject) and which its patients (I-Int's). A bound missed is a strict xfail with the
 #: measured value, so that the test says when it is met
 UNMET: dict[tuple[str, str], str] = {
-    ("od_ii", "random_half"): "0.841 > 0.70 (seed-0 build, converged baseline)",
-    ("od_iii", "random_half"): "0.843 > 0.70 (seed-0 build, converged baseline)",
+    ("od_ii", "random_half"): "0.846 > 0.70 (seed-0 build, converged baseline)",
+    ("od_iii", "random_half"): "0.848 > 0.70 (seed-0 build, converged baseline)",
 }
 ISSUE_40_BOUNDS = strict_xfails(UNMET)
 
@@ -257,14 +257,35 @@ def test_no_si_rompe_with_a_durative_da(config):
 
 
 @pytest.mark.parametrize("config", ALT)
-def test_contexts_have_modals_passati_remoti_and_possessives(config):
-    """The release: modals in 55-60 % of the context sentences, the passato remoto in 17-20 %,
-    possessives in 7-25 %. This small build: modals 7-30 % (no modal with a temporal "da",
-    nor in a CausI change of itself: caus_ii 7 %), passato remoto 18-20 %, possessives OdI
-    11-13 %, CausI 6 % (its agents are mostly causes, which own nothing)."""
+def test_contexts_have_modals_and_passati_remoti(config):
+    """The release: modals in 55-60 % of the context sentences, the passato remoto in 17-20 %.
+    This small build: modals 7-30 % (no modal with a temporal "da", nor in a CausI change of
+    itself), passato remoto 17-23 %."""
     shares = data_profile.context_form_shares(rows(config), LEXICON)
     assert 0.06 <= shares["modal"] <= 0.6, shares
     assert 0.15 <= shares["remote"] <= 0.25, shares
+
+
+#: the configs whose possessives this small build leaves below the bound of
+#: :func:`test_contexts_have_possessives`, with the measured share: CausI's agents are now
+#: mostly causes, which own nothing, since its verbs with people as agents became
+#: context_only (issue 40's readings)
+FEW_POSSESSIVES = {"caus_ii": "3.3 % < 5 % (CausI's agents are mostly causes)"}
+
+
+@pytest.mark.parametrize(
+    "config",
+    [
+        pytest.param(c, marks=pytest.mark.xfail(strict=True, reason=FEW_POSSESSIVES[c]))
+        if c in FEW_POSSESSIVES
+        else c
+        for c in ALT
+    ],
+)
+def test_contexts_have_possessives(config):
+    """The release: possessives in 7-25 % of the context sentences. This small build: OdI
+    11-13 %, caus_iii 5-6 %, caus_ii 3 % (a strict xfail)."""
+    shares = data_profile.context_form_shares(rows(config), LEXICON)
     low = 0.07 if config.startswith("od") else 0.05
     assert low <= shares["possessive"] <= 0.25, shares
 
