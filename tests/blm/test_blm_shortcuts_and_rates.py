@@ -137,14 +137,14 @@ def test_no_da_phrase_marks_the_correct_answer(config):
 #: 0.502-0.528 (random half / no shared verb). The converged baseline reads more of the
 #: answers' form; since CausI names its cause after the verb (*si piegano per il vento*) and
 #: its owners in their things' number, and OdI's answers match their subjects' gender and
-#: number, it measures CausI 0.661 / 0.521 (caus_ii), 0.661 / 0.479 (caus_iii), OdI 0.732 /
-#: 0.538 (od_ii), 0.682 / 0.440 (od_iii). The bounds are kept, not raised to what it
+#: number, it measures CausI 0.599 / 0.453 (caus_ii), 0.620 / 0.531 (caus_iii), OdI 0.733 /
+#: 0.507 (od_ii), 0.697 / 0.465 (od_iii). The bounds are kept, not raised to what it
 #: measures: the ones it misses are strict xfails with the measured value, so the test says
 #: when the generator brings them under again
 KEPT_BOUNDS = {"caus": (0.70, 0.60), "od": (0.66, 0.58)}
 KEPT_UNMET = {
-    ("od_ii", "random_half"): "0.732 (converged baseline) > 0.66",
-    ("od_iii", "random_half"): "0.682 (converged baseline) > 0.66",
+    ("od_ii", "random_half"): "0.733 (converged baseline) > 0.66",
+    ("od_iii", "random_half"): "0.697 (converged baseline) > 0.66",
 }
 
 
@@ -195,14 +195,14 @@ def full_rows(config: str) -> list[dict]:
 
 #: issue 40's bounds on the full seed-0 build (the card's table): at most 0.65 with no shared
 #: verb and 0.70 with a random half. The converged baseline (random half / no shared verb):
-#: caus_ii 0.660 / 0.476, caus_iii 0.680 / 0.486, od_ii 0.846 / 0.618, od_iii 0.848 / 0.618,
+#: caus_ii 0.609 / 0.485, caus_iii 0.651 / 0.485, od_ii 0.835 / 0.600, od_iii 0.850 / 0.594,
 #: so every config meets the bound with no shared verb and OdI misses it with a random half,
 #: where the baseline learns which nouns of a verb are its agents (the correct answer's
 #: subject) and which its patients (I-Int's). A bound missed is a strict xfail with the
 #: measured value, so that the test says when it is met
 UNMET: dict[tuple[str, str], str] = {
-    ("od_ii", "random_half"): "0.846 > 0.70 (seed-0 build, converged baseline)",
-    ("od_iii", "random_half"): "0.848 > 0.70 (seed-0 build, converged baseline)",
+    ("od_ii", "random_half"): "0.835 > 0.70 (seed-0 build, converged baseline)",
+    ("od_iii", "random_half"): "0.850 > 0.70 (seed-0 build, converged baseline)",
 }
 ISSUE_40_BOUNDS = strict_xfails(UNMET)
 
@@ -270,7 +270,10 @@ def test_contexts_have_modals_and_passati_remoti(config):
 #: :func:`test_contexts_have_possessives`, with the measured share: CausI's agents are now
 #: mostly causes, which own nothing, since its verbs with people as agents became
 #: context_only (issue 40's readings)
-FEW_POSSESSIVES = {"caus_ii": "3.3 % < 5 % (CausI's agents are mostly causes)"}
+FEW_POSSESSIVES = {
+    "caus_ii": "3.3 % < 5 % (CausI's agents are mostly causes)",
+    "caus_iii": "4.4 % < 5 % (CausI's agents are mostly causes)",
+}
 
 
 @pytest.mark.parametrize(
@@ -284,7 +287,7 @@ FEW_POSSESSIVES = {"caus_ii": "3.3 % < 5 % (CausI's agents are mostly causes)"}
 )
 def test_contexts_have_possessives(config):
     """The release: possessives in 7-25 % of the context sentences. This small build: OdI
-    11-13 %, caus_iii 5-6 %, caus_ii 3 % (a strict xfail)."""
+    11-13 %, CausI 3-4 % (strict xfails; the seed-0 build: 7.0 % and 6.5 %)."""
     shares = data_profile.context_form_shares(rows(config), LEXICON)
     low = 0.07 if config.startswith("od") else 0.05
     assert low <= shares["possessive"] <= 0.25, shares
