@@ -16,10 +16,11 @@ import pytest
 
 from poetic_eval.blm import load_lexicon
 from poetic_eval.blm.generator.alternation_matrices import AlternationGenerator
+from poetic_eval.blm.generator.alternation_sentences import ALONE, AlternationWords, with_cause
 from poetic_eval.blm.generator.lexicon import LexiconError
 from poetic_eval.blm.generator.lexicon_loading import DATA_DIR
 from poetic_eval.blm.generator.matrices import LEXICAL_TYPES
-from poetic_eval.blm.generator.noun_phrases import phrase_text
+from poetic_eval.blm.generator.noun_phrases import NounPhrase, phrase_text
 
 LEXICON = load_lexicon()
 SPAN_OF = {phrase_text(LEXICON, spec): spec.span for spec in LEXICON.da_phrases}
@@ -174,27 +175,62 @@ def test_the_reading_of_a854362_odd_sentences_are_gone():
     assert not {"secchio", "bottiglia"} & set(LEXICON.verbs["svuotare"].patients)
     rng = random.Random(5)
     pool = [*causative.verbs, *causative.context_only]
+    smashed_seen, alone_answers = 0, []
     for _ in range(40):
         matrix = causative.matrix(rng.choice(causative.verbs), rng, "III", pool)
         for verb, text in da_chunks(matrix):
             assert verb not in SMASHED, text
-        for label, answer in matrix.answers:
-            if label == "Correct" and answer.text.split()[0] in ("molti", "molte"):
-                assert not any(c.text in ALONE_PHRASES for c in answer.chunks), answer.text
+        smashed_seen += sum(sentence.verb in SMASHED for sentence in matrix.context)
+        alone_answers += [
+            answer.text
+            for _, answer in matrix.answers
+            if any(c.tag == "da-NP" and c.text in ALONE_PHRASES for c in answer.chunks)
+        ]
+    # the smashing verbs still come in contexts (with a time of day), and da solo in answers,
+    # always of one thing: *la bottiglia si è rovesciata da sola*, not *molte bottiglie*
+    assert smashed_seen > 0 and len(alone_answers) > 20
+    assert not [text for text in alone_answers if text.split()[0] in ("molti", "molte")]
 
 
-def test_no_machine_acts_alone_and_no_event_is_named_beside_a_span():
-    """*il trattore ara da solo* (a driverless tractor) and *i vetri si incrinano per il
-    terremoto dal mese scorso* (an earthquake does not last a month), from the reading of
-    3e64c4e."""
+def test_no_machine_acts_alone():
+    """*il trattore ara da solo* (a driverless tractor), from the reading of 3e64c4e: machines
+    are the subject of OdI answers, but never with *da solo*."""
+    generator = AlternationGenerator(LEXICON, "object_drop")
     rng = random.Random(8)
-    for alternation, lemmas in (("object_drop", ("arare", "mietere")), ("causative", ("piegare",))):
-        generator = AlternationGenerator(LEXICON, alternation)
-        for lemma in lemmas:
-            for _ in range(30):
-                for label, answer in generator.matrix(LEXICON.verbs[lemma], rng, "II").answers:
-                    chunks = {chunk.tag: chunk.text for chunk in answer.chunks}
-                    if chunks.get("da-NP") in ALONE_PHRASES and "Ag" == answer.chunks[0].tag:
-                        assert not {"trattore", "mietitrebbia"} & set(chunks["Ag"].split())
-                    if "P-Ag" in chunks and chunks.get("da-NP") not in ALONE_PHRASES:
-                        assert "terremoto" not in chunks["P-Ag"], answer.text
+    machine_subjects, alone_subjects = 0, 0
+    for lemma in ("arare", "mietere"):
+        for _ in range(30):
+            for _, answer in generator.matrix(LEXICON.verbs[lemma], rng, "II").answers:
+                chunks = {chunk.tag: chunk.text for chunk in answer.chunks}
+                if answer.chunks[0].tag != "Ag":
+                    continue
+                machine = bool({"trattore", "mietitrebbia"} & set(chunks["Ag"].split()))
+                alone = chunks.get("da-NP") in ALONE_PHRASES
+                machine_subjects += machine
+                alone_subjects += alone
+                assert not (machine and alone), answer.text
+    assert machine_subjects > 0 and alone_subjects > 0
+
+
+def test_a_cause_is_named_only_beside_a_span_it_acts_over():
+    """*i vetri si incrinano per il terremoto dal mese scorso* (an earthquake does not last a
+    month), from the reading of 3e64c4e, and *il cemento si induriva per il gelo da cinque
+    minuti*: :func:`.with_cause` names the cause only beside a span its kind acts over."""
+    verb = LEXICON.verbs["indurire"]
+    cemento, gelo, sole, terremoto = (
+        LEXICON.nouns[n] for n in ("cemento", "gelo", "sole", "terremoto")
+    )
+    correct = ("Pat", "Intr", "da-NP")
+    cases = [(gelo, "minutes", False), (gelo, "weeks", True), (sole, "minutes", True)]
+    for cause, span, named in [*cases, (terremoto, "weeks", False)]:
+        words = AlternationWords(
+            NounPhrase(cause, "sg", "def"), NounPhrase(cemento, "sg", "def"), "", "x", "present"
+        )
+        phrase = with_cause(LEXICON, verb, words, correct, span).cause
+        assert bool(phrase) == named, (cause.lemma, span, phrase)
+        if named:
+            assert phrase.endswith(cause.lemma), phrase
+    alone = AlternationWords(
+        NounPhrase(sole, "sg", "def"), NounPhrase(cemento, "sg", "def"), "", ALONE, "present"
+    )
+    assert with_cause(LEXICON, verb, alone, correct, None).cause == ""  # *da solo*: no cause

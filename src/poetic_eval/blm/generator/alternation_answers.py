@@ -14,16 +14,12 @@ from __future__ import annotations
 from dataclasses import replace
 
 from .alternation_sentences import AlternationWords, fits_slot, named_pairs
+from .alternation_templates import agentless_passive
 from .lexicon import Lexicon, Verb
 from .noun_phrases import NounPhrase
 
 #: the noun class of machines (*il trattore*, *la lavastoviglie*), which do nothing *da soli*
 MACHINE = "machine"
-
-
-def has_role(template: tuple[str, ...], role: str) -> bool:
-    """Whether ``template`` names ``role`` (Ag, Pat), as a subject, object or after "da"."""
-    return role in template or f"da-{role}" in template
 
 
 def gender_matched(lexicon: Lexicon, verb: Verb, agents: list[str], patients: list[str]):
@@ -73,7 +69,7 @@ def replacements(
     *l'ombra*, whose cause patient takes no such passive: :attr:`.Verb.cause_patients`); in
     an answer whose agent and patient name each other, only one that keeps them a pair."""
     agent, patient = words.agent.noun.lemma, words.patient.noun.lemma
-    agentless = template[1:2] == ("Pass",) and not has_role(template, "Ag")
+    agentless = agentless_passive(template)
     if slot == "agent":
         lemmas = verb.answer_agents() if for_answers else verb.agents
         fits = [a for a in lemmas if verb.can_act_on(a, patient)]

@@ -29,7 +29,6 @@ from ...errors import NoReadableWords
 from .alternation_answers import (
     MACHINE,
     gender_matched,
-    has_role,
     in_number_of_mass,
     one_thing_alone,
     replacements,
@@ -45,6 +44,7 @@ from .alternation_sentences import (
     matched_subject,
     named_pairs,
     possessed,
+    with_cause,
     with_specialist,
 )
 from .alternation_templates import (
@@ -52,10 +52,12 @@ from .alternation_templates import (
     KEPT_SUBJECT,
     MISHAP_FRAMES,
     MODAL_FRAMES,
+    agentless_passive,
     answer_template,
     context_templates,
     draw_tail,
     frames_for,
+    has_role,
 )
 from .labels import ALTERNATION_LABELS
 from .lexicon import DA_SPANS, CauseKind, Lexicon, Noun, Verb
@@ -130,7 +132,7 @@ class AlternationGenerator:
             spans = tuple(span for span in spans if span == "minutes")
         if intransitive and not verb.habitual_intransitive:  # *il custode spolverava da un anno*
             spans = tuple(span for span in spans if span not in self.habitual)
-        agentless = template[1] == "Pass" and not has_role(template, "Ag")
+        agentless = agentless_passive(template)
         if agentless and verb.mishap and verb.habitual_agents == ():
             return ()  # whose habit? *molti vasi vengono frantumati da pochi giorni*
         if verb.routine and not has_role(template, "Ag"):  # *le porte si chiudono da un mese*
@@ -163,10 +165,10 @@ class AlternationGenerator:
         agent = words.agent.noun
         many_on_one = words.agent.number == "pl" and words.patient.number == "sg"
         small = words.patient.noun.lemma in verb.small_patients
-        if many_on_one and small and has_role(template, "Ag") and has_role(template, "Pat"):
+        both = has_role(template, "Ag") and has_role(template, "Pat")
+        if many_on_one and small and both:
             return False  # *gli idraulici svuotavano la bottiglia*
-        agentless = template[1] == "Pass" and not has_role(template, "Ag")
-        if agentless and words.patient.noun.lemma in verb.cause_patients:
+        if agentless_passive(template) and words.patient.noun.lemma in verb.cause_patients:
             return False  # *le ombre venivano allungate*
         if template[1] == "Intr" and "da-Ag" in template and agent.lemma in CAUSAL_DA:
             return False  # *i muri si incrinavano dal gelo*: a cause, a natural sentence
@@ -175,12 +177,7 @@ class AlternationGenerator:
             if subject.determiner == "indef":
                 return False  # an ongoing event of one unknown one: *una camicia si asciuga da*
             one_eats_many = words.agent.number == "sg" and words.patient.number == "pl"
-            if (
-                verb.portions
-                and has_role(template, "Ag")
-                and has_role(template, "Pat")
-                and one_eats_many
-            ):
+            if verb.portions and both and one_eats_many:
                 return False  # *il ragazzo mangiava i panini da qualche minuto*
             if words.da_phrase == ALONE and MACHINE in subject.noun.classes:
                 return False  # *il trattore ara da solo*: a driverless tractor
@@ -443,8 +440,9 @@ class AlternationGenerator:
             if current == "alone":
                 words = one_thing_alone(self.alternation, words)
             words = self._matched_subject(verb, words, template, label == "I-Int")
-            if label in ("Correct", "I-Int"):  # *i pescatori di trote pescano dall'alba*
+            if label in ("Correct", "I-Int"):  # *i pescatori di trote*; *per il vento*
+                words = with_specialist(self.lexicon, verb, words, template, rng)
                 span = self.span_of.get(words.da_phrase)  # None for *da solo*
-                words = with_specialist(self.lexicon, verb, words, template, rng, span)
+                words = with_cause(self.lexicon, verb, words, template, span)
             return self.sentence(verb, words, template)
         raise NoReadableWords(f"no {label} answer of {verb.lemma!r} reads well")

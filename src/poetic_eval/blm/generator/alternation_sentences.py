@@ -151,7 +151,6 @@ def with_specialist(
     words: AlternationWords,
     template: tuple[str, ...],
     rng: random.Random,
-    span: str | None = None,
 ) -> AlternationWords:
     """A one-argument answer's words naming the other role after the subject, at
     :data:`SPECIALIST_RATE`, so that the answer names both roles as the other answers do. OdI,
@@ -163,9 +162,7 @@ def with_specialist(
     cameriere dei piatti*), as the other noun phrase after "di"."""
     agent, patient = words.agent.noun, words.patient.noun
     pairs = named_pairs(verb)
-    if patient.lemma not in pairs.get(agent.lemma, ()):
-        return with_cause(lexicon, verb, words, template, span)
-    if rng.random() >= SPECIALIST_RATE:
+    if patient.lemma not in pairs.get(agent.lemma, ()) or rng.random() >= SPECIALIST_RATE:
         return words
     if verb.alternation == "causative":
         other = words.agent if template[0] == "Pat" else words.patient
@@ -191,7 +188,8 @@ def with_cause(
     the verb with the cause's preposition (:attr:`.Noun.cause_preposition`): the correct
     answer's cause (*i rami si piegano per il vento*, *la neve si scioglie al sole*), I-Int's
     patient (*il vento si piega per i rami*, *il sole si scioglie alla neve*), so that both
-    name both roles as the other answers do; not with *da solo*, which says there was no
+    name both roles as the other answers do (an owner, :func:`with_specialist`, is never a
+    cause, so no answer names both); not with *da solo*, which says there was no
     cause, nor beside a span the cause does not act over (an ``event`` acts over none, *il
     terremoto*: not *si incrinano per il terremoto dal mese scorso*; the frost over weeks: not
     *si induriva per il gelo da cinque minuti*). Other words unchanged."""
@@ -291,8 +289,12 @@ def draw_noun_phrase(
     if singular and not plural:
         number = "sg"
     families = GENERIC_FAMILIES if generic else DETERMINER_FAMILIES
-    families = [f for f in families if not ((noun.mass or noun.definite) and f == "indefinite")]
-    families = [f for f in families if not (noun.definite and f in ("dem", "that"))]
+    # a known thing only with the definite article (*l'ombra*), a mass noun with no indefinite
+    families = [
+        f
+        for f in families
+        if not (noun.definite and f != "def") and not (noun.mass and f == "indefinite")
+    ]
     family = pick(rng, families)
     kind = ("indef" if number == "sg" else "some") if family == "indefinite" else family
     return NounPhrase(noun, number, kind)

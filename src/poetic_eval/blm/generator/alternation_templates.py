@@ -105,6 +105,16 @@ TWO_ARGUMENT_TAILS = {"time": 0.5, "alone": 0.3}
 _TWO_ARGUMENTS = ("R-trans", "IR-trans", "ER-pass", "IER-pass")
 
 
+def has_role(template: tuple[str, ...], role: str) -> bool:
+    """Whether ``template`` names ``role`` (Ag, Pat), as a subject, object or after "da"."""
+    return role in template or f"da-{role}" in template
+
+
+def agentless_passive(template: tuple[str, ...]) -> bool:
+    """Whether ``template`` is a passive that names no agent (*i vasi vengono rotti*)."""
+    return template[1:2] == ("Pass",) and not has_role(template, "Ag")
+
+
 def context_templates(alternation: str) -> tuple[tuple[str, ...], ...]:
     """The 7 context templates of ``alternation`` (causative or object_drop)."""
     return (*_SHARED_CONTEXT, (KEPT_SUBJECT[alternation], "Intr", "P-NP"))

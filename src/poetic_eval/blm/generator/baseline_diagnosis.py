@@ -14,7 +14,7 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from .shortcut_baseline import Rows, fit_baseline, split_rows
+from .shortcut_baseline import Rows, annotations_in_order, fit_baseline, split_rows
 
 
 @dataclass(frozen=True)
@@ -37,11 +37,6 @@ class BaselineDiagnosis:
     against_correct: list[tuple[str, float]]
 
 
-def _labels(row) -> list[str]:
-    """The row's answer labels in the order of ``Answer_set`` (options A-H)."""
-    return [e["label"] for e in sorted(row["Answer_set_annotation"], key=lambda e: e["option"])]
-
-
 def diagnose_baseline(
     rows: Rows, protocol: str = "random_half", seed: int = 0, top: int = 15
 ) -> BaselineDiagnosis:
@@ -55,7 +50,7 @@ def diagnose_baseline(
     above: defaultdict[str, list[bool]] = defaultdict(list)
     per_verb: defaultdict[str, list[bool]] = defaultdict(list)
     for row, row_scores in zip(held_out, scores):
-        labels = _labels(row)
+        labels = [entry["label"] for entry in annotations_in_order(row)]
         correct, chosen = labels.index("Correct"), int(np.argmax(row_scores))
         picked[labels[chosen]] += 1
         per_verb[row["Verb"]].append(chosen == correct)

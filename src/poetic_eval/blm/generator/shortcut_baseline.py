@@ -71,13 +71,14 @@ def _matrix(rows: Rows, vocabulary: dict[str, int]) -> sparse.csr_matrix:
     )
 
 
+def annotations_in_order(row: Mapping[str, Any]) -> list[Mapping[str, Any]]:
+    """The row's answer annotations in the order of ``Answer_set`` (options A-H)."""
+    return sorted(row["Answer_set_annotation"], key=lambda entry: entry["option"])
+
+
 def _targets(rows: Rows) -> np.ndarray:
     return np.array(
-        [
-            float(entry["value"])
-            for row in rows
-            for entry in sorted(row["Answer_set_annotation"], key=lambda e: e["option"])
-        ],
+        [float(entry["value"]) for row in rows for entry in annotations_in_order(row)],
         dtype=np.float64,
     )
 
