@@ -362,6 +362,30 @@ ultimo ultima ultimi ultime
 primo prima primi prime
 simpatico simpatica simpatici simpatiche
 accanto accanto accanto accanto
+anziano anziana anziani anziane
+argentino argentina argentini argentine
+azzurro azzurra azzurri azzurre
+cinese cinese cinesi cinesi
+cubano cubana cubani cubane
+fondente fondente fondenti fondenti
+francese francese francesi francesi
+genovese genovese genovesi genovesi
+giallo gialla gialli gialle
+giapponese giapponese giapponesi giapponesi
+giovane giovane giovani giovani
+grigio grigia grigi grigie
+inglese inglese inglesi inglesi
+napoletano napoletana napoletani napoletane
+nero nera neri nere
+olandese olandese olandesi olandesi
+persiano persiana persiani persiane
+rosso rossa rossi rosse
+siciliano siciliana siciliani siciliane
+svizzero svizzera svizzeri svizzere
+tedesco tedesca tedeschi tedesche
+toscano toscana toscani toscane
+verde verde verdi verdi
+viennese viennese viennesi viennesi
 """
 
 TENSES = ("present", "imperfect", "future")
@@ -500,6 +524,36 @@ class ParsedPhrase:
     determiner: list[str]
     noun_form: str
     kind: str
+    #: an adjective before the noun (*il vecchio portiere*) or after it (*il vaso cinese*)
+    pre_adjective: str | None = None
+    post_adjective: str | None = None
+
+
+#: adjective form -> the lemmas with that form (the hand-written table)
+ADJECTIVE_FORMS: dict[str, set[str]] = {}
+for _lemma, _forms in ADJECTIVES.items():
+    for _form in _forms.values():
+        ADJECTIVE_FORMS.setdefault(_form, set()).add(_lemma)
+
+
+def _is_determiner_word(word: str) -> bool:
+    return (
+        word in ARTICLES
+        or word in POSSESSIVES
+        or word in ("loro", "un", "uno", "una", "un'")
+        or word.startswith(("quest", "que", "alcun", "molt"))
+    )
+
+
+def _adjectives(words: list[str]) -> tuple[list[str], str | None, str | None]:
+    """``words`` without an adjective after the noun and one before it, and those two."""
+    pre = post = None
+    if len(words) >= 3 and words[-1] in ADJECTIVE_FORMS and not _is_determiner_word(words[-2]):
+        words, post = words[:-1], words[-1]
+    if len(words) >= 3 and words[-2] in ADJECTIVE_FORMS and not _is_determiner_word(words[-2]):
+        pre = words[-2]
+        words = [*words[:-2], words[-1]]
+    return words, pre, post
 
 
 def tokens(text: str) -> list[str]:
@@ -518,6 +572,7 @@ def parse_phrase(text: str) -> ParsedPhrase:
         words = [article, *words[1:]]
     elif words[0] in PREPOSITIONS:
         preposition, words = words[0], words[1:]
+    words, pre, post = _adjectives(words)
     *determiner, noun = words
     if determiner and determiner[0] in POSSESSIVES:
         kind = "poss-kin"
@@ -539,7 +594,7 @@ def parse_phrase(text: str) -> ParsedPhrase:
         kind = "many"
     else:
         raise AssertionError(f"unknown determiner in {text!r}")
-    return ParsedPhrase(preposition, determiner, noun, kind)
+    return ParsedPhrase(preposition, determiner, noun, kind, pre, post)
 
 
 def noun_index(lexicon) -> dict[str, list[tuple[object, str]]]:
@@ -594,15 +649,21 @@ def check_phrase(text: str, nouns, expected_number: str | None = None) -> Checke
     complement after the noun is checked on its own (:func:`check_complement`).
     """
     text, complement = split_complement(text)
-    if complement is not None:
-        check_complement(complement, nouns)
     parsed = parse_phrase(text)
     readings = nouns.get(parsed.noun_form)
     assert readings, f"{parsed.noun_form!r} of {text!r} is not a noun form of the lexicon"
+    next_word = parsed.pre_adjective or parsed.noun_form
     for noun, number in readings:
         if expected_number is not None and number != expected_number:
             continue
         gender = noun.plural_gender if number == "pl" and noun.plural_gender else noun.gender
+        if not all(
+            _agrees(adjective, gender, number)
+            for adjective in (parsed.pre_adjective, parsed.post_adjective)
+        ):
+            continue
+        if complement is not None and complement not in {m.tail for m in noun.modifiers}:
+            check_complement(complement, nouns)  # else one of the noun's modifiers
         possessive = POSSESSIVE_FORMS[(gender, number)]
         if parsed.kind == "poss-kin":
             expected = [possessive] if noun.kinship and number == "sg" else None
@@ -613,12 +674,21 @@ def check_phrase(text: str, nouns, expected_number: str | None = None) -> Checke
         elif parsed.kind in ("indef",) and number == "pl":
             expected = None
         else:
-            expected = expected_determiner(parsed.kind, gender, number, parsed.noun_form)
+            expected = expected_determiner(parsed.kind, gender, number, next_word)
         if parsed.determiner == expected:
             return CheckedPhrase(noun.lemma, number, gender, parsed.kind, parsed.preposition)
     raise AssertionError(
         f"determiner of {text!r} agrees with no reading of {parsed.noun_form!r} "
         f"(expected number {expected_number})"
+    )
+
+
+def _agrees(adjective: str | None, gender: str, number: str) -> bool:
+    """No adjective, or one whose hand-written form for ``gender`` and ``number`` it is."""
+    if adjective is None:
+        return True
+    return any(
+        ADJECTIVES[lemma][(gender, number)] == adjective for lemma in ADJECTIVE_FORMS[adjective]
     )
 
 

@@ -45,6 +45,7 @@ from .alternation_sentences import (
     named_pairs,
     possessed,
     with_cause,
+    with_modifiers,
     with_specialist,
 )
 from .alternation_templates import (
@@ -382,15 +383,16 @@ class AlternationGenerator:
         # the contexts' "da" phrases are temporal: one for the matrix when the base says "da solo"
         timed = base.da_phrase if base.da_phrase != ALONE else pick(rng, self.da_phrases_for(verb))
         context_base = replace(base, da_phrase=timed)
+        type_ii_base = with_modifiers(context_base, rng)  # the contexts' only: not the answers'
         context = []
         for index, template in enumerate(templates):
             if lexical_type == "II":
                 # the one change: the patient made the subject's own, or another word
-                words = possessed(context_base, template, verb, self.iterated(verb), rng)
-                if words is context_base or not self.reads_well(verb, words, template):
+                words = possessed(type_ii_base, template, verb, self.iterated(verb), rng)
+                if words is type_ii_base or not self.reads_well(verb, words, template):
                     change = rng.random() < CONTEXT_FRAME_CHANGE[self.alternation]
                     first = "frame" if change else None
-                    words = self.vary_one(verb, context_base, template, rng, first=first)
+                    words = self.vary_one(verb, type_ii_base, template, rng, first=first)
                 context.append(self.sentence(verb, words, template))
             else:
                 chosen = chosen_verbs[index]
@@ -398,7 +400,7 @@ class AlternationGenerator:
                     chosen, rng, frames_for(template, self.alternation), templates=(template,)
                 )
                 words = possessed(words, template, chosen, self.iterated(chosen), rng)
-                context.append(self.sentence(chosen, words, template))
+                context.append(self.sentence(chosen, with_modifiers(words, rng), template))
         answers = [
             (
                 label,

@@ -57,6 +57,12 @@ GENERIC_FAMILIES = ("def",)
 #: gelo*, *le piastrelle si staccano dall'umidità*, *lo specchio si appanna dal vapore*): no
 #: E-WrBy answer has them
 CAUSAL_DA = frozenset({"gelo", "calore", "umidità", "fumo", "rumore", "tuono", "vapore"})
+#: the chance that a context sentence's agent or patient whose noun has lasting modifiers
+#: (:attr:`.Noun.modifiers`: *il vecchio portiere*, *il vaso di vetro*) takes one: the
+#: release's noun phrases carry adjectives and "di" phrases often, not always; one rate for
+#: every role and every item, and none on the answers, so that the context-blind baseline (a
+#: bag of words over each answer alone) learns nothing from them
+MODIFIER_RATE = 0.5
 
 
 @dataclass(frozen=True)
@@ -118,6 +124,24 @@ def alternation_sentence(
     return Sentence(" ".join(c.tag for c in chunks), tuple(chunks), text, verb.lemma)
 
 
+def with_modifiers(words: AlternationWords, rng: random.Random) -> AlternationWords:
+    """Context ``words`` whose agent and patient each take, at :data:`MODIFIER_RATE`, one of
+    their noun's lasting modifiers (a cause has none). Drawn by a generator seeded with
+    ``rng``'s state, not from ``rng``: every other word, and every answer, is drawn as it
+    would be without modifiers."""
+    own = random.Random(hash(rng.getstate()[1]))  # a tuple of ints: the same hash every run
+    return replace(words, agent=_modified(words.agent, own), patient=_modified(words.patient, own))
+
+
+def _modified(phrase: NounPhrase, rng: random.Random) -> NounPhrase:
+    # drawn whatever the phrase: the rng moves alike for every noun
+    draw, choice = rng.random(), rng.random()
+    modifiers = phrase.noun.modifiers
+    if not modifiers or phrase.noun.cause_kind is not None or draw >= MODIFIER_RATE:
+        return phrase
+    return replace(phrase, modifier=modifiers[int(choice * len(modifiers))])
+
+
 def possessed(
     words: AlternationWords,
     template: tuple[str, ...],
@@ -142,7 +166,10 @@ def possessed(
     ):
         return words
     determiner = "poss" if words.agent.number == "sg" else "poss_pl"
-    return replace(words, patient=replace(words.patient, determiner=determiner))
+    modifier = words.patient.modifier
+    if modifier is not None and modifier.definite:  # not *i loro asciugamani del bagno*
+        modifier = None
+    return replace(words, patient=replace(words.patient, determiner=determiner, modifier=modifier))
 
 
 def with_specialist(

@@ -9,6 +9,8 @@ The bundled lexicon is the JSON files in ``blm/generator/data/`` (written for th
   ``cause_preposition`` (*al sole*, *per il vento*), ``personal`` (one owner's only: *lo
   zaino*), ``definite`` (never indefinite: *l'ombra*) and ``few`` (a relative of a known
   small count: not *alcune nonne di X*);
+* ``noun_modifiers.json``: per noun lemma, the lasting modifiers of its CausI/OdI noun phrases
+  (:class:`NounModifier`: *il vaso di vetro*, *il vecchio portiere*);
 * ``adjectives.json``: masculine singular lemma, irregular masculine plural, ``invariable``,
   ``permanent`` (a lasting property: no future, *sarà bianco* is odd);
 * ``verbs.json``: lemma, auxiliary, ``isc``, the forms the regular rules get wrong, and for
@@ -43,6 +45,21 @@ ALTERNATIONS = ("causative", "object_drop")
 DA_SPANS = ("minutes", "hours", "morning", "weeks", "years")
 
 
+@dataclass(frozen=True)
+class NounModifier:
+    """A lasting property of a noun (``noun_modifiers.json``): an agreeing ``adjective``,
+    ``before`` the noun (*il vecchio portiere*) or after it (*il cuoco francese*), or a "di"
+    phrase, ``tail``, rendered once (*di vetro*, *di mele*, *della cucina*). Equal modifiers of
+    two nouns are equal, so a noun that replaces another keeps the one they share."""
+
+    adjective: Adjective | None = None
+    before: bool = False
+    tail: str = ""
+    #: a "di" phrase with the definite article, a place or an owner (*della cucina*, *del
+    #: vicino*): not beside a possessive (*i loro asciugamani del bagno*)
+    definite: bool = False
+
+
 @dataclass(frozen=True, eq=False)  # one object per entry: identity is equality
 class Noun:
     lemma: str
@@ -73,6 +90,8 @@ class Noun:
     #: of them is odd (*alcune nonne di quell'infermiere*), so AgrI gives it the definite
     #: article instead (*le nonne di quell'infermiere*)
     few: bool = False
+    #: its lasting modifiers (``noun_modifiers.json``), set by the loader
+    modifiers: tuple[NounModifier, ...] = ()
 
     def form(self, number: str) -> str:
         return self.lemma if number == "sg" else self.plural

@@ -1,7 +1,7 @@
 """Reading the BLM generator's lexicon folder (``blm/generator/data/``) into a checked
 :class:`~.lexicon.Lexicon`.
 
-:func:`load_lexicon` reads the five JSON files (:data:`LEXICON_FILES`, described in
+:func:`load_lexicon` reads the six JSON files (:data:`LEXICON_FILES`, described in
 :mod:`.lexicon`), builds the entries, resolves every cross reference and runs
 :func:`.lexicon_checks.check_lexicon`, naming the file and entry of any error. The entry types
 live in :mod:`.lexicon`, which imports neither this module nor the checks.
@@ -11,10 +11,12 @@ from __future__ import annotations
 
 import json
 from collections.abc import Mapping
+from dataclasses import replace
 from functools import lru_cache
 from pathlib import Path
 from typing import Any
 
+from ...checks import unknown_name_message
 from ...text import read_text_file
 from .lexicon import (
     Adjective,
@@ -23,11 +25,13 @@ from .lexicon import (
     Lexicon,
     LexiconError,
     Noun,
+    NounModifier,
     PhraseSpec,
     Predicate,
     Verb,
 )
 from .lexicon_checks import check_lexicon
+from .noun_phrases import NounPhrase
 
 DATA_DIR = Path(__file__).resolve().parent / "data"
 LEXICON_FILES = (
@@ -36,7 +40,14 @@ LEXICON_FILES = (
     "verbs.json",
     "agreement_templates.json",
     "alternation_phrases.json",
+    "noun_modifiers.json",
 )
+#: the keys of one modifier in ``noun_modifiers.json``, besides a "di" phrase's ``number`` and
+#: ``determiner``
+MODIFIER_KINDS = ("before", "after", "of")
+#: the determiners of a "di" phrase's noun: none (*di vetro*) or the definite article (*della
+#: cucina*)
+OF_DETERMINERS = ("bare", "def")
 
 
 def load_lexicon(folder: str | Path | None = None) -> Lexicon:
@@ -49,6 +60,7 @@ def _load(folder: Path) -> Lexicon:
     raw = {name: _read(folder / name) for name in LEXICON_FILES}
     nouns = _entries(raw, "nouns.json", "nouns", _noun)
     adjectives = _entries(raw, "adjectives.json", "adjectives", _adjective)
+    nouns = _with_modifiers(raw["noun_modifiers.json"], nouns, {a.lemma: a for a in adjectives})
     verbs = _entries(raw, "verbs.json", "verbs", _verb)
     templates, phrases = raw["agreement_templates.json"], raw["alternation_phrases.json"]
     lexicon = Lexicon(
@@ -128,6 +140,60 @@ def _build(cls, entry: Mapping[str, Any], name: str):
 
 def _noun(entry: Mapping[str, Any]) -> Noun:
     return Noun(**{**entry, "classes": tuple(entry["classes"])})
+
+
+def _with_modifiers(
+    raw: Mapping[str, Any], nouns: list[Noun], adjectives: Mapping[str, Adjective]
+) -> list[Noun]:
+    """``nouns``, each with its modifiers of ``noun_modifiers.json`` (:attr:`.Noun.modifiers`)."""
+    where = "noun_modifiers.json"
+    by_lemma = {noun.lemma: noun for noun in nouns}
+    table = raw.get("modifiers")
+    if not isinstance(table, Mapping):
+        raise LexiconError(f"{where}: expected a mapping of noun lemmas under 'modifiers'")
+    modifiers: dict[str, tuple[NounModifier, ...]] = {}
+    for lemma, entries in table.items():
+        if lemma not in by_lemma:
+            raise LexiconError(f"{where}: " + unknown_name_message(lemma, list(by_lemma), "noun"))
+        if by_lemma[lemma].cause_kind is not None:  # *il vento freddo piega i rami*
+            raise LexiconError(f"{where}, {lemma!r}: a cause takes no modifier")
+        modifiers[lemma] = tuple(
+            _modifier(entry, f"{where}, {lemma!r}", by_lemma, adjectives) for entry in entries
+        )
+    return [replace(noun, modifiers=modifiers.get(noun.lemma, ())) for noun in nouns]
+
+
+def _modifier(
+    entry: Mapping[str, Any],
+    where: str,
+    nouns: Mapping[str, Noun],
+    adjectives: Mapping[str, Adjective],
+) -> NounModifier:
+    kinds = [kind for kind in MODIFIER_KINDS if kind in entry]
+    extra = set(entry) - {*MODIFIER_KINDS, "number", "determiner"}
+    if len(kinds) != 1 or extra:
+        raise LexiconError(f"{where}: {dict(entry)!r} needs one of {list(MODIFIER_KINDS)}")
+    kind = kinds[0]
+    if kind != "of":
+        lemma = entry[kind]
+        if lemma not in adjectives:
+            message = unknown_name_message(lemma, list(adjectives), "adjective")
+            raise LexiconError(f"{where}: {message} (add it to adjectives.json)")
+        return NounModifier(adjectives[lemma], before=kind == "before")
+    lemma, number = entry["of"], entry.get("number", "sg")
+    determiner = entry.get("determiner", "bare")
+    if lemma not in nouns:
+        message = unknown_name_message(lemma, list(nouns), "noun")
+        raise LexiconError(f"{where}: {message} (add it at the beginning of nouns.json)")
+    noun = nouns[lemma]
+    if number not in noun.numbers or determiner not in OF_DETERMINERS:
+        raise LexiconError(
+            f"{where}: 'di {lemma}' takes a number of {list(noun.numbers)} and a determiner of "
+            f"{list(OF_DETERMINERS)}"
+        )
+    if determiner == "bare":
+        return NounModifier(tail="di " + noun.form(number))  # di vetro, di mele
+    return NounModifier(tail=NounPhrase(noun, number, "def").text("di"), definite=True)
 
 
 def _adjective(entry: Mapping[str, Any]) -> Adjective:

@@ -10,11 +10,11 @@ noun's ``onset`` overrides its spelling (*lo chef*, *dello chef*).
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from functools import lru_cache
 
 from .articles import determiner_words, join_words, prepositional_words
-from .lexicon import Adjective, Lexicon, Noun, PhraseSpec
+from .lexicon import Adjective, Lexicon, Noun, NounModifier, PhraseSpec
 
 
 @dataclass(frozen=True)
@@ -25,6 +25,9 @@ class NounPhrase:
     pre_adjective: Adjective | None = None
     post_adjective: Adjective | None = None
     tail: str = ""  # rendered text after the noun ("della giornata", "circa")
+    #: one of the noun's lasting modifiers (:attr:`.Noun.modifiers`): *il vecchio portiere*,
+    #: *il cuoco francese*, *il vaso di vetro*
+    modifier: NounModifier | None = None
 
     @property
     def gender(self) -> str:
@@ -34,12 +37,19 @@ class NounPhrase:
     def words(self, preposition: str | None = None) -> list[str]:
         gender, number = self.gender, self.number
         head = [self.noun.form(number)]
-        if self.pre_adjective is not None:
-            head.insert(0, self.pre_adjective.form(gender, number))
-        if self.post_adjective is not None:
-            head.append(self.post_adjective.form(gender, number))
+        before, after, of = self.pre_adjective, self.post_adjective, ""
+        if self.modifier is not None:
+            of = self.modifier.tail
+            if self.modifier.adjective is not None and self.modifier.before:
+                before = self.modifier.adjective
+            elif self.modifier.adjective is not None:
+                after = self.modifier.adjective
+        if before is not None:
+            head.insert(0, before.form(gender, number))
+        if after is not None:
+            head.append(after.form(gender, number))
         # the noun's own onset counts only when the determiner stands right before it
-        onset = self.noun.onset if self.pre_adjective is None else None
+        onset = self.noun.onset if before is None else None
         determiner = determiner_words(
             self.determiner, gender, number, head[0], kinship=self.noun.kinship, onset=onset
         )
@@ -47,16 +57,17 @@ class NounPhrase:
             if self.determiner == "partitive":
                 raise ValueError(f"a partitive ({determiner[0]}) cannot follow {preposition!r}")
             determiner = prepositional_words(preposition, determiner)
-        return [*determiner, *head, *([self.tail] if self.tail else [])]
+        return [*determiner, *head, *([of] if of else []), *([self.tail] if self.tail else [])]
 
     def text(self, preposition: str | None = None) -> str:
         """The phrase, preceded by ``preposition`` when given (*dalle sue allieve*)."""
         return _phrase_text(self, preposition)
 
     def with_noun(self, noun: Noun) -> NounPhrase:
-        return NounPhrase(
-            noun, self.number, self.determiner, self.pre_adjective, self.post_adjective, self.tail
-        )
+        """The phrase of ``noun`` in its place, with the modifier only if ``noun`` has it too
+        (*il vaso di vetro* -> *la bottiglia di vetro*, *il vaso cinese* -> *la tazza*)."""
+        modifier = self.modifier if self.modifier in noun.modifiers else None
+        return replace(self, noun=noun, modifier=modifier)
 
 
 @lru_cache(maxsize=1 << 16)  # the generator renders the same few thousand phrases again and again
