@@ -386,6 +386,9 @@ tedesco tedesca tedeschi tedesche
 toscano toscana toscani toscane
 verde verde verdi verdi
 viennese viennese viennesi viennesi
+russo russa russi russe
+sportivo sportiva sportivi sportive
+straniero straniera stranieri straniere
 """
 
 TENSES = ("present", "imperfect", "future")

@@ -62,7 +62,7 @@ CAUSAL_DA = frozenset({"gelo", "calore", "umidità", "fumo", "rumore", "tuono", 
 #: release's noun phrases carry adjectives and "di" phrases often, not always; one rate for
 #: every role and every item, and none on the answers, so that the context-blind baseline (a
 #: bag of words over each answer alone) learns nothing from them
-MODIFIER_RATE = 0.5
+MODIFIER_RATE = 0.6
 
 
 @dataclass(frozen=True)
@@ -136,7 +136,10 @@ def with_modifiers(words: AlternationWords, rng: random.Random) -> AlternationWo
 def _modified(phrase: NounPhrase, rng: random.Random) -> NounPhrase:
     # drawn whatever the phrase: the rng moves alike for every noun
     draw, choice = rng.random(), rng.random()
-    modifiers = phrase.noun.modifiers
+    # a place or owner (*della cucina*, *del vicino*) only of one thing not owned: not *i
+    # motori del trattore*, *molti francobolli della lettera*, *la sua vasca del bagno*
+    one_of_its_own = phrase.number == "sg" and not phrase.determiner.startswith("poss")
+    modifiers = [m for m in phrase.noun.modifiers if one_of_its_own or not m.definite]
     if not modifiers or phrase.noun.cause_kind is not None or draw >= MODIFIER_RATE:
         return phrase
     return replace(phrase, modifier=modifiers[int(choice * len(modifiers))])
