@@ -130,16 +130,25 @@ def with_modifiers(words: AlternationWords, rng: random.Random) -> AlternationWo
     ``rng``'s state, not from ``rng``: every other word, and every answer, is drawn as it
     would be without modifiers."""
     own = random.Random(hash(rng.getstate()[1]))  # a tuple of ints: the same hash every run
-    return replace(words, agent=_modified(words.agent, own), patient=_modified(words.patient, own))
+    agent, patient = words.agent, words.patient
+    return replace(
+        words, agent=_modified(agent, patient, own), patient=_modified(patient, agent, own)
+    )
 
 
-def _modified(phrase: NounPhrase, rng: random.Random) -> NounPhrase:
+def _modified(phrase: NounPhrase, other: NounPhrase, rng: random.Random) -> NounPhrase:
     # drawn whatever the phrase: the rng moves alike for every noun
     draw, choice = rng.random(), rng.random()
     # a place or owner (*della cucina*, *del vicino*) only of one thing not owned: not *i
     # motori del trattore*, *molti francobolli della lettera*, *la sua vasca del bagno*
     one_of_its_own = phrase.number == "sg" and not phrase.determiner.startswith("poss")
-    modifiers = [m for m in phrase.noun.modifiers if one_of_its_own or not m.definite]
+    # nor the other role's noun (not *il nonno annaffia l'orto del nonno*)
+    others = (other.noun.lemma, other.noun.plural)
+    modifiers = [
+        m
+        for m in phrase.noun.modifiers
+        if (one_of_its_own or not m.definite) and not m.tail.endswith(others)
+    ]
     if not modifiers or phrase.noun.cause_kind is not None or draw >= MODIFIER_RATE:
         return phrase
     return replace(phrase, modifier=modifiers[int(choice * len(modifiers))])

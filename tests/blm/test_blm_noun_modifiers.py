@@ -1,0 +1,248 @@
+"""The lasting modifiers of CausI/OdI noun phrases (``noun_modifiers.json``): how they agree,
+elide and are drawn, where they never go, and what the lexicon refuses."""
+
+from __future__ import annotations
+
+import json
+import random
+import shutil
+from functools import cache
+
+import pytest
+
+from poetic_eval.blm import BlmSizes, generate_config
+from poetic_eval.blm.generator.alternation_sentences import (
+    MODIFIER_RATE,
+    AlternationWords,
+    possessed,
+    with_modifiers,
+)
+from poetic_eval.blm.generator.lexicon import LexiconError, NounModifier
+from poetic_eval.blm.generator.lexicon_loading import DATA_DIR, load_lexicon
+from poetic_eval.blm.generator.noun_phrases import NounPhrase
+
+LEXICON = load_lexicon()
+NOUNS, ADJECTIVES = LEXICON.nouns, LEXICON.adjectives
+SIZES = BlmSizes(items_per_verb=3, few_shot_verbs=2)
+
+
+def phrase(lemma, number="sg", determiner="def", modifier=None, preposition=None) -> str:
+    return NounPhrase(NOUNS[lemma], number, determiner, modifier=modifier).text(preposition)
+
+
+def adjective(lemma: str, before: bool = False) -> NounModifier:
+    return NounModifier(ADJECTIVES[lemma], before=before)
+
+
+def of(lemma: str) -> NounModifier:
+    """The noun's own "di" modifier naming ``lemma`` (della cucina, di vetro)."""
+    return next(m for m in NOUNS_WITH_TAILS[lemma])
+
+
+NOUNS_WITH_TAILS = {
+    "vetro": [m for m in NOUNS["vaso"].modifiers if m.tail == "di vetro"],
+    "cucina": [m for m in NOUNS["finestra"].modifiers if m.tail == "della cucina"],
+    "mele": [m for m in NOUNS["torta"].modifiers if m.tail == "di mele"],
+    "albergo": [m for m in NOUNS["portiere"].modifiers if m.tail == "dell'albergo"],
+}
+
+
+@pytest.mark.parametrize(
+    ("lemma", "number", "determiner", "modifier", "preposition", "expected"),
+    [
+        ("vaso", "sg", "def", adjective("antico", True), None, "l'antico vaso"),
+        ("vaso", "pl", "def", adjective("antico", True), None, "gli antichi vasi"),
+        ("custode", "sg", "that", adjective("anziano", True), None, "quell'anziano custode"),
+        ("custode", "pl", "that", adjective("anziano", True), None, "quegli anziani custodi"),
+        # the adjective, not the noun, chooses the article: *lo specchio*, *il vecchio specchio*
+        ("specchio", "sg", "def", adjective("vecchio", True), None, "il vecchio specchio"),
+        ("specchio", "sg", "indef", adjective("vecchio", True), None, "un vecchio specchio"),
+        ("specchio", "pl", "def", adjective("vecchio", True), "da", "dai vecchi specchi"),
+        ("cameriera", "sg", "indef", adjective("anziano", True), None, "un'anziana cameriera"),
+        ("chef", "sg", "def", adjective("francese"), None, "lo chef francese"),
+        ("lenzuolo", "pl", "def", adjective("bianco"), None, "le lenzuola bianche"),
+        ("maglione", "pl", "dem", adjective("grigio"), None, "questi maglioni grigi"),
+        ("birra", "pl", "def", adjective("tedesco"), None, "le birre tedesche"),
+        ("vaso", "pl", "some", of("vetro"), None, "alcuni vasi di vetro"),
+        ("finestra", "sg", "def", of("cucina"), "da", "dalla finestra della cucina"),
+        ("torta", "sg", "poss", of("mele"), None, "la sua torta di mele"),
+        ("portiere", "sg", "def", of("albergo"), None, "il portiere dell'albergo"),
+    ],
+)
+def test_a_modifier_agrees_elides_and_chooses_the_article(
+    lemma, number, determiner, modifier, preposition, expected
+):
+    assert phrase(lemma, number, determiner, modifier, preposition) == expected
+
+
+def test_a_replaced_noun_keeps_only_a_modifier_it_has_too():
+    glass = NounPhrase(NOUNS["vaso"], "sg", modifier=of("vetro"))
+    assert glass.with_noun(NOUNS["bottiglia"]).text() == "la bottiglia di vetro"
+    assert glass.with_noun(NOUNS["tazza"]).text() == "la tazza"  # no *la tazza di vetro*
+    chinese = NounPhrase(NOUNS["vaso"], "pl", "dem", modifier=adjective("cinese"))
+    assert chinese.with_noun(NOUNS["piatto"]) == NounPhrase(NOUNS["piatto"], "pl", "dem")
+
+
+def words_of(agent: NounPhrase, patient: NounPhrase) -> AlternationWords:
+    return AlternationWords(agent, patient, "nel pomeriggio", "da un'ora", "present")
+
+
+def test_modifiers_are_drawn_at_the_rate_for_agent_and_patient_alike():
+    words = words_of(NounPhrase(NOUNS["portiere"], "sg"), NounPhrase(NOUNS["cancello"], "sg"))
+    rng = random.Random(3)
+    drawn = []
+    for _ in range(2000):
+        rng.random()  # a new state per draw, as each sentence's words are drawn
+        drawn.append(with_modifiers(words, rng))
+    for role in ("agent", "patient"):
+        share = sum(getattr(w, role).modifier is not None for w in drawn) / len(drawn)
+        assert abs(share - MODIFIER_RATE) < 0.04, (role, share)
+    # every modifier of the noun is drawn, and only those
+    patients = {w.patient.modifier for w in drawn} - {None}
+    assert patients == set(NOUNS["cancello"].modifiers)
+
+
+def test_with_modifiers_draws_nothing_from_the_generator_it_is_given():
+    rng = random.Random(7)
+    state = rng.getstate()
+    words = words_of(NounPhrase(NOUNS["portiere"], "sg"), NounPhrase(NOUNS["cancello"], "sg"))
+    with_modifiers(words, rng)
+    assert rng.getstate() == state
+
+
+def test_no_modifier_on_a_cause_nor_a_place_on_several_things_or_an_owned_one():
+    rng = random.Random(5)
+    wind = NounPhrase(NOUNS["vento"], "sg")
+    windows = NounPhrase(NOUNS["finestra"], "pl")
+    for _ in range(300):
+        rng.random()
+        words = with_modifiers(words_of(wind, windows), rng)
+        assert words.agent.modifier is None
+        assert words.patient.modifier is None or not words.patient.modifier.definite
+    # a possessive drops a place (*la sua vasca del bagno*), keeps a material
+    cook = NounPhrase(NOUNS["cuoca"], "sg")
+    bath = NounPhrase(NOUNS["vasca"], "sg", modifier=NOUNS["vasca"].modifiers[0])
+    assert bath.modifier.definite
+    template = ("Ag", "Akt", "Pat", "P-NP")
+    owned = possessed(words_of(cook, bath), template, LEXICON.verb("svuotare"), False, rng)
+    assert owned.patient.determiner == "poss" and owned.patient.modifier is None
+
+
+@cache
+def built(config: str) -> dict:
+    return generate_config(config, seed=3, sizes=SIZES)
+
+
+def _without_modifier(noun, number: str, text: str) -> tuple[list[str], bool]:
+    """The words of ``text`` without the one modifier of ``noun`` (in ``number``) it has, and
+    whether it had one."""
+    words = text.replace("'", "' ").split()
+    for modifier in noun.modifiers:
+        if modifier.adjective is not None:
+            form = modifier.adjective.form(noun.gender_in(number), number)
+            if form in words and form != noun.form(number):
+                return [w for w in words if w != form], True
+        elif text.endswith(" " + modifier.tail):
+            return text[: -len(modifier.tail) - 1].replace("'", "' ").split(), True
+    return words, False
+
+
+def test_built_contexts_carry_fitting_modifiers_at_the_rate_and_answers_none():
+    heads: dict[str, list] = {}  # form -> readings (*cameriere*: one waiter, waitresses)
+    for noun in NOUNS.values():
+        for number in noun.numbers:
+            heads.setdefault(noun.form(number), []).append((noun, number))
+    counts = {"Ag": [0, 0], "Pat": [0, 0]}  # role: [phrases of a modifiable noun, modified]
+    configs = ("caus_ii", "caus_iii", "od_ii", "od_iii")
+    for split in (split for config in configs for split in built(config).values()):
+        for row in split:
+            for annotation in row["Context_annotation"]:
+                for chunk in annotation["chunks"]:
+                    role = chunk["tag"].removeprefix("da-")
+                    if role not in counts:
+                        continue
+                    words = chunk["text"].replace("'", "' ").split()
+                    readings = heads[next(w for w in words if w in heads)]
+                    # without its own modifier, the phrase is bare: no other one, none of
+                    # another noun (*la tazza di vetro*), none on a cause (*il vento*)
+                    fitting = [
+                        (noun, modified)
+                        for noun, number in readings
+                        for rest, modified in [_without_modifier(noun, number, chunk["text"])]
+                        if rest[-1] == noun.form(number)
+                        and not (set(rest) - set(heads)) & MODIFIER_ADJECTIVES
+                    ]
+                    assert fitting, chunk["text"]
+                    noun, modified = fitting[0]
+                    if noun.modifiers and noun.cause_kind is None:
+                        counts[role][0] += 1
+                        counts[role][1] += modified
+            for annotation in row["Answer_set_annotation"]:
+                for chunk in annotation["chunks"]:
+                    words = chunk["text"].replace("'", "' ").split()
+                    assert not (set(words) - set(heads)) & MODIFIER_ADJECTIVES, chunk["text"]
+    for role, (total, modified) in counts.items():
+        assert total > 200, role
+        # the rate, less the places a plural or owned phrase cannot take and type II's
+        # replaced nouns that lack the matrix's modifier
+        assert MODIFIER_RATE - 0.15 < modified / total <= MODIFIER_RATE + 0.08, (role, counts)
+
+
+#: every form of the modifiers' adjectives
+MODIFIER_ADJECTIVES = {
+    m.adjective.form(g, k)
+    for n in NOUNS.values()
+    for m in n.modifiers
+    if m.adjective is not None
+    for g in "mf"
+    for k in ("sg", "pl")
+}
+
+
+def write_modifiers(folder, change) -> None:
+    path = folder / "noun_modifiers.json"
+    data = json.loads(path.read_text(encoding="utf-8"))
+    change(data["modifiers"])
+    path.write_text(json.dumps(data, ensure_ascii=False), encoding="utf-8")
+
+
+@pytest.mark.parametrize(
+    ("change", "message"),
+    [
+        (lambda m: m["vaso"].append({"after": "cinesse"}), r"'vaso'.*adjective 'cinesse'.*cinese"),
+        (lambda m: m["vaso"].append({"of": "vetrro"}), r"'vaso'.*noun 'vetrro'.*vetro"),
+        (lambda m: m.update({"vasso": [{"of": "vetro"}]}), r"noun 'vasso'.*vaso"),
+        (lambda m: m.update({"vento": [{"after": "freddo"}]}), r"'vento': a cause"),
+        (lambda m: m["vaso"].append({"of": "legno", "number": "pl"}), r"'di legno' takes"),
+        (lambda m: m["vaso"].append({"colour": "rosso"}), r"'vaso'.*needs one of"),
+    ],
+)
+def test_lexicon_errors_name_the_modifier(tmp_path, change, message):
+    folder = tmp_path / "lexicon"
+    shutil.copytree(DATA_DIR, folder)
+    write_modifiers(folder, change)
+    with pytest.raises(LexiconError, match=message):
+        load_lexicon(folder)
+
+
+def test_modifier_nouns_are_lexicon_nouns_counted_as_such():
+    # a "di" phrase's noun is a lexicon noun, so the profile counts it among the nouns
+    tails = {m.tail for n in NOUNS.values() for m in n.modifiers if m.tail}
+    for tail in tails:
+        last = tail.replace("'", "' ").split()[-1]
+        assert any(last in (n.lemma, n.plural) for n in NOUNS.values()), tail
+
+
+def test_no_modifier_names_the_other_role():
+    # *il nonno annaffia l'orto del nonno*: the grandfather's garden only under another agent
+    rng = random.Random(11)
+    garden = NounPhrase(NOUNS["orto"], "sg")
+    by_grandfather, by_gardener = [], []
+    for _ in range(200):
+        rng.random()
+        grandfather = words_of(NounPhrase(NOUNS["nonno"], "sg"), garden)
+        by_grandfather.append(with_modifiers(grandfather, rng).patient.text())
+        gardener = words_of(NounPhrase(NOUNS["giardiniere"], "sg"), garden)
+        by_gardener.append(with_modifiers(gardener, rng).patient.text())
+    assert "l'orto del nonno" not in by_grandfather
+    assert "l'orto del nonno" in by_gardener
