@@ -63,6 +63,9 @@ CAUSAL_DA = frozenset({"gelo", "calore", "umidità", "fumo", "rumore", "tuono", 
 #: every role and every item, and none on the answers, so that the context-blind baseline (a
 #: bag of words over each answer alone) learns nothing from them
 MODIFIER_RATE = 0.6
+#: the determiners of a phrase that may name its place or owner (*il portiere dell'albergo*,
+#: *quel gatto del vicino*)
+PLACED_DETERMINERS = ("def", "dem", "that")
 
 
 @dataclass(frozen=True)
@@ -139,9 +142,10 @@ def with_modifiers(words: AlternationWords, rng: random.Random) -> AlternationWo
 def _modified(phrase: NounPhrase, other: NounPhrase, rng: random.Random) -> NounPhrase:
     # drawn whatever the phrase: the rng moves alike for every noun
     draw, choice = rng.random(), rng.random()
-    # a place or owner (*della cucina*, *del vicino*) only of one thing not owned: not *i
-    # motori del trattore*, *molti francobolli della lettera*, *la sua vasca del bagno*
-    one_of_its_own = phrase.number == "sg" and not phrase.determiner.startswith("poss")
+    # a place or owner (*della cucina*, *del vicino*) only of one known thing not owned: not
+    # *i motori del trattore*, *molti francobolli della lettera*, *la sua vasca del bagno*,
+    # *un forno del ristorante*
+    one_of_its_own = phrase.number == "sg" and phrase.determiner in PLACED_DETERMINERS
     # nor the other role's noun (not *il nonno annaffia l'orto del nonno*)
     others = (other.noun.lemma, other.noun.plural)
     modifiers = [
