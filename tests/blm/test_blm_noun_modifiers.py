@@ -11,6 +11,7 @@ from functools import cache
 import pytest
 
 from poetic_eval.blm import BlmSizes, generate_config
+from poetic_eval.blm.generator import alternation_sentences
 from poetic_eval.blm.generator.alternation_sentences import (
     MODIFIER_RATE,
     AlternationWords,
@@ -251,3 +252,17 @@ def test_no_modifier_names_the_other_role():
         by_gardener.append(with_modifiers(gardener, rng).patient.text())
     assert "l'orto del nonno" not in by_grandfather
     assert "l'orto del nonno" in by_gardener
+
+
+@pytest.mark.parametrize("config", ["caus_ii", "od_iii"])
+def test_modifiers_change_the_contexts_only(config, monkeypatch):
+    # the items and their answers are those drawn without modifiers, so the context-blind
+    # baseline (a bag of words over each answer alone) sees what it saw before them
+    with_them = generate_config(config, seed=4, sizes=SIZES)
+    monkeypatch.setattr(alternation_sentences, "MODIFIER_RATE", 0.0)
+    without = generate_config(config, seed=4, sizes=SIZES)
+    rows = with_them["train"] + with_them["test"]
+    plain = without["train"] + without["test"]
+    assert [r["Answer_set"] for r in rows] == [r["Answer_set"] for r in plain]
+    changed = sum(r["Context"] != p["Context"] for r, p in zip(rows, plain))
+    assert changed > len(rows) // 3, (changed, len(rows))

@@ -47,6 +47,7 @@ from .alternation_sentences import (
     with_cause,
     with_modifiers,
     with_specialist,
+    without_modifiers,
 )
 from .alternation_templates import (
     ALONE_RATE,
@@ -384,7 +385,7 @@ class AlternationGenerator:
         timed = base.da_phrase if base.da_phrase != ALONE else pick(rng, self.da_phrases_for(verb))
         context_base = replace(base, da_phrase=timed)
         type_ii_base = with_modifiers(context_base, rng)  # the contexts' only: not the answers'
-        context = []
+        told = []  # (verb, words, template) of each context sentence
         for index, template in enumerate(templates):
             if lexical_type == "II":
                 # the one change: the patient made the subject's own, or another word
@@ -393,24 +394,22 @@ class AlternationGenerator:
                     change = rng.random() < CONTEXT_FRAME_CHANGE[self.alternation]
                     first = "frame" if change else None
                     words = self.vary_one(verb, type_ii_base, template, rng, first=first)
-                context.append(self.sentence(verb, words, template))
+                told.append((verb, words, template))
             else:
                 chosen = chosen_verbs[index]
                 words = self.fresh_words(
                     chosen, rng, frames_for(template, self.alternation), templates=(template,)
                 )
                 words = possessed(words, template, chosen, self.iterated(chosen), rng)
-                context.append(self.sentence(chosen, with_modifiers(words, rng), template))
+                told.append((chosen, with_modifiers(words, rng), template))
+        kind, bases = (lexical_type, paired), (base, context_base)
         answers = [
-            (
-                label,
-                self._answer(
-                    verb, (base, context_base), label, tails[label], rng, (lexical_type, paired)
-                ),
-            )
+            (label, self._answer(verb, bases, label, tails[label], rng, kind))
             for label in ALTERNATION_LABELS
         ]
-        return Matrix(tuple(context), tuple(answers), verb=verb.lemma)
+        context = tuple(self.sentence(*sentence) for sentence in told)
+        plain = tuple(self.sentence(v, without_modifiers(w), t) for v, w, t in told)
+        return Matrix(context, tuple(answers), verb=verb.lemma, plain_context=plain)
 
     def _matched_subject(self, verb, words, template, subject: bool) -> AlternationWords:
         """Answer ``words`` by :func:`.matched_subject`, if they still read well."""

@@ -139,6 +139,15 @@ def with_modifiers(words: AlternationWords, rng: random.Random) -> AlternationWo
     )
 
 
+def without_modifiers(words: AlternationWords) -> AlternationWords:
+    """``words`` with no modifier on the agent or patient."""
+    return replace(
+        words,
+        agent=replace(words.agent, modifier=None),
+        patient=replace(words.patient, modifier=None),
+    )
+
+
 def _modified(phrase: NounPhrase, other: NounPhrase, rng: random.Random) -> NounPhrase:
     # drawn whatever the phrase: the rng moves alike for every noun
     draw, choice = rng.random(), rng.random()

@@ -186,7 +186,7 @@ def _unique_matrices(make, count: int, what: str, progress) -> list[Matrix]:
                 "the lexicon is too small for this many"
             )
         matrix = make(len(matrices))
-        key = tuple(sentence.text for sentence in matrix.context)
+        key = matrix.context_key()
         if key in seen or not matrix.is_well_formed():
             continue
         seen.add(key)

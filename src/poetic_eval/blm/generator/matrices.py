@@ -52,14 +52,24 @@ class Matrix:
     context: tuple[Sentence, ...]
     answers: tuple[tuple[str, Sentence], ...]
     verb: str
+    #: CausI/OdI: the context told without its noun modifiers (*il vaso* for *il vaso di
+    #: vetro*), on which an item's being new and an answer's repeating a context sentence are
+    #: judged: a modifier alone makes no new item (so the items drawn, and their answers, are
+    #: those drawn without modifiers)
+    plain_context: tuple[Sentence, ...] = ()
 
     def answer_texts(self) -> list[str]:
         return [sentence.text for _, sentence in self.answers]
 
+    def context_key(self) -> tuple[str, ...]:
+        """What tells this item's context from another's (:attr:`plain_context` if any)."""
+        return tuple(sentence.text for sentence in self.plain_context or self.context)
+
     def is_well_formed(self) -> bool:
-        """7 context sentences, 8 answers that all differ, none repeating a context sentence."""
+        """7 context sentences, 8 answers that all differ, none repeating a context sentence
+        (with or without its modifiers)."""
         texts = self.answer_texts()
-        contexts = {sentence.text for sentence in self.context}
+        contexts = {sentence.text for sentence in (*self.context, *self.plain_context)}
         return (
             len(self.context) == 7
             and len(texts) == len(LETTERS)
