@@ -389,6 +389,9 @@ viennese viennese viennesi viennesi
 russo russa russi russe
 sportivo sportiva sportivi sportive
 straniero straniera stranieri straniere
+marrone marrone marroni marroni
+blu blu blu blu
+americano americana americani americane
 """
 
 TENSES = ("present", "imperfect", "future")

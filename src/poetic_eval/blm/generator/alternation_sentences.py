@@ -14,7 +14,8 @@ Three changes of the words make the noun phrases richer, as the BLM-It release's
 I-Int *le trote di pescatori pescano*, *il cameriere dei piatti si rompe*), and
 :func:`with_cause` names a CausI cause after the verb (*i rami si piegano per il vento*; I-Int
 *il vento si piega per i rami*), so that the correct answer names both roles as the other
-answers do.
+answers do. :func:`with_modifiers` gives a context sentence's agent and patient one of their
+nouns' lasting modifiers (*il vecchio portiere*, *il vaso di vetro*); the answers take none.
 """
 
 from __future__ import annotations
