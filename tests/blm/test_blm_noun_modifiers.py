@@ -221,6 +221,7 @@ def write_modifiers(folder, change) -> None:
         (lambda m: m.update({"vento": [{"after": "freddo"}]}), r"'vento': a cause"),
         (lambda m: m["vaso"].append({"of": "legno", "number": "pl"}), r"'di legno' takes"),
         (lambda m: m["vaso"].append({"colour": "rosso"}), r"'vaso'.*needs one of"),
+        (lambda m: m["pane"].append({"after": "rotto"}), r"'pane'.*'rotto' is no lasting"),
     ],
 )
 def test_lexicon_errors_name_the_modifier(tmp_path, change, message):

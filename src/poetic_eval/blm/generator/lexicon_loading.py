@@ -179,6 +179,8 @@ def _modifier(
         if lemma not in adjectives:
             message = unknown_name_message(lemma, list(adjectives), "adjective")
             raise LexiconError(f"{where}: {message} (add it to adjectives.json)")
+        if not adjectives[lemma].permanent:  # a state the verb may change: *il pane duro*
+            raise LexiconError(f"{where}: {lemma!r} is no lasting (permanent) adjective")
         return NounModifier(adjectives[lemma], before=kind == "before")
     lemma, number = entry["of"], entry.get("number", "sg")
     determiner = entry.get("determiner", "bare")
