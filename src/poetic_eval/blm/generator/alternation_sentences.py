@@ -54,9 +54,13 @@ KNOWN_ONLY_REFUSES = ("indef", "some", "dem", "that")
 #: the determiner family of a generic patient (*i vasi*; not *quei vasi*, *alcuni vasi*)
 GENERIC_FAMILIES = ("def",)
 #: causes whose "da" reads as a cause with a change of itself (*i muri si incrinavano dal
-#: gelo*, *le piastrelle si staccano dall'umidità*, *lo specchio si appanna dal vapore*): no
-#: E-WrBy answer has them
-CAUSAL_DA = frozenset({"gelo", "calore", "umidità", "fumo", "rumore", "tuono", "vapore"})
+#: gelo*, *le piastrelle si staccano dall'umidità*, *lo specchio si appanna dal vapore*, *le
+#: scarpe si logorano dall'uso*, *le camicie si scoloriscono dalla candeggina*, *la cantina si allaga dal nubifragio*): no E-WrBy
+#: answer has them
+CAUSAL_DA = frozenset(
+    {"gelo", "calore", "umidità", "fumo", "rumore", "tuono", "vapore", "uso", "candeggina"}
+    | {"nubifragio"}
+)
 
 
 @dataclass(frozen=True)
