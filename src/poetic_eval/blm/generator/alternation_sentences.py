@@ -55,11 +55,12 @@ KNOWN_ONLY_REFUSES = ("indef", "some", "dem", "that")
 GENERIC_FAMILIES = ("def",)
 #: causes whose "da" reads as a cause with a change of itself (*i muri si incrinavano dal
 #: gelo*, *le piastrelle si staccano dall'umidità*, *lo specchio si appanna dal vapore*, *le
-#: scarpe si logorano dall'uso*, *le camicie si scoloriscono dalla candeggina*, *la cantina si allaga dal nubifragio*): no E-WrBy
-#: answer has them
+#: scarpe si logorano dall'uso*, *le camicie si scoloriscono dalla candeggina*, *la cantina
+#: si allaga dal nubifragio*): no E-WrBy answer has them, so every CausI item verb keeps an
+#: answer agent outside them
 CAUSAL_DA = frozenset(
-    {"gelo", "calore", "umidità", "fumo", "rumore", "tuono", "vapore", "uso", "candeggina"}
-    | {"nubifragio"}
+    {"gelo", "calore", "umidità", "fumo", "rumore", "tuono", "vapore"}
+    | {"uso", "candeggina", "nubifragio"}
 )
 
 
