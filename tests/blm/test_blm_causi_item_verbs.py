@@ -10,11 +10,17 @@ season P-NPs (*durante l'inverno*) go only with changes that take weeks or more.
 from __future__ import annotations
 
 import random
+from collections import Counter
 
 from poetic_eval.blm import load_lexicon
 from poetic_eval.blm.generator.alternation_matrices import AlternationGenerator
 from poetic_eval.blm.generator.alternation_sentences import CAUSAL_DA, AlternationWords
-from poetic_eval.blm.generator.alternation_templates import answer_template
+from poetic_eval.blm.generator.alternation_templates import (
+    ONLY_ALONE_TWO_ARGUMENT_TAILS,
+    TWO_ARGUMENT_TAILS,
+    answer_template,
+    draw_tail,
+)
 from poetic_eval.blm.generator.noun_phrases import NounPhrase, phrase_text
 
 LEXICON = load_lexicon()
@@ -25,19 +31,21 @@ NEW_ITEM_VERBS = (
     "scolorire",
     "deformare",
     "logorare",
-    "scrostare",
     "aggrovigliare",
     "scucire",
-    "srotolare",
     "annodare",
     "smagliare",
     "spuntare",
 )
-#: verbs of this round kept to type III contexts: allagare's I-Int named a child alone where
-#: the correct answer named the storm (*il bambino si allagava*; *il cortile si allagava per
-#: il nubifragio*), which the baseline learnt; intiepidire's E-WrBy can read "at the
-#: waiter's" (*il tè si intiepidisce dal cameriere*), as cuocere's did "at the cook's"
-CONTEXT_ONLY = ("allagare", "intiepidire")
+#: verbs of this round kept to type III contexts: allagare's and scrostare's answers name no
+#: owner, so I-Int named a person alone where the correct answer named a thing (*il bambino si
+#: allagava*, *l'operaio si scrosta*; *il cortile si allagava per il nubifragio*, *il muro si
+#: scrosta*), and the baseline with no shared verb learnt the people (seed-0 caus_ii: 0.518,
+#: 0.486 without scrostare); intiepidire's E-WrBy can read "at the waiter's" (*il tè si
+#: intiepidisce dal cameriere*), as cuocere's did "at the cook's"; srotolare says what
+#: aggrovigliare says of the same things (*il gomitolo si è srotolato da solo*), and with both
+#: *da solo* was in 51-52 % of the correct answers, above the release's 25-50 %
+CONTEXT_ONLY = ("allagare", "intiepidire", "scrostare", "srotolare")
 SEASONS = {"summer", "winter"}
 E_WRBY = answer_template("causative", "E-WrBy")
 
@@ -53,7 +61,7 @@ def e_wrby_words(verb: str, agent: str, patient: str) -> AlternationWords:
 def test_the_new_verbs_are_item_verbs_and_the_others_only_in_contexts():
     items = {verb.lemma for verb in CAUSATIVE.verbs}
     assert set(NEW_ITEM_VERBS) <= items
-    assert len(items) >= 19  # 9 before this round; the release has 27-30
+    assert len(items) >= 17  # 9 before this round; the release has 27-30
     for lemma in NEW_ITEM_VERBS:
         verb = LEXICON.verbs[lemma]
         assert not (verb.context_only or verb.routine), lemma
@@ -99,3 +107,24 @@ def test_a_season_is_the_time_only_of_a_change_over_weeks_or_years():
                     assert p_np[0] in ("durante l'estate", "durante l'inverno"), sentence.text
                     seen += 1
     assert seen >= 3 * 4 * 3  # sentences 1, 3, 5 and 7 of each matrix have a P-NP
+
+
+def test_an_alone_only_verb_s_active_two_argument_answers_say_da_solo_most_often():
+    """The correct answer and I-Int of a verb whose si form takes "da solo" only (*il filo
+    si è annodato da solo*) always say it: its actives say it at
+    :data:`ONLY_ALONE_TWO_ARGUMENT_TAILS` (a passive with its agent never), the other verbs'
+    at :data:`TWO_ARGUMENT_TAILS`, so that "da solo" marks no answer."""
+    rng = random.Random(2)
+    draws = 4000
+    for only_alone, shares in [
+        (True, ONLY_ALONE_TWO_ARGUMENT_TAILS),
+        (False, TWO_ARGUMENT_TAILS),
+    ]:
+        for label in ("R-trans", "IR-trans", "ER-pass", "IER-pass"):
+            tails = Counter(draw_tail(label, rng, True, only_alone) for _ in range(draws))
+            alone = tails["alone"] / draws
+            expected = shares["alone"] if label.endswith("trans") else 0.0
+            assert abs(alone - expected) < 0.03, (label, only_alone, tails)
+            assert abs(tails["time"] / draws - shares["time"]) < 0.03, (label, only_alone, tails)
+        for label in ("Correct", "I-Int"):
+            assert draw_tail(label, rng, True, only_alone) == "alone" or not only_alone
