@@ -123,6 +123,18 @@ sfilacciare sfilaccia sfilacciano | sfilacciava sfilacciavano
 sporcare    sporca sporcano | sporcava sporcavano
 ammorbidire ammorbidisce ammorbidiscono | ammorbidiva ammorbidivano
 indurire    indurisce induriscono | induriva indurivano
+scolorire   scolorisce scoloriscono | scoloriva scolorivano
+deformare   deforma deformano | deformava deformavano
+logorare    logora logorano | logorava logoravano
+intiepidire intiepidisce intiepidiscono | intiepidiva intiepidivano
+allagare    allaga allagano | allagava allagavano
+scrostare   scrosta scrostano | scrostava scrostavano
+aggrovigliare aggroviglia aggrovigliano | aggrovigliava aggrovigliavano
+scucire     scuce scuciono | scuciva scucivano
+srotolare   srotola srotolano | srotolava srotolavano
+annodare    annoda annodano | annodava annodavano
+smagliare   smaglia smagliano | smagliava smagliavano
+spuntare    spunta spuntano | spuntava spuntavano
 cercare     cerca cercano | cercava cercavano
 vedere      vede vedono | vedeva vedevano
 ricordare   ricorda ricordano | ricordava ricordavano
@@ -173,6 +185,18 @@ sfilacciare sfilaccerà sfilacceranno | sfilacciato
 sporcare    sporcherà sporcheranno | sporcato
 ammorbidire ammorbidirà ammorbidiranno | ammorbidito
 indurire    indurirà induriranno | indurito
+scolorire   scolorirà scoloriranno | scolorito
+deformare   deformerà deformeranno | deformato
+logorare    logorerà logoreranno | logorato
+intiepidire intiepidirà intiepidiranno | intiepidito
+allagare    allagherà allagheranno | allagato
+scrostare   scrosterà scrosteranno | scrostato
+aggrovigliare aggroviglierà aggroviglieranno | aggrovigliato
+scucire     scucirà scuciranno | scucito
+srotolare   srotolerà srotoleranno | srotolato
+annodare    annoderà annoderanno | annodato
+smagliare   smaglierà smaglieranno | smagliato
+spuntare    spunterà spunteranno | spuntato
 cercare     cercherà cercheranno | cercato
 vedere      vedrà vedranno | visto
 ricordare   ricorderà ricorderanno | ricordato
@@ -295,6 +319,18 @@ sfilacciare sfilacciò sfilacciarono
 sporcare sporcò sporcarono
 ammorbidire ammorbidì ammorbidirono
 indurire indurì indurirono
+scolorire scolorì scolorirono
+deformare deformò deformarono
+logorare logorò logorarono
+intiepidire intiepidì intiepidirono
+allagare allagò allagarono
+scrostare scrostò scrostarono
+aggrovigliare aggrovigliò aggrovigliarono
+scucire scucì scucirono
+srotolare srotolò srotolarono
+annodare annodò annodarono
+smagliare smagliò smagliarono
+spuntare spuntò spuntarono
 mangiare mangiò mangiarono
 bere bevve bevvero
 disegnare disegnò disegnarono

@@ -230,6 +230,9 @@ def test_every_template_phrase_renders_as_written():
         "dopo il lavaggio",
         "al primo lavaggio",
         "nel corso della mattinata",
+        # the seasons, for changes over weeks or more (issue 40: deformare, logorare)
+        "durante l'estate",
+        "durante l'inverno",
         "da un mese",
         "da pochi giorni",
         "da qualche minuto",

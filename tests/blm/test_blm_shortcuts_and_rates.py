@@ -269,10 +269,10 @@ def test_contexts_have_modals_and_passati_remoti(config):
 #: the configs whose possessives this small build leaves below the bound of
 #: :func:`test_contexts_have_possessives`, with the measured share: CausI's agents are now
 #: mostly causes, which own nothing, since its verbs with people as agents became
-#: context_only (issue 40's readings)
+#: context_only (issue 40's readings), and the patients of its gradual and iterated changes
+#: are generic (*le scarpe*, *molte calze*: no *le sue calze*)
 FEW_POSSESSIVES = {
-    "caus_ii": "3.3 % < 5 % (CausI's agents are mostly causes)",
-    "caus_iii": "4.4 % < 5 % (CausI's agents are mostly causes)",
+    "caus_ii": "3.6 % < 5 % (CausI's agents are mostly causes, its iterated patients generic)",
 }
 
 
@@ -287,7 +287,8 @@ FEW_POSSESSIVES = {
 )
 def test_contexts_have_possessives(config):
     """The release: possessives in 7-25 % of the context sentences. This small build: OdI
-    11-13 %, CausI 3-4 % (strict xfails; the seed-0 build: 7.0 % and 6.5 %)."""
+    11-13 %, CausI 3.6 % (caus_ii, a strict xfail) and 5.4 % (caus_iii); the seed-0 build:
+    3.5 % and 4.7 % (7.0 % and 6.5 % before the second round's item verbs)."""
     shares = data_profile.context_form_shares(rows(config), LEXICON)
     low = 0.07 if config.startswith("od") else 0.05
     assert low <= shares["possessive"] <= 0.25, shares

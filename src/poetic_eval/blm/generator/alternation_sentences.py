@@ -55,9 +55,14 @@ KNOWN_ONLY_REFUSES = ("indef", "some", "dem", "that")
 #: the determiner family of a generic patient (*i vasi*; not *quei vasi*, *alcuni vasi*)
 GENERIC_FAMILIES = ("def",)
 #: causes whose "da" reads as a cause with a change of itself (*i muri si incrinavano dal
-#: gelo*, *le piastrelle si staccano dall'umidità*, *lo specchio si appanna dal vapore*): no
-#: E-WrBy answer has them
-CAUSAL_DA = frozenset({"gelo", "calore", "umidità", "fumo", "rumore", "tuono", "vapore"})
+#: gelo*, *le piastrelle si staccano dall'umidità*, *lo specchio si appanna dal vapore*, *le
+#: scarpe si logorano dall'uso*, *le camicie si scoloriscono dalla candeggina*, *la cantina
+#: si allaga dal nubifragio*): no E-WrBy answer has them, so every CausI item verb keeps an
+#: answer agent outside them
+CAUSAL_DA = frozenset(
+    {"gelo", "calore", "umidità", "fumo", "rumore", "tuono", "vapore"}
+    | {"uso", "candeggina", "nubifragio"}
+)
 #: the chance that a context sentence's agent or patient whose noun has lasting modifiers
 #: (:attr:`.Noun.modifiers`: *il vecchio portiere*, *il vaso di vetro*) takes one: the
 #: release's noun phrases carry adjectives and "di" phrases often, not always; one rate for

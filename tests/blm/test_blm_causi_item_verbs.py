@@ -1,0 +1,130 @@
+"""The CausI item verbs of issue 40's second round: gradual changes and things that come undone
+by themselves (*le porte si deformano per l'umidità da anni*, *il filo del bambino si è
+annodato da solo*), with wrong answers that stay wrong.
+
+Each verb keeps an answer agent whose "da" reads as no cause, so that E-WrBy has one (*la
+cantina si allaga dal bambino*, not *dal nubifragio*: "from the storm", natural Italian); the
+season P-NPs (*durante l'inverno*) go only with changes that take weeks or more.
+"""
+
+from __future__ import annotations
+
+import random
+from collections import Counter
+
+from poetic_eval.blm import load_lexicon
+from poetic_eval.blm.generator.alternation_matrices import AlternationGenerator
+from poetic_eval.blm.generator.alternation_sentences import CAUSAL_DA, AlternationWords
+from poetic_eval.blm.generator.alternation_templates import (
+    ONLY_ALONE_TWO_ARGUMENT_TAILS,
+    TWO_ARGUMENT_TAILS,
+    answer_template,
+    draw_tail,
+)
+from poetic_eval.blm.generator.noun_phrases import NounPhrase, phrase_text
+
+LEXICON = load_lexicon()
+CAUSATIVE = AlternationGenerator(LEXICON, "causative")
+HABITUAL = set(LEXICON.habitual_spans)
+#: the item verbs this round added (issue 40), and the BLM-It release's count of CausI verbs
+NEW_ITEM_VERBS = (
+    "scolorire",
+    "deformare",
+    "logorare",
+    "aggrovigliare",
+    "scucire",
+    "annodare",
+    "smagliare",
+    "spuntare",
+)
+#: verbs of this round kept to type III contexts: allagare's and scrostare's answers name no
+#: owner, so I-Int named a person alone where the correct answer named a thing (*il bambino si
+#: allagava*, *l'operaio si scrosta*; *il cortile si allagava per il nubifragio*, *il muro si
+#: scrosta*), and the baseline with no shared verb learnt the people (seed-0 caus_ii: 0.518,
+#: 0.486 without scrostare); intiepidire's E-WrBy can read "at the waiter's" (*il tè si
+#: intiepidisce dal cameriere*), as cuocere's did "at the cook's"; srotolare says what
+#: aggrovigliare says of the same things (*il gomitolo si è srotolato da solo*), and with both
+#: *da solo* was in 51-52 % of the correct answers, above the release's 25-50 %
+CONTEXT_ONLY = ("allagare", "intiepidire", "scrostare", "srotolare")
+SEASONS = {"summer", "winter"}
+E_WRBY = answer_template("causative", "E-WrBy")
+
+
+def e_wrby_words(verb: str, agent: str, patient: str) -> AlternationWords:
+    """Words of an E-WrBy answer of ``verb`` (*la cantina si allaga dal nubifragio*)."""
+    agent_phrase = NounPhrase(LEXICON.nouns[agent], "sg", "def")
+    patient_phrase = NounPhrase(LEXICON.nouns[patient], "sg", "def")
+    p_np = phrase_text(LEXICON, LEXICON.other_phrases[0])
+    return AlternationWords(agent_phrase, patient_phrase, p_np, "", "present")
+
+
+def test_the_new_verbs_are_item_verbs_and_the_others_only_in_contexts():
+    items = {verb.lemma for verb in CAUSATIVE.verbs}
+    assert set(NEW_ITEM_VERBS) <= items
+    assert len(items) >= 17  # 9 before this round; the release has 27-30
+    for lemma in NEW_ITEM_VERBS:
+        verb = LEXICON.verbs[lemma]
+        assert not (verb.context_only or verb.routine), lemma
+    assert set(CONTEXT_ONLY) <= {verb.lemma for verb in CAUSATIVE.context_only}
+
+
+def test_every_item_verb_keeps_an_e_wrby_agent_whose_da_reads_as_no_cause():
+    """*le scarpe si logorano dall'uso*, *le camicie si scoloriscono dalla candeggina*, *la
+    cantina si allaga dal nubifragio* read as causes ("from"): a verb whose answer agents were
+    all such causes would have no E-WrBy that stays wrong."""
+    for verb in CAUSATIVE.verbs:
+        agents = [a for a in verb.answer_agents() if a not in CAUSAL_DA]
+        assert agents, verb.lemma
+
+
+def test_the_new_causes_whose_da_reads_as_a_cause_take_no_e_wrby():
+    for verb, cause, person, patient in [
+        ("logorare", "uso", "cane", "tappeto"),
+        ("scolorire", "candeggina", "domestica", "camicia"),
+        ("allagare", "nubifragio", "bambino", "cortile"),
+    ]:
+        assert cause in CAUSAL_DA
+        lemma = LEXICON.verbs[verb]
+        assert not CAUSATIVE.reads_well(lemma, e_wrby_words(verb, cause, patient), E_WRBY, True)
+        assert CAUSATIVE.reads_well(lemma, e_wrby_words(verb, person, patient), E_WRBY, True)
+
+
+def test_a_season_is_the_time_only_of_a_change_over_weeks_or_years():
+    """*la porta si è deformata durante l'inverno*; no vase breaks over a summer."""
+    seasonal = [verb for verb in LEXICON.verbs.values() if SEASONS & set(verb.p_phrases)]
+    assert {"deformare", "logorare", "scrostare"} <= {verb.lemma for verb in seasonal}
+    for verb in seasonal:
+        assert HABITUAL & set(verb.da_spans), verb.lemma
+        assert not verb.punctual, verb.lemma
+    rng = random.Random(9)
+    seen = 0
+    for lemma in ("deformare", "logorare", "scrostare"):
+        for _ in range(4):
+            matrix = CAUSATIVE.matrix(LEXICON.verbs[lemma], rng, "II")
+            for sentence in matrix.context:
+                p_np = [chunk.text for chunk in sentence.chunks if chunk.tag == "P-NP"]
+                if p_np:
+                    assert p_np[0] in ("durante l'estate", "durante l'inverno"), sentence.text
+                    seen += 1
+    assert seen >= 3 * 4 * 3  # sentences 1, 3, 5 and 7 of each matrix have a P-NP
+
+
+def test_an_alone_only_verb_s_active_two_argument_answers_say_da_solo_most_often():
+    """The correct answer and I-Int of a verb whose si form takes "da solo" only (*il filo
+    si è annodato da solo*) always say it: its actives say it at
+    :data:`ONLY_ALONE_TWO_ARGUMENT_TAILS` (a passive with its agent never), the other verbs'
+    at :data:`TWO_ARGUMENT_TAILS`, so that "da solo" marks no answer."""
+    rng = random.Random(2)
+    draws = 4000
+    for only_alone, shares in [
+        (True, ONLY_ALONE_TWO_ARGUMENT_TAILS),
+        (False, TWO_ARGUMENT_TAILS),
+    ]:
+        for label in ("R-trans", "IR-trans", "ER-pass", "IER-pass"):
+            tails = Counter(draw_tail(label, rng, True, only_alone) for _ in range(draws))
+            alone = tails["alone"] / draws
+            expected = shares["alone"] if label.endswith("trans") else 0.0
+            assert abs(alone - expected) < 0.03, (label, only_alone, tails)
+            assert abs(tails["time"] / draws - shares["time"]) < 0.03, (label, only_alone, tails)
+        for label in ("Correct", "I-Int"):
+            assert draw_tail(label, rng, True, only_alone) == "alone" or not only_alone
