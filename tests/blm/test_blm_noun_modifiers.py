@@ -126,11 +126,11 @@ def test_no_modifier_on_a_cause_nor_a_place_on_several_things_or_an_owned_one():
             places.append(words.patient.modifier is not None and words.patient.modifier.definite)
     assert not any(places)  # not *le finestre della cucina*, *una finestra della cucina*
     # a possessive drops a place (*la sua vasca del bagno*), keeps a material
-    cook = NounPhrase(NOUNS["cuoca"], "sg")
+    keeper = NounPhrase(NOUNS["custode"], "sg")
     bath = NounPhrase(NOUNS["vasca"], "sg", modifier=NOUNS["vasca"].modifiers[0])
     assert bath.modifier.definite
     template = ("Ag", "Akt", "Pat", "P-NP")
-    owned = possessed(words_of(cook, bath), template, LEXICON.verb("svuotare"), False, rng)
+    owned = possessed(words_of(keeper, bath), template, LEXICON.verb("svuotare"), False, rng)
     assert owned.patient.determiner == "poss" and owned.patient.modifier is None
 
 
@@ -267,3 +267,27 @@ def test_modifiers_change_the_contexts_only(config, monkeypatch):
     assert [r["Answer_set"] for r in rows] == [r["Answer_set"] for r in plain]
     changed = sum(r["Context"] != p["Context"] for r, p in zip(rows, plain))
     assert changed > len(rows) // 3, (changed, len(rows))
+
+
+def test_a_possessive_only_of_what_its_owner_owns_and_several_things_for_several_owners():
+    template = ("Ag", "Akt", "Pat", "P-NP")
+    rng = random.Random(0)
+
+    def owner_of(agent: str, number: str, patient: str, verb: str) -> str:
+        words = words_of(NounPhrase(NOUNS[agent], number), NounPhrase(NOUNS[patient], "sg"))
+        owned = possessed(words, template, LEXICON.verb(verb), False, rng).patient
+        return f"{owned.determiner} {owned.number}"
+
+    # CausI: the verb's owners say who owns what (not *la bambina appanna la sua finestra*)
+    assert "finestra" not in LEXICON.verb("appannare").owners.get("bambina", ())
+    assert owner_of("bambina", "sg", "finestra", "appannare") == "def sg"
+    assert owner_of("custode", "sg", "vasca", "svuotare") == "poss sg"
+    # an animal only what the verb gives it (not *i gatti smagliarono le loro calze*)
+    assert owner_of("gatto", "sg", "calza", "smagliare") == "def sg"
+    assert owner_of("cane", "sg", "corda", "sfilacciare") == "poss sg"
+    assert owner_of("capra", "sg", "mela", "mangiare") == "def sg"  # not *la sua mela*
+    # OdI: a person owns what they make (*la pittrice dipinge il suo quadro*)
+    assert owner_of("pittrice", "sg", "quadro", "dipingere") in ("poss sg", "def sg")
+    assert any(owner_of("pittrice", "sg", "quadro", "dipingere") == "poss sg" for _ in range(20))
+    # several owners own several things (*i cuochi cuociono le loro torte*, not *la loro*)
+    assert owner_of("custode", "pl", "vasca", "svuotare") == "poss_pl pl"

@@ -36,6 +36,8 @@ ALONE = "<alone>"
 #: possessives in 7-25 % of their sentences; CausI's agents are mostly causes, which own
 #: nothing, so a person's patient is made their own whenever it can be
 POSSESSIVE_RATE = {"causative": 1.0, "object_drop": 0.6}
+#: the noun classes of animals, which own only what a verb's owners say (*il cane* his rope)
+ANIMAL_CLASSES = frozenset({"animal", "farm_animal", "wild_animal", "fish"})
 #: the chance that a correct answer or I-Int whose agent and patient make a kind of doer (OdI,
 #: :attr:`.Verb.specialists`: *il pescatore di trote*) or an owner and a thing (CausI,
 #: :attr:`.Verb.owners`: *i piatti del cameriere*) names the other role so
@@ -183,12 +185,20 @@ def possessed(
     """``words`` whose patient is the subject's own (*la pittrice disegna i suoi ritratti*, *i
     pittori disegnano i loro ritratti*), at ``verb``'s :data:`POSSESSIVE_RATE`, where a person
     acts on it (``Ag Akt Pat``) and the patient is no generic one of an ``iterated`` event, no
-    mass and no animal (not *i suoi pesci*)."""
+    mass and no animal (not *i suoi pesci*). A CausI agent, or an animal, owns only what the
+    verb says it owns (:attr:`.Verb.owners`: *il cane sfilaccia la sua corda*, not *i gatti
+    smagliarono le loro calze*, *la bambina ha appannato le sue finestre*), and several owners
+    own several things (*i cuochi cuociono le loro patate*, not
+    *la loro patata*)."""
     agent, patient = words.agent.noun, words.patient.noun
-    person = agent.animacy == "animate" and agent.cause_kind is None
+    animal = not ANIMAL_CLASSES.isdisjoint(agent.classes)
+    person = agent.animacy == "animate" and agent.cause_kind is None and not animal
+    owns = patient.lemma in verb.owners.get(agent.lemma, ())
+    if verb.alternation == "object_drop":  # what one paints or cooks is one's own
+        owns = owns or person
     if (
         template[:3] != ("Ag", "Akt", "Pat")
-        or not person
+        or not owns
         or iterated
         or patient.definite
         or patient.mass
@@ -196,11 +206,14 @@ def possessed(
         or rng.random() >= POSSESSIVE_RATE[verb.alternation]
     ):
         return words
-    determiner = "poss" if words.agent.number == "sg" else "poss_pl"
+    several = words.agent.number == "pl"
+    number = "pl" if several else words.patient.number
+    determiner = "poss_pl" if several else "poss"
     modifier = words.patient.modifier
-    if modifier is not None and modifier.definite:  # not *i loro asciugamani del bagno*
-        modifier = None
-    return replace(words, patient=replace(words.patient, determiner=determiner, modifier=modifier))
+    if modifier is not None and (modifier.definite or number == "pl"):
+        modifier = None  # not *i loro asciugamani del bagno*; a place is of one thing
+    owned = replace(words.patient, number=number, determiner=determiner, modifier=modifier)
+    return replace(words, patient=owned)
 
 
 def with_specialist(
