@@ -39,6 +39,7 @@ from .alternation_sentences import (
     CAUSAL_DA,
     PAIRED_ANSWERS,
     AlternationWords,
+    aged,
     alternation_sentence,
     draw_noun_phrase,
     matched_subject,
@@ -51,10 +52,10 @@ from .alternation_sentences import (
 )
 from .alternation_templates import (
     ALONE_RATE,
-    KEPT_SUBJECT,
     MISHAP_FRAMES,
     MODAL_FRAMES,
     agentless_passive,
+    alone_reads_well,
     answer_template,
     context_templates,
     draw_tail,
@@ -93,7 +94,8 @@ class AlternationGenerator:
         }
         self.span_of = {text: span for span, texts in self.da_phrases.items() for text in texts}
         self.habitual = frozenset(lexicon.habitual_spans)
-        self.in_public = self.other_phrases.get("in_public")
+        self.first_time = self.other_phrases.get("first_time")  # no modal with it, nor *vecchio*
+        self.no_modal = {self.other_phrases.get("in_public"), self.first_time}
         self.paired_answers = PAIRED_ANSWERS[alternation]
 
     def _cause_kind(self, noun: Noun) -> CauseKind | None:
@@ -184,7 +186,7 @@ class AlternationGenerator:
             if words.da_phrase == ALONE and MACHINE in subject.noun.classes:
                 return False  # *il trattore ara da solo*: a driverless tractor
             if words.da_phrase == ALONE:
-                return self._alone_reads_well(verb, template)
+                return alone_reads_well(self.alternation, verb, template)
             if template[1] == "Intr" and verb.alone_only:
                 return False  # *i vetri si rompono dalla settimana scorsa*
             return self.span_of[words.da_phrase] in self.spans_for(verb, template, agent, answer)
@@ -194,8 +196,10 @@ class AlternationGenerator:
             if verb.mishap and words.frame not in MISHAP_FRAMES:
                 return False  # *il fuoco brucerà i biscotti nel pomeriggio*
             itself = self.alternation == "causative" and template[1] == "Intr"
-            if words.frame in MODAL_FRAMES and (itself or words.other_phrase == self.in_public):
-                return False  # *le piscine possono riempirsi*; *... sotto gli occhi di tutti*
+            if words.frame in MODAL_FRAMES and (itself or words.other_phrase in self.no_modal):
+                return False  # *le piscine possono riempirsi*; *può insegnare per la prima volta*
+            if words.other_phrase == self.first_time and aged(words.agent):
+                return False  # *questo vecchio maestro insegna per la prima volta*
             kind = self._cause_kind(agent)
             if kind is not None and has_role(template, "Ag"):
                 if words.frame not in kind.frames:
@@ -203,16 +207,6 @@ class AlternationGenerator:
                 if words.other_phrase in self.scheduled and not kind.keeps_time:
                     return False
         return True
-
-    def _alone_reads_well(self, verb: Verb, template: tuple[str, ...]) -> bool:
-        """Whether "da solo" goes in ``template``: only in an answer (the contexts' "da" phrases
-        are temporal), of a verb that takes it (:attr:`.Verb.alone`), and not where the other
-        role alone would read as natural (*le macchine guidano da sole*:
-        :attr:`.Verb.others_act_alone`)."""
-        if not verb.alone:
-            return False
-        kept = KEPT_SUBJECT[self.alternation]
-        return not (template[1] == "Intr" and template[0] != kept and verb.others_act_alone)
 
     def p_phrases_for(self, verb: Verb) -> list[str]:
         """The P-NPs of ``verb`` (:attr:`.Verb.p_phrases`): *al tramonto* for lights that go
@@ -384,7 +378,7 @@ class AlternationGenerator:
         # the contexts' "da" phrases are temporal: one for the matrix when the base says "da solo"
         timed = base.da_phrase if base.da_phrase != ALONE else pick(rng, self.da_phrases_for(verb))
         context_base = replace(base, da_phrase=timed)
-        type_ii_base = with_modifiers(context_base, rng)  # the contexts' only: not the answers'
+        type_ii_base = with_modifiers(context_base, rng, verb)  # not the answers'
         told = []  # (verb, words, template) of each context sentence
         for index, template in enumerate(templates):
             if lexical_type == "II":
@@ -401,7 +395,11 @@ class AlternationGenerator:
                     chosen, rng, frames_for(template, self.alternation), templates=(template,)
                 )
                 words = possessed(words, template, chosen, self.iterated(chosen), rng)
-                told.append((chosen, with_modifiers(words, rng), template))
+                modified = with_modifiers(
+                    words, rng, chosen
+                )  # not *vecchio ... per la prima volta*
+                words = modified if self.reads_well(chosen, modified, template) else words
+                told.append((chosen, words, template))
         kind, bases = (lexical_type, paired), (base, context_base)
         answers = [
             (label, self._answer(verb, bases, label, tails[label], rng, kind))

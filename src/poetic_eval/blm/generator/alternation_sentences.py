@@ -23,7 +23,7 @@ from __future__ import annotations
 import random
 from dataclasses import dataclass, replace
 
-from .lexicon import Lexicon, Noun, Verb, adjective_form
+from .lexicon import Lexicon, Noun, NounModifier, Verb, adjective_form
 from .matrices import Chunk, Sentence, pick
 from .noun_phrases import NounPhrase
 from .verb_groups import verb_group
@@ -71,6 +71,8 @@ CAUSAL_DA = frozenset(
 #: every role and every item, and none on the answers, so that the context-blind baseline (a
 #: bag of words over each answer alone) learns nothing from them
 MODIFIER_RATE = 0.6
+#: the modifiers that make a person or thing old: nothing old does a thing for the first time
+AGE_ADJECTIVES = frozenset({"vecchio", "anziano", "antico"})
 #: the determiners of a phrase that may name its place or owner (*il portiere dell'albergo*,
 #: *quel gatto del vicino*)
 PLACED_DETERMINERS = ("def", "dem", "that")
@@ -135,15 +137,18 @@ def alternation_sentence(
     return Sentence(" ".join(c.tag for c in chunks), tuple(chunks), text, verb.lemma)
 
 
-def with_modifiers(words: AlternationWords, rng: random.Random) -> AlternationWords:
+def with_modifiers(words: AlternationWords, rng: random.Random, verb: Verb) -> AlternationWords:
     """Context ``words`` whose agent and patient each take, at :data:`MODIFIER_RATE`, one of
-    their noun's lasting modifiers (a cause has none). Drawn by a generator seeded with
-    ``rng``'s state, not from ``rng``: every other word, and every answer, is drawn as it
-    would be without modifiers."""
+    their noun's lasting modifiers (a cause has none), the patient none ``verb`` refuses
+    (:attr:`.Verb.patient_refuses`: not *le vecchie melodie venivano composte*, *i cucchiai
+    di legno sono stati piegati*). Drawn by a generator seeded with ``rng``'s state, not from
+    ``rng``: every other word, and every answer, is drawn as it would be without modifiers."""
     own = random.Random(hash(rng.getstate()[1]))  # a tuple of ints: the same hash every run
     agent, patient = words.agent, words.patient
     return replace(
-        words, agent=_modified(agent, patient, own), patient=_modified(patient, agent, own)
+        words,
+        agent=_modified(agent, patient, own),
+        patient=_modified(patient, agent, own, verb.patient_refuses),
     )
 
 
@@ -156,7 +161,21 @@ def without_modifiers(words: AlternationWords) -> AlternationWords:
     )
 
 
-def _modified(phrase: NounPhrase, other: NounPhrase, rng: random.Random) -> NounPhrase:
+def modifier_word(modifier: NounModifier) -> str:
+    """The word that names ``modifier``: its adjective's lemma, or the noun of its "di"
+    phrase as written (*legno* of *di legno*)."""
+    return modifier.adjective.lemma if modifier.adjective else modifier.tail.split()[-1]
+
+
+def aged(phrase: NounPhrase) -> bool:
+    """Whether ``phrase`` is old (*il vecchio maestro*): no first time for it (not *questo
+    vecchio maestro insegna per la prima volta*)."""
+    return phrase.modifier is not None and modifier_word(phrase.modifier) in AGE_ADJECTIVES
+
+
+def _modified(
+    phrase: NounPhrase, other: NounPhrase, rng: random.Random, refused: tuple[str, ...] = ()
+) -> NounPhrase:
     # drawn whatever the phrase: the rng moves alike for every noun
     draw, choice = rng.random(), rng.random()
     # a place or owner (*della cucina*, *del vicino*) only of one known thing not owned: not
@@ -168,7 +187,9 @@ def _modified(phrase: NounPhrase, other: NounPhrase, rng: random.Random) -> Noun
     modifiers = [
         m
         for m in phrase.noun.modifiers
-        if (one_of_its_own or not m.definite) and not m.tail.endswith(others)
+        if (one_of_its_own or not m.definite)
+        and not m.tail.endswith(others)
+        and modifier_word(m) not in refused
     ]
     if not modifiers or phrase.noun.cause_kind is not None or draw >= MODIFIER_RATE:
         return phrase
@@ -194,8 +215,8 @@ def possessed(
     animal = not ANIMAL_CLASSES.isdisjoint(agent.classes)
     person = agent.animacy == "animate" and agent.cause_kind is None and not animal
     owns = patient.lemma in verb.owners.get(agent.lemma, ())
-    if verb.alternation == "object_drop":  # what one paints or cooks is one's own
-        owns = owns or person
+    if verb.alternation == "object_drop" and not verb.others_things:
+        owns = owns or person  # what one paints or cooks is one's own, not what one corrects
     if (
         template[:3] != ("Ag", "Akt", "Pat")
         or not owns

@@ -33,6 +33,7 @@ import random
 
 from ...checks import require_choice
 from .labels import ALTERNATION_LABELS
+from .lexicon import Verb
 from .verb_groups import DURATION_FRAMES
 
 #: the frames drawn for sentences without a temporal "da" phrase, per alternation, a frame
@@ -165,3 +166,14 @@ def draw_tail(
         if alone and active and roll < shares["time"] + shares["alone"]:
             return "alone"
     return "none"
+
+
+def alone_reads_well(alternation: str, verb: Verb, template: tuple[str, ...]) -> bool:
+    """Whether "da solo" goes in ``template``: only in an answer (the contexts' "da" phrases
+    are temporal), of a verb that takes it (:attr:`.Verb.alone`), and not where the other
+    role alone would read as natural (*le macchine guidano da sole*:
+    :attr:`.Verb.others_act_alone`)."""
+    if not verb.alone:
+        return False
+    kept = KEPT_SUBJECT[alternation]
+    return not (template[1] == "Intr" and template[0] != kept and verb.others_act_alone)

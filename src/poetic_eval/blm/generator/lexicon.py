@@ -221,6 +221,15 @@ class Verb:
     #: on a single one (not *gli idraulici svuotavano la bottiglia*, *quei marinai sgonfiavano
     #: il materassino*)
     small_patients: tuple[str, ...] = ()
+    #: the modifiers its patient never takes in a context (an adjective's lemma or the noun of
+    #: a "di" phrase, :data:`.noun_modifiers`): no age on what it creates (not *le vecchie
+    #: melodie venivano composte*), no material it cannot change (not *i cucchiai di legno
+    #: sono stati piegati*)
+    patient_refuses: tuple[str, ...] = ()
+    #: an object-drop verb whose patients are other people's (the pupils' homework one
+    #: corrects, the customer's car one repairs): its agent never owns them (not *i maestri
+    #: correggevano i loro errori*); the others' agents own what they act on
+    others_things: bool = False
     #: an object-drop verb whose named object is a field one practises for years (*insegnare
     #: la matematica da anni*): a named patient takes the habitual spans, which are then its
     #: only ones (not *insegnava la matematica da tre ore*, nor *da cinque minuti*)

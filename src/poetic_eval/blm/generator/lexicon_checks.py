@@ -149,6 +149,7 @@ def _check_verb(lexicon: Lexicon, verb: Verb) -> None:
             if lemma not in lexicon.nouns:
                 raise LexiconError(f"{where}: {role[:-1]} {lemma!r} is not in nouns.json")
     _check_filters(lexicon, verb, where)
+    _check_ownership_and_modifiers(lexicon, verb, where)
     _check_da_spans(lexicon, verb, where)
 
 
@@ -174,6 +175,17 @@ def _check_da_spans(lexicon: Lexicon, verb: Verb, where: str) -> None:
             f"{where}: a punctual verb's da_spans are among {list(ITERATED_SPANS)} "
             f"(an event iterated over weeks or years), not {list(verb.da_spans)}"
         )
+
+
+def _check_ownership_and_modifiers(lexicon: Lexicon, verb: Verb, where: str) -> None:
+    """:attr:`.Verb.patient_refuses` names adjectives or nouns; :attr:`.Verb.others_things`
+    is an object-drop verb's (a CausI agent owns only its :attr:`.Verb.owners`)."""
+    known = {*lexicon.adjectives, *lexicon.nouns, *(n.plural for n in lexicon.nouns.values())}
+    unknown = set(verb.patient_refuses) - known
+    if unknown:
+        raise LexiconError(f"{where}: patient_refuses {sorted(unknown)} name no adjective or noun")
+    if verb.others_things and verb.alternation != "object_drop":
+        raise LexiconError(f"{where}: others_things is for object-drop verbs (OdI) only")
 
 
 def _check_filters(lexicon: Lexicon, verb: Verb, where: str) -> None:

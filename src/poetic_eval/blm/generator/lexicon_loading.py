@@ -218,6 +218,7 @@ def _verb(entry: Mapping[str, Any]) -> Verb:
         "p_phrases",
         "cause_patients",
         "small_patients",
+        "patient_refuses",
     )
     lists = {key: tuple(entry.get(key, ())) for key in roles}
     limits = {agent: tuple(p) for agent, p in entry.get("agent_patients", {}).items()}
