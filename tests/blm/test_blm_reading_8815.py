@@ -93,6 +93,8 @@ def test_a_baked_thing_takes_no_span():
     for template in [("Ag", "Akt", "Pat", "da-NP"), ("Pat", "Pass", "da-Ag", "da-NP")]:
         assert OBJECT_DROP.spans_for(infornare, template, fornaio) == (), template
     assert OBJECT_DROP.spans_for(infornare, ("Ag", "Intr", "da-NP"), fornaio)
+    # so no type II context can be told: a verb of type III contexts only
+    assert infornare in OBJECT_DROP.context_only
 
 
 def modifiers_drawn(verb, agent, patient) -> set[str]:

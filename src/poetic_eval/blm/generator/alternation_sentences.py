@@ -137,9 +137,11 @@ def alternation_sentence(
     return Sentence(" ".join(c.tag for c in chunks), tuple(chunks), text, verb.lemma)
 
 
-def with_modifiers(words: AlternationWords, rng: random.Random, verb: Verb) -> AlternationWords:
+def with_modifiers(
+    words: AlternationWords, rng: random.Random, verb: Verb | None = None
+) -> AlternationWords:
     """Context ``words`` whose agent and patient each take, at :data:`MODIFIER_RATE`, one of
-    their noun's lasting modifiers (a cause has none), the patient none ``verb`` refuses
+    their noun's lasting modifiers (a cause has none), the patient none ``verb``, if given, refuses
     (:attr:`.Verb.patient_refuses`: not *le vecchie melodie venivano composte*, *i cucchiai
     di legno sono stati piegati*). Drawn by a generator seeded with ``rng``'s state, not from
     ``rng``: every other word, and every answer, is drawn as it would be without modifiers."""
@@ -148,7 +150,7 @@ def with_modifiers(words: AlternationWords, rng: random.Random, verb: Verb) -> A
     return replace(
         words,
         agent=_modified(agent, patient, own),
-        patient=_modified(patient, agent, own, verb.patient_refuses),
+        patient=_modified(patient, agent, own, verb.patient_refuses if verb else ()),
     )
 
 

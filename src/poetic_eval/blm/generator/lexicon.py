@@ -199,7 +199,9 @@ class Verb:
     #: a CausI verb whose one-argument answers give the correct answer away: its person
     #: agents read as reflexive (*il cuoco si brucia*, *il tecnico si riscalda*), so that its
     #: answers name only causes and a context-blind baseline scored 0.90-1.0 on it; or whose
-    #: I-Int is natural Italian with a person (*il muratore si allarga*, "takes liberties").
+    #: I-Int is natural Italian with a person (*il muratore si allarga*, "takes liberties");
+    #: or an object-drop verb whose named patient takes no span (*infornare*: not *le torte
+    #: venivano infornate da cinque minuti*), so its type II contexts cannot be told.
     #: No item verb, only a verb of type III contexts, like a routine verb
     context_only: bool = False
     #: patients no person changes so on purpose (*il sole allunga le ombre*, *il cuoco brucia
