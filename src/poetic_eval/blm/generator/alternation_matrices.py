@@ -102,10 +102,12 @@ class AlternationGenerator:
         """What ``noun`` takes as a cause (:attr:`.Noun.cause_kind`); None for a person."""
         return self.lexicon.cause_kinds.get(noun.cause_kind) if noun.cause_kind else None
 
-    def iterated(self, verb: Verb) -> bool:
+    def iterated(self, verb: Verb, templates: tuple[tuple[str, ...], ...] = ()) -> bool:
         """Whether every span ``verb`` takes reads as an iteration (*i vasi si rompono da un
-        mese*): its patient is then generic, never *quei vasi* or *i suoi vasi*."""
-        return set(verb.da_spans) <= self.habitual
+        mese*): its patient is then generic, never *quei vasi* or *i suoi vasi*; of words for
+        ``templates``, only if one has a span (*ha spuntato le sue matite nel pomeriggio*)."""
+        timed = not templates or any("da-NP" in template for template in templates)
+        return timed and set(verb.da_spans) <= self.habitual
 
     def spans_for(
         self, verb: Verb, template: tuple[str, ...], agent: Noun, answer: bool = False
@@ -225,9 +227,8 @@ class AlternationGenerator:
     ) -> AlternationWords:
         """Words for ``verb`` that read well (:meth:`reads_well`) in every one of
         ``templates``; ``for_answers``: from the agents and patients the answers use;
-        ``alone``: with "da solo" (:data:`ALONE`) as their "da" phrase; ``paired``: an agent
-        and a patient that name each other (:func:`.named_pairs`), where the verb has some;
-        answer words are drawn as :mod:`.alternation_answers` says."""
+        ``alone``: with "da solo" (:data:`ALONE`); ``paired``: an agent and a patient that name
+        each other (:func:`.named_pairs`); answers' words as :mod:`.alternation_answers` says."""
         agents = verb.answer_agents() if for_answers else verb.agents
         patients = verb.answer_patients() if for_answers else verb.patients
         pairs = named_pairs(verb)
@@ -239,6 +240,7 @@ class AlternationGenerator:
         agents = [a for a in agents if any(verb.can_act_on(a, p) for p in patients)]
         if for_answers:  # an agent with a patient of its gender
             agents = gender_matched(self.lexicon, verb, agents, patients) or agents
+        generic = self.iterated(verb, () if for_answers else templates)
         for _ in range(_MAX_DRAWS):
             # OdI's kinds of doer in the plural, as I-Int names them (*le trote di pescatori*)
             doers = paired and self.alternation == "object_drop"
@@ -255,8 +257,8 @@ class AlternationGenerator:
                 [agent.noun.lemma],
                 verb.plural_patients,
                 singular=for_answers and agent.noun.cause_kind is not None,
-                generic=self.iterated(verb),
-                many=self.iterated(verb) and verb.mishap and verb.habitual_agents != (),
+                generic=generic,
+                many=generic and verb.mishap and verb.habitual_agents != (),
             )
             if for_answers and not doers:  # kinds of doer stay plural, as I-Int names them
                 agent = in_number_of_mass(self.alternation, agent, patient)
@@ -394,7 +396,8 @@ class AlternationGenerator:
                 words = self.fresh_words(
                     chosen, rng, frames_for(template, self.alternation), templates=(template,)
                 )
-                words = possessed(words, template, chosen, self.iterated(chosen), rng)
+                generic = self.iterated(chosen, (template,))
+                words = possessed(words, template, chosen, generic, rng)
                 modified = with_modifiers(
                     words, rng, chosen
                 )  # not *vecchio ... per la prima volta*
