@@ -71,7 +71,7 @@ from .verb_groups import DURATION_FRAMES
 #: a sentence where the agent acts, with a temporal "da": fresh words take a span it acts over
 _AGENT_ACTS = ("Ag", "Akt", "da-NP")
 #: the chance that a type II context sentence without "da" changes its frame (OdI: remote)
-CONTEXT_FRAME_CHANGE = {"causative": 0.75, "object_drop": 0.9}
+CONTEXT_FRAME_CHANGE = {"causative": 0.9, "object_drop": 0.9}
 _MAX_DRAWS = 200
 
 
@@ -384,8 +384,8 @@ class AlternationGenerator:
         told = []  # (verb, words, template) of each context sentence
         for index, template in enumerate(templates):
             if lexical_type == "II":
-                # the one change: the patient made the subject's own, or another word
-                words = possessed(type_ii_base, template, verb, self.iterated(verb), rng)
+                generic = self.iterated(verb, (template,))  # the one change: *le sue matite*,
+                words = possessed(type_ii_base, template, verb, generic, rng)  # or another word
                 if words is type_ii_base or not self.reads_well(verb, words, template):
                     change = rng.random() < CONTEXT_FRAME_CHANGE[self.alternation]
                     first = "frame" if change else None
@@ -398,9 +398,7 @@ class AlternationGenerator:
                 )
                 generic = self.iterated(chosen, (template,))
                 words = possessed(words, template, chosen, generic, rng)
-                modified = with_modifiers(
-                    words, rng, chosen
-                )  # not *vecchio ... per la prima volta*
+                modified = with_modifiers(words, rng, chosen)  # and reads well: *vecchio*
                 words = modified if self.reads_well(chosen, modified, template) else words
                 told.append((chosen, words, template))
         kind, bases = (lexical_type, paired), (base, context_base)

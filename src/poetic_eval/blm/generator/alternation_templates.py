@@ -51,8 +51,8 @@ FRAMES = {
         *("present", "imperfect", "future"),
         *("perfect",) * 4,
         *("remote",) * 3,
-        *("can",) * 10,
-        *("can_past",) * 7,
+        *("can",) * 12,
+        *("can_past",) * 8,
     ),
     "object_drop": (
         *("present", "future", "perfect"),
