@@ -186,3 +186,19 @@ def edited_verbs(tmp_path, lemma: str, **fields):
 def test_the_lexicon_check_refuses_bad_fields(tmp_path, lemma, fields, message):
     with pytest.raises(LexiconError, match=message):
         load_lexicon(edited_verbs(tmp_path, lemma, **fields))
+
+
+def test_an_iterated_event_at_a_time_of_day_may_be_on_one_s_own():
+    """CausI's possessives: an iterated verb's patient is generic over a span (*le matite
+    vengono spuntate da settimane*), not at a time of day, so a type III context may name the
+    agent's own (*la bambina ha spuntato le sue matite nel pomeriggio*)."""
+    spuntare = LEXICON.verbs["spuntare"]
+    assert CAUSATIVE.iterated(spuntare)
+    assert CAUSATIVE.iterated(spuntare, (("Ag", "Akt", "Pat", "da-NP"),))
+    assert not CAUSATIVE.iterated(spuntare, (ACTIVE_P,))
+    rng = random.Random(3)
+    owned = 0
+    for _ in range(60):
+        words = CAUSATIVE.fresh_words(spuntare, rng, ("perfect",), templates=(ACTIVE_P,))
+        owned += possessed(words, ACTIVE_P, spuntare, False, rng) is not words
+    assert owned > 10

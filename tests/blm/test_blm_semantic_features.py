@@ -174,6 +174,8 @@ def test_an_iterated_event_s_patient_is_generic():
         for tag in ("Pat", "da-Pat"):
             if tag in chunks:  # *i vasi si rompono da un mese*, not *quei vasi*
                 phrase = check_phrase(chunks[tag], NOUNS)
+                if "da-NP" not in annotation["pattern"]:
+                    continue  # at a time, one's own: *ha spuntato le sue matite nel pomeriggio*
                 assert phrase.kind == ("many" if many else "def"), annotation
 
 
