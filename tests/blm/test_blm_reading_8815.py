@@ -153,7 +153,8 @@ def test_no_one_owns_the_work_they_correct():
 
     assert owned(correggere) == 0
     assert owned(replace(correggere, others_things=False)) > 10
-    for lemma in ("correggere", "riparare", "pulire", "spolverare", "spazzare", "verniciare"):
+    cleaners = ("pulire", "spolverare", "spazzare", "stirare")
+    for lemma in ("correggere", "riparare", "verniciare", "fotografare", *cleaners):
         assert LEXICON.verbs[lemma].others_things, lemma
     assert not LEXICON.verbs["dipingere"].others_things
 
