@@ -260,12 +260,12 @@ def test_splits_share_no_verb_and_keep_every_item_of_a_verb_together(config):
     # loosening up (sciogliere), whose every answer names the same few things (riempire,
     # svuotare) or whose every span is too long (allentare); the release has 27-30 CausI
     # verbs, this build 17 (the second round added eight changes that are gradual or come
-    # undone by themselves: test_blm_causi_item_verbs; and 33 OdI item verbs: interrogare,
-    # whose swapped roles read as
-    # natural Italian, cacciare, "drive away" in
-    # its reversed answers, fumare, whose I-Int reads "it smoulders", disegnare, recitare and
-    # bere, whose E-WrBy reads "draw from", "recite from" and "drink from", are context_only)
-    assert len(lexicon_verbs - routine) >= (17 if alternation == "causative" else 33)
+    # undone by themselves: test_blm_causi_item_verbs; and 32 OdI item verbs: interrogare,
+    # whose swapped roles read as natural Italian, cacciare, "drive away" in its reversed
+    # answers, fumare, whose I-Int reads "it smoulders", disegnare, recitare and bere, whose
+    # E-WrBy reads "draw from", "recite from" and "drink from", and infornare, whose named
+    # patient takes no span (*le torte venivano infornate da cinque minuti*), are context_only)
+    assert len(lexicon_verbs - routine) >= (17 if alternation == "causative" else 32)
     assert all(n == SIZES.items_per_verb for split in verbs.values() for n in split.values())
     for rows in splits.values():
         counts = Counter(item["Correct_option"] for item in rows)

@@ -74,7 +74,9 @@ def sklearn_held_out_accuracy(train: list[dict], held_out: list[dict]) -> float:
     gold = [[a["value"] for a in sorted(i["Answer_set_annotation"], key=lambda a: a["option"])]
             for i in train]  # fmt: skip
     vectorizer = CountVectorizer(binary=True, token_pattern=r"\S+")
-    model = LogisticRegression(max_iter=2000).fit(
+    # fitted to its minimum: with its default tol of 1e-4 it stops a little short, and on the
+    # small held-out sides here a few near-ties then go the other way (up to 0.023 apart)
+    model = LogisticRegression(max_iter=20000, tol=1e-10).fit(
         vectorizer.fit_transform(texts(train)), [int(v) for g in gold for v in g]
     )
     scores = model.decision_function(vectorizer.transform(texts(held_out))).reshape(-1, 8)
@@ -85,13 +87,15 @@ def sklearn_held_out_accuracy(train: list[dict], held_out: list[dict]) -> float:
 @pytest.mark.parametrize("config", [*ALT, "agr_ii", "agr_iii"])
 @pytest.mark.parametrize("protocol", ["random_half", "verb_split"])
 def test_the_baseline_agrees_with_scikit_learn(config, protocol):
-    """The card's baseline is the model a reader would fit with scikit-learn's defaults.
-    Measured on this small build's seed-0 splits: at most 0.014 apart (scikit-learn stops at
-    its tol of 1e-4, a little short of the minimum). The 400 gradient steps used before issue
-    40's round 4 were 0.165 below on od_ii with no shared verb (0.511 against 0.676)."""
+    """The card's baseline is the model a reader would fit with scikit-learn's
+    ``LogisticRegression(C=1)`` (its defaults but the tolerance, which stops a little short of
+    the minimum: up to 0.023 apart on this small build's seed-0 splits). Fitted to its minimum,
+    scikit-learn's picks are ours on every config and protocol of this build. The 400
+    gradient steps used before issue 40's round 4 were 0.165 below on od_ii with no shared verb
+    (0.511 against 0.676)."""
     train, held_out = split_rows(rows(config), protocol, seed=0)
     ours, reference = held_out_accuracy(train, held_out), sklearn_held_out_accuracy(train, held_out)
-    assert abs(ours - reference) <= 0.02, (ours, reference)
+    assert abs(ours - reference) <= 0.01, (ours, reference)
 
 
 def test_the_baseline_s_fit_is_scikit_learn_s_minimum():
