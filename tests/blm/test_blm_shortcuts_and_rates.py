@@ -141,14 +141,14 @@ def test_no_da_phrase_marks_the_correct_answer(config):
 #: 0.502-0.528 (random half / no shared verb). The converged baseline reads more of the
 #: answers' form; since CausI names its cause after the verb (*si piegano per il vento*) and
 #: its owners in their things' number, and OdI's answers match their subjects' gender and
-#: number, it measures CausI 0.552 / 0.523 (caus_ii), 0.547 / 0.391 (caus_iii), OdI 0.720 /
-#: 0.503 (od_ii), 0.710 / 0.484 (od_iii). The bounds are kept, not raised to what it
+#: number, it measures CausI 0.526 / 0.510 (caus_ii), 0.500 / 0.435 (caus_iii), OdI 0.747 /
+#: 0.506 (od_ii), 0.702 / 0.497 (od_iii). The bounds are kept, not raised to what it
 #: measures: the ones it misses are strict xfails with the measured value, so the test says
 #: when the generator brings them under again
 KEPT_BOUNDS = {"caus": (0.70, 0.60), "od": (0.66, 0.58)}
 KEPT_UNMET = {
-    ("od_ii", "random_half"): "0.720 (converged baseline) > 0.66",
-    ("od_iii", "random_half"): "0.710 (converged baseline) > 0.66",
+    ("od_ii", "random_half"): "0.747 (converged baseline) > 0.66",
+    ("od_iii", "random_half"): "0.702 (converged baseline) > 0.66",
 }
 
 
@@ -199,14 +199,14 @@ def full_rows(config: str) -> list[dict]:
 
 #: issue 40's bounds on the full seed-0 build (the card's table): at most 0.65 with no shared
 #: verb and 0.70 with a random half. The converged baseline (random half / no shared verb):
-#: caus_ii 0.607 / 0.522, caus_iii 0.640 / 0.490, od_ii 0.839 / 0.615, od_iii 0.849 / 0.604,
+#: caus_ii 0.633 / 0.491, caus_iii 0.588 / 0.465, od_ii 0.860 / 0.600, od_iii 0.852 / 0.558,
 #: so every config meets the bound with no shared verb and OdI misses it with a random half,
 #: where the baseline learns which nouns of a verb are its agents (the correct answer's
 #: subject) and which its patients (I-Int's). A bound missed is a strict xfail with the
 #: measured value, so that the test says when it is met
 UNMET: dict[tuple[str, str], str] = {
-    ("od_ii", "random_half"): "0.839 > 0.70 (seed-0 build, converged baseline)",
-    ("od_iii", "random_half"): "0.849 > 0.70 (seed-0 build, converged baseline)",
+    ("od_ii", "random_half"): "0.860 > 0.70 (seed-0 build, converged baseline)",
+    ("od_iii", "random_half"): "0.852 > 0.70 (seed-0 build, converged baseline)",
 }
 ISSUE_40_BOUNDS = strict_xfails(UNMET)
 
@@ -263,11 +263,31 @@ def test_no_si_rompe_with_a_durative_da(config):
 @pytest.mark.parametrize("config", ALT)
 def test_contexts_have_modals_and_passati_remoti(config):
     """The release: modals in 55-60 % of the context sentences, the passato remoto in 17-20 %.
-    This small build: modals 7-30 % (no modal with a temporal "da", nor in a CausI change of
-    itself), passato remoto 17-23 %."""
+    This small build: modals 6-32 % (no modal with a temporal "da", nor in a CausI change of
+    itself, nor with a cause or *per la prima volta*), passato remoto 17-19 %. That they are
+    there at all; the release's modal share is checked below."""
     shares = data_profile.context_form_shares(rows(config), LEXICON)
-    assert 0.06 <= shares["modal"] <= 0.6, shares
+    assert 0.05 <= shares["modal"] <= 0.6, shares
     assert 0.15 <= shares["remote"] <= 0.25, shares
+
+
+#: the modal shares this small build measures, all below the release's 55 %: three of the
+#: seven context templates hold a temporal "da", which takes no modal, so at most 57 % could
+FEW_MODALS = {
+    "caus_ii": "6.4 % < 55 %",
+    "caus_iii": "11.6 % < 55 %",
+    "od_ii": "24.5 % < 55 %",
+    "od_iii": "32.0 % < 55 %",
+}
+
+
+@pytest.mark.parametrize(
+    "config",
+    [pytest.param(c, marks=pytest.mark.xfail(strict=True, reason=FEW_MODALS[c])) for c in ALT],
+)
+def test_contexts_have_the_release_s_modal_share(config):
+    shares = data_profile.context_form_shares(rows(config), LEXICON)
+    assert 0.55 <= shares["modal"] <= 0.60, shares
 
 
 #: the configs whose possessives this small build leaves below the release's 7 %, with the
@@ -276,8 +296,8 @@ def test_contexts_have_modals_and_passati_remoti(config):
 #: which own nothing, and the patients of its gradual and iterated changes are generic (*le
 #: scarpe*, *molte calze*: no *le sue calze*)
 FEW_POSSESSIVES = {
-    "caus_ii": "3.6 % < 7 % (CausI: only the verbs' owners own; causes own nothing)",
-    "caus_iii": "2.3 % < 7 % (CausI: only the verbs' owners own; causes own nothing)",
+    "caus_ii": "6.1 % < 7 % (CausI: only the verbs' owners own; causes own nothing)",
+    "caus_iii": "5.0 % < 7 % (CausI: only the verbs' owners own; causes own nothing)",
 }
 
 
@@ -292,7 +312,7 @@ FEW_POSSESSIVES = {
 )
 def test_contexts_have_possessives(config):
     """The release: possessives in 7-25 % of the context sentences. This small build: OdI
-    9-12 %, CausI 3.6 % and 2.3 % (strict xfails); the seed-0 build: 3.6 % and 2.5 % (7.0 %
+    8-10 %, CausI 6.1 % and 5.0 % (strict xfails); the seed-0 build: 6.2 % and 4.8 % (7.0 %
     and 6.5 % before this round's item verbs and owners)."""
     shares = data_profile.context_form_shares(rows(config), LEXICON)
     assert 0.07 <= shares["possessive"] <= 0.25, shares
