@@ -10,15 +10,14 @@ from __future__ import annotations
 
 import json
 import random
-import shutil
 
 import pytest
+from lexicon_copies import edited_verb
 
 from poetic_eval.blm import load_lexicon
 from poetic_eval.blm.generator.alternation_matrices import AlternationGenerator
 from poetic_eval.blm.generator.alternation_sentences import ALONE, AlternationWords, with_cause
 from poetic_eval.blm.generator.lexicon import LexiconError
-from poetic_eval.blm.generator.lexicon_loading import DATA_DIR
 from poetic_eval.blm.generator.matrices import LEXICAL_TYPES
 from poetic_eval.blm.generator.noun_phrases import NounPhrase, phrase_text
 
@@ -60,21 +59,6 @@ def test_the_reader_s_odd_phrases_are_gone():
     assert "fulmine" not in LEXICON.verbs["incrinare"].agents
 
 
-def edited_lexicon(tmp_path, lemma: str, da_spans):
-    folder = tmp_path / "lexicon"
-    shutil.copytree(DATA_DIR, folder)
-    path = folder / "verbs.json"
-    raw = json.loads(path.read_text(encoding="utf-8"))
-    for entry in raw["verbs"]:
-        if entry["lemma"] == lemma:
-            if da_spans is None:
-                del entry["da_spans"]
-            else:
-                entry["da_spans"] = da_spans
-    path.write_text(json.dumps(raw), encoding="utf-8")
-    return folder
-
-
 @pytest.mark.parametrize(
     ("lemma", "da_spans", "message"),
     [
@@ -86,13 +70,13 @@ def edited_lexicon(tmp_path, lemma: str, da_spans):
 )
 def test_the_lexicon_check_refuses_bad_spans(tmp_path, lemma, da_spans, message):
     with pytest.raises(LexiconError, match=message):
-        load_lexicon(edited_lexicon(tmp_path, lemma, da_spans))
+        load_lexicon(edited_verb(tmp_path, lemma, da_spans=da_spans))
 
 
 def test_the_lexicon_check_names_a_di_pair_the_answers_cannot_use(tmp_path):
     """*il pescatore di trote* whose patients all give off a natural I-Int: the answers draw
     paired words only, so the generator had nothing to choose from; the check names it."""
-    folder = edited_lexicon(tmp_path, "pescare", ["minutes", "hours"])
+    folder = edited_verb(tmp_path, "pescare", da_spans=["minutes", "hours"])
     path = folder / "verbs.json"
     raw = json.loads(path.read_text(encoding="utf-8"))
     pescare = next(entry for entry in raw["verbs"] if entry["lemma"] == "pescare")

@@ -6,12 +6,11 @@ the generator or the lexicon's data) is taken out."""
 
 from __future__ import annotations
 
-import json
 import random
-import shutil
 from dataclasses import replace
 
 import pytest
+from lexicon_copies import edited_verb
 
 from poetic_eval.blm import load_lexicon
 from poetic_eval.blm.generator.alternation_matrices import AlternationGenerator
@@ -21,7 +20,6 @@ from poetic_eval.blm.generator.alternation_sentences import (
     with_modifiers,
 )
 from poetic_eval.blm.generator.lexicon import LexiconError
-from poetic_eval.blm.generator.lexicon_loading import DATA_DIR
 from poetic_eval.blm.generator.noun_phrases import NounPhrase
 
 LEXICON = load_lexicon()
@@ -165,18 +163,6 @@ def test_no_correttore_and_smagliare_is_of_stockings():
     assert set(LEXICON.verbs["smagliare"].patients) == {"calza", "collant"}
 
 
-def edited_verbs(tmp_path, lemma: str, **fields):
-    folder = tmp_path / "lexicon"
-    shutil.copytree(DATA_DIR, folder)
-    path = folder / "verbs.json"
-    raw = json.loads(path.read_text(encoding="utf-8"))
-    for entry in raw["verbs"]:
-        if entry["lemma"] == lemma:
-            entry.update(fields)
-    path.write_text(json.dumps(raw), encoding="utf-8")
-    return folder
-
-
 @pytest.mark.parametrize(
     ("lemma", "fields", "message"),
     [
@@ -186,7 +172,7 @@ def edited_verbs(tmp_path, lemma: str, **fields):
 )
 def test_the_lexicon_check_refuses_bad_fields(tmp_path, lemma, fields, message):
     with pytest.raises(LexiconError, match=message):
-        load_lexicon(edited_verbs(tmp_path, lemma, **fields))
+        load_lexicon(edited_verb(tmp_path, lemma, **fields))
 
 
 def test_an_iterated_event_at_a_time_of_day_may_be_on_one_s_own():

@@ -13,19 +13,17 @@ owners (*lo zaino delle zie*). The sentences are parsed back with the independen
 
 from __future__ import annotations
 
-import json
 import random
-import shutil
 from functools import cache
 
 import pytest
 from italian_reference import VERBS as VERB_FORMS
 from italian_reference import check_phrase, noun_index
+from lexicon_copies import edited_lexicon
 
 from poetic_eval.blm import BlmSizes, generate_config, load_lexicon
 from poetic_eval.blm.generator.alternation_matrices import AlternationGenerator
 from poetic_eval.blm.generator.lexicon import LexiconError
-from poetic_eval.blm.generator.lexicon_loading import DATA_DIR
 from poetic_eval.blm.generator.matrices import LEXICAL_TYPES
 from poetic_eval.blm.generator.noun_phrases import phrase_text
 
@@ -425,16 +423,6 @@ def test_several_agents_act_on_no_single_small_patient():
                 seen += 1
                 assert not (agent.number == "pl" and patient.number == "sg"), annotation
     assert seen > 10
-
-
-def edited_lexicon(tmp_path, name: str, edit) -> object:
-    folder = tmp_path / "lexicon"
-    shutil.copytree(DATA_DIR, folder)
-    path = folder / name
-    raw = json.loads(path.read_text(encoding="utf-8"))
-    edit(raw)
-    path.write_text(json.dumps(raw), encoding="utf-8")
-    return folder
 
 
 def _entry_edit(section: str, lemma: str, change):
