@@ -3,7 +3,8 @@ lexicon (types in :mod:`.lexicon`, read from ``blm/generator/data/`` by :mod:`.l
 checked by :mod:`.lexicon_checks`), morphology
 (:mod:`.articles`, :mod:`.noun_phrases`, :mod:`.conjugation`, :mod:`.verb_groups`) and templates
 (:mod:`.agreement_matrices` with its counter in :mod:`.agreement_counter`,
-:mod:`.alternation_matrices`; labels in :mod:`.labels`); the card's
+:mod:`.alternation_matrices` under the semantic filters of :mod:`.alternation_filters`;
+labels in :mod:`.labels`); the card's
 examples, label inventory, context-blind baseline (:mod:`.shortcut_baseline`; what it reads,
 for the generator's developers: :mod:`.baseline_diagnosis`) and measured rates
 (:mod:`.data_profile`) in :mod:`.card_sections`."""

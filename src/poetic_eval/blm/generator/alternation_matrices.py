@@ -12,11 +12,9 @@ them afresh for every sentence, the context sentences' verbs too (from the verbs
 class it is given), so that only the answers are sure to use the item's verb. Every sentence
 records its verb in its annotation.
 
-The lexicon's semantic filters (the fields of :class:`~.lexicon.Verb`, listed with their
-examples in the dataset card) apply in :meth:`AlternationGenerator.reads_well`: which agent
-acts on which patient, which spans of temporal "da" a verb, its cause and its template take,
-which P-NPs and frames; type II varies the one word that makes a sentence read well. A
-``routine`` verb (*chiudere*) is only a type III context verb (:meth:`~AlternationGenerator.takes`).
+The lexicon's semantic filters (:mod:`.alternation_filters`) decide which words read well
+together; type II varies the one word that makes a sentence read well. A ``routine`` verb
+(*chiudere*) is only a type III context verb (:meth:`.AlternationFilters.takes`).
 """
 
 from __future__ import annotations
@@ -27,19 +25,16 @@ from dataclasses import replace
 from ...checks import require_choice
 from ...errors import NoReadableWords
 from .alternation_answers import (
-    MACHINE,
     gender_matched,
     in_number_of_mass,
     one_thing_alone,
     replacements,
     same_gender,
 )
+from .alternation_filters import AlternationFilters
 from .alternation_sentences import (
     ALONE,
-    CAUSAL_DA,
-    PAIRED_ANSWERS,
     AlternationWords,
-    aged,
     alternation_sentence,
     draw_noun_phrase,
     matched_subject,
@@ -52,20 +47,14 @@ from .alternation_sentences import (
 )
 from .alternation_templates import (
     ALONE_RATE,
-    MISHAP_FRAMES,
-    MODAL_FRAMES,
-    agentless_passive,
-    alone_reads_well,
     answer_template,
     context_templates,
     draw_tail,
     frames_for,
-    has_role,
 )
 from .labels import ALTERNATION_LABELS
-from .lexicon import DA_SPANS, CauseKind, Lexicon, Noun, Verb
+from .lexicon import Verb
 from .matrices import LEXICAL_TYPES, Matrix, Sentence, pick
-from .noun_phrases import phrase_text
 from .verb_groups import DURATION_FRAMES
 
 #: a sentence where the agent acts, with a temporal "da": fresh words take a span it acts over
@@ -75,145 +64,9 @@ CONTEXT_FRAME_CHANGE = {"causative": 0.9, "object_drop": 0.9}
 _MAX_DRAWS = 200
 
 
-class AlternationGenerator:
-    """Draws CausI/OdI words and matrices for the verbs of one alternation class."""
-
-    def __init__(self, lexicon: Lexicon, alternation: str):
-        self.lexicon = lexicon
-        self.alternation = alternation
-        verbs = lexicon.alternation_verbs(alternation)
-        aside = [verb for verb in verbs if verb.routine or verb.context_only]
-        self.verbs, self.context_only = [v for v in verbs if v not in aside], aside
-        self.other_phrases = {spec.id: phrase_text(lexicon, spec) for spec in lexicon.other_phrases}
-        self.scheduled = {
-            phrase_text(lexicon, spec) for spec in lexicon.other_phrases if spec.schedule
-        }
-        self.da_phrases = {
-            span: [phrase_text(lexicon, spec) for spec in lexicon.da_phrases if spec.span == span]
-            for span in DA_SPANS
-        }
-        self.span_of = {text: span for span, texts in self.da_phrases.items() for text in texts}
-        self.habitual = frozenset(lexicon.habitual_spans)
-        self.first_time = self.other_phrases.get("first_time")  # no modal with it, nor *vecchio*
-        self.no_modal = {self.other_phrases.get("in_public"), self.first_time}
-        self.paired_answers = PAIRED_ANSWERS[alternation]
-
-    def _cause_kind(self, noun: Noun) -> CauseKind | None:
-        """What ``noun`` takes as a cause (:attr:`.Noun.cause_kind`); None for a person."""
-        return self.lexicon.cause_kinds.get(noun.cause_kind) if noun.cause_kind else None
-
-    def iterated(self, verb: Verb, templates: tuple[tuple[str, ...], ...] = ()) -> bool:
-        """Whether every span ``verb`` takes reads as an iteration (*i vasi si rompono da un
-        mese*): its patient is then generic, never *quei vasi* or *i suoi vasi*; of words for
-        ``templates``, only if one has a span (*ha spuntato le sue matite nel pomeriggio*)."""
-        timed = not templates or any("da-NP" in template for template in templates)
-        return timed and set(verb.da_spans) <= self.habitual
-
-    def spans_for(
-        self, verb: Verb, template: tuple[str, ...], agent: Noun, answer: bool = False
-    ) -> tuple[str, ...]:
-        """The spans of temporal "da" a sentence of ``template`` takes: the verb's
-        (:attr:`.Verb.da_spans`), those its agent, when named and a cause, acts over (no *il
-        terremoto incrina le pareti dal mese scorso*), no habitual one for an agent whose
-        repeating it is no habit (:attr:`.Verb.habitual_agents`), and for an object-drop verb
-        with a named patient no habitual span (no *il turista beve queste spremute dallo
-        scorso inverno*); a named portion only for minutes (not *beveva quel caffè da tre ore*)."""
-        spans = verb.da_spans
-        kind = self._cause_kind(agent)
-        acts = has_role(template, "Ag") and template[1] != "Intr"
-        if acts and kind is not None:
-            spans = tuple(span for span in spans if span in kind.spans)
-        elif acts and verb.mishap:  # *il fornaio brucia quella torta da cinque minuti*
-            habit = verb.habitual_agents is None or agent.lemma in verb.habitual_agents
-            spans = tuple(span for span in spans if span in self.habitual and habit)
-        elif acts and verb.habitual_agents is not None and agent.lemma not in verb.habitual_agents:
-            spans = tuple(span for span in spans if span not in self.habitual)
-        # the patient named; OdI's I-Int (Pat Intr da-NP) takes the correct answer's spans
-        intransitive = verb.alternation == "object_drop" and template[1] == "Intr"
-        named = verb.alternation == "object_drop" and has_role(template, "Pat") and not intransitive
-        # a two-argument answer is wrong anyway: it may take the correct one's habitual spans
-        if named and not verb.habitual_objects and not answer:
-            spans = tuple(span for span in spans if span not in self.habitual)
-        if named and verb.portions and not answer:  # not *beveva quel caffè da tre ore*
-            spans = tuple(span for span in spans if span == "minutes")
-        if intransitive and not verb.habitual_intransitive:  # *il custode spolverava da un anno*
-            spans = tuple(span for span in spans if span not in self.habitual)
-        agentless = agentless_passive(template)
-        if agentless and verb.mishap and verb.habitual_agents == ():
-            return ()  # whose habit? *molti vasi vengono frantumati da pochi giorni*
-        if verb.routine and not has_role(template, "Ag"):  # *le porte si chiudono da un mese*
-            spans = tuple(span for span in spans if span not in self.habitual)
-        return spans
-
-    def takes(self, verb: Verb, template: tuple[str, ...]) -> bool:
-        """Whether some words of ``verb`` can read well in ``template``: a sentence with a
-        temporal "da" needs a span (:meth:`spans_for`) for some agent."""
-        if "da-NP" not in template:
-            return True
-        return any(self.spans_for(verb, template, self.lexicon.nouns[a]) for a in verb.agents)
-
-    def reads_well(
-        self,
-        verb: Verb,
-        words: AlternationWords,
-        template: tuple[str, ...],
-        answer: bool = False,
-    ) -> bool:
-        """Whether the sentence of ``words`` in ``template`` keeps the lexicon's time filters:
-        its temporal "da" of a span it takes (:meth:`spans_for`); a cause with a P-NP in a
-        frame its kind is told in (*il terremoto ha incrinato le pareti nel pomeriggio*, not
-        the habit *il terremoto incrina le pareti nel pomeriggio*) and at a time people keep
-        only if its kind keeps time (*il sole*, not *il vento chiude i cancelli dopo cena*); a
-        P-NP the verb takes; no cause patient in a passive without agent and no indefinite
-        singular subject of an ongoing event (*una camicia si asciuga da pochi minuti*, *una
-        sarta cuce da un'ora*: OdI's I-Int could never have one, so *una* marked the correct
-        answer)."""
-        agent = words.agent.noun
-        many_on_one = words.agent.number == "pl" and words.patient.number == "sg"
-        small = words.patient.noun.lemma in verb.small_patients
-        both = has_role(template, "Ag") and has_role(template, "Pat")
-        if many_on_one and small and both:
-            return False  # *gli idraulici svuotavano la bottiglia*
-        if agentless_passive(template) and words.patient.noun.lemma in verb.cause_patients:
-            return False  # *le ombre venivano allungate*
-        if template[1] == "Intr" and "da-Ag" in template and agent.lemma in CAUSAL_DA:
-            return False  # *i muri si incrinavano dal gelo*: a cause, a natural sentence
-        if "da-NP" in template:
-            subject = words.patient if template[0] == "Pat" else words.agent
-            if subject.determiner == "indef":
-                return False  # an ongoing event of one unknown one: *una camicia si asciuga da*
-            one_eats_many = words.agent.number == "sg" and words.patient.number == "pl"
-            if verb.portions and both and one_eats_many:
-                return False  # *il ragazzo mangiava i panini da qualche minuto*
-            if words.da_phrase == ALONE and MACHINE in subject.noun.classes:
-                return False  # *il trattore ara da solo*: a driverless tractor
-            if words.da_phrase == ALONE:
-                return alone_reads_well(self.alternation, verb, template)
-            if template[1] == "Intr" and verb.alone_only:
-                return False  # *i vetri si rompono dalla settimana scorsa*
-            return self.span_of[words.da_phrase] in self.spans_for(verb, template, agent, answer)
-        if "P-NP" in template:
-            if words.other_phrase not in self.p_phrases_for(verb):
-                return False
-            if verb.mishap and words.frame not in MISHAP_FRAMES:
-                return False  # *il fuoco brucerà i biscotti nel pomeriggio*
-            itself = self.alternation == "causative" and template[1] == "Intr"
-            if words.frame in MODAL_FRAMES and (itself or words.other_phrase in self.no_modal):
-                return False  # *le piscine possono riempirsi*; *può insegnare per la prima volta*
-            if words.other_phrase == self.first_time and aged(words.agent):
-                return False  # *questo vecchio maestro insegna per la prima volta*
-            kind = self._cause_kind(agent)
-            if kind is not None and has_role(template, "Ag"):
-                if words.frame not in kind.frames:
-                    return False
-                if words.other_phrase in self.scheduled and not kind.keeps_time:
-                    return False
-        return True
-
-    def p_phrases_for(self, verb: Verb) -> list[str]:
-        """The P-NPs of ``verb`` (:attr:`.Verb.p_phrases`): *al tramonto* for lights that go
-        on, not for a vase that breaks."""
-        return [self.other_phrases[name] for name in verb.p_phrases]
+class AlternationGenerator(AlternationFilters):
+    """Draws CausI/OdI words and matrices for the verbs of one alternation class, under the
+    lexicon's filters (:class:`.AlternationFilters`)."""
 
     def fresh_words(
         self,
@@ -336,10 +189,6 @@ class AlternationGenerator:
             if all(self.takes(verb, template) for verb, template in zip(chosen, templates)):
                 return chosen
         raise NoReadableWords("no verbs of the pool take the context's templates")
-
-    def da_phrases_for(self, verb: Verb) -> list[str]:
-        """The temporal "da" phrases of the spans ``verb`` takes (:attr:`.Verb.da_spans`)."""
-        return [phrase for span in verb.da_spans for phrase in self.da_phrases[span]]
 
     def sentence(self, verb: Verb, words: AlternationWords, template: tuple[str, ...]) -> Sentence:
         return alternation_sentence(self.lexicon, self.alternation, verb, words, template)
