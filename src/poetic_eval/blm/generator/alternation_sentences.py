@@ -43,7 +43,7 @@ ANIMAL_CLASSES = frozenset({"animal", "farm_animal", "wild_animal", "fish"})
 #: :attr:`.Verb.owners`: *i piatti del cameriere*) names the other role so
 SPECIALIST_RATE = 1.0
 #: the chance that a matrix's answers draw their agent and patient from the pairs that name
-#: each other (:meth:`AlternationGenerator.named_pairs`: CausI owners, *i piatti del
+#: each other (:func:`named_pairs`: CausI owners, *i piatti del
 #: cameriere*; OdI kinds of doer, *i pescatori di trote*), so that the correct answer and I-Int
 #: name both roles (:func:`.with_specialist`) as the other answers do. Drawn as the context's
 #: words, CausI's answers named a recurring agent (*il vento*, *il bambino*) in every answer
