@@ -15,6 +15,7 @@ from poetic_eval.blm.generator import alternation_sentences
 from poetic_eval.blm.generator.alternation_sentences import (
     MODIFIER_RATE,
     AlternationWords,
+    modifier_word,
     possessed,
     with_modifiers,
 )
@@ -287,7 +288,24 @@ def test_a_possessive_only_of_what_its_owner_owns_and_several_things_for_several
     assert owner_of("cane", "sg", "corda", "sfilacciare") == "poss sg"
     assert owner_of("capra", "sg", "mela", "mangiare") == "def sg"  # not *la sua mela*
     # OdI: a person owns what they make (*la pittrice dipinge il suo quadro*)
-    assert owner_of("pittrice", "sg", "quadro", "dipingere") in ("poss sg", "def sg")
     assert any(owner_of("pittrice", "sg", "quadro", "dipingere") == "poss sg" for _ in range(20))
     # several owners own several things (*i cuochi cuociono le loro torte*, not *la loro*)
     assert owner_of("custode", "pl", "vasca", "svuotare") == "poss_pl pl"
+
+
+def test_a_modifier_is_named_by_its_lemma_whatever_its_form():
+    """A verb's ``patient_refuses`` and the other role's noun are lemmas, so a "di" phrase is
+    named by its noun's lemma, with an article (*della cucina*) or in the plural (*di mele*)."""
+    assert [modifier_word(m) for m in NOUNS_WITH_TAILS["cucina"]] == ["cucina"]
+    assert [modifier_word(m) for m in NOUNS_WITH_TAILS["mele"]] == ["mela"]
+    assert [modifier_word(m) for m in NOUNS_WITH_TAILS["vetro"]] == ["vetro"]
+    # the orchard is never named by the agent's own noun (not *il nonno annaffia l'orto del
+    # nonno*), but it is beside another agent
+    orchard = NounPhrase(NOUNS["orto"], "sg")
+    keeper = next(m for m in NOUNS["orto"].modifiers if m.noun == "nonno")
+
+    def drawn(agent: str) -> set:
+        words = AlternationWords(NounPhrase(NOUNS[agent], "sg"), orchard, "", "", "present")
+        return {with_modifiers(words, random.Random(s)).patient.modifier for s in range(100)}
+
+    assert keeper not in drawn("nonno") and keeper in drawn("giardiniere")

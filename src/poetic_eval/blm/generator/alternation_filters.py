@@ -10,7 +10,7 @@ draws its words under them.
 from __future__ import annotations
 
 from .alternation_answers import MACHINE
-from .alternation_sentences import ALONE, CAUSAL_DA, PAIRED_ANSWERS, AlternationWords, aged
+from .alternation_sentences import ALONE, CAUSAL_DA, AlternationWords, aged
 from .alternation_templates import (
     MISHAP_FRAMES,
     MODAL_FRAMES,
@@ -43,7 +43,6 @@ class AlternationFilters:
         self.habitual = frozenset(lexicon.habitual_spans)
         self.first_time = self.other_phrases.get("first_time")  # no modal with it, nor *vecchio*
         self.no_modal = {self.other_phrases.get("in_public"), self.first_time}
-        self.paired_answers = PAIRED_ANSWERS[alternation]
 
     def _cause_kind(self, noun: Noun) -> CauseKind | None:
         """What ``noun`` takes as a cause (:attr:`.Noun.cause_kind`); None for a person."""

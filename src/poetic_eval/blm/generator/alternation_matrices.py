@@ -34,6 +34,7 @@ from .alternation_answers import (
 from .alternation_filters import AlternationFilters
 from .alternation_sentences import (
     ALONE,
+    PAIRED_ANSWERS,
     AlternationWords,
     alternation_sentence,
     draw_noun_phrase,
@@ -206,7 +207,7 @@ class AlternationGenerator(AlternationFilters):
         require_choice(lexical_type, LEXICAL_TYPES, "lexical type")
         for attempt in range(_MAX_DRAWS):
             # a verb whose paired words never make every answer read well: unpaired answers
-            paired = attempt < _MAX_DRAWS // 2 and rng.random() < self.paired_answers
+            paired = attempt < _MAX_DRAWS // 2 and rng.random() < PAIRED_ANSWERS[self.alternation]
             try:
                 return self._matrix(verb, rng, lexical_type, context_verbs, paired)
             except NoReadableWords:  # base words no single change makes read well

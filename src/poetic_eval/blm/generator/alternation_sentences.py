@@ -164,9 +164,9 @@ def without_modifiers(words: AlternationWords) -> AlternationWords:
 
 
 def modifier_word(modifier: NounModifier) -> str:
-    """The word that names ``modifier``: its adjective's lemma, or the noun of its "di"
-    phrase as written (*legno* of *di legno*)."""
-    return modifier.adjective.lemma if modifier.adjective else modifier.tail.split()[-1]
+    """The lemma that names ``modifier``: its adjective's, or its "di" phrase's noun's
+    (*legno* of *di legno*, *cucina* of *della cucina*)."""
+    return modifier.adjective.lemma if modifier.adjective else modifier.noun
 
 
 def aged(phrase: NounPhrase) -> bool:
@@ -185,12 +185,11 @@ def _modified(
     # *un forno del ristorante*
     one_of_its_own = phrase.number == "sg" and phrase.determiner in PLACED_DETERMINERS
     # nor the other role's noun (not *il nonno annaffia l'orto del nonno*)
-    others = (other.noun.lemma, other.noun.plural)
     modifiers = [
         m
         for m in phrase.noun.modifiers
         if (one_of_its_own or not m.definite)
-        and not m.tail.endswith(others)
+        and m.noun != other.noun.lemma
         and modifier_word(m) not in refused
     ]
     if not modifiers or phrase.noun.cause_kind is not None or draw >= MODIFIER_RATE:

@@ -55,6 +55,8 @@ class NounModifier:
     adjective: Adjective | None = None
     before: bool = False
     tail: str = ""
+    #: the lemma of the "di" phrase's noun (*vetro* of *di vetro*, *cucina* of *della cucina*)
+    noun: str = ""
     #: a "di" phrase with the definite article, a place or an owner (*della cucina*, *del
     #: vicino*): not beside a possessive (*i loro asciugamani del bagno*)
     definite: bool = False

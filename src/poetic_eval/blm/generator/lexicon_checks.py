@@ -180,7 +180,7 @@ def _check_da_spans(lexicon: Lexicon, verb: Verb, where: str) -> None:
 def _check_ownership_and_modifiers(lexicon: Lexicon, verb: Verb, where: str) -> None:
     """:attr:`.Verb.patient_refuses` names adjectives or nouns; :attr:`.Verb.others_things`
     is an object-drop verb's (a CausI agent owns only its :attr:`.Verb.owners`)."""
-    known = {*lexicon.adjectives, *lexicon.nouns, *(n.plural for n in lexicon.nouns.values())}
+    known = {*lexicon.adjectives, *lexicon.nouns}
     unknown = set(verb.patient_refuses) - known
     if unknown:
         raise LexiconError(f"{where}: patient_refuses {sorted(unknown)} name no adjective or noun")

@@ -194,8 +194,9 @@ def _modifier(
             f"{list(OF_DETERMINERS)}"
         )
     if determiner == "bare":
-        return NounModifier(tail="di " + noun.form(number))  # di vetro, di mele
-    return NounModifier(tail=NounPhrase(noun, number, "def").text("di"), definite=True)
+        return NounModifier(tail="di " + noun.form(number), noun=lemma)  # di vetro, di mele
+    tail = NounPhrase(noun, number, "def").text("di")
+    return NounModifier(tail=tail, definite=True, noun=lemma)
 
 
 def _adjective(entry: Mapping[str, Any]) -> Adjective:
