@@ -84,9 +84,9 @@ def test_the_new_causes_whose_da_reads_as_a_cause_take_no_e_wrby():
         ("allagare", "nubifragio", "bambino", "cortile"),
     ]:
         assert cause in CAUSAL_DA
-        lemma = LEXICON.verbs[verb]
-        assert not CAUSATIVE.reads_well(lemma, e_wrby_words(verb, cause, patient), E_WRBY, True)
-        assert CAUSATIVE.reads_well(lemma, e_wrby_words(verb, person, patient), E_WRBY, True)
+        entry = LEXICON.verbs[verb]
+        assert not CAUSATIVE.reads_well(entry, e_wrby_words(verb, cause, patient), E_WRBY, True)
+        assert CAUSATIVE.reads_well(entry, e_wrby_words(verb, person, patient), E_WRBY, True)
 
 
 def test_a_season_is_the_time_only_of_a_change_over_weeks_or_years():
