@@ -249,7 +249,8 @@ def with_specialist(
     :data:`SPECIALIST_RATE`, so that the answer names both roles as the other answers do. OdI,
     where the agent and patient make a kind of doer (:attr:`.Verb.specialists`): the correct
     answer's agent by the patient (*i pescatori di trote*), I-Int's patient by the agent (*le
-    trote di pescatori*), as a bare noun (plural, or the mass noun: *gli studenti di storia*).
+    trote di pescatori*), as a bare noun (plural, or the mass noun and its singular doer: *lo
+    studente di storia*, *la storia di studente*).
     CausI, where the agent owns the patient (:attr:`.Verb.owners`): the correct answer's
     patient by its owner (*i piatti del cameriere*), I-Int's agent by the patient (*il
     cameriere dei piatti*), as the other noun phrase after "di"."""
@@ -267,7 +268,10 @@ def with_specialist(
         # un cameriere*) and in both answers alike: a bare "di" was the correct answer's
         return replace(words, specialist=replace(other, determiner="def").text("di"))
     other = patient if template[0] == "Ag" else agent
-    return replace(words, specialist="di " + (other.lemma if other.mass else other.plural))
+    # I-Int's doer in its number: a mass noun's singular doer as a bare singular (*il grano di
+    # mietitore*), so that its words are the correct answer's (*il mietitore di grano*)
+    single = other.mass or (template[0] == "Pat" and words.agent.number == "sg")
+    return replace(words, specialist="di " + (other.lemma if single else other.plural))
 
 
 def with_cause(
