@@ -672,13 +672,14 @@ def split_complement(text: str) -> tuple[str, str | None]:
     return text, None
 
 
-def check_complement(complement: str, nouns) -> None:
-    """A "di" complement is a bare plural or mass noun (*di trote*, *di storia*) or a phrase
-    with its article fused to "di" (*del cameriere*)."""
+def check_complement(complement: str, nouns, head_mass: bool = False) -> None:
+    """A "di" complement is a bare plural or mass noun (*di trote*, *di storia*), a bare
+    singular after a mass noun (OdI's I-Int naming a singular doer, *il grano di mietitore*),
+    or a phrase with its article fused to "di" (*del cameriere*)."""
     words = tokens(complement)
     if words[0] == "di" and len(words) == 2:
         readings = nouns.get(words[1], [])
-        assert any(n == "pl" or noun.mass for noun, n in readings), complement
+        assert any(n == "pl" or noun.mass or head_mass for noun, n in readings), complement
     else:
         assert check_phrase(complement, nouns).preposition == "di", complement
 
@@ -705,7 +706,7 @@ def check_phrase(text: str, nouns, expected_number: str | None = None) -> Checke
         ):
             continue
         if complement is not None and complement not in {m.tail for m in noun.modifiers}:
-            check_complement(complement, nouns)  # else one of the noun's modifiers
+            check_complement(complement, nouns, noun.mass)  # else one of its modifiers
         possessive = POSSESSIVE_FORMS[(gender, number)]
         if parsed.kind == "poss-kin":
             expected = [possessive] if noun.kinship and number == "sg" else None

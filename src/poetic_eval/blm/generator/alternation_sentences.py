@@ -35,7 +35,7 @@ ALONE = "<alone>"
 #: makes it the person's own (*il cuoco brucia la sua torta*): the release's contexts have
 #: possessives in 7-25 % of their sentences; CausI's agents are mostly causes, which own
 #: nothing, so an agent's patient is made its own whenever its verb's owners say it owns it
-POSSESSIVE_RATE = {"causative": 1.0, "object_drop": 0.8}
+POSSESSIVE_RATE = {"causative": 1.0, "object_drop": 1.0}
 #: the noun classes of animals, which own only what a verb's owners say (*il cane* his rope)
 ANIMAL_CLASSES = frozenset({"animal", "farm_animal", "wild_animal", "fish"})
 #: the chance that a correct answer or I-Int whose agent and patient make a kind of doer (OdI,
