@@ -139,6 +139,10 @@ cercare     cerca cercano | cercava cercavano
 vedere      vede vedono | vedeva vedevano
 ricordare   ricorda ricordano | ricordava ricordavano
 preferire   preferisce preferiscono | preferiva preferivano
+mungere     munge mungono | mungeva mungevano
+raccogliere raccoglie raccolgono | raccoglieva raccoglievano
+accordare   accorda accordano | accordava accordavano
+addestrare  addestra addestrano | addestrava addestravano
 """
 
 FUTURE_PARTICIPLE = """
@@ -267,6 +271,10 @@ scolpire    scolpirà scolpiranno | scolpito
 fotografare fotograferà fotograferanno | fotografato
 tessere     tesserà tesseranno | tessuto
 spolverare  spolvererà spolvereranno | spolverato
+mungere     mungerà mungeranno | munto
+raccogliere raccoglierà raccoglieranno | raccolto
+accordare   accorderà accorderanno | accordato
+addestrare  addestrerà addestreranno | addestrato
 """
 
 # masculine singular, feminine singular, masculine plural, feminine plural
@@ -362,6 +370,12 @@ scolpire scolpì scolpirono
 fotografare fotografò fotografarono
 tessere tessé tesserono
 spolverare spolverò spolverarono
+mungere munse munsero
+raccogliere raccolse raccolsero
+accordare accordò accordarono
+addestrare addestrò addestrarono
+tradurre tradusse tradussero
+cercare cercò cercarono
 """
 
 ADJECTIVE_TABLE = """
