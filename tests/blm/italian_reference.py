@@ -143,6 +143,8 @@ mungere     munge mungono | mungeva mungevano
 raccogliere raccoglie raccolgono | raccoglieva raccoglievano
 accordare   accorda accordano | accordava accordavano
 addestrare  addestra addestrano | addestrava addestravano
+restaurare  restaura restaurano | restaurava restauravano
+lucidare    lucida lucidano | lucidava lucidavano
 """
 
 FUTURE_PARTICIPLE = """
@@ -275,6 +277,8 @@ mungere     mungerà mungeranno | munto
 raccogliere raccoglierà raccoglieranno | raccolto
 accordare   accorderà accorderanno | accordato
 addestrare  addestrerà addestreranno | addestrato
+restaurare  restaurerà restaureranno | restaurato
+lucidare    luciderà lucideranno | lucidato
 """
 
 # masculine singular, feminine singular, masculine plural, feminine plural
@@ -376,6 +380,8 @@ accordare accordò accordarono
 addestrare addestrò addestrarono
 tradurre tradusse tradussero
 cercare cercò cercarono
+restaurare restaurò restaurarono
+lucidare lucidò lucidarono
 """
 
 ADJECTIVE_TABLE = """
