@@ -206,30 +206,33 @@ def possessed(
 ) -> AlternationWords:
     """``words`` whose patient is the subject's own (*la pittrice disegna i suoi ritratti*, *i
     pittori disegnano i loro ritratti*), at ``verb``'s :data:`POSSESSIVE_RATE`, where a person
-    acts on it (``Ag Akt Pat``) and the patient is no generic one of an ``iterated`` event, no
-    mass and no animal (not *i suoi pesci*). A CausI agent, or an animal, owns only what the
-    verb says it owns (:attr:`.Verb.owners`: *il cane sfilaccia la sua corda*, not *i gatti
-    smagliarono le loro calze*, *la bambina ha appannato le sue finestre*), and several owners
-    own several things (*i cuochi cuociono le loro patate*, not
-    *la loro patata*)."""
+    acts on it (``Ag Akt Pat``) and the patient is no generic one of a mishap ``iterated``
+    over a span (*i camerieri rovesciano molti bicchieri da una settimana*; a habit or a wear
+    may be on one's own, *il ragazzo deforma le sue scarpe da anni*), and no mass or animal
+    but one the verb's owners name (not *i suoi pesci*; *la cuoca scalda la sua minestra*, *la
+    madre sveglia il suo bambino*). A CausI agent, or an animal, owns only what the verb says
+    it owns (:attr:`.Verb.owners`: *il cane sfilaccia la sua corda*, not *i gatti smagliarono
+    le loro calze*, *la bambina ha appannato le sue finestre*), and several owners own several
+    things (*i cuochi cuociono le loro patate*, not *la loro patata*), but one mass (*i cuochi
+    scaldano la loro minestra*)."""
     agent, patient = words.agent.noun, words.patient.noun
     animal = not ANIMAL_CLASSES.isdisjoint(agent.classes)
     person = agent.animacy == "animate" and agent.cause_kind is None and not animal
-    owns = patient.lemma in verb.owners.get(agent.lemma, ())
+    listed = patient.lemma in verb.owners.get(agent.lemma, ())
+    owns = listed
     if verb.alternation == "object_drop" and not verb.others_things:
         owns = owns or person  # what one paints or cooks is one's own, not what one corrects
     if (
         template[:3] != ("Ag", "Akt", "Pat")
         or not owns
-        or iterated
+        or (iterated and verb.mishap)
         or patient.definite
-        or patient.mass
-        or patient.animacy == "animate"
+        or ((patient.mass or patient.animacy == "animate") and not listed)
         or rng.random() >= POSSESSIVE_RATE[verb.alternation]
     ):
         return words
     several = words.agent.number == "pl"
-    number = "pl" if several else words.patient.number
+    number = "pl" if several and not patient.mass else words.patient.number
     determiner = "poss_pl" if several else "poss"
     modifier = words.patient.modifier
     if modifier is not None and (modifier.definite or number == "pl"):

@@ -45,20 +45,23 @@ from .verb_groups import DURATION_FRAMES
 #: sentences: CausI's mishaps are told only in the perfect or the passato remoto
 #: (:data:`MISHAP_FRAMES`), so it is drawn less often there than in OdI, and less often than
 #: the perfect since a third of CausI's item verbs are mishaps (drawn 4 times to the perfect's
-#: 3, the remoto was in 24-26 % of the context sentences)
+#: 3, the remoto was in 24-26 % of the context sentences; at 3 to 4, caus_ii fell to 16.8 % once
+#: its habits could be on one's own, which changed its draws, so 6 to 7 in a list twice as
+#: long); OdI's type III contexts, where every sentence draws its
+#: frame, had it in 20.4 %, so one more *può* and *poteva* each
 FRAMES = {
     "causative": (
-        *("present", "imperfect", "future"),
-        *("perfect",) * 4,
-        *("remote",) * 3,
-        *("can",) * 12,
-        *("can_past",) * 8,
+        *("present", "imperfect", "future") * 2,
+        *("perfect",) * 7,
+        *("remote",) * 6,
+        *("can",) * 25,
+        *("can_past",) * 16,
     ),
     "object_drop": (
         *("present", "future", "perfect"),
         *("remote",) * 9,
-        *("can",) * 9,
-        *("can_past",) * 6,
+        *("can",) * 10,
+        *("can_past",) * 7,
     ),
 }
 #: the modal frames: no modal with a P-NP of people's doings in public (*i vasi possono
