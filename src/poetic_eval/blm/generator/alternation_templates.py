@@ -47,8 +47,8 @@ from .verb_groups import DURATION_FRAMES
 #: the perfect since a third of CausI's item verbs are mishaps (drawn 4 times to the perfect's
 #: 3, the remoto was in 24-26 % of the context sentences; at 3 to 4, caus_ii fell to 16.8 % once
 #: its habits could be on one's own, which changed its draws, so 6 to 7 in a list twice as
-#: long); OdI's type III contexts, where every sentence draws its
-#: frame, had it in 20.4 %, so one more *può* and *poteva* each
+#: long); OdI at 9 to 9 and 6 keeps od_ii at 17.2 % and od_iii, where every sentence draws its
+#: frame (type II keeps the matrix's in a tenth of them), at 19.6 %
 FRAMES = {
     "causative": (
         *("present", "imperfect", "future") * 2,
@@ -60,8 +60,8 @@ FRAMES = {
     "object_drop": (
         *("present", "future", "perfect"),
         *("remote",) * 9,
-        *("can",) * 10,
-        *("can_past",) * 7,
+        *("can",) * 9,
+        *("can_past",) * 6,
     ),
 }
 #: the modal frames: no modal with a P-NP of people's doings in public (*i vasi possono
