@@ -1,6 +1,7 @@
 """The OdI item verbs whose doers are named by what they act on (issue 40): *le allevatrici di
 mucche mungono da un'ora*, *i coltivatori di pomodori raccolgono dall'alba*, *gli accordatori di
-pianoforti*, *i domatori di leoni*, *le traduttrici di poesie*, *i cercatori di tartufi*.
+pianoforti*, *i domatori di leoni*, *i cercatori di tartufi* (*tradurre*, added with them, is
+kept to type III contexts: its E-WrBy reads as translating from a text, *traducono dai romanzi*).
 
 Their correct answer and I-Int hold the same words (*le mucche di allevatrici mungono da
 un'ora*), so a context-blind bag of words cannot tell the two apart; verbs without such pairs
@@ -17,7 +18,7 @@ from poetic_eval.blm.generator.alternation_matrices import AlternationGenerator
 
 LEXICON = load_lexicon()
 #: the item verbs this change added, each with specialists (verbs.json)
-NEW_ITEM_VERBS = ("mungere", "raccogliere", "accordare", "addestrare", "tradurre", "cercare")
+NEW_ITEM_VERBS = ("mungere", "raccogliere", "accordare", "addestrare", "cercare")
 SIZES = BlmSizes(items_per_verb=3, few_shot_verbs=1)
 
 
