@@ -145,6 +145,7 @@ accordare   accorda accordano | accordava accordavano
 addestrare  addestra addestrano | addestrava addestravano
 restaurare  restaura restaurano | restaurava restauravano
 lucidare    lucida lucidano | lucidava lucidavano
+rilegare    rilega rilegano | rilegava rilegavano
 """
 
 FUTURE_PARTICIPLE = """
@@ -279,6 +280,7 @@ accordare   accorderà accorderanno | accordato
 addestrare  addestrerà addestreranno | addestrato
 restaurare  restaurerà restaureranno | restaurato
 lucidare    luciderà lucideranno | lucidato
+rilegare    rilegherà rilegheranno | rilegato
 """
 
 # masculine singular, feminine singular, masculine plural, feminine plural
@@ -382,6 +384,7 @@ tradurre tradusse tradussero
 cercare cercò cercarono
 restaurare restaurò restaurarono
 lucidare lucidò lucidarono
+rilegare rilegò rilegarono
 """
 
 ADJECTIVE_TABLE = """

@@ -98,8 +98,7 @@ class AlternationGenerator(AlternationFilters):
             agents = gender_matched(self.lexicon, verb, agents, patients) or agents
         generic = self.iterated(verb, () if for_answers else templates)
         for _ in range(_MAX_DRAWS):
-            # OdI's kinds of doer in the plural, as I-Int names them (*le trote di pescatori*),
-            # but of a mass noun in the singular (*il mietitore di grano*, *il grano di mietitore*)
+            # OdI's kinds of doer plural as I-Int names them (*le trote di pescatori*; mass: sg)
             doers = paired and self.alternation == "object_drop"
             agent = draw_noun_phrase(self.lexicon, agents, rng, [], plural=doers, agent=True)
             fitting = [p for p in patients if verb.can_act_on(agent.noun.lemma, p)]
@@ -117,7 +116,7 @@ class AlternationGenerator(AlternationFilters):
                 generic=generic,
                 many=generic and verb.mishap and verb.habitual_agents != (),
             )
-            if for_answers:  # a kind of doer of a mass noun in the singular, as I-Int's
+            if for_answers:  # *il mietitore di grano* / *il grano di mietitore*
                 agent = in_number_of_mass(self.alternation, agent, patient)
             # paired (answer) words need not act over the span: *la torta del cuoco si brucia*
             spans = () if paired else self.spans_for(verb, _AGENT_ACTS, agent.noun)
