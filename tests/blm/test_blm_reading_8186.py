@@ -1,7 +1,7 @@
 """What the two readings of sample seed 8186 (commit 25905bc) found, taken out: swapped OdI
 answers that read as "lead" (*gli autisti venivano guidati da quei furgoni*), sailors who
 "deflate" by themselves (*i marinai dei canotti si sono sgonfiati da soli*: losing heart),
-eating after dinner, a road that widens by itself in front of everyone, a wave wetting a
+eating after dinner or in front of everyone, a road that widens by itself in front of everyone, a wave wetting a
 tablecloth in the morning, eating "from" ice creams; and, from this round's own reading, a
 grandmother washing horses and a child's own crystal glasses. Each test fails if its rule (in
 verbs.json) is taken out."""
@@ -25,9 +25,9 @@ def test_no_one_deflates_by_himself():
     assert not sgonfiare.alone and not sgonfiare.alone_only
 
 
-def test_no_eating_after_dinner_nor_eating_from_an_ice_cream():
+def test_no_eating_after_dinner_or_in_public_nor_from_an_ice_cream():
     mangiare = LEXICON.verb("mangiare")
-    assert "after_dinner" not in mangiare.p_phrases
+    assert not {"after_dinner", "in_public"} & set(mangiare.p_phrases)
     assert "gelato" in mangiare.source_patients
     assert "gelato" not in mangiare.answer_patients()
 
