@@ -1,10 +1,10 @@
 """What the two readings of sample seed 8186 (commit 25905bc) found, taken out: swapped OdI
 answers that read as "lead" (*gli autisti venivano guidati da quei furgoni*), sailors who
 "deflate" by themselves (*i marinai dei canotti si sono sgonfiati da soli*: losing heart),
-eating after dinner or in front of everyone, a road that widens by itself in front of everyone, a wave wetting a
-tablecloth in the morning, eating "from" ice creams; and, from this round's own reading, a
-grandmother washing horses and a child's own crystal glasses. Each test fails if its rule (in
-verbs.json) is taken out."""
+eating after dinner or in front of everyone, a road that widens by itself in front of
+everyone, a wave wetting a tablecloth in the morning, eating "from" ice creams; and, from
+this round's own reading, a grandmother washing horses and a child's own crystal glasses.
+Each test fails if its rule (in verbs.json) is taken out."""
 
 from __future__ import annotations
 
