@@ -135,6 +135,10 @@ srotolare   srotola srotolano | srotolava srotolavano
 annodare    annoda annodano | annodava annodavano
 smagliare   smaglia smagliano | smagliava smagliavano
 spuntare    spunta spuntano | spuntava spuntavano
+infeltrire  infeltrisce infeltriscono | infeltriva infeltrivano
+slabbrare   slabbra slabbrano | slabbrava slabbravano
+sbriciolare sbriciola sbriciolano | sbriciolava sbriciolavano
+bucare      buca bucano | bucava bucavano
 cercare     cerca cercano | cercava cercavano
 vedere      vede vedono | vedeva vedevano
 ricordare   ricorda ricordano | ricordava ricordavano
@@ -204,6 +208,10 @@ srotolare   srotolerà srotoleranno | srotolato
 annodare    annoderà annoderanno | annodato
 smagliare   smaglierà smaglieranno | smagliato
 spuntare    spunterà spunteranno | spuntato
+infeltrire  infeltrirà infeltriranno | infeltrito
+slabbrare   slabbrerà slabbreranno | slabbrato
+sbriciolare sbriciolerà sbricioleranno | sbriciolato
+bucare      bucherà bucheranno | bucato
 cercare     cercherà cercheranno | cercato
 vedere      vedrà vedranno | visto
 ricordare   ricorderà ricorderanno | ricordato
@@ -345,6 +353,10 @@ srotolare srotolò srotolarono
 annodare annodò annodarono
 smagliare smagliò smagliarono
 spuntare spuntò spuntarono
+infeltrire infeltrì infeltrirono
+slabbrare slabbrò slabbrarono
+sbriciolare sbriciolò sbriciolarono
+bucare bucò bucarono
 mangiare mangiò mangiarono
 bere bevve bevvero
 disegnare disegnò disegnarono

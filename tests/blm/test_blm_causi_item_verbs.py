@@ -37,6 +37,11 @@ NEW_ITEM_VERBS = (
     "smagliare",
     "spuntare",
 )
+#: the item verbs of issue 40's third round: things that felt in the wash, stretch out with
+#: wear, crumble or get punctured (*il maglione si è infeltrito al primo lavaggio*, *le tasche
+#: si slabbrano da anni*, *il biscotto si è sbriciolato da solo*, *il pallone del cane si è
+#: bucato*)
+THIRD_ROUND_VERBS = ("infeltrire", "slabbrare", "sbriciolare", "bucare")
 #: verbs of this round kept to type III contexts: allagare's and scrostare's answers name no
 #: owner, so I-Int named a person alone where the correct answer named a thing (*il bambino si
 #: allagava*, *l'operaio si scrosta*; *il cortile si allagava per il nubifragio*, *il muro si
@@ -60,9 +65,9 @@ def e_wrby_words(verb: str, agent: str, patient: str) -> AlternationWords:
 
 def test_the_new_verbs_are_item_verbs_and_the_others_only_in_contexts():
     items = {verb.lemma for verb in CAUSATIVE.verbs}
-    assert set(NEW_ITEM_VERBS) <= items
-    assert len(items) >= 17  # 9 before this round; the release has 27-30
-    for lemma in NEW_ITEM_VERBS:
+    assert set(NEW_ITEM_VERBS) | set(THIRD_ROUND_VERBS) <= items
+    assert len(items) >= 21  # 9 before the second round, 17 after it; the release has 27-30
+    for lemma in NEW_ITEM_VERBS + THIRD_ROUND_VERBS:
         verb = LEXICON.verbs[lemma]
         assert not (verb.context_only or verb.routine), lemma
     assert set(CONTEXT_ONLY) <= {verb.lemma for verb in CAUSATIVE.context_only}
@@ -128,3 +133,45 @@ def test_an_alone_only_verb_s_active_two_argument_answers_say_da_solo_most_often
             assert abs(tails["time"] / draws - shares["time"]) < 0.03, (label, only_alone, tails)
         for label in ("Correct", "I-Int"):
             assert draw_tail(label, rng, True, only_alone) == "alone" or not only_alone
+
+
+def test_the_third_round_verbs_keep_a_natural_e_wrby_agent_and_owners():
+    """Each new verb keeps a person or animal answer agent whose "da" reads as no cause and
+    that owns what it acts on, so that the correct answer and I-Int name both roles (*il
+    maglione del ragazzo si è infeltrito da solo*; I-Int *il ragazzo dei maglioni si
+    infeltrisce*): allagare's answers named no owner, I-Int a person alone, and the baseline
+    learnt the people."""
+    for lemma, person, patient in [
+        ("infeltrire", "ragazzo", "maglione"),
+        ("slabbrare", "ragazza", "tasca"),
+        ("sbriciolare", "bambino", "biscotto"),
+        ("bucare", "cane", "pallone"),
+    ]:
+        verb = LEXICON.verbs[lemma]
+        assert person in verb.answer_agents() and person not in CAUSAL_DA, lemma
+        assert patient in verb.owners[person], lemma
+        words = e_wrby_words(lemma, person, patient)
+        assert CAUSATIVE.reads_well(verb, words, E_WRBY, True), lemma
+
+
+def test_the_third_round_verbs_keep_out_the_readings_that_were_natural():
+    """*il ragazzo si buca* reads as drugs, so bucare's people are reflexive (no answer names
+    them); *dalla nonna* reads "at grandma's", so no grandmother felts a sweater; no sock
+    (*la sua calza*, one of a pair) or silk felts; no dog crumbles biscuits or punctures a
+    dinghy; and each verb's si form takes "si" (*il maglione si infeltrisce*)."""
+    bucare = LEXICON.verbs["bucare"]
+    assert {"bambino", "ragazzo"} <= set(bucare.reflexive_agents)
+    assert not {"bambino", "ragazzo"} & set(bucare.answer_agents())
+    assert "canotto" not in bucare.patients
+    infeltrire = LEXICON.verbs["infeltrire"]
+    assert "nonna" not in infeltrire.agents and "calza" not in infeltrire.patients
+    assert "seta" in infeltrire.patient_refuses
+    assert "calza" not in LEXICON.verbs["slabbrare"].patients
+    assert "cane" not in LEXICON.verbs["sbriciolare"].agents
+    rng = random.Random(4)
+    for lemma in THIRD_ROUND_VERBS:
+        matrix = CAUSATIVE.matrix(LEXICON.verbs[lemma], rng, "II")
+        si_sentences = [s for s in matrix.context if " si " in f" {s.text} "]
+        assert si_sentences, lemma
+        for sentence in matrix.context:
+            assert "calz" not in sentence.text and "seta" not in sentence.text, sentence.text
