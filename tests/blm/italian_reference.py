@@ -137,7 +137,6 @@ smagliare   smaglia smagliano | smagliava smagliavano
 spuntare    spunta spuntano | spuntava spuntavano
 infeltrire  infeltrisce infeltriscono | infeltriva infeltrivano
 slabbrare   slabbra slabbrano | slabbrava slabbravano
-sbriciolare sbriciola sbriciolano | sbriciolava sbriciolavano
 bucare      buca bucano | bucava bucavano
 cercare     cerca cercano | cercava cercavano
 vedere      vede vedono | vedeva vedevano
@@ -210,7 +209,6 @@ smagliare   smaglierà smaglieranno | smagliato
 spuntare    spunterà spunteranno | spuntato
 infeltrire  infeltrirà infeltriranno | infeltrito
 slabbrare   slabbrerà slabbreranno | slabbrato
-sbriciolare sbriciolerà sbricioleranno | sbriciolato
 bucare      bucherà bucheranno | bucato
 cercare     cercherà cercheranno | cercato
 vedere      vedrà vedranno | visto
@@ -355,7 +353,6 @@ smagliare smagliò smagliarono
 spuntare spuntò spuntarono
 infeltrire infeltrì infeltrirono
 slabbrare slabbrò slabbrarono
-sbriciolare sbriciolò sbriciolarono
 bucare bucò bucarono
 mangiare mangiò mangiarono
 bere bevve bevvero

@@ -38,10 +38,10 @@ NEW_ITEM_VERBS = (
     "spuntare",
 )
 #: the item verbs of issue 40's third round: things that felt in the wash, stretch out with
-#: wear, crumble or get punctured (*il maglione si è infeltrito al primo lavaggio*, *le tasche
-#: si slabbrano da anni*, *il biscotto si è sbriciolato da solo*, *il pallone del cane si è
-#: bucato*)
-THIRD_ROUND_VERBS = ("infeltrire", "slabbrare", "sbriciolare", "bucare")
+#: wear or get punctured (*il maglione si è infeltrito al primo lavaggio*, *le tasche si
+#: slabbrano da anni*, *il pallone del cane si è bucato*); *sbriciolare*, tried with them, is
+#: out again (*quella bambina sbriciolava le sue torte da pochi giorni*)
+THIRD_ROUND_VERBS = ("infeltrire", "slabbrare", "bucare")
 #: verbs of this round kept to type III contexts: allagare's and scrostare's answers name no
 #: owner, so I-Int named a person alone where the correct answer named a thing (*il bambino si
 #: allagava*, *l'operaio si scrosta*; *il cortile si allagava per il nubifragio*, *il muro si
@@ -66,7 +66,7 @@ def e_wrby_words(verb: str, agent: str, patient: str) -> AlternationWords:
 def test_the_new_verbs_are_item_verbs_and_the_others_only_in_contexts():
     items = {verb.lemma for verb in CAUSATIVE.verbs}
     assert set(NEW_ITEM_VERBS) | set(THIRD_ROUND_VERBS) <= items
-    assert len(items) >= 21  # 9 before the second round, 17 after it; the release has 27-30
+    assert len(items) >= 20  # 9 before the second round, 17 after it; the release has 27-30
     for lemma in NEW_ITEM_VERBS + THIRD_ROUND_VERBS:
         verb = LEXICON.verbs[lemma]
         assert not (verb.context_only or verb.routine), lemma
@@ -144,7 +144,6 @@ def test_the_third_round_verbs_keep_a_natural_e_wrby_agent_and_owners():
     for lemma, person, patient in [
         ("infeltrire", "ragazzo", "maglione"),
         ("slabbrare", "ragazza", "tasca"),
-        ("sbriciolare", "bambino", "biscotto"),
         ("bucare", "cane", "pallone"),
     ]:
         verb = LEXICON.verbs[lemma]
@@ -157,8 +156,7 @@ def test_the_third_round_verbs_keep_a_natural_e_wrby_agent_and_owners():
 def test_the_third_round_verbs_keep_out_the_readings_that_were_natural():
     """*il ragazzo si buca* reads as drugs, so bucare's people are reflexive (no answer names
     them); *dalla nonna* reads "at grandma's", so no grandmother felts a sweater; no sock
-    (*la sua calza*, one of a pair) or silk felts; no dog crumbles biscuits or punctures a
-    dinghy; and each verb's si form takes "si" (*il maglione si infeltrisce*)."""
+    (*la sua calza*, one of a pair) or silk felts; no dog punctures a dinghy; and each verb's si form takes "si" (*il maglione si infeltrisce*)."""
     bucare = LEXICON.verbs["bucare"]
     assert {"bambino", "ragazzo"} <= set(bucare.reflexive_agents)
     assert not {"bambino", "ragazzo"} & set(bucare.answer_agents())
@@ -167,7 +165,7 @@ def test_the_third_round_verbs_keep_out_the_readings_that_were_natural():
     assert "nonna" not in infeltrire.agents and "calza" not in infeltrire.patients
     assert "seta" in infeltrire.patient_refuses
     assert "calza" not in LEXICON.verbs["slabbrare"].patients
-    assert "cane" not in LEXICON.verbs["sbriciolare"].agents
+    assert "sbriciolare" not in LEXICON.verbs  # crumbling one's cakes for days
     rng = random.Random(4)
     for lemma in THIRD_ROUND_VERBS:
         matrix = CAUSATIVE.matrix(LEXICON.verbs[lemma], rng, "II")
