@@ -156,7 +156,8 @@ def test_the_third_round_verbs_keep_a_natural_e_wrby_agent_and_owners():
 def test_the_third_round_verbs_keep_out_the_readings_that_were_natural():
     """*il ragazzo si buca* reads as drugs, so bucare's people are reflexive (no answer names
     them); *dalla nonna* reads "at grandma's", so no grandmother felts a sweater; no sock
-    (*la sua calza*, one of a pair) or silk felts; no dog punctures a dinghy; and each verb's si form takes "si" (*il maglione si infeltrisce*)."""
+    (*la sua calza*, one of a pair) or silk felts; no dog punctures a dinghy; and each verb's
+    si form takes "si" (*il maglione si infeltrisce*)."""
     bucare = LEXICON.verbs["bucare"]
     assert {"bambino", "ragazzo"} <= set(bucare.reflexive_agents)
     assert not {"bambino", "ragazzo"} & set(bucare.answer_agents())
