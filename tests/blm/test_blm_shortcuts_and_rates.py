@@ -255,8 +255,8 @@ def test_no_si_rompe_with_a_durative_da(config):
 @pytest.mark.parametrize("config", ALT)
 def test_contexts_have_modals_and_passati_remoti(config):
     """The release: modals in 55-60 % of the context sentences, the passato remoto in 17-20 %.
-    This small build: modals 7-33 % (no modal with a temporal "da", nor in a CausI change of
-    itself, nor with a cause or *per la prima volta*), passato remoto 16-20 %. That they are
+    This small build: modals 6-32 % (no modal with a temporal "da", nor in a CausI change of
+    itself, nor with a cause or *per la prima volta*), passato remoto 18-22 %. That they are
     there at all; the release's modal share is checked below."""
     shares = data_profile.context_form_shares(rows(config), LEXICON)
     assert 0.05 <= shares["modal"] <= 0.6, shares
@@ -266,10 +266,10 @@ def test_contexts_have_modals_and_passati_remoti(config):
 #: the modal shares this small build measures, all below the release's 55 %: three of the
 #: seven context templates hold a temporal "da", which takes no modal, so at most 57 % could
 FEW_MODALS = {
-    "caus_ii": "6.9 % < 55 %",
-    "caus_iii": "11.7 % < 55 %",
-    "od_ii": "26.8 % < 55 %",
-    "od_iii": "32.5 % < 55 %",
+    "caus_ii": "6.4 % < 55 %",
+    "caus_iii": "12.2 % < 55 %",
+    "od_ii": "26.3 % < 55 %",
+    "od_iii": "31.4 % < 55 %",
 }
 
 
@@ -285,10 +285,10 @@ def test_contexts_have_the_release_s_modal_share(config):
 @pytest.mark.parametrize("config", ALT)
 def test_contexts_have_possessives(config):
     """The release: possessives in 7-25 % of the context sentences. This small build: OdI
-    7.3-10.4 %, CausI 8.9 % and 7.9 % (6.1 % and 4.9 % before a habit or wear over a span
+    7.6-10.5 %, CausI 9.0 % and 7.1 % (6.1 % and 4.9 % before a habit or wear over a span
     could be on one's own, *il ragazzo deforma le sue scarpe da anni*, and a mass or a person
     where the verb's owners name it, *la cuoca scalda la sua minestra*); the seed-0 build:
-    caus_ii 8.9 %, caus_iii 8.0 %."""
+    caus_ii 9.0 %, caus_iii 8.2 %, od_ii 8.3 %, od_iii 11.1 %."""
     shares = data_profile.context_form_shares(rows(config), LEXICON)
     assert 0.07 <= shares["possessive"] <= 0.25, shares
 
