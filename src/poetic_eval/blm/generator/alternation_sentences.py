@@ -220,9 +220,9 @@ def possessed(
     animal = not ANIMAL_CLASSES.isdisjoint(agent.classes)
     person = agent.animacy == "animate" and agent.cause_kind is None and not animal
     listed = patient.lemma in verb.owners.get(agent.lemma, ())
-    owns = listed
-    if verb.alternation == "object_drop" and not verb.others_things:
-        owns = owns or person  # what one paints or cooks is one's own, not what one corrects
+    # what one paints or cooks is one's own, not what one corrects
+    doer_owns = verb.alternation == "object_drop" and not verb.others_things and person
+    owns = listed or doer_owns
     if (
         template[:3] != ("Ag", "Akt", "Pat")
         or not owns
