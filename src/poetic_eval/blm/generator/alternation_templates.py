@@ -49,7 +49,7 @@ from .verb_groups import DURATION_FRAMES
 #: its habits could be on one's own, which changed its draws, so 6 to 7 in a list twice as
 #: long); OdI's type III contexts, where every sentence draws its frame, told a fifth more
 #: sentences in the remoto than type II, which keeps the matrix's frame in some of them
-#: (:data:`.alternation_matrices.CONTEXT_FRAME_CHANGE`): at 17 in 53, od_ii 17.3 %, od_iii 19.7 %
+#: (:data:`.alternation_matrices.CONTEXT_FRAME_CHANGE`): at 17 in 53, od_ii 17.2 %, od_iii 19.7 %
 FRAMES = {
     "causative": (
         *("present", "imperfect", "future") * 2,
