@@ -173,4 +173,4 @@ def test_the_third_round_verbs_keep_out_the_readings_that_were_natural():
         si_sentences = [s for s in matrix.context if " si " in f" {s.text} "]
         assert si_sentences, lemma
         for sentence in matrix.context:
-            assert "calz" not in sentence.text and "seta" not in sentence.text, sentence.text
+            assert "calz" not in sentence.text, sentence.text  # silk: test_blm_reading_8815

@@ -77,8 +77,10 @@ def test_a_mass_noun_s_doer_is_singular_in_both_answers():
             if "di" not in correct or around_di(wrong)[0] not in MASS:
                 continue
             seen += 1
-            # *il ballerino di tango* / *il tango di ballerino*: one number for both
+            # *il ballerino di tango* / *il tango di ballerino*: one number for both, the mass
+            # noun in its singular after the correct answer's doer
             assert {around_di(correct)[0], around_di(wrong)[1]} <= SINGULAR, (correct, wrong)
+            assert around_di(correct)[1] in MASS, correct
     assert seen > 5
 
 

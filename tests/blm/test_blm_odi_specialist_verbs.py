@@ -10,7 +10,6 @@ were told at 1.00 by it (seed-0 od_ii, scripts/diagnose_blm_baseline.py).
 
 from __future__ import annotations
 
-import ast
 from functools import cache
 
 from poetic_eval.blm import BlmSizes, generate_config, load_lexicon
@@ -29,24 +28,23 @@ def od_ii() -> dict:
 
 def _answers(row: dict) -> dict[str, list[dict]]:
     """The answers of ``row`` by label, each its list of chunks."""
-    annotation = row["Answer_set_annotation"]
-    if isinstance(annotation, str):
-        annotation = ast.literal_eval(annotation)
-    return {answer["label"]: answer["chunks"] for answer in annotation}
+    return {answer["label"]: answer["chunks"] for answer in row["Answer_set_annotation"]}
 
 
 def test_new_verbs_are_item_verbs_with_specialists():
     generator = AlternationGenerator(LEXICON, "object_drop")
     item_verbs = {verb.lemma for verb in generator.verbs}
+    gender = {lemma: noun.gender for lemma, noun in LEXICON.nouns.items()}
     for lemma in NEW_ITEM_VERBS:
         verb = LEXICON.verb(lemma)
         assert lemma in item_verbs, lemma
         assert verb.specialists, lemma
-        # a specialist agent of each answer gender has a patient of its gender to name it by
-        genders = {LEXICON.nouns[a].gender for a in verb.specialists}
-        for agent, patients in verb.specialists.items():
-            gender = LEXICON.nouns[agent].gender
-            assert any(LEXICON.nouns[p].gender == gender for p in patients) or len(genders) > 1
+        # some kind of doer has a patient of its own gender, so both one-argument answers
+        # begin with the same article (*le allevatrici di mucche* / *le mucche di allevatrici*)
+        assert any(
+            any(gender[p] == gender[agent] for p in patients)
+            for agent, patients in verb.specialists.items()
+        ), lemma
 
 
 def test_new_verbs_appear_in_od_ii_and_their_one_argument_answers_name_both_roles():

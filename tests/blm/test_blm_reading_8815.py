@@ -111,6 +111,8 @@ def modifiers_drawn(verb, agent, patient) -> set[str]:
         ("comporre", "compositore", "melodia", "vecchio"),
         ("comporre", "compositore", "canzone", "vecchio"),
         ("piegare", "bambino", "cucchiaio", "di legno"),
+        ("infeltrire", "ragazzo", "sciarpa", "di seta"),
+        ("verniciare", "operaio", "tavolo", "di marmo"),
     ],
 )
 def test_no_modifier_that_clashes_with_the_verb(lemma, agent, patient, refused):
@@ -190,5 +192,6 @@ def test_an_iterated_event_at_a_time_of_day_may_be_on_one_s_own():
     owned = 0
     for _ in range(60):
         words = CAUSATIVE.fresh_words(spuntare, rng, ("perfect",), templates=(ACTIVE_P,))
-        owned += possessed(words, ACTIVE_P, spuntare, False, rng) is not words
+        generic = CAUSATIVE.iterated(spuntare, (ACTIVE_P,))  # as the generator asks it
+        owned += possessed(words, ACTIVE_P, spuntare, generic, rng) is not words
     assert owned > 10
