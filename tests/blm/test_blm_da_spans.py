@@ -8,7 +8,6 @@ spans, with an unknown one, or a punctual verb with a span it cannot iterate ove
 
 from __future__ import annotations
 
-import json
 import random
 
 import pytest
@@ -76,12 +75,10 @@ def test_the_lexicon_check_refuses_bad_spans(tmp_path, lemma, da_spans, message)
 def test_the_lexicon_check_names_a_di_pair_the_answers_cannot_use(tmp_path):
     """*il pescatore di trote* whose patients all give off a natural I-Int: the answers draw
     paired words only, so the generator had nothing to choose from; the check names it."""
-    folder = edited_verb(tmp_path, "pescare", da_spans=["minutes", "hours"])
-    path = folder / "verbs.json"
-    raw = json.loads(path.read_text(encoding="utf-8"))
-    pescare = next(entry for entry in raw["verbs"] if entry["lemma"] == "pescare")
-    pescare["acting_patients"] = pescare["specialists"]["pescatore"]
-    path.write_text(json.dumps(raw), encoding="utf-8")
+    pescatore = LEXICON.verbs["pescare"].specialists["pescatore"]
+    folder = edited_verb(
+        tmp_path, "pescare", da_spans=["minutes", "hours"], acting_patients=list(pescatore)
+    )
     with pytest.raises(LexiconError, match="specialists/owners 'pescatore': none of"):
         load_lexicon(folder)
 
