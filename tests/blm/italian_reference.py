@@ -293,6 +293,8 @@ rilegare    rilegherà rilegheranno | rilegato
 # Passato remoto sg/pl of the verbs the CausI/OdI contexts tell in it (and of essere, the
 # auxiliary of its passive: fu aperta), typed in.
 REMOTE = """
+potere poté poterono
+dovere dovette dovettero
 ballare ballò ballarono
 arare arò ararono
 mietere mieté mieterono
@@ -481,6 +483,13 @@ class VerbForms:
         )
 
 
+#: the modals' conditional (*potrebbe*: possibility, *dovrebbe*: expectation)
+CONDITIONAL = """
+potere potrebbe potrebbero
+dovere dovrebbe dovrebbero
+"""
+
+
 def verb_table() -> dict[str, VerbForms]:
     rows = {}
     for text in (PRESENT_IMPERFECT, FUTURE_PARTICIPLE):
@@ -493,10 +502,11 @@ def verb_table() -> dict[str, VerbForms]:
         for tense, forms in zip(TENSES, (present, imperfect, future)):
             finite[(tense, "sg")], finite[(tense, "pl")] = forms
         table[lemma] = VerbForms(lemma, finite, participle[0])
-    for line in REMOTE.strip().splitlines():
-        lemma, singular, plural = line.split()
-        table[lemma].finite[("remote", "sg")] = singular
-        table[lemma].finite[("remote", "pl")] = plural
+    for tense, text in (("remote", REMOTE), ("conditional", CONDITIONAL)):
+        for line in text.strip().splitlines():
+            lemma, singular, plural = line.split()
+            table[lemma].finite[(tense, "sg")] = singular
+            table[lemma].finite[(tense, "pl")] = plural
     return table
 
 

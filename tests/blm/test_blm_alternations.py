@@ -89,10 +89,13 @@ def frame_of(words: list[str]) -> str:
     """The tense/modal frame of a verb chunk, from its first finite word."""
     finite = next(w for w in words if w != "si")
     lemma, tense, _ = FINITE_FORMS[finite][0]
-    if lemma == "potere":
-        return "can"
-    if lemma == "dovere":
-        return "must_can" if {"poter", "potersi"} & set(words) else "must"
+    if lemma in ("potere", "dovere"):
+        if {"poter", "potersi"} & set(words):
+            return "must_can"
+        name = "can" if lemma == "potere" else "must"
+        if tense == "conditional":
+            return "could" if lemma == "potere" else "should"
+        return {"present": name, "imperfect": f"{name}_past"}.get(tense, f"{name}_{tense}")
     if lemma == "avere" or (lemma == "essere" and tense == "present"):
         return "perfect"
     if lemma == "essere" and tense == "remote":

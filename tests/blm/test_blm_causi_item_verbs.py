@@ -170,7 +170,10 @@ def test_the_third_round_verbs_keep_out_the_readings_that_were_natural():
     rng = random.Random(4)
     for lemma in THIRD_ROUND_VERBS:
         matrix = CAUSATIVE.matrix(LEXICON.verbs[lemma], rng, "II")
-        si_sentences = [s for s in matrix.context if " si " in f" {s.text} "]
+        si_sentences = [  # *si infeltrisce*, *potrebbe infeltrirsi*
+            s for s in matrix.context
+            if " si " in f" {s.text} " or any(w.endswith("rsi") for w in s.text.split())
+        ]  # fmt: skip
         assert si_sentences, lemma
         for sentence in matrix.context:
             assert "calz" not in sentence.text, sentence.text  # silk: test_blm_reading_8815

@@ -385,8 +385,9 @@ def test_every_agent_acts_only_on_the_patients_it_can_and_the_fourth_reading_s_p
 def test_a_mishap_is_no_one_s_purpose_and_no_one_s_plan():
     # the fourth reading: *il biscotto veniva bruciato da un cuoco da cinque minuti*, *il fuoco
     # brucerà i biscotti nel pomeriggio*, *i chiodi si piegheranno nel pomeriggio*
-    # it happened: the perfect or the passato remoto (ha bruciato, bruciò, fu bruciata)
-    perfect = {"ha", "hanno", "è", "sono", "fu", "furono"} | {
+    # it happened: the perfect or the passato remoto (ha bruciato, bruciò, fu bruciata), or it
+    # might happen (potrebbe bruciare)
+    perfect = {"ha", "hanno", "è", "sono", "fu", "furono", "potrebbe", "potrebbero"} | {
         VERB_FORMS[verb.lemma].finite[("remote", number)]
         for verb in LEXICON.verbs.values()
         if verb.mishap

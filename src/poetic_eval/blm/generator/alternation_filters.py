@@ -10,16 +10,11 @@ draws its words under them.
 from __future__ import annotations
 
 from .alternation_answers import MACHINE
-from .alternation_sentences import ALONE, CAUSAL_DA, AlternationWords, aged
-from .alternation_templates import (
-    MISHAP_FRAMES,
-    MODAL_FRAMES,
-    agentless_passive,
-    alone_reads_well,
-    has_role,
-)
+from .alternation_sentences import ALONE, ANIMAL_CLASSES, CAUSAL_DA, AlternationWords, aged
+from .alternation_templates import MISHAP_FRAMES, agentless_passive, alone_reads_well, has_role
 from .lexicon import DA_SPANS, CauseKind, Lexicon, Noun, Verb
 from .noun_phrases import phrase_text
+from .verb_groups import MODAL_FRAMES, POSSIBILITY_FRAMES
 
 
 class AlternationFilters:
@@ -43,6 +38,7 @@ class AlternationFilters:
         self.habitual = frozenset(lexicon.habitual_spans)
         self.first_time = self.other_phrases.get("first_time")  # no modal with it, nor *vecchio*
         self.no_modal = {self.other_phrases.get("in_public"), self.first_time}
+        self.clock = {phrase_text(lexicon, spec) for spec in lexicon.other_phrases if spec.clock}
 
     def _cause_kind(self, noun: Noun) -> CauseKind | None:
         """What ``noun`` takes as a cause (:attr:`.Noun.cause_kind`); None for a person."""
@@ -141,20 +137,53 @@ class AlternationFilters:
         if "P-NP" in template:
             if words.other_phrase not in self.p_phrases_for(verb):
                 return False
-            if verb.mishap and words.frame not in MISHAP_FRAMES:
-                return False  # *il fuoco brucerà i biscotti nel pomeriggio*
-            itself = self.alternation == "causative" and template[1] == "Intr"
-            if words.frame in MODAL_FRAMES and (itself or words.other_phrase in self.no_modal):
-                return False  # *le piscine possono riempirsi*; *può insegnare per la prima volta*
             if words.other_phrase == self.first_time and aged(words.agent):
                 return False  # *questo vecchio maestro insegna per la prima volta*
-            kind = self._cause_kind(agent)
-            if kind is not None and has_role(template, "Ag"):
-                if words.frame not in kind.frames:
-                    return False
-                if words.other_phrase in self.scheduled and not kind.keeps_time:
-                    return False
+            return self.frame_reads_well(verb, words, template)
         return True
+
+    def frame_reads_well(
+        self, verb: Verb, words: AlternationWords, template: tuple[str, ...]
+    ) -> bool:
+        """Whether the frame of a sentence with a P-NP reads well: a mishap happened or might
+        happen (*il fuoco ha bruciato i biscotti*, *potrebbe bruciarli*; not *brucerà*,
+        *dovrebbe bruciarli*); what one can or must do is done by someone on purpose (*il cuoco
+        dovette cuocere l'arrosto*; not *le piscine possono riempirsi*, *il gatto dovette
+        logorare la tenda*, *questo cemento poteva essere indurito dal calore*), and not before
+        everyone's eyes or for the first time (*può insegnare per la prima volta*); a mishap or
+        a wear (:attr:`.Verb.wear`) is never expected, and is foreseen of itself at an occasion,
+        not at a time of day (*la camicia potrebbe strapparsi al primo lavaggio*, not *i vasi
+        potrebbero rompersi nel pomeriggio*); a cause acts in the frames of its kind, or might act
+        (*il terremoto potrebbe incrinare le pareti*), and is expected to only if it keeps
+        time (*il sole dovrebbe sciogliere il ghiaccio*), but in no modal passive (*il cemento
+        potrebbe essere indurito dal calore*); and at a time people keep only if it keeps
+        time (*il sole*, not *il vento chiude i cancelli dopo cena*)."""
+        frame, agent = words.frame, words.agent.noun
+        possibility = frame in POSSIBILITY_FRAMES
+        unwanted = verb.mishap or verb.wear
+        if verb.mishap and frame not in (*MISHAP_FRAMES, "could"):
+            return False
+        if frame in MODAL_FRAMES and not possibility:
+            itself = self.alternation == "causative" and template[1] == "Intr"
+            if itself or unwanted or words.other_phrase in self.no_modal:
+                return False
+            if "da-Ag" in template and not ANIMAL_CLASSES.isdisjoint(agent.classes):
+                return False  # *i conigli poterono essere cacciati dalle aquile*
+        if possibility and unwanted:
+            if frame == "should" or (
+                words.other_phrase in self.clock and not has_role(template, "Ag")
+            ):
+                return False
+        kind = self._cause_kind(agent)
+        if kind is None or not has_role(template, "Ag"):
+            return True
+        if possibility:
+            active = template[1] == "Akt" and bool(kind.frames)
+            if not active or (frame == "should" and not kind.keeps_time):
+                return False
+        elif frame not in kind.frames:
+            return False
+        return words.other_phrase not in self.scheduled or kind.keeps_time
 
     def p_phrases_for(self, verb: Verb) -> list[str]:
         """The P-NPs of ``verb`` (:attr:`.Verb.p_phrases`): *al tramonto* for lights that go

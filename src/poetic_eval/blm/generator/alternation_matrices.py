@@ -48,6 +48,7 @@ from .alternation_sentences import (
 )
 from .alternation_templates import (
     ALONE_RATE,
+    FRAMES,
     answer_template,
     context_templates,
     draw_tail,
@@ -234,23 +235,31 @@ class AlternationGenerator(AlternationFilters):
         context_base = replace(base, da_phrase=timed)
         type_ii_base = with_modifiers(context_base, rng, verb)  # not the answers'
         told = []  # (verb, words, template) of each context sentence
+        # the context's own draws: however many it takes, the answers' draws stay the same
+        told_rng = random.Random(rng.getrandbits(64))
+        # a type II matrix's sentences without "da" start from one frame of theirs
+        told_frame = pick(told_rng, FRAMES[self.alternation])
         for index, template in enumerate(templates):
             if lexical_type == "II":
+                start = type_ii_base
+                if "P-NP" in template:
+                    framed = replace(type_ii_base, frame=told_frame)
+                    start = framed if self.reads_well(verb, framed, template) else start
                 generic = self.iterated(verb, (template,))  # the one change: *le sue matite*,
-                words = possessed(type_ii_base, template, verb, generic, rng)  # or another word
-                if words is type_ii_base or not self.reads_well(verb, words, template):
-                    change = rng.random() < CONTEXT_FRAME_CHANGE[self.alternation]
+                words = possessed(start, template, verb, generic, told_rng)  # or another word
+                if words is start or not self.reads_well(verb, words, template):
+                    change = told_rng.random() < CONTEXT_FRAME_CHANGE[self.alternation]
                     first = "frame" if change else None
-                    words = self.vary_one(verb, type_ii_base, template, rng, first=first)
+                    words = self.vary_one(verb, start, template, told_rng, first=first)
                 told.append((verb, words, template))
             else:
                 chosen = chosen_verbs[index]
                 words = self.fresh_words(
-                    chosen, rng, frames_for(template, self.alternation), templates=(template,)
+                    chosen, told_rng, frames_for(template, self.alternation), templates=(template,)
                 )
                 generic = self.iterated(chosen, (template,))
-                words = possessed(words, template, chosen, generic, rng)
-                modified = with_modifiers(words, rng, chosen)  # and reads well: *vecchio*
+                words = possessed(words, template, chosen, generic, told_rng)
+                modified = with_modifiers(words, told_rng, chosen)  # and reads well: *vecchio*
                 words = modified if self.reads_well(chosen, modified, template) else words
                 told.append((chosen, words, template))
         kind, bases = (lexical_type, paired), (base, context_base)

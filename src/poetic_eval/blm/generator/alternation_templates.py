@@ -37,37 +37,25 @@ from .lexicon import Verb
 from .verb_groups import DURATION_FRAMES
 
 #: the frames drawn for sentences without a temporal "da" phrase, per alternation, a frame
-#: listed n times drawn n times as often: the modals *può* and *poteva* (*il cuoco poteva
-#: cuocere l'arrosto nel pomeriggio*) as often as natural Italian allows (the BLM-It release's
-#: modals also come with durative "da" phrases, *possono disegnare da un mese*, which read
-#: oddly; not *deve (poter) essere*: an obligation reads oddly with these events, *le pareti
-#: devono essere sporcate*), and the passato remoto at the release's 17-20 % of the context
-#: sentences: CausI's mishaps are told only in the perfect or the passato remoto
-#: (:data:`MISHAP_FRAMES`), so it is drawn less often there than in OdI, and less often than
-#: the perfect since a third of CausI's item verbs are mishaps (drawn 4 times to the perfect's
-#: 3, the remoto was in 24-26 % of the context sentences; at 3 to 4, caus_ii fell to 16.8 % once
-#: its habits could be on one's own, which changed its draws, so 6 to 7 in a list twice as
-#: long); OdI's type III contexts, where every sentence draws its frame, told a fifth more
-#: sentences in the remoto than type II, which keeps the matrix's frame in some of them
-#: (:data:`.alternation_matrices.CONTEXT_FRAME_CHANGE`): at 17 in 53, od_ii 17.2 %, od_iii 19.7 %
+#: listed n times drawn n times as often (the filters then keep those that read well,
+#: :meth:`.AlternationFilters.frame_reads_well`)
 FRAMES = {
     "causative": (
-        *("present", "imperfect", "future") * 2,
-        *("perfect",) * 7,
-        *("remote",) * 6,
-        *("can",) * 25,
-        *("can_past",) * 16,
+        *("perfect",) * 3,
+        *("remote",) * 3,
+        *("can", "can_past", "can_future", "must", "must_past", "must_future") * 2,
+        *("can_remote", "must_remote") * 6,
+        *("could",) * 10,
+        *("should",) * 4,
     ),
     "object_drop": (
-        *("present", "future", "perfect") * 2,
-        *("remote",) * 17,
-        *("can",) * 18,
-        *("can_past",) * 12,
+        *("can", "can_past", "can_future", "must", "must_past", "must_future") * 2,
+        *("can_remote", "must_remote") * 4,
+        *("must_remote",),
+        *("could",) * 3,
+        *("should",) * 2,
     ),
 }
-#: the modal frames: no modal with a P-NP of people's doings in public (*i vasi possono
-#: rompersi sotto gli occhi di tutti*)
-MODAL_FRAMES = ("can", "can_past", "must", "must_can")
 
 #: the frames of a mishap (:attr:`.Verb.mishap`) at a time of day: it happened (*ha bruciato*,
 #: *bruciò*); no one plans

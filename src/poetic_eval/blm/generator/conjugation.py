@@ -8,7 +8,9 @@ Regular rules by conjugation, with the lexicon's written-out forms taking preced
 * -ere: *legge, leggono; leggeva, leggevano; leggerà, leggeranno; tessé, tesserono; -uto*
   (most -ere verbs have an irregular passato remoto, written out in the lexicon: *ruppe*);
 * -ire: *dorme, dormono* or, with ``isc``, *pulisce, puliscono*; *dormiva*; *dormirà*; *dormì,
-  dormirono*; *-ito*.
+  dormirono*; *-ito*;
+* the conditional on the future's stem, written out or not: *potrà* -> *potrebbe, potrebbero*,
+  *parlerà* -> *parlerebbe*.
 
 Participles agree like adjectives in -o (:func:`participle`). :func:`infinitive_with_si`
 attaches the clitic (*aprirsi*, *tradursi*), :func:`truncated_infinitive` drops the final -e
@@ -22,7 +24,7 @@ from .lexicon import Verb, adjective_form
 
 NUMBERS = ("sg", "pl")
 #: ``remote``: the passato remoto (*ruppe*, *aprì*), the past of a finished event in narration
-SIMPLE_TENSES = ("present", "imperfect", "future", "remote")
+SIMPLE_TENSES = ("present", "imperfect", "future", "remote", "conditional")
 
 
 def conjugation(verb: Verb) -> str:
@@ -31,10 +33,12 @@ def conjugation(verb: Verb) -> str:
 
 
 def finite_form(verb: Verb, tense: str, number: str) -> str:
-    """The third-person form of ``verb`` in ``tense`` (present/imperfect/future) and ``number``."""
+    """The third-person form of ``verb`` in ``tense`` (:data:`SIMPLE_TENSES`) and ``number``."""
     require_choice(tense, SIMPLE_TENSES, "tense")
     if number not in NUMBERS:
         raise ValueError(f"number must be 'sg' or 'pl', got {number!r}")
+    if tense == "conditional":  # potr-à -> potr-ebbe, sar-à -> sar-ebbe
+        return finite_form(verb, "future", "sg")[:-1] + ("ebbero" if number == "pl" else "ebbe")
     written = getattr(verb, tense)
     if written is not None:
         return written[NUMBERS.index(number)]

@@ -17,15 +17,14 @@ from collections.abc import Iterator, Mapping, Sequence
 from typing import Any
 
 from ...errors import InvalidValueError
-from .conjugation import finite_form, participle
+from .conjugation import SIMPLE_TENSES, finite_form, participle, truncated_infinitive
 from .lexicon import Lexicon
 
 Rows = Sequence[Mapping[str, Any]]
 
 ALONE_PHRASES = frozenset({"da solo", "da sola", "da soli", "da sole"})
-MODAL_WORDS = frozenset(
-    {"può", "possono", "poteva", "potevano", "deve", "devono", "poter", "potrà", "potranno"}
-)
+#: the modal verbs, every form of which marks a modal sentence (*può*, *dovette*, *potrebbero*)
+MODALS = ("potere", "dovere")
 POSSESSIVES = frozenset({"suo", "sua", "suoi", "sue", "loro"})
 #: sentences per window when counting distinct words and lemmas "per 100 context sentences",
 #: and the windows (random samples of the contexts' sentences) averaged
@@ -78,9 +77,18 @@ def _share(sentences: Sequence[str], words: frozenset[str] | set[str]) -> float:
     return hits / len(sentences)
 
 
+def modal_forms(lexicon: Lexicon) -> set[str]:
+    """Every form of the :data:`MODALS` the sentences use: the finite ones and *poter*."""
+    verbs = [lexicon.verb(lemma) for lemma in MODALS]
+    finite = {finite_form(v, t, n) for v in verbs for t in SIMPLE_TENSES for n in ("sg", "pl")}
+    return finite | {truncated_infinitive(lexicon.verb("potere"))}
+
+
 def remote_past_forms(lexicon: Lexicon) -> set[str]:
-    """The passato remoto forms of the CausI/OdI verbs and of essere (*fu aperta*)."""
-    verbs = [v for v in lexicon.verbs.values() if v.alternation] + [lexicon.verb("essere")]
+    """The passato remoto forms of the CausI/OdI verbs, of essere (*fu aperta*) and of the
+    modals (*dovette cuocere*)."""
+    verbs = [v for v in lexicon.verbs.values() if v.alternation]
+    verbs += [lexicon.verb(lemma) for lemma in ("essere", *MODALS)]
     return {finite_form(verb, "remote", number) for verb in verbs for number in ("sg", "pl")}
 
 
@@ -88,7 +96,7 @@ def context_form_shares(rows: Rows, lexicon: Lexicon) -> dict[str, float]:
     """The shares of context sentences with a modal, a passato remoto and a possessive."""
     sentences = _context_sentences(rows)
     return {
-        "modal": _share(sentences, MODAL_WORDS),
+        "modal": _share(sentences, modal_forms(lexicon)),
         "remote": _share(sentences, remote_past_forms(lexicon)),
         "possessive": _share(sentences, POSSESSIVES),
     }
@@ -107,7 +115,7 @@ def lemma_index(lexicon: Lexicon) -> dict[str, str]:
         forms = [participle(verb, g, n) for g in "mf" for n in ("sg", "pl")]
         forms += [
             finite_form(verb, t, n)
-            for t in ("present", "imperfect", "future")
+            for t in ("present", "imperfect", "future", "conditional")
             for n in ("sg", "pl")
         ]
         if verb.alternation or verb.remote:  # the others' passato remoto is never used

@@ -221,6 +221,10 @@ class Verb:
     #: plans it, so with a P-NP it is told in the perfect only (not *il fuoco brucerà i
     #: biscotti nel pomeriggio*, *i chiodi si piegheranno*, *il cucchiaio può piegarsi*)
     mishap: bool = False
+    #: a change no one makes on purpose, worn in over time (logorare, sfilacciare, deformare):
+    #: no one can or must make it (not *il gatto dovette logorare la tenda*), nor is it
+    #: expected (not *il tappeto dovrebbe sfilacciarsi*)
+    wear: bool = False
     #: patients one person handles alone (a bottle, a bucket, a ball): several agents never act
     #: on a single one (not *gli idraulici svuotavano la bottiglia*, *quei marinai sgonfiavano
     #: il materassino*)
@@ -332,6 +336,11 @@ class PhraseSpec:
     #: cause names it only if its kind
     #: keeps time (*il sole*, *la sveglia*; not *il vento chiude i cancelli dopo cena*)
     schedule: bool = False
+    #: a P-NP of a time of day (nel pomeriggio, al tramonto), not of an occasion or a season
+    #: (al primo lavaggio, durante l'inverno): what might happen of itself is foreseen at an
+    #: occasion, not at a time of day (*la camicia potrebbe strapparsi al primo lavaggio*, not
+    #: *i vasi potrebbero rompersi nel pomeriggio*)
+    clock: bool = False
 
 
 @dataclass(frozen=True)

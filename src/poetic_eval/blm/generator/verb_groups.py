@@ -13,9 +13,20 @@ perfect       ha aperto           è stata aperta              si è aperta
 remote        aprì                fu aperta                   si aprì
 can           può aprire          può essere aperta           può aprirsi
 can_past      poteva aprire       poteva essere aperta        poteva aprirsi
+can_future    potrà aprire        potrà essere aperta         potrà aprirsi
+can_remote    poté aprire         poté essere aperta          poté aprirsi
+could         potrebbe aprire     potrebbe essere aperta      potrebbe aprirsi
 must          deve aprire         deve essere aperta          deve aprirsi
+must_past     doveva aprire       doveva essere aperta        doveva aprirsi
+must_future   dovrà aprire        dovrà essere aperta         dovrà aprirsi
+must_remote   dovette aprire      dovette essere aperta       dovette aprirsi
+should        dovrebbe aprire     dovrebbe essere aperta      dovrebbe aprirsi
 must_can      deve poter aprire   deve poter essere aperta    deve potersi aprire
 ============  ==================  ==========================  =====================
+
+*could* and *should* are the conditionals of possibility and expectation (*la camicia
+potrebbe strapparsi al primo lavaggio*, *il ghiaccio dovrebbe sciogliersi nel pomeriggio*); the
+others say what one can or must do (*il cuoco dovette cuocere l'arrosto nel pomeriggio*).
 
 The perfect takes the verb's own auxiliary in the active (*è arrivata*, *ha disegnato*); with
 essere, and in the passive and si forms, participles agree with the subject in gender and
@@ -30,7 +41,8 @@ from .lexicon import Adjective, Lexicon, Verb
 
 FRAMES = (
     *("present", "imperfect", "future", "perfect", "remote"),
-    *("can", "can_past", "must", "must_can"),
+    *("can", "can_past", "can_future", "can_remote", "could"),
+    *("must", "must_past", "must_future", "must_remote", "should", "must_can"),
 )
 #: frames a temporal "da" phrase (da un mese) goes with: the event is ongoing or habitual
 DURATION_FRAMES = ("present", "imperfect")
@@ -39,9 +51,20 @@ VOICES = ("active", "passive", "si")
 _MODALS = {
     "can": ("potere", False, "present"),
     "can_past": ("potere", False, "imperfect"),
+    "can_future": ("potere", False, "future"),
+    "can_remote": ("potere", False, "remote"),
+    "could": ("potere", False, "conditional"),
     "must": ("dovere", False, "present"),
+    "must_past": ("dovere", False, "imperfect"),
+    "must_future": ("dovere", False, "future"),
+    "must_remote": ("dovere", False, "remote"),
+    "should": ("dovere", False, "conditional"),
     "must_can": ("dovere", True, "present"),
 }
+#: the modal frames: epistemic (:data:`POSSIBILITY_FRAMES`), or of what someone can or must do
+MODAL_FRAMES = tuple(_MODALS)
+#: the frames of what may or should happen, whoever or whatever makes it happen
+POSSIBILITY_FRAMES = ("could", "should")
 
 
 def verb_group(
