@@ -15,8 +15,8 @@ from functools import cache
 
 import numpy as np
 import pytest
-from italian_reference import VERBS as VERB_FORMS
 from italian_reference import FINITE_FORMS, check_phrase, noun_index
+from italian_reference import VERBS as VERB_FORMS
 
 from poetic_eval.blm import BlmSizes, generate_config, load_lexicon
 from poetic_eval.blm.generator.noun_phrases import phrase_text

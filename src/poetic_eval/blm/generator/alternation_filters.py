@@ -169,11 +169,9 @@ class AlternationFilters:
                 return False
             if "da-Ag" in template and not ANIMAL_CLASSES.isdisjoint(agent.classes):
                 return False  # *i conigli poterono essere cacciati dalle aquile*
-        if possibility and unwanted:
-            if frame == "should" or (
-                words.other_phrase in self.clock and not has_role(template, "Ag")
-            ):
-                return False
+        of_itself = words.other_phrase in self.clock and not has_role(template, "Ag")
+        if possibility and unwanted and (frame == "should" or of_itself):
+            return False  # *il vaso dovrebbe rompersi*, *potrebbe rompersi nel pomeriggio*
         kind = self._cause_kind(agent)
         if kind is None or not has_role(template, "Ag"):
             return True
