@@ -57,10 +57,10 @@ FRAMES = {
     ),
 }
 
-#: the frames of a mishap (:attr:`.Verb.mishap`) at a time of day: it happened (*ha bruciato*,
-#: *bruciò*); no one plans
-#: it (*il fuoco ha bruciato i biscotti nel pomeriggio*, not *brucerà*), nor lets it happen
-#: (not *la torta può essere bruciata dai cuochi nel pomeriggio*, *il cucchiaio può piegarsi*)
+#: the frames in which a mishap (:attr:`.Verb.mishap`) with a P-NP happened (*ha bruciato*,
+#: *bruciò*); no one plans it (not *il fuoco brucerà i biscotti nel pomeriggio*) nor lets it
+#: happen (not *la torta può essere bruciata dai cuochi*); it may also be foreseen as possible,
+#: *potrebbe bruciare* (:meth:`.AlternationFilters.frame_reads_well`)
 MISHAP_FRAMES = ("perfect", "remote")
 
 

@@ -218,8 +218,9 @@ class Verb:
     #: an event that happens by mishap (bruciare, bagnare, rompere): no one does it on purpose
     #: over a span, so an agent that is no cause takes a temporal "da" only as a habitual
     #: agent's habit (not *il fornaio brucia quella torta da cinque minuti*), and no one
-    #: plans it, so with a P-NP it is told in the perfect only (not *il fuoco brucerà i
-    #: biscotti nel pomeriggio*, *i chiodi si piegheranno*, *il cucchiaio può piegarsi*)
+    #: plans it, so with a P-NP it happened or might happen (*ha bruciato*, *bruciò*,
+    #: *potrebbe bruciare*; not *il fuoco brucerà i biscotti nel pomeriggio*, *i chiodi si
+    #: piegheranno*, *il cucchiaio può piegarsi*)
     mishap: bool = False
     #: a change no one makes on purpose, worn in over time (logorare, sfilacciare, deformare):
     #: no one can or must make it (not *il gatto dovette logorare la tenda*), nor is it

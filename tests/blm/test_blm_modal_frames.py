@@ -1,0 +1,146 @@
+"""The modal frames of BLM-CausI/OdI context sentences without a temporal "da" (issue 40: the
+release has modals in 55-60 % of its context sentences). Each test fails if its rule in
+:meth:`.AlternationFilters.frame_reads_well`, or the forms it needs, is taken out."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+import pytest
+from italian_reference import FINITE_FORMS
+
+from poetic_eval.blm import BlmSizes, generate_config, load_lexicon
+from poetic_eval.blm.generator import alternation_templates, data_profile
+from poetic_eval.blm.generator.alternation_matrices import AlternationGenerator
+from poetic_eval.blm.generator.alternation_sentences import AlternationWords
+from poetic_eval.blm.generator.conjugation import finite_form
+from poetic_eval.blm.generator.noun_phrases import NounPhrase
+from poetic_eval.blm.generator.verb_groups import MODAL_FRAMES, POSSIBILITY_FRAMES
+
+LEXICON = load_lexicon()
+CAUSATIVE = AlternationGenerator(LEXICON, "causative")
+OBJECT_DROP = AlternationGenerator(LEXICON, "object_drop")
+ACTIVE = ("Ag", "Akt", "Pat", "P-NP")
+PASSIVE_BY = ("Pat", "Pass", "da-Ag", "P-NP")
+PASSIVE = ("Pat", "Pass", "P-NP")
+ITSELF = ("Pat", "Intr", "P-NP")
+#: what someone can or must do (*può*, *dovette*), not what might happen (*potrebbe*)
+ROOT_MODALS = [frame for frame in MODAL_FRAMES if frame not in POSSIBILITY_FRAMES]
+
+
+def words_of(agent: str, patient: str, phrase: str, frame: str) -> AlternationWords:
+    return AlternationWords(
+        NounPhrase(LEXICON.nouns[agent], "sg", "def"),
+        NounPhrase(LEXICON.nouns[patient], "sg", "def"),
+        CAUSATIVE.other_phrases[phrase],
+        "",
+        frame,
+    )
+
+
+def reads(generator, lemma: str, words: AlternationWords, template) -> bool:
+    return generator.reads_well(LEXICON.verbs[lemma], words, template)
+
+
+@pytest.mark.parametrize(
+    ("lemma", "tense", "singular", "plural"),
+    [
+        ("potere", "conditional", "potrebbe", "potrebbero"),
+        ("dovere", "conditional", "dovrebbe", "dovrebbero"),
+        ("essere", "conditional", "sarebbe", "sarebbero"),
+        ("mangiare", "conditional", "mangerebbe", "mangerebbero"),
+        ("cercare", "conditional", "cercherebbe", "cercherebbero"),
+        ("potere", "remote", "poté", "poterono"),
+        ("dovere", "remote", "dovette", "dovettero"),
+    ],
+)
+def test_the_modals_forms(lemma, tense, singular, plural):
+    verb = LEXICON.verb(lemma)
+    assert (finite_form(verb, tense, "sg"), finite_form(verb, tense, "pl")) == (singular, plural)
+
+
+def test_the_profile_counts_every_modal_form_and_the_modals_remoto():
+    forms = data_profile.modal_forms(LEXICON)
+    # every form of potere and dovere the hand-written reference knows, and *poter*
+    reference = {form for form, uses in FINITE_FORMS.items() if uses[0][0] in data_profile.MODALS}
+    assert reference <= forms and "poter" in forms and len(reference) >= 20
+    assert {"dovette", "poterono"} <= data_profile.remote_past_forms(LEXICON)
+
+
+def test_a_mishap_might_happen_with_a_doer_or_at_an_occasion_only():
+    # *il bambino potrebbe rompere il vaso nel pomeriggio*; *il vaso potrebbe rompersi sotto
+    # gli occhi di tutti*; not *il vaso potrebbe rompersi nel pomeriggio*, *dovrebbe rompersi*
+    afternoon = words_of("bambino", "vaso", "afternoon", "could")
+    assert reads(CAUSATIVE, "rompere", afternoon, ACTIVE)
+    assert reads(CAUSATIVE, "rompere", afternoon, PASSIVE_BY)
+    assert not reads(CAUSATIVE, "rompere", afternoon, ITSELF)
+    assert not reads(CAUSATIVE, "rompere", afternoon, PASSIVE)
+    in_public = replace(afternoon, other_phrase=CAUSATIVE.other_phrases["in_public"])
+    assert reads(CAUSATIVE, "rompere", in_public, ITSELF)
+    assert reads(CAUSATIVE, "rompere", in_public, PASSIVE)
+    for frame in ("should", "future", *ROOT_MODALS):
+        assert not reads(CAUSATIVE, "rompere", replace(afternoon, frame=frame), ACTIVE), frame
+    assert reads(CAUSATIVE, "rompere", replace(afternoon, frame="remote"), ACTIVE)
+
+
+def test_no_one_can_or_must_wear_a_thing_out():
+    # *il ragazzo potrebbe logorare il tappeto durante l'inverno*, not *dovette logorare*
+    winter = words_of("ragazzo", "tappeto", "winter", "could")
+    assert LEXICON.verbs["logorare"].wear and not LEXICON.verbs["logorare"].mishap
+    assert reads(CAUSATIVE, "logorare", winter, ACTIVE)
+    assert reads(CAUSATIVE, "logorare", winter, ITSELF)  # a season is no time of day
+    for frame in ("should", *ROOT_MODALS):
+        assert not reads(CAUSATIVE, "logorare", replace(winter, frame=frame), ACTIVE), frame
+    assert reads(CAUSATIVE, "logorare", replace(winter, frame="perfect"), ACTIVE)
+
+
+def test_what_someone_does_on_purpose_takes_every_modal_but_not_of_itself():
+    # *la domestica dovette asciugare la camicia nel pomeriggio*; *la camicia dovrebbe
+    # asciugarsi nel pomeriggio*, not *la camicia deve asciugarsi*
+    words = words_of("domestica", "camicia", "afternoon", "must_remote")
+    for frame in MODAL_FRAMES:
+        assert reads(CAUSATIVE, "asciugare", replace(words, frame=frame), ACTIVE), frame
+        assert reads(CAUSATIVE, "asciugare", replace(words, frame=frame), PASSIVE), frame
+        itself = reads(CAUSATIVE, "asciugare", replace(words, frame=frame), ITSELF)
+        assert itself == (frame in POSSIBILITY_FRAMES), frame
+
+
+def test_a_cause_might_act_and_is_expected_to_only_if_it_keeps_time():
+    # *il sole dovrebbe asciugare la camicia nel pomeriggio*; *il vento potrebbe asciugarla*;
+    # not *il vento dovrebbe asciugarla*, nor a modal passive, *potrebbe essere asciugata dal
+    # vento*, nor a root modal, *il sole può asciugare la camicia*
+    sun, wind = (words_of(c, "camicia", "afternoon", "could") for c in ("sole", "vento"))
+    assert LEXICON.cause_kinds["sun"].keeps_time and not LEXICON.cause_kinds["force"].keeps_time
+    for words in (sun, wind):
+        assert reads(CAUSATIVE, "asciugare", words, ACTIVE)
+        assert not reads(CAUSATIVE, "asciugare", words, PASSIVE_BY)
+        assert not reads(CAUSATIVE, "asciugare", replace(words, frame="can"), ACTIVE)
+    assert reads(CAUSATIVE, "asciugare", replace(sun, frame="should"), ACTIVE)
+    assert not reads(CAUSATIVE, "asciugare", replace(wind, frame="should"), ACTIVE)
+
+
+def test_no_animal_can_or_must_be_the_doer_of_a_passive():
+    # *le lepri poterono essere cacciate dalle aquile*; the active reads: *l'aquila poté cacciare*
+    dawn = OBJECT_DROP.other_phrases["dawn"]
+    words = replace(words_of("aquila", "lepre", "afternoon", "can_remote"), other_phrase=dawn)
+    assert reads(OBJECT_DROP, "cacciare", words, ACTIVE)
+    assert not reads(OBJECT_DROP, "cacciare", words, PASSIVE_BY)
+    assert reads(OBJECT_DROP, "cacciare", replace(words, frame="could"), PASSIVE_BY)
+    hunter = replace(words, agent=NounPhrase(LEXICON.nouns["cacciatore"], "sg", "def"))
+    assert reads(OBJECT_DROP, "cacciare", hunter, PASSIVE_BY)
+
+
+def test_how_a_context_is_told_never_changes_its_answers(monkeypatch):
+    """The context draws from its own generator: other frames for its sentences leave the
+    items' answers as they were (the context-blind baseline sees only those)."""
+    sizes = BlmSizes(agreement_items=10, agreement_few_shot=2, items_per_verb=4)
+    before = generate_config("od_ii", seed=5, sizes=sizes)["test"]
+    frames = dict(alternation_templates.FRAMES, object_drop=("could",))
+    monkeypatch.setattr(alternation_templates, "FRAMES", frames)
+    monkeypatch.setattr("poetic_eval.blm.generator.alternation_matrices.FRAMES", frames)
+    after = generate_config("od_ii", seed=5, sizes=sizes)["test"]
+    assert [r["Answer_set"] for r in after] == [r["Answer_set"] for r in before]
+    assert [r["Context"] for r in after] != [r["Context"] for r in before]
+    told = [s for r in after for s, a in zip(r["Context"], r["Context_annotation"])
+            if "P-NP" in a["pattern"]]  # fmt: skip
+    assert told and all(" potrebbe" in s or " potrebbero" in s for s in told)
