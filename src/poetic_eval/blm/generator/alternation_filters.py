@@ -145,43 +145,70 @@ class AlternationFilters:
     def frame_reads_well(
         self, verb: Verb, words: AlternationWords, template: tuple[str, ...]
     ) -> bool:
-        """Whether the frame of a sentence with a P-NP reads well: a mishap happened or might
-        happen (*il fuoco ha bruciato i biscotti*, *potrebbe bruciarli*; not *brucerà*,
-        *dovrebbe bruciarli*); what one can or must do is done by someone on purpose (*il cuoco
-        dovette cuocere l'arrosto*; not *le piscine possono riempirsi*, *il gatto dovette
-        logorare la tenda*, *questo cemento poteva essere indurito dal calore*), and not before
-        everyone's eyes or for the first time (*può insegnare per la prima volta*); a mishap or
-        a wear (:attr:`.Verb.wear`) is never expected, and is foreseen of itself at an occasion,
-        not at a time of day (*la camicia potrebbe strapparsi al primo lavaggio*, not *i vasi
-        potrebbero rompersi nel pomeriggio*); a cause acts in the frames of its kind, or might act
-        (*il terremoto potrebbe incrinare le pareti*), and is expected to only if it keeps
-        time (*il sole dovrebbe sciogliere il ghiaccio*), but in no modal passive (*il cemento
-        potrebbe essere indurito dal calore*); and at a time people keep only if it keeps
-        time (*il sole*, not *il vento chiude i cancelli dopo cena*)."""
-        frame, agent = words.frame, words.agent.noun
-        possibility = frame in POSSIBILITY_FRAMES
-        unwanted = verb.mishap or verb.wear
-        if verb.mishap and frame not in (*MISHAP_FRAMES, "could"):
-            return False
-        if frame in MODAL_FRAMES and not possibility:
-            itself = self.alternation == "causative" and template[1] == "Intr"
-            if itself or unwanted or words.other_phrase in self.no_modal:
+        """Whether the frame of a sentence with a P-NP reads well: a mishap happened (*il fuoco
+        ha bruciato i biscotti*, *bruciò*; not *brucerà*) or might happen, a modal as
+        :meth:`_modal_reads_well` says, and a cause acts as its kind does
+        (:meth:`_cause_reads_well`)."""
+        if words.frame in MODAL_FRAMES:
+            if not self._modal_reads_well(verb, words, template):
                 return False
-            if "da-Ag" in template and not ANIMAL_CLASSES.isdisjoint(agent.classes):
-                return False  # *i conigli poterono essere cacciati dalle aquile*
-        of_itself = words.other_phrase in self.clock and not has_role(template, "Ag")
-        if possibility and unwanted and (frame == "should" or of_itself):
-            return False  # *il vaso dovrebbe rompersi*, *potrebbe rompersi nel pomeriggio*
-        kind = self._cause_kind(agent)
+        elif verb.mishap and words.frame not in MISHAP_FRAMES:
+            return False
+        return self._cause_reads_well(words, template)
+
+    def _modal_reads_well(
+        self, verb: Verb, words: AlternationWords, template: tuple[str, ...]
+    ) -> bool:
+        """A mishap or a wear (:attr:`.Verb.wear`) is never expected, and might happen of itself
+        only at an occasion, not at a time of day, when someone might do it to some things
+        (*la camicia potrebbe strapparsi al primo lavaggio*, *i vasi potrebbero rompersi sotto
+        gli occhi di tutti*, *il bambino potrebbe rompere i vetri nel pomeriggio*; not *i vasi
+        potrebbero rompersi nel pomeriggio*, *le ragazze potrebbero smagliare molte calze
+        durante la mattinata*); what one can or must do is done by someone on purpose (*il
+        cuoco dovette cuocere l'arrosto*; not *le piscine possono riempirsi*, *il gatto dovette
+        logorare la tenda*), by no animal named in a passive (*i conigli poterono essere
+        cacciati dalle aquile*); nothing is to be done before everyone's eyes or for the first
+        time (*i vasi possono rompersi sotto gli occhi di tutti*, *può insegnare per la prima
+        volta*), though it might be or be expected (*potrebbe insegnare per la prima volta*);
+        and no food or drink is in a modal passive (:attr:`.Verb.consumed`: not *l'acqua deve
+        essere bevuta dalla studentessa*, *il vino poté essere bevuto*)."""
+        frame, phrase = words.frame, words.other_phrase
+        if verb.mishap or verb.wear:
+            if frame != "could" or phrase == self.first_time:
+                return False
+            # at a time of day, what someone might do: not things in general, *molte calze*
+            done = has_role(template, "Ag") and words.patient.determiner != "many"
+            return phrase not in self.clock or done
+        if verb.consumed and template[1] == "Pass":
+            return False
+        if frame in POSSIBILITY_FRAMES:
+            return True
+        if phrase in self.no_modal:
+            return False
+        itself = self.alternation == "causative" and template[1] == "Intr"
+        animal = not ANIMAL_CLASSES.isdisjoint(words.agent.noun.classes)
+        return not itself and not ("da-Ag" in template and animal)
+
+    def _cause_reads_well(self, words: AlternationWords, template: tuple[str, ...]) -> bool:
+        """A cause acts in the frames of its kind (*il terremoto ha incrinato le pareti*, not
+        the habit *incrina*), or might act, in the active (*il vento potrebbe asciugare la
+        camicia*; not *il cemento potrebbe essere indurito dal calore*), but not an event at a
+        time of day (*il terremoto potrebbe rompere i vetri nel pomeriggio*), and is expected
+        to only if it keeps time (*il sole dovrebbe sciogliere il ghiaccio*); and it acts at a
+        time people keep only if it keeps time (*il sole*, not *il vento chiude i cancelli
+        dopo cena*)."""
+        kind = self._cause_kind(words.agent.noun)
         if kind is None or not has_role(template, "Ag"):
             return True
-        if possibility:
+        frame, phrase = words.frame, words.other_phrase
+        if frame in POSSIBILITY_FRAMES:
             active = template[1] == "Akt" and bool(kind.frames)
-            if not active or (frame == "should" and not kind.keeps_time):
+            event_now = not kind.spans and phrase in self.clock
+            if not active or event_now or (frame == "should" and not kind.keeps_time):
                 return False
         elif frame not in kind.frames:
             return False
-        return words.other_phrase not in self.scheduled or kind.keeps_time
+        return phrase not in self.scheduled or kind.keeps_time
 
     def p_phrases_for(self, verb: Verb) -> list[str]:
         """The P-NPs of ``verb`` (:attr:`.Verb.p_phrases`): *al tramonto* for lights that go

@@ -41,10 +41,10 @@ from .verb_groups import DURATION_FRAMES
 #: :meth:`.AlternationFilters.frame_reads_well`)
 FRAMES = {
     "causative": (
-        *("perfect",) * 3,
+        *("perfect",) * 5,
         *("remote",) * 3,
         *("can", "can_past", "can_future", "must", "must_past", "must_future") * 2,
-        *("can_remote", "must_remote") * 6,
+        *("can_remote", "must_remote") * 16,
         *("could",) * 10,
         *("should",) * 4,
     ),

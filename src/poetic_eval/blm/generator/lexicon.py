@@ -222,6 +222,10 @@ class Verb:
     #: *potrebbe bruciare*; not *il fuoco brucerà i biscotti nel pomeriggio*, *i chiodi si
     #: piegheranno*, *il cucchiaio può piegarsi*)
     mishap: bool = False
+    #: what one eats or drinks (mangiare, bere): no modal passive, as if it were a duty or a
+    #: chance to be eaten (not *l'acqua deve essere bevuta dalla studentessa*, *il vino poté
+    #: essere bevuto*)
+    consumed: bool = False
     #: a change no one makes on purpose, worn in over time (logorare, sfilacciare, deformare):
     #: no one can or must make it (not *il gatto dovette logorare la tenda*), nor is it
     #: expected (not *il tappeto dovrebbe sfilacciarsi*)
