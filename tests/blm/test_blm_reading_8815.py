@@ -113,6 +113,8 @@ def modifiers_drawn(verb, agent, patient) -> set[str]:
         ("piegare", "bambino", "cucchiaio", "di legno"),
         ("infeltrire", "ragazzo", "sciarpa", "di seta"),
         ("verniciare", "operaio", "tavolo", "di marmo"),
+        ("infeltrire", "ragazzo", "coperta", "di cotone"),
+        ("addestrare", "addestratore", "cane", "vecchio"),
     ],
 )
 def test_no_modifier_that_clashes_with_the_verb(lemma, agent, patient, refused):

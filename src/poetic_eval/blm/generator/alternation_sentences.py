@@ -71,7 +71,7 @@ CAUSAL_DA = frozenset(
 #: release's noun phrases carry adjectives and "di" phrases often, not always; one rate for
 #: every role and every item, and none on the answers, so that the context-blind baseline (a
 #: bag of words over each answer alone) learns nothing from them
-MODIFIER_RATE = 0.6
+MODIFIER_RATE = 0.7
 #: the modifiers that make a person or thing old: nothing old does a thing for the first time
 AGE_ADJECTIVES = frozenset({"vecchio", "anziano", "antico"})
 #: the determiners of a phrase that may name its place or owner (*il portiere dell'albergo*,
@@ -144,15 +144,15 @@ def with_modifiers(
     """Context ``words`` whose agent and patient each take, at :data:`MODIFIER_RATE`, one of
     their noun's lasting modifiers (a cause has none), the patient none ``verb``, if given, refuses
     (:attr:`.Verb.patient_refuses`: not *le vecchie melodie venivano composte*, *i cucchiai
-    di legno sono stati piegati*). Drawn by a generator seeded with ``rng``'s state, not from
-    ``rng``: every other word, and every answer, is drawn as it would be without modifiers."""
+    di legno sono stati piegati*) nor the agent's own. Drawn by a generator seeded with
+    ``rng``'s state, not from ``rng``: every other word, and every answer, is drawn as it would
+    be without modifiers."""
     own = random.Random(hash(rng.getstate()[1]))  # a tuple of ints: the same hash every run
-    agent, patient = words.agent, words.patient
-    return replace(
-        words,
-        agent=_modified(agent, patient, own),
-        patient=_modified(patient, agent, own, verb.patient_refuses if verb else ()),
-    )
+    agent = _modified(words.agent, words.patient, own)
+    refused = verb.patient_refuses if verb else ()
+    if agent.modifier is not None:  # not *della scuola* twice in one sentence
+        refused = (*refused, modifier_word(agent.modifier))
+    return replace(words, agent=agent, patient=_modified(words.patient, agent, own, refused))
 
 
 def without_modifiers(words: AlternationWords) -> AlternationWords:
