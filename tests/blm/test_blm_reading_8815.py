@@ -162,12 +162,13 @@ def test_no_one_owns_the_work_they_correct():
 
 
 def test_no_correttore_and_smagliare_is_of_stockings():
-    """*questo correttore* reads as correction fluid; *ha smagliato molti maglioni*. The
-    feminine names no product: *la correttrice* is a proofreader, of proofs and texts only."""
+    """*questo correttore* reads as correction fluid; *ha smagliato molti maglioni*: smagliare
+    is of stockings and tights only (*la calzamaglia*). The feminine names no product: *la
+    correttrice* is a proofreader, of proofs and texts only."""
     correggere = LEXICON.verbs["correggere"]
     assert "correttore" not in correggere.agents
     assert set(correggere.agent_patients["correttrice"]) == {"bozza", "testo"}
-    assert set(LEXICON.verbs["smagliare"].patients) == {"calza", "collant"}
+    assert set(LEXICON.verbs["smagliare"].patients) == {"calza", "collant", "calzamaglia"}
 
 
 @pytest.mark.parametrize(
