@@ -38,6 +38,12 @@ class AlternationFilters:
         self.habitual = frozenset(lexicon.habitual_spans)
         self.first_time = self.other_phrases.get("first_time")  # no modal with it, nor *vecchio*
         self.no_modal = {self.other_phrases.get("in_public"), self.first_time}
+        #: the P-NPs that are no occasion: a time of day, a place or a manner
+        self.no_occasion = {
+            phrase_text(lexicon, spec)
+            for spec in lexicon.other_phrases
+            if spec.clock or spec.setting
+        }
         self.clock = {phrase_text(lexicon, spec) for spec in lexicon.other_phrases if spec.clock}
 
     def _cause_kind(self, noun: Noun) -> CauseKind | None:
@@ -178,7 +184,7 @@ class AlternationFilters:
                 return False
             # at a time of day, what someone might do: not things in general, *molte calze*
             done = has_role(template, "Ag") and words.patient.determiner != "many"
-            return phrase not in self.clock or done
+            return phrase not in self.no_occasion or done
         if verb.consumed and template[1] == "Pass":
             return False
         if frame in POSSIBILITY_FRAMES:

@@ -346,6 +346,10 @@ class PhraseSpec:
     #: occasion, not at a time of day (*la camicia potrebbe strapparsi al primo lavaggio*, not
     #: *i vasi potrebbero rompersi nel pomeriggio*)
     clock: bool = False
+    #: a P-NP of a place or a manner (in cucina, con cura), not of a time: like a time of day,
+    #: no occasion at which a mishap is foreseen of itself (not *i vasi potrebbero rompersi in
+    #: cucina*; *il bambino potrebbe rompere i vasi in cucina*)
+    setting: bool = False
 
 
 @dataclass(frozen=True)
