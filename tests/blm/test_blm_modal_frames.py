@@ -167,3 +167,11 @@ def test_how_a_matrix_s_context_is_told_never_changes_its_answers(monkeypatch, l
     told = [s.text for m in after for s in m.context
             if "P-NP" in s.pattern and not LEXICON.verbs[s.verb].consumed]  # fmt: skip
     assert told and all(" potrebbe" in text or " potrebbero" in text for text in told)
+
+
+def test_no_performance_before_everyone_s_eyes():
+    """The reading of seed 8056: *le strofe dovrebbero essere recitate sotto gli occhi di
+    tutti* (one says *davanti a tutti* of a performance)."""
+    for lemma in ("recitare", "cantare", "ballare"):
+        assert "in_public" not in LEXICON.verbs[lemma].p_phrases, lemma
+    assert "in_public" in LEXICON.verbs["scolpire"].p_phrases  # a sculptor at work is seen
