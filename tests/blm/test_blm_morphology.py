@@ -233,6 +233,18 @@ def test_every_template_phrase_renders_as_written():
         # the seasons, for changes over weeks or more (issue 40: deformare, logorare)
         "durante l'estate",
         "durante l'inverno",
+        # places, only for verbs all of whose agents and patients fit them (issue 40)
+        "in cucina",
+        "in giardino",
+        "in cortile",
+        "in salotto",
+        "in lavanderia",
+        "sul balcone",
+        "sul terrazzo",
+        "al mare",
+        "in spiaggia",
+        "al porto",
+        "in barca",
         "da un mese",
         "da pochi giorni",
         "da qualche minuto",
