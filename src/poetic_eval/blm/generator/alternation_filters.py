@@ -45,6 +45,9 @@ class AlternationFilters:
             if spec.clock or spec.setting
         }
         self.clock = {phrase_text(lexicon, spec) for spec in lexicon.other_phrases if spec.clock}
+        self.setting = {
+            phrase_text(lexicon, spec) for spec in lexicon.other_phrases if spec.setting
+        }
 
     def _cause_kind(self, noun: Noun) -> CauseKind | None:
         """What ``noun`` takes as a cause (:attr:`.Noun.cause_kind`); None for a person."""
@@ -179,6 +182,8 @@ class AlternationFilters:
         and no food or drink is in a modal passive (:attr:`.Verb.consumed`: not *l'acqua deve
         essere bevuta dalla studentessa*, *il vino poté essere bevuto*)."""
         frame, phrase = words.frame, words.other_phrase
+        if template[1] == "Intr" and phrase in self.setting:
+            return False  # *i palloni dovrebbero sgonfiarsi in giardino*: no place foreseen
         if verb.mishap or verb.wear:
             if frame != "could" or phrase == self.first_time:
                 return False
