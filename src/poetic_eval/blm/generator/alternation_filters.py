@@ -182,7 +182,8 @@ class AlternationFilters:
         and no food or drink is in a modal passive (:attr:`.Verb.consumed`: not *l'acqua deve
         essere bevuta dalla studentessa*, *il vino poté essere bevuto*)."""
         frame, phrase = words.frame, words.other_phrase
-        if template[1] == "Intr" and phrase in self.setting:
+        itself = self.alternation == "causative" and template[1] == "Intr"
+        if itself and phrase in self.setting:
             return False  # *i palloni dovrebbero sgonfiarsi in giardino*: no place foreseen
         if verb.mishap or verb.wear:
             if frame != "could" or phrase == self.first_time:
@@ -196,7 +197,6 @@ class AlternationFilters:
             return True
         if phrase in self.no_modal:
             return False
-        itself = self.alternation == "causative" and template[1] == "Intr"
         animal = not ANIMAL_CLASSES.isdisjoint(words.agent.noun.classes)
         return not itself and not ("da-Ag" in template and animal)
 
