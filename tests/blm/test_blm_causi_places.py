@@ -14,8 +14,17 @@ LEXICON = load_lexicon()
 SETTINGS = {spec.id: spec for spec in LEXICON.other_phrases if spec.setting}
 #: the places this round gave the CausI verbs
 PLACES = {
-    "in_kitchen", "in_garden", "in_courtyard", "in_living_room", "in_laundry", "on_balcony",
-    "on_terrace", "at_sea", "on_beach", "at_port", "on_boat",
+    "in_kitchen",
+    "in_garden",
+    "in_courtyard",
+    "in_living_room",
+    "in_laundry",
+    "on_balcony",
+    "on_terrace",
+    "at_sea",
+    "on_beach",
+    "at_port",
+    "on_boat",
 }
 
 
@@ -38,10 +47,10 @@ def test_no_place_names_an_agent_of_its_verb():
 
 def test_places_reach_the_contexts_but_no_foreseen_change_of_itself():
     texts = [phrase_text(LEXICON, SETTINGS[name]) for name in PLACES]
-    pattern = re.compile(r"\b(%s)$" % "|".join(texts))
+    pattern = re.compile(r"\b(" + "|".join(texts) + r")$")
     found = 0
     for row in generate_config("caus_iii", seed=0)["test"]:
-        for sentence in row["Context"].split("\n") if isinstance(row["Context"], str) else row["Context"]:
+        for sentence in row["Context"]:
             if pattern.search(sentence.strip().rstrip(".")):
                 found += 1
                 # *i palloni dovrebbero sgonfiarsi in giardino*: a place foresees nothing

@@ -3,9 +3,9 @@
 Sentences are sequences of chunks tagged by role: ``Ag`` (agent), ``Pat`` (patient), the verb
 as ``Akt`` (active transitive), ``Pass`` (passive) or ``Intr`` (intransitive: the si form for
 CausI, *la finestra si è aperta*; the verb without object for OdI, *le pittrici disegnano*),
-``P-NP`` (a non-argument phrase of time), ``da-NP`` (a "da" phrase that holds no argument:
-temporal, *da un mese*, or in the answers *da solo*), ``da-Ag`` / ``da-Pat`` ("da" + an
-argument).
+``P-NP`` (a non-argument phrase of time, place or manner), ``da-NP`` (a "da" phrase that
+holds no argument: temporal, *da un mese*, or in the answers *da solo*), ``da-Ag`` /
+``da-Pat`` ("da" + an argument).
 
 Context (both tasks; only sentence 7 differs)::
 
