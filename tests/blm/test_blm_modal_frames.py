@@ -175,3 +175,19 @@ def test_no_performance_before_everyone_s_eyes():
     for lemma in ("recitare", "cantare", "ballare"):
         assert "in_public" not in LEXICON.verbs[lemma].p_phrases, lemma
     assert "in_public" in LEXICON.verbs["scolpire"].p_phrases  # a sculptor at work is seen
+
+
+def test_the_reading_of_seed_4364():
+    """*i bambini dovettero mangiare la minestra con gusto* (no one is obliged to like it),
+    *queste sigarette dovevano essere fumate da un turista* (smoke, like food, takes no modal
+    passive), *l'umidità deforma le porte di ferro*, photographs *sotto gli occhi di tutti*."""
+    gusto = OBJECT_DROP.other_phrases["with_taste"]
+    words = replace(words_of("bambino", "minestra", "afternoon", "must_remote"), other_phrase=gusto)
+    assert "with_taste" in LEXICON.verbs["mangiare"].p_phrases
+    for frame in ("must", "must_past", "must_future", "must_remote", "should"):
+        assert not reads(OBJECT_DROP, "mangiare", replace(words, frame=frame), ACTIVE), frame
+    for frame in ("could", "can", "can_remote"):
+        assert reads(OBJECT_DROP, "mangiare", replace(words, frame=frame), ACTIVE), frame
+    assert LEXICON.verbs["fumare"].consumed
+    assert "ferro" in LEXICON.verbs["deformare"].patient_refuses
+    assert "in_public" not in LEXICON.verbs["fotografare"].p_phrases

@@ -14,7 +14,7 @@ from .alternation_sentences import ALONE, ANIMAL_CLASSES, CAUSAL_DA, Alternation
 from .alternation_templates import MISHAP_FRAMES, agentless_passive, alone_reads_well, has_role
 from .lexicon import DA_SPANS, CauseKind, Lexicon, Noun, Verb
 from .noun_phrases import phrase_text
-from .verb_groups import MODAL_FRAMES, POSSIBILITY_FRAMES
+from .verb_groups import MODAL_FRAMES, OBLIGATION_FRAMES, POSSIBILITY_FRAMES
 
 
 class AlternationFilters:
@@ -45,6 +45,9 @@ class AlternationFilters:
             if spec.clock or spec.setting
         }
         self.clock = {phrase_text(lexicon, spec) for spec in lexicon.other_phrases if spec.clock}
+        self.feelings = {
+            phrase_text(lexicon, spec) for spec in lexicon.other_phrases if spec.feeling
+        }
         self.setting = {
             phrase_text(lexicon, spec) for spec in lexicon.other_phrases if spec.setting
         }
@@ -179,8 +182,9 @@ class AlternationFilters:
         cacciati dalle aquile*); nothing is to be done before everyone's eyes or for the first
         time (*i vasi possono rompersi sotto gli occhi di tutti*, *può insegnare per la prima
         volta*), though it might be or be expected (*potrebbe insegnare per la prima volta*);
-        and no food or drink is in a modal passive (:attr:`.Verb.consumed`: not *l'acqua deve
-        essere bevuta dalla studentessa*, *il vino poté essere bevuto*)."""
+        no food, drink or smoke is in a modal passive (:attr:`.Verb.consumed`: not *l'acqua deve
+        essere bevuta dalla studentessa*, *il vino poté essere bevuto*); and no one is obliged
+        to do anything with liking (not *dovettero mangiare la minestra con gusto*)."""
         frame, phrase = words.frame, words.other_phrase
         itself = self.alternation == "causative" and template[1] == "Intr"
         if itself and phrase in self.setting:
@@ -193,6 +197,8 @@ class AlternationFilters:
             return phrase not in self.no_occasion or done
         if verb.consumed and template[1] == "Pass":
             return False
+        if frame in OBLIGATION_FRAMES and phrase in self.feelings:
+            return False  # *i bambini dovettero mangiare la minestra con gusto*
         if frame in POSSIBILITY_FRAMES:
             return True
         if phrase in self.no_modal:

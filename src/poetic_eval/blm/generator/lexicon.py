@@ -222,9 +222,9 @@ class Verb:
     #: *potrebbe bruciare*; not *il fuoco brucerà i biscotti nel pomeriggio*, *i chiodi si
     #: piegheranno*, *il cucchiaio può piegarsi*)
     mishap: bool = False
-    #: what one eats or drinks (mangiare, bere): no modal passive, as if it were a duty or a
-    #: chance to be eaten (not *l'acqua deve essere bevuta dalla studentessa*, *il vino poté
-    #: essere bevuto*)
+    #: what one eats, drinks or smokes (mangiare, bere, fumare): no modal passive, as if it
+    #: were a duty or a chance to be consumed (not *l'acqua deve essere bevuta dalla
+    #: studentessa*, *il vino poté essere bevuto*, *le sigarette dovevano essere fumate*)
     consumed: bool = False
     #: a change no one makes on purpose, worn in over time (logorare, sfilacciare, deformare):
     #: no one can or must make it (not *il gatto dovette logorare la tenda*), nor is it
@@ -350,6 +350,9 @@ class PhraseSpec:
     #: no occasion at which a mishap is foreseen of itself (not *i vasi potrebbero rompersi in
     #: cucina*; *il bambino potrebbe rompere i vasi in cucina*)
     setting: bool = False
+    #: a manner of one's own liking (con gusto, con passione): no one is obliged to do
+    #: anything so (not *i bambini dovettero mangiare la minestra con gusto*)
+    feeling: bool = False
 
 
 @dataclass(frozen=True)

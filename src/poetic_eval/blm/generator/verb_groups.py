@@ -65,6 +65,8 @@ _MODALS = {
 MODAL_FRAMES = tuple(_MODALS)
 #: the frames of what may or should happen, whoever or whatever makes it happen
 POSSIBILITY_FRAMES = ("could", "should")
+#: the frames of an obligation or an expectation (dovere)
+OBLIGATION_FRAMES = tuple(frame for frame, (lemma, _, _) in _MODALS.items() if lemma == "dovere")
 
 
 def verb_group(
