@@ -255,9 +255,9 @@ def test_no_si_rompe_with_a_durative_da(config):
 @pytest.mark.parametrize("config", ALT)
 def test_contexts_have_modals_and_passati_remoti(config):
     """The release: modals in 55-60 % of the context sentences, the passato remoto in 17-20 %.
-    This small build: modals CausI 13.1 % and 30.7 %, OdI 55.7 % and 57.1 % (no modal with a
+    This small build: modals CausI 11.7 % and 29.7 %, OdI 55.9 % and 57.1 % (no modal with a
     temporal "da"; a CausI change of itself, a mishap or a wear only might happen or be
-    expected, *potrebbe rompersi*), passato remoto 17.1-19.3 % (the seed-0 build: 17.1-19.8 %).
+    expected, *potrebbe rompersi*), passato remoto 17.6-18.8 % (the seed-0 build: 17.4-19.4 %).
     That they are there at all; the release's modal share is checked below."""
     shares = data_profile.context_form_shares(rows(config), LEXICON)
     assert 0.1 <= shares["modal"] <= 0.6, shares
@@ -270,8 +270,8 @@ def test_contexts_have_modals_and_passati_remoti(config):
 #: pomeriggio*) take only *potrebbe*, and that only at an occasion or with a doer, the
 #: passato remoto (17-20 % of all sentences) must come from them too
 FEW_MODALS = {
-    "caus_ii": "13.1 % < 55 %",
-    "caus_iii": "30.7 % < 55 %",
+    "caus_ii": "11.7 % < 55 %",
+    "caus_iii": "29.7 % < 55 %",
 }
 
 
@@ -292,10 +292,10 @@ def test_contexts_have_the_release_s_modal_share(config):
 @pytest.mark.parametrize("config", ALT)
 def test_contexts_have_possessives(config):
     """The release: possessives in 7-25 % of the context sentences. This small build: OdI
-    8.1-10.7 %, CausI 10.3 % and 8.4 % (6.1 % and 4.9 % before a habit or wear over a span
+    8.2-11.2 %, CausI 9.5 % and 8.5 % (6.1 % and 4.9 % before a habit or wear over a span
     could be on one's own, *il ragazzo deforma le sue scarpe da anni*, and a mass or a person
     where the verb's owners name it, *la cuoca scalda la sua minestra*); the seed-0 build:
-    caus_ii 9.6 %, caus_iii 7.7 %, od_ii 9.0 %, od_iii 12.0 %."""
+    caus_ii 9.8 %, caus_iii 7.6 %, od_ii 8.9 %, od_iii 11.8 %."""
     shares = data_profile.context_form_shares(rows(config), LEXICON)
     assert 0.07 <= shares["possessive"] <= 0.25, shares
 
