@@ -27,9 +27,11 @@ class AlternationFilters:
         aside = [verb for verb in verbs if verb.routine or verb.context_only]
         self.verbs, self.context_only = [v for v in verbs if v not in aside], aside
         self.other_phrases = {spec.id: phrase_text(lexicon, spec) for spec in lexicon.other_phrases}
-        self.scheduled = {
-            phrase_text(lexicon, spec) for spec in lexicon.other_phrases if spec.schedule
-        }
+        # the P-NPs with each flag of the lexicon (schedule, clock, setting, feeling)
+        self.scheduled, self.clock, self.setting, self.feelings = (
+            {phrase_text(lexicon, spec) for spec in lexicon.other_phrases if getattr(spec, flag)}
+            for flag in ("schedule", "clock", "setting", "feeling")
+        )
         self.da_phrases = {
             span: [phrase_text(lexicon, spec) for spec in lexicon.da_phrases if spec.span == span]
             for span in DA_SPANS
@@ -39,18 +41,7 @@ class AlternationFilters:
         self.first_time = self.other_phrases.get("first_time")  # no modal with it, nor *vecchio*
         self.no_modal = {self.other_phrases.get("in_public"), self.first_time}
         #: the P-NPs that are no occasion: a time of day, a place or a manner
-        self.no_occasion = {
-            phrase_text(lexicon, spec)
-            for spec in lexicon.other_phrases
-            if spec.clock or spec.setting
-        }
-        self.clock = {phrase_text(lexicon, spec) for spec in lexicon.other_phrases if spec.clock}
-        self.feelings = {
-            phrase_text(lexicon, spec) for spec in lexicon.other_phrases if spec.feeling
-        }
-        self.setting = {
-            phrase_text(lexicon, spec) for spec in lexicon.other_phrases if spec.setting
-        }
+        self.no_occasion = self.clock | self.setting
 
     def _cause_kind(self, noun: Noun) -> CauseKind | None:
         """What ``noun`` takes as a cause (:attr:`.Noun.cause_kind`); None for a person."""
