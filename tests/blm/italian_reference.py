@@ -495,8 +495,6 @@ medievale medievale medievali medievali
 alto alta alti alte
 biondo bionda biondi bionde
 barbuto barbuta barbuti barbute
-materno materna materni materne
-paterno paterna paterni paterne
 urbano urbana urbani urbane
 pezzato pezzata pezzati pezzate
 pellegrino pellegrina pellegrini pellegrine

@@ -13,7 +13,7 @@ from italian_reference import FINITE_FORMS
 from poetic_eval.blm import load_lexicon
 from poetic_eval.blm.generator import alternation_templates, data_profile
 from poetic_eval.blm.generator.alternation_matrices import AlternationGenerator
-from poetic_eval.blm.generator.alternation_sentences import AlternationWords
+from poetic_eval.blm.generator.alternation_sentences import AlternationWords, modifier_word
 from poetic_eval.blm.generator.conjugation import finite_form
 from poetic_eval.blm.generator.noun_phrases import NounPhrase
 from poetic_eval.blm.generator.verb_groups import MODAL_FRAMES, POSSIBILITY_FRAMES
@@ -191,3 +191,15 @@ def test_the_reading_of_seed_4364():
     assert LEXICON.verbs["fumare"].consumed
     assert "ferro" in LEXICON.verbs["deformare"].patient_refuses
     assert "in_public" not in LEXICON.verbs["fotografare"].p_phrases
+
+
+def test_the_reading_of_seed_5345():
+    """*il bucato veniva asciugato da alcune nonne paterne* (a grandmother is paternal to
+    someone), *il bambino ha allagato alcuni grandi cortili* (a child floods a bathroom)."""
+    for lemma in ("nonno", "nonna"):
+        words = {modifier_word(m) for m in LEXICON.nouns[lemma].modifiers}
+        assert not {"materno", "paterno"} & words, lemma
+    allagare = LEXICON.verbs["allagare"]
+    for child in ("bambino", "bambina"):
+        assert "cortile" not in allagare.agent_patients[child], child
+        assert allagare.can_act_on(child, "bagno") and not allagare.can_act_on(child, "cortile")
