@@ -63,7 +63,8 @@ CAUSE_PREPOSITIONS = ("per", "a", "con", "in", "sotto")
 
 def _check_causes_and_p_phrases(lexicon: Lexicon) -> None:
     """Every cause has a known kind of known spans and frames; every P-NP an id, unique; every
-    alternation verb at least two P-NPs (type II varies it), all known."""
+    alternation verb at least two P-NPs (type II varies it), all known, and no P-NP of place or
+    manner that names one of its agents (not *arare con il trattore*: *il trattore ara*)."""
     where = "alternation_phrases.json"
     for name, kind in lexicon.cause_kinds.items():
         unknown = [s for s in kind.spans if s not in DA_SPANS]
@@ -89,6 +90,11 @@ def _check_causes_and_p_phrases(lexicon: Lexicon) -> None:
                 )
             )
     ids = [phrase.id for phrase in lexicon.other_phrases if not isinstance(phrase, str)]
+    settings = {
+        phrase.id: phrase.noun
+        for phrase in lexicon.other_phrases
+        if not isinstance(phrase, str) and phrase.setting
+    }
     if None in ids or len(set(ids)) != len(ids) or len(ids) != len(lexicon.other_phrases):
         raise LexiconError(f"{where}, other_phrases: each needs an id, all different")
     for verb in lexicon.verbs.values():
@@ -99,6 +105,11 @@ def _check_causes_and_p_phrases(lexicon: Lexicon) -> None:
             raise LexiconError(
                 f"verbs.json, {verb.lemma!r}: p_phrases needs at least {MIN_ARGUMENTS} ids of "
                 f"other_phrases; unknown {unknown}"
+            )
+        named = [i for i in verb.p_phrases if settings.get(i) in verb.agents]
+        if named:
+            raise LexiconError(
+                f"verbs.json, {verb.lemma!r}: the P-NPs {named} name one of its agents"
             )
 
 
