@@ -430,6 +430,7 @@ antico antica antichi antiche
 scorso scorsa scorsi scorse
 ultimo ultima ultimi ultime
 primo prima primi prime
+tardo tarda tardi tarde
 simpatico simpatica simpatici simpatiche
 accanto accanto accanto accanto
 anziano anziana anziani anziane

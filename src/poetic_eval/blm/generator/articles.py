@@ -54,8 +54,11 @@ DETERMINERS: dict[str, tuple[str, ...]] = {
     "ogni": ("sg",),
     "card:due": ("pl",),
     "card:tre": ("pl",),
+    "card:quattro": ("pl",),
     "card:cinque": ("pl",),
     "card:dieci": ("pl",),
+    "card:quindici": ("pl",),
+    "card:venti": ("pl",),
     "bare": ("sg", "pl"),
 }
 
