@@ -138,6 +138,10 @@ spuntare    spunta spuntano | spuntava spuntavano
 infeltrire  infeltrisce infeltriscono | infeltriva infeltrivano
 slabbrare   slabbra slabbrano | slabbrava slabbravano
 bucare      buca bucano | bucava bucavano
+svitare     svita svitano | svitava svitavano
+disfare     disfa disfano | disfaceva disfacevano
+sbriciolare sbriciola sbriciolano | sbriciolava sbriciolavano
+addensare   addensa addensano | addensava addensavano
 cercare     cerca cercano | cercava cercavano
 vedere      vede vedono | vedeva vedevano
 ricordare   ricorda ricordano | ricordava ricordavano
@@ -210,6 +214,10 @@ spuntare    spunterà spunteranno | spuntato
 infeltrire  infeltrirà infeltriranno | infeltrito
 slabbrare   slabbrerà slabbreranno | slabbrato
 bucare      bucherà bucheranno | bucato
+svitare     sviterà sviteranno | svitato
+disfare     disferà disferanno | disfatto
+sbriciolare sbriciolerà sbricioleranno | sbriciolato
+addensare   addenserà addenseranno | addensato
 cercare     cercherà cercheranno | cercato
 vedere      vedrà vedranno | visto
 ricordare   ricorderà ricorderanno | ricordato
@@ -356,6 +364,10 @@ spuntare spuntò spuntarono
 infeltrire infeltrì infeltrirono
 slabbrare slabbrò slabbrarono
 bucare bucò bucarono
+svitare svitò svitarono
+disfare disfece disfecero
+sbriciolare sbriciolò sbriciolarono
+addensare addensò addensarono
 mangiare mangiò mangiarono
 bere bevve bevvero
 disegnare disegnò disegnarono

@@ -39,9 +39,16 @@ NEW_ITEM_VERBS = (
 )
 #: the item verbs of issue 40's third round: things that felt in the wash, stretch out with
 #: wear or get punctured (*il maglione si è infeltrito al primo lavaggio*, *le tasche si
-#: slabbrano da anni*, *il pallone del cane si è bucato*); *sbriciolare*, tried with them, is
-#: out again (*quella bambina sbriciolava le sue torte da pochi giorni*)
+#: slabbrano da anni*, *il pallone del cane si è bucato*); *sbriciolare*, tried with them, was
+#: out (*quella bambina sbriciolava le sue torte da pochi giorni*) until the fourth round
 THIRD_ROUND_VERBS = ("infeltrire", "slabbrare", "bucare")
+#: the item verbs of issue 40's fourth round: changes people make on purpose, so that root
+#: modals read naturally (*l'operaio deve svitare i bulloni*, *la cuoca può addensare la
+#: salsa*), each with a si form of itself (*il pedale si è svitato da solo*, *le trecce si
+#: disfano da un mese*, *i biscotti si sbriciolano*, *il sugo si addensa da pochi minuti*);
+#: *scollare* was left out: *scollarsi da* is "come unstuck from" (E-WrBy *le etichette si
+#: scollano dal bambino*), as *staccarsi da* made staccare context_only
+FOURTH_ROUND_VERBS = ("svitare", "disfare", "sbriciolare", "addensare")
 #: verbs of this round kept to type III contexts: allagare's and scrostare's answers name no
 #: owner, so I-Int named a person alone where the correct answer named a thing (*il bambino si
 #: allagava*, *l'operaio si scrosta*; *il cortile si allagava per il nubifragio*, *il muro si
@@ -53,6 +60,8 @@ THIRD_ROUND_VERBS = ("infeltrire", "slabbrare", "bucare")
 CONTEXT_ONLY = ("allagare", "intiepidire", "scrostare", "srotolare")
 SEASONS = {"summer", "winter", "autumn"}
 SEASON_TEXTS = ("durante l'estate", "durante l'inverno", "durante l'autunno")
+#: the beginnings of the root modals' forms (*può*, *deve*, *poterono*, *dovettero*)
+MODAL_STEMS = ("può", "deve", "pot", "dov")
 E_WRBY = answer_template("causative", "E-WrBy")
 
 
@@ -167,7 +176,6 @@ def test_the_third_round_verbs_keep_out_the_readings_that_were_natural():
     assert "nonna" not in infeltrire.agents and "calza" not in infeltrire.patients
     assert "seta" in infeltrire.patient_refuses
     assert "calza" not in LEXICON.verbs["slabbrare"].patients
-    assert "sbriciolare" not in LEXICON.verbs  # crumbling one's cakes for days
     rng = random.Random(4)
     for lemma in THIRD_ROUND_VERBS:
         matrix = CAUSATIVE.matrix(LEXICON.verbs[lemma], rng, "II")
@@ -178,3 +186,49 @@ def test_the_third_round_verbs_keep_out_the_readings_that_were_natural():
         assert si_sentences, lemma
         for sentence in matrix.context:
             assert "calz" not in sentence.text, sentence.text  # silk: test_blm_reading_8815
+
+
+def test_the_fourth_round_verbs_are_deliberate_item_verbs_whose_answers_name_both_roles():
+    """No mishap nor wear, so their contexts take root modals; a person answer agent that owns
+    what it acts on (*il sugo del cuoco si addensa*; I-Int *il cuoco del sugo si addensa*),
+    whose "da" reads as no cause and no source (E-WrBy *il pedale si svita dal ragazzo*); the
+    shops whose "da" reads "at the X's" (*dal meccanico*, *dalla parrucchiera*, *dal
+    pasticciere*) are no agents of theirs."""
+    items = {verb.lemma for verb in CAUSATIVE.verbs}
+    for lemma, person, patient in [
+        ("svitare", "ragazzo", "pedale"),
+        ("disfare", "ragazza", "treccia"),
+        ("sbriciolare", "cuoca", "meringa"),
+        ("addensare", "cuoco", "sugo"),
+    ]:
+        verb = LEXICON.verbs[lemma]
+        assert lemma in items and not (verb.mishap or verb.wear), lemma
+        assert person in verb.answer_agents() and person not in CAUSAL_DA, lemma
+        assert patient in verb.owners[person], lemma
+        assert not {"meccanico", "parrucchiera", "pasticciere"} & set(verb.agents), lemma
+        assert CAUSATIVE.reads_well(verb, e_wrby_words(lemma, person, patient), E_WRBY, True)
+
+
+def test_the_fourth_round_verbs_read_as_a_native_reads_them():
+    """*svitare* says "da solo" of itself (*il pedale si è svitato da solo*, not *si svita da
+    pochi minuti*); no child crumbles cakes nor, over weeks, its own things (*quella bambina
+    sbriciolava le sue torte da pochi giorni*); disfare's forms are fare's (*disfaceva*,
+    *disfece*, *disfatto*); and a modal is told in their type II contexts."""
+    assert LEXICON.verbs["svitare"].alone_only
+    sbriciolare = LEXICON.verbs["sbriciolare"]
+    for child in ("bambino", "bambina"):
+        assert "torta" not in sbriciolare.agent_patients[child]
+        assert child not in sbriciolare.owners
+    rng = random.Random(24)
+    modal = 0
+    for lemma in FOURTH_ROUND_VERBS:
+        for _ in range(3):
+            matrix = CAUSATIVE.matrix(LEXICON.verbs[lemma], rng, "II")
+            texts = [sentence.text for sentence in matrix.context]
+            modal += sum(any(f" {m}" in f" {t}" for m in MODAL_STEMS) for t in texts)
+            if lemma == "disfare":
+                assert not any("disfav" in t or "disfato" in t or "disfò" in t for t in texts)
+            if lemma == "sbriciolare":
+                timed = [t for t in texts if " da " in t or " dal" in t]
+                assert not any(f" {p} " in t for t in timed for p in ("suoi", "sue", "loro"))
+    assert modal >= 4 * 3  # several per matrix, as the deliberate verbs allow
