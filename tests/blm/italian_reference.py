@@ -115,9 +115,13 @@ spolverare  spolvera spolverano | spolverava spolveravano
 aspettare   aspetta aspettano | aspettava aspettavano
 sgonfiare   sgonfia sgonfiano | sgonfiava sgonfiavano
 sgualcire   sgualcisce sgualciscono | sgualciva sgualcivano
+accartocciare accartoccia accartocciano | accartocciava accartocciavano
+spiegazzare spiegazza spiegazzano | spiegazzava spiegazzavano
 allentare   allenta allentano | allentava allentavano
 spaccare    spacca spaccano | spaccava spaccavano
 scheggiare  scheggia scheggiano | scheggiava scheggiavano
+rigare      riga rigano | rigava rigavano
+ammaccare   ammacca ammaccano | ammaccava ammaccavano
 appannare   appanna appannano | appannava appannavano
 sfilacciare sfilaccia sfilacciano | sfilacciava sfilacciavano
 sporcare    sporca sporcano | sporcava sporcavano
@@ -191,9 +195,13 @@ funzionare  funzionerà funzioneranno | funzionato
 aspettare   aspetterà aspetteranno | aspettato
 sgonfiare   sgonfierà sgonfieranno | sgonfiato
 sgualcire   sgualcirà sgualciranno | sgualcito
+accartocciare accartoccerà accartocceranno | accartocciato
+spiegazzare spiegazzerà spiegazzeranno | spiegazzato
 allentare   allenterà allenteranno | allentato
 spaccare    spaccherà spaccheranno | spaccato
 scheggiare  scheggerà scheggeranno | scheggiato
+rigare      righerà righeranno | rigato
+ammaccare   ammaccherà ammaccheranno | ammaccato
 appannare   appannerà appanneranno | appannato
 sfilacciare sfilaccerà sfilacceranno | sfilacciato
 sporcare    sporcherà sporcheranno | sporcato
@@ -341,9 +349,13 @@ frantumare frantumò frantumarono
 incrinare incrinò incrinarono
 sgonfiare sgonfiò sgonfiarono
 sgualcire sgualcì sgualcirono
+accartocciare accartocciò accartocciarono
+spiegazzare spiegazzò spiegazzarono
 allentare allentò allentarono
 spaccare spaccò spaccarono
 scheggiare scheggiò scheggiarono
+rigare rigò rigarono
+ammaccare ammaccò ammaccarono
 appannare appannò appannarono
 sfilacciare sfilacciò sfilacciarono
 sporcare sporcò sporcarono

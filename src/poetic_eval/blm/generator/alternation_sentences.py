@@ -60,11 +60,12 @@ GENERIC_FAMILIES = ("def",)
 #: causes whose "da" reads as a cause with a change of itself (*i muri si incrinavano dal
 #: gelo*, *le piastrelle si staccano dall'umidità*, *lo specchio si appanna dal vapore*, *le
 #: scarpe si logorano dall'uso*, *le camicie si scoloriscono dalla candeggina*, *la cantina
-#: si allaga dal nubifragio*): no E-WrBy answer has them, so every CausI item verb keeps an
+#: si allaga dal nubifragio*, *le foglie si accartocciano dalla siccità*, *le macchine si
+#: ammaccano dalla grandine*): no E-WrBy answer has them, so every CausI item verb keeps an
 #: answer agent outside them
 CAUSAL_DA = frozenset(
     {"gelo", "calore", "umidità", "fumo", "rumore", "tuono", "vapore"}
-    | {"uso", "candeggina", "nubifragio"}
+    | {"uso", "candeggina", "nubifragio", "siccità", "grandine"}
 )
 #: the chance that a context sentence's agent or patient whose noun has lasting modifiers
 #: (:attr:`.Noun.modifiers`: *il vecchio portiere*, *il vaso di vetro*) takes one: the
