@@ -117,6 +117,7 @@ sgonfiare   sgonfia sgonfiano | sgonfiava sgonfiavano
 sgualcire   sgualcisce sgualciscono | sgualciva sgualcivano
 accartocciare accartoccia accartocciano | accartocciava accartocciavano
 spiegazzare spiegazza spiegazzano | spiegazzava spiegazzavano
+stropicciare stropiccia stropicciano | stropicciava stropicciavano
 allentare   allenta allentano | allentava allentavano
 spaccare    spacca spaccano | spaccava spaccavano
 scheggiare  scheggia scheggiano | scheggiava scheggiavano
@@ -197,6 +198,7 @@ sgonfiare   sgonfierà sgonfieranno | sgonfiato
 sgualcire   sgualcirà sgualciranno | sgualcito
 accartocciare accartoccerà accartocceranno | accartocciato
 spiegazzare spiegazzerà spiegazzeranno | spiegazzato
+stropicciare stropiccerà stropicceranno | stropicciato
 allentare   allenterà allenteranno | allentato
 spaccare    spaccherà spaccheranno | spaccato
 scheggiare  scheggerà scheggeranno | scheggiato
@@ -351,6 +353,7 @@ sgonfiare sgonfiò sgonfiarono
 sgualcire sgualcì sgualcirono
 accartocciare accartocciò accartocciarono
 spiegazzare spiegazzò spiegazzarono
+stropicciare stropicciò stropicciarono
 allentare allentò allentarono
 spaccare spaccò spaccarono
 scheggiare scheggiò scheggiarono
