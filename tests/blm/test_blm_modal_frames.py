@@ -203,3 +203,12 @@ def test_the_reading_of_seed_5345():
     for child in ("bambino", "bambina"):
         assert "cortile" not in allagare.agent_patients[child], child
         assert allagare.can_act_on(child, "bagno") and not allagare.can_act_on(child, "cortile")
+
+
+def test_what_comes_about_only_by_itself_is_foreseen_at_no_time_of_day():
+    # *il pedale potrebbe svitarsi a metà mattina* (svitare's si form says only *da solo*);
+    # someone might unscrew it then, *il ragazzo potrebbe svitare il pedale a metà mattina*
+    words = words_of("ragazzo", "pedale", "mid_morning", "could")
+    assert LEXICON.verbs["svitare"].alone_only and not LEXICON.verbs["svitare"].mishap
+    assert not reads(CAUSATIVE, "svitare", words, ITSELF)
+    assert reads(CAUSATIVE, "svitare", words, ACTIVE)

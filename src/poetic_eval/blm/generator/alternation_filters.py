@@ -162,7 +162,8 @@ class AlternationFilters:
     def _modal_reads_well(
         self, verb: Verb, words: AlternationWords, template: tuple[str, ...]
     ) -> bool:
-        """A mishap or a wear (:attr:`.Verb.wear`) is never expected, and might happen of itself
+        """A change of itself is foreseen at no place, and one that comes about only by itself
+        (:attr:`.Verb.alone_only`) at no time of day; a mishap or a wear (:attr:`.Verb.wear`) is never expected, and might happen of itself
         only at an occasion, not at a time of day, when someone might do it to some things
         (*la camicia potrebbe strapparsi al primo lavaggio*, *i vasi potrebbero rompersi sotto
         gli occhi di tutti*, *il bambino potrebbe rompere i vetri nel pomeriggio*; not *i vasi
@@ -180,6 +181,11 @@ class AlternationFilters:
         itself = self.alternation == "causative" and template[1] == "Intr"
         if itself and phrase in self.setting:
             return False  # *i palloni dovrebbero sgonfiarsi in giardino*: no place foreseen
+        if itself and verb.alone_only and phrase in self.clock:
+            # what comes about only by itself, all at once, is foreseen at no time of day (*il
+            # pedale potrebbe svitarsi a metà mattina*, *i biscotti potrebbero sbriciolarsi a
+            # metà pomeriggio*); a process is (*la camicia dovrebbe asciugarsi nel pomeriggio*)
+            return False
         if verb.mishap or verb.wear:
             if frame != "could" or phrase == self.first_time:
                 return False
