@@ -212,3 +212,15 @@ def test_what_comes_about_only_by_itself_is_foreseen_at_no_time_of_day():
     assert LEXICON.verbs["svitare"].alone_only and not LEXICON.verbs["svitare"].mishap
     assert not reads(CAUSATIVE, "svitare", words, ITSELF)
     assert reads(CAUSATIVE, "svitare", words, ACTIVE)
+
+
+def test_a_mishap_might_happen_of_itself_all_of_a_sudden():
+    # *il pallone potrebbe bucarsi all'improvviso*, *si è bucato all'improvviso*; not at a
+    # time of day, *il pallone potrebbe bucarsi nel pomeriggio*
+    sudden = words_of("bambino", "pallone", "suddenly", "could")
+    assert LEXICON.verbs["bucare"].mishap and "suddenly" in LEXICON.verbs["bucare"].p_phrases
+    assert reads(CAUSATIVE, "bucare", sudden, ITSELF)
+    assert reads(CAUSATIVE, "bucare", replace(sudden, frame="perfect"), ITSELF)
+    assert not reads(
+        CAUSATIVE, "bucare", words_of("bambino", "pallone", "afternoon", "could"), ITSELF
+    )

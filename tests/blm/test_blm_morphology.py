@@ -232,6 +232,8 @@ def test_every_template_phrase_renders_as_written():
         "in serata",
         "sotto gli occhi di tutti",
         "per la prima volta",
+        # a sudden mishap, an occasion at which it might happen of itself (issue 40)
+        "all'improvviso",
         "all'alba",
         "alle prime luci dell'alba",
         "al tramonto",
@@ -322,6 +324,8 @@ def test_every_template_phrase_renders_as_written():
         "da quindici minuti",
         "da un quarto d'ora",
         "da un paio di minuti",
+        # issue 40, fifth round: more spans
+        "da una ventina di minuti",
         "da due ore",
         "da quattro ore",
         "da un paio d'ore",
@@ -343,6 +347,8 @@ def test_every_template_phrase_renders_as_written():
         "da tre settimane",
         "da una decina di giorni",
         "da quindici giorni",
+        "da una quindicina di giorni",
+        "da un paio di settimane",
         "da gennaio",
         "da febbraio",
         "da marzo",
@@ -359,6 +365,7 @@ def test_every_template_phrase_renders_as_written():
         "da due anni",
         "da molti anni",
         "da qualche anno",
+        "da una decina d'anni",
         "da Natale",
         "da Pasqua",
     ]

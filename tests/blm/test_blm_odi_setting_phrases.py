@@ -80,3 +80,11 @@ def test_setting_phrases_reach_contexts_but_no_answer():
     used = {t for t in texts for s in contexts if s.endswith(" " + t)}
     assert len(used) >= 15, sorted(used)
     assert not [a for a in answers for t in texts if a.endswith(" " + t)]
+
+
+def test_a_symphony_is_composed_at_no_time_of_day():
+    """*i concerti potranno essere composti nel pomeriggio* (the reading of seed 2946): works
+    that take weeks are made in a study, with passion or method, not in an afternoon."""
+    clock = {spec.id for spec in LEXICON.other_phrases if spec.clock}
+    comporre = LEXICON.verbs["comporre"]
+    assert comporre.p_phrases and not set(comporre.p_phrases) & clock

@@ -74,8 +74,8 @@ CAUSAL_DA = frozenset(
 #: release's noun phrases carry adjectives and "di" phrases often, not always; one rate for
 #: every role and every item, and none on the answers, so that the context-blind baseline (a
 #: bag of words over each answer alone) learns nothing from them; 0.9 since issue 40's fifth
-#: round (0.7 before): od_ii's contexts then hold 344-349 / 272-276 distinct words / lemmas per
-#: 100 sentences on seeds 0-3, 340-345 / 268-273 at 0.8 (the release: 332-339 / 269-275)
+#: round (0.7 before): od_ii's contexts then held 344-349 / 272-276 distinct words / lemmas
+#: per 100 sentences on seeds 0-3, 340-345 / 268-273 at 0.8 (the release: 332-339 / 269-275)
 MODIFIER_RATE = 0.9
 #: the modifiers that make a person or thing old: nothing old does a thing for the first time
 AGE_ADJECTIVES = frozenset({"vecchio", "anziano", "antico"})
