@@ -257,4 +257,3 @@ def test_the_fifth_round_verbs_happen_of_themselves_and_say_da_solo():
         assert verb.mishap and verb.alone_only, lemma
     # a dog owns no double-bed blanket (*alcuni cani sfilacciano le loro coperte matrimoniali*)
     assert "coperta" not in LEXICON.verbs["sfilacciare"].owners["cane"]
-

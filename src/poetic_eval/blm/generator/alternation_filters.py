@@ -163,8 +163,9 @@ class AlternationFilters:
         self, verb: Verb, words: AlternationWords, template: tuple[str, ...]
     ) -> bool:
         """A change of itself is foreseen at no place, and one that comes about only by itself
-        (:attr:`.Verb.alone_only`) at no time of day; a mishap or a wear (:attr:`.Verb.wear`) is never expected, and might happen of itself
-        only at an occasion, not at a time of day, when someone might do it to some things
+        (:attr:`.Verb.alone_only`) at no time of day; a mishap or a wear (:attr:`.Verb.wear`)
+        is never expected, and might happen of itself only at an occasion (*all'improvviso*),
+        not at a time of day, when someone might do it to some things
         (*la camicia potrebbe strapparsi al primo lavaggio*, *i vasi potrebbero rompersi sotto
         gli occhi di tutti*, *il bambino potrebbe rompere i vetri nel pomeriggio*; not *i vasi
         potrebbero rompersi nel pomeriggio*, *le ragazze potrebbero smagliare molte calze
