@@ -16,7 +16,11 @@ from poetic_eval.blm.generator.alternation_matrices import AlternationGenerator
 from poetic_eval.blm.generator.alternation_sentences import AlternationWords, modifier_word
 from poetic_eval.blm.generator.conjugation import finite_form
 from poetic_eval.blm.generator.noun_phrases import NounPhrase
-from poetic_eval.blm.generator.verb_groups import MODAL_FRAMES, POSSIBILITY_FRAMES
+from poetic_eval.blm.generator.verb_groups import (
+    MODAL_FRAMES,
+    OBLIGATION_FRAMES,
+    POSSIBILITY_FRAMES,
+)
 
 LEXICON = load_lexicon()
 CAUSATIVE = AlternationGenerator(LEXICON, "causative")
@@ -158,7 +162,7 @@ def test_how_a_matrix_s_context_is_told_never_changes_its_answers(monkeypatch, l
     context repeats another's is drawn again, so a build's later items may differ.)"""
     verbs = [LEXICON.verbs[lemma] for lemma in ("cucire", "mangiare", "potare", "lavare")]
     before = [OBJECT_DROP.matrix(verb, random.Random(7), lexical_type) for verb in verbs]
-    frames = dict(alternation_templates.FRAMES, object_drop=("could",))
+    frames = dict(alternation_templates.FRAMES, object_drop=("could", "must_past"))
     monkeypatch.setattr(alternation_templates, "FRAMES", frames)
     monkeypatch.setattr("poetic_eval.blm.generator.alternation_matrices.FRAMES", frames)
     after = [OBJECT_DROP.matrix(verb, random.Random(7), lexical_type) for verb in verbs]
@@ -166,7 +170,8 @@ def test_how_a_matrix_s_context_is_told_never_changes_its_answers(monkeypatch, l
     assert [m.context_key() for m in after] != [m.context_key() for m in before]
     told = [s.text for m in after for s in m.context
             if "P-NP" in s.pattern and not LEXICON.verbs[s.verb].consumed]  # fmt: skip
-    assert told and all(" potrebbe" in text or " potrebbero" in text for text in told)
+    forms = (" potrebbe", " potrebbero", " doveva", " dovevano")
+    assert told and all(any(form in text for form in forms) for text in told)
 
 
 def test_no_performance_before_everyone_s_eyes():
@@ -224,3 +229,22 @@ def test_a_mishap_might_happen_of_itself_all_of_a_sudden():
     assert not reads(
         CAUSATIVE, "bucare", words_of("bambino", "pallone", "afternoon", "could"), ITSELF
     )
+
+
+def test_a_manner_tells_what_one_did_or_must_do_not_what_one_can():
+    # *la nonna poté ricamare con metodo*, *le ballate possono essere composte con passione*
+    # (the reading of seed 5376); *la nonna dovette ricamare con metodo* reads
+    manners = {spec.id for spec in LEXICON.other_phrases if spec.manner}
+    assert {"with_method", "with_care", "by_hand", "in_a_hurry"} <= manners
+    assert not manners & {spec.id for spec in LEXICON.other_phrases if spec.feeling}
+    words = words_of("nonna", "tovaglia", "with_method", "can_remote")
+    for frame in MODAL_FRAMES:
+        told = reads(OBJECT_DROP, "ricamare", replace(words, frame=frame), ACTIVE)
+        assert told == (frame in OBLIGATION_FRAMES), frame
+
+
+def test_white_things_do_not_fade_and_snow_melts_by_no_one():
+    # *molte federe bianche potrebbero scolorirsi* (the reading of seed 5376); *questa neve
+    # poté essere sciolta nel pomeriggio*
+    assert "bianco" in LEXICON.verbs["scolorire"].patient_refuses
+    assert {"neve", "ghiaccio"} <= set(LEXICON.verbs["sciogliere"].cause_patients)

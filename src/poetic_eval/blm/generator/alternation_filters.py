@@ -14,7 +14,7 @@ from .alternation_sentences import ALONE, ANIMAL_CLASSES, CAUSAL_DA, Alternation
 from .alternation_templates import MISHAP_FRAMES, agentless_passive, alone_reads_well, has_role
 from .lexicon import DA_SPANS, CauseKind, Lexicon, Noun, Verb
 from .noun_phrases import phrase_text
-from .verb_groups import MODAL_FRAMES, OBLIGATION_FRAMES, POSSIBILITY_FRAMES
+from .verb_groups import ABILITY_FRAMES, MODAL_FRAMES, OBLIGATION_FRAMES, POSSIBILITY_FRAMES
 
 
 class AlternationFilters:
@@ -27,10 +27,10 @@ class AlternationFilters:
         aside = [verb for verb in verbs if verb.routine or verb.context_only]
         self.verbs, self.context_only = [v for v in verbs if v not in aside], aside
         self.other_phrases = {spec.id: phrase_text(lexicon, spec) for spec in lexicon.other_phrases}
-        # the P-NPs with each flag of the lexicon (schedule, clock, setting, feeling)
-        self.scheduled, self.clock, self.setting, self.feelings = (
+        # the P-NPs with each flag of the lexicon (schedule, clock, setting, feeling, manner)
+        self.scheduled, self.clock, self.setting, self.feelings, self.manners = (
             {phrase_text(lexicon, spec) for spec in lexicon.other_phrases if getattr(spec, flag)}
-            for flag in ("schedule", "clock", "setting", "feeling")
+            for flag in ("schedule", "clock", "setting", "feeling", "manner")
         )
         self.da_phrases = {
             span: [phrase_text(lexicon, spec) for spec in lexicon.da_phrases if spec.span == span]
@@ -177,7 +177,9 @@ class AlternationFilters:
         volta*), though it might be or be expected (*potrebbe insegnare per la prima volta*);
         no food, drink or smoke is in a modal passive (:attr:`.Verb.consumed`: not *l'acqua deve
         essere bevuta dalla studentessa*, *il vino poté essere bevuto*); and no one is obliged
-        to do anything with liking (not *dovettero mangiare la minestra con gusto*)."""
+        to do anything with liking (not *dovettero mangiare la minestra con gusto*), and a manner
+        tells what one did or must do, not what one can (not *la nonna poté ricamare con
+        metodo*, *le ballate possono essere composte con passione*)."""
         frame, phrase = words.frame, words.other_phrase
         itself = self.alternation == "causative" and template[1] == "Intr"
         if itself and phrase in self.setting:
@@ -197,6 +199,8 @@ class AlternationFilters:
             return False
         if frame in OBLIGATION_FRAMES and phrase in self.feelings:
             return False  # *i bambini dovettero mangiare la minestra con gusto*
+        if frame in ABILITY_FRAMES and phrase in self.manners:
+            return False  # *la nonna poté ricamare con metodo*
         if frame in POSSIBILITY_FRAMES:
             return True
         if phrase in self.no_modal:

@@ -146,7 +146,8 @@ class AlternationGenerator(AlternationFilters):
     ) -> AlternationWords:
         """``words`` with one word of ``template`` replaced (same numbers and determiners),
         so that the sentence reads well (:meth:`reads_well`); the slot ``first`` is tried
-        first (``"frame"``: a type II context sentence tells its event in another frame)."""
+        first (``"frame"``: a type II context sentence tells its event in another frame), and
+        only the frame where a context sentence's is none of its template's."""
         slots = ["frame"]
         slots += ["agent"] * any("Ag" in tag for tag in template)
         slots += ["patient"] * any("Pat" in tag for tag in template)
@@ -156,6 +157,13 @@ class AlternationGenerator(AlternationFilters):
         if first in order:
             order.remove(first)
             order.insert(0, first)
+        untold = not for_answers and words.frame not in frames_for(template, self.alternation)
+        if untold and not verb.consumed:
+            # the answers' present or imperfect is no frame of a sentence with a P-NP (*il
+            # tappezziere cuce prima di pranzo*): its frame changes, or it is not told; what
+            # one eats or drinks takes no modal passive, so its passives keep the present
+            # (*la minestra viene mangiata nel pomeriggio*)
+            order = ["frame"]
         for slot in order:
             current = getattr(words, slot)
             if slot in ("agent", "patient"):

@@ -353,6 +353,10 @@ class PhraseSpec:
     #: a manner of one's own liking (con gusto, con passione): no one is obliged to do
     #: anything so (not *i bambini dovettero mangiare la minestra con gusto*)
     feeling: bool = False
+    #: a manner of doing (con cura, a mano, in fretta): what one did is told with it, or what
+    #: one must do, not what one can (not *la nonna poté ricamare con metodo*, *le ballate
+    #: possono essere composte con passione*)
+    manner: bool = False
 
 
 @dataclass(frozen=True)

@@ -67,6 +67,8 @@ MODAL_FRAMES = tuple(_MODALS)
 POSSIBILITY_FRAMES = ("could", "should")
 #: the frames of an obligation or an expectation (dovere)
 OBLIGATION_FRAMES = tuple(frame for frame, (lemma, _, _) in _MODALS.items() if lemma == "dovere")
+#: the frames of an ability, a permission or a chance (potere)
+ABILITY_FRAMES = tuple(frame for frame, (lemma, _, _) in _MODALS.items() if lemma == "potere")
 
 
 def verb_group(
