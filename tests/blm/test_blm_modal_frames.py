@@ -232,8 +232,8 @@ def test_a_mishap_might_happen_of_itself_all_of_a_sudden():
 
 
 def test_a_manner_tells_what_one_did_or_must_do_not_what_one_can():
-    # *la nonna poté ricamare con metodo*, *le ballate possono essere composte con passione*
-    # (the reading of seed 5376); *la nonna dovette ricamare con metodo* reads
+    # *la nonna poté ricamare con metodo* (the reading of seed 5376); *la nonna dovette
+    # ricamare con metodo* reads; a feeling is no manner (*con passione* takes no *dovere*)
     manners = {spec.id for spec in LEXICON.other_phrases if spec.manner}
     assert {"with_method", "with_care", "by_hand", "in_a_hurry"} <= manners
     assert not manners & {spec.id for spec in LEXICON.other_phrases if spec.feeling}

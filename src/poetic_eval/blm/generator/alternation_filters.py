@@ -179,7 +179,7 @@ class AlternationFilters:
         essere bevuta dalla studentessa*, *il vino poté essere bevuto*); and no one is obliged
         to do anything with liking (not *dovettero mangiare la minestra con gusto*), and a manner
         tells what one did or must do, not what one can (not *la nonna poté ricamare con
-        metodo*, *le ballate possono essere composte con passione*)."""
+        metodo*, *gli arazzi possono essere tessuti al telaio*)."""
         frame, phrase = words.frame, words.other_phrase
         itself = self.alternation == "causative" and template[1] == "Intr"
         if itself and phrase in self.setting:

@@ -354,8 +354,8 @@ class PhraseSpec:
     #: anything so (not *i bambini dovettero mangiare la minestra con gusto*)
     feeling: bool = False
     #: a manner of doing (con cura, a mano, in fretta): what one did is told with it, or what
-    #: one must do, not what one can (not *la nonna poté ricamare con metodo*, *le ballate
-    #: possono essere composte con passione*)
+    #: one must do, not what one can (not *la nonna poté ricamare con metodo*, *gli arazzi
+    #: possono essere tessuti al telaio*); a ``feeling`` is none (it takes no *dovere*)
     manner: bool = False
 
 
