@@ -236,7 +236,6 @@ def test_a_manner_tells_what_one_did_or_must_do_not_what_one_can():
     # ricamare con metodo* reads; a feeling is no manner (*con passione* takes no *dovere*)
     manners = {spec.id for spec in LEXICON.other_phrases if spec.manner}
     assert {"with_method", "with_care", "by_hand", "in_a_hurry"} <= manners
-    assert not manners & {spec.id for spec in LEXICON.other_phrases if spec.feeling}
     words = words_of("nonna", "tovaglia", "with_method", "can_remote")
     for frame in MODAL_FRAMES:
         told = reads(OBJECT_DROP, "ricamare", replace(words, frame=frame), ACTIVE)
@@ -246,5 +245,13 @@ def test_a_manner_tells_what_one_did_or_must_do_not_what_one_can():
 def test_white_things_do_not_fade_and_snow_melts_by_no_one():
     # *molte federe bianche potrebbero scolorirsi* (the reading of seed 5376); *questa neve
     # poté essere sciolta nel pomeriggio*
-    assert "bianco" in LEXICON.verbs["scolorire"].patient_refuses
+    scolorire = LEXICON.verbs["scolorire"]
+    assert "bianco" in scolorire.patient_refuses
     assert {"neve", "ghiaccio"} <= set(LEXICON.verbs["sciogliere"].cause_patients)
+
+    def white(verb) -> int:
+        rng = random.Random(5)
+        matrices = [CAUSATIVE.matrix(verb, rng, "II") for _ in range(40)]
+        return sum("bianc" in s.text for m in matrices for s in m.context)
+
+    assert white(scolorire) == 0 and white(replace(scolorire, patient_refuses=())) > 0

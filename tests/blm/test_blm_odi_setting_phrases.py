@@ -10,7 +10,7 @@ from __future__ import annotations
 from functools import cache
 
 import pytest
-from lexicon_copies import edited_verb
+from lexicon_copies import edited_lexicon, edited_verb
 
 from poetic_eval.blm import BlmSizes, generate_config, load_lexicon
 from poetic_eval.blm.generator.lexicon import Lexicon, LexiconError
@@ -88,3 +88,15 @@ def test_a_symphony_is_composed_at_no_time_of_day():
     clock = {spec.id for spec in LEXICON.other_phrases if spec.clock}
     comporre = LEXICON.verbs["comporre"]
     assert comporre.p_phrases and not set(comporre.p_phrases) & clock
+
+
+def test_the_loader_refuses_a_manner_that_is_a_feeling(tmp_path):
+    """*con metodo* as a feeling would take neither *potere* nor *dovere*: no modal at all."""
+
+    def as_feeling(raw: dict) -> None:
+        entry = next(e for e in raw["other_phrases"] if e.get("id") == "with_method")
+        entry["feeling"] = True
+
+    folder = edited_lexicon(tmp_path, "alternation_phrases.json", as_feeling)
+    with pytest.raises(LexiconError, match=r"'with_method': a manner is a setting and no feeling"):
+        load_lexicon(folder)

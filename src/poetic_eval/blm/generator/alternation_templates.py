@@ -102,7 +102,8 @@ TAILS = ("time", "alone", "none")
 #: where the verb takes it (:attr:`.Verb.alone`), per alternation; the release has it in
 #: 25-50 % of its correct answers; 11 of CausI's 27 item verbs always say it
 #: (:attr:`.Verb.alone_only`), so CausI's others say it less often (at 0.25 caus_ii and
-#: caus_iii told it in 50.6-51.3 % of their correct answers, at 0.15 in 44-48 %, seeds 0-3)
+#: caus_iii told it in 50.6-51.3 % of their correct answers on seeds 0-1, at 0.15 in
+#: 43.6-48.6 % on seeds 0-3)
 ALONE_RATE = {"causative": 0.15, "object_drop": 0.4}
 #: the chances that an answer with two arguments (R-trans, IR-trans, ER-pass, IER-pass) ends
 #: with a temporal phrase or with "da solo" (else with no "da" phrase), so that neither kind of

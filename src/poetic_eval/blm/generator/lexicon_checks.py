@@ -52,7 +52,19 @@ def check_lexicon(
     for group in ("other_phrases", "da_phrases"):
         for phrase in getattr(lexicon, group):
             _check_phrase(lexicon, phrase, group)
+    _check_phrase_flags(lexicon)
     _check_causes_and_p_phrases(lexicon)
+
+
+def _check_phrase_flags(lexicon: Lexicon) -> None:
+    """A manner is a setting (no occasion) and no feeling: a feeling takes no *dovere* and a
+    manner no *potere*, so a P-NP that were both would take no modal at all."""
+    for phrase in lexicon.other_phrases:
+        if not isinstance(phrase, str) and phrase.manner and (phrase.feeling or not phrase.setting):
+            raise LexiconError(
+                f"alternation_phrases.json, other_phrases {phrase.id!r}: a manner is a setting "
+                "and no feeling"
+            )
 
 
 #: the noun class of the natural and mechanical causes; each has a ``cause_kind``
