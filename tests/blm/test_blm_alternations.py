@@ -138,7 +138,8 @@ def check_sentence(task: str, verb: str, sentence: str, annotation: dict) -> dic
     finite = next(w for w in words if w != "si")
     assert {number for _, _, number in FINITE_FORMS[finite]} == {subject_number}, sentence
     forms = VERBS[verb]
-    after_avere = any(lemma == "avere" for lemma, _, _ in FINITE_FORMS[finite])
+    # *ha rotto*, and the perfect infinitive of an inference: *deve aver rotto*
+    after_avere = any(lemma == "avere" for lemma, _, _ in FINITE_FORMS[finite]) or "aver" in words
     agreement = ("m", "sg") if after_avere else (subject_gender, subject_number)
     participles = {forms.participle_form(g, n) for g in "mf" for n in ("sg", "pl")}
     for word in words[words.index(finite) + 1 :]:  # not the finite word: *chiuse* (remote)

@@ -14,7 +14,13 @@ from .alternation_sentences import ALONE, ANIMAL_CLASSES, CAUSAL_DA, Alternation
 from .alternation_templates import MISHAP_FRAMES, agentless_passive, alone_reads_well, has_role
 from .lexicon import DA_SPANS, CauseKind, Lexicon, Noun, Verb
 from .noun_phrases import phrase_text
-from .verb_groups import ABILITY_FRAMES, MODAL_FRAMES, OBLIGATION_FRAMES, POSSIBILITY_FRAMES
+from .verb_groups import (
+    ABILITY_FRAMES,
+    INFERENCE_FRAMES,
+    MODAL_FRAMES,
+    OBLIGATION_FRAMES,
+    POSSIBILITY_FRAMES,
+)
 
 
 class AlternationFilters:
@@ -162,7 +168,13 @@ class AlternationFilters:
     def _modal_reads_well(
         self, verb: Verb, words: AlternationWords, template: tuple[str, ...]
     ) -> bool:
-        """A change of itself is foreseen at no place, and one that comes about only by itself
+        """What must, may or might have happened (:data:`.INFERENCE_FRAMES`) reads well of
+        every event but one everyone saw or a first time (*il vaso deve essersi rotto nel
+        pomeriggio*, *la bambina potrebbe aver rovesciato la bottiglia*), and so does *dovette*
+        of a thing's change or of a cause's mishap, where no duty can be meant (*la tovaglia
+        dovette scolorirsi al primo lavaggio*, *la pioggia dovette bagnare la lettera*; not *il
+        bambino dovette rompere il vaso*). A change of itself is foreseen or inferred at no
+        place, and one that comes about only by itself
         (:attr:`.Verb.alone_only`) at no time of day; a mishap or a wear (:attr:`.Verb.wear`)
         is never expected, and might happen of itself only at an occasion (*all'improvviso*),
         not at a time of day, when someone might do it to some things
@@ -184,6 +196,18 @@ class AlternationFilters:
         itself = self.alternation == "causative" and template[1] == "Intr"
         if itself and phrase in self.setting:
             return False  # *i palloni dovrebbero sgonfiarsi in giardino*: no place foreseen
+        if verb.consumed and template[1] == "Pass":
+            return False
+        if frame in INFERENCE_FRAMES:
+            # what must or may have happened, mishaps first (*il vaso deve essersi rotto nel
+            # pomeriggio*), but not what everyone saw, nor a first time
+            return phrase not in self.no_modal
+        if frame == "must_remote" and (itself or verb.mishap or verb.wear):
+            # *la tovaglia dovette scolorirsi al primo lavaggio*, *la pioggia dovette bagnare la
+            # lettera*: what must have happened (no thing or cause is obliged), never before
+            # everyone's eyes; a person's mishap is no duty (not *il bambino dovette rompere*)
+            cause = self._cause_kind(words.agent.noun) is not None and template[1] == "Akt"
+            return (itself or cause) and phrase not in self.no_modal
         if itself and verb.alone_only and phrase in self.clock:
             # what comes about only by itself, all at once, is foreseen at no time of day (*il
             # pedale potrebbe svitarsi a metà mattina*, *i biscotti potrebbero sbriciolarsi a
@@ -195,8 +219,6 @@ class AlternationFilters:
             # at a time of day, what someone might do: not things in general, *molte calze*
             done = has_role(template, "Ag") and words.patient.determiner != "many"
             return phrase not in self.no_occasion or done
-        if verb.consumed and template[1] == "Pass":
-            return False
         if frame in OBLIGATION_FRAMES and phrase in self.feelings:
             return False  # *i bambini dovettero mangiare la minestra con gusto*
         if frame in ABILITY_FRAMES and phrase in self.manners:
@@ -220,6 +242,9 @@ class AlternationFilters:
         if kind is None or not has_role(template, "Ag"):
             return True
         frame, phrase = words.frame, words.other_phrase
+        if frame in INFERENCE_FRAMES or (frame == "must_remote" and template[1] == "Akt"):
+            # *il terremoto deve aver incrinato le pareti*: an inference about what it did
+            frame = "perfect" if frame in INFERENCE_FRAMES else "remote"
         if frame in POSSIBILITY_FRAMES:
             active = template[1] == "Akt" and bool(kind.frames)
             event_now = not kind.spans and phrase in self.clock

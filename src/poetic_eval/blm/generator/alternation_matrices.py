@@ -48,7 +48,7 @@ from .alternation_sentences import (
 )
 from .alternation_templates import (
     ALONE_RATE,
-    FRAMES,
+    TYPE_II_FRAMES,
     answer_template,
     context_templates,
     draw_tail,
@@ -66,7 +66,7 @@ _AGENT_ACTS = ("Ag", "Akt", "da-NP")
 #: the more often the frame changes, the fewer od_ii's remoti (with OdI's frames of issue
 #: 40's fifth round, 16.9-17.6 % at 0.95, 17.2-17.9 % at 0.75, on seeds 0-3; the release
 #: 17-20 %); at 1.0, before its fourth round, od_ii's contexts named 217 distinct nouns
-CONTEXT_FRAME_CHANGE = {"causative": 0.9, "object_drop": 0.75}
+CONTEXT_FRAME_CHANGE = {"causative": 0.0, "object_drop": 0.75}
 _MAX_DRAWS = 200
 
 
@@ -248,13 +248,12 @@ class AlternationGenerator(AlternationFilters):
         # the context's own draws: however many it takes, the answers' draws stay the same
         told_rng = random.Random(rng.getrandbits(64))
         # a type II matrix's sentences without "da" start from one frame of theirs
-        told_frame = pick(told_rng, FRAMES[self.alternation])
+        told_frame = pick(told_rng, TYPE_II_FRAMES[self.alternation])
         for index, template in enumerate(templates):
             if lexical_type == "II":
                 start = type_ii_base
                 if "P-NP" in template:
-                    framed = replace(type_ii_base, frame=told_frame)
-                    start = framed if self.reads_well(verb, framed, template) else start
+                    start = self._told_start(verb, type_ii_base, template, told_frame, told_rng)
                 generic = self.iterated(verb, (template,))  # the one change: *le sue matite*,
                 words = possessed(start, template, verb, generic, told_rng)  # or another word
                 if words is start or not self.reads_well(verb, words, template):
@@ -280,6 +279,18 @@ class AlternationGenerator(AlternationFilters):
         context = tuple(self.sentence(*sentence) for sentence in told)
         plain = tuple(self.sentence(v, without_modifiers(w), t) for v, w, t in told)
         return Matrix(context, tuple(answers), verb=verb.lemma, plain_context=plain)
+
+    def _told_start(self, verb, base, template, told_frame, rng) -> AlternationWords:
+        """The words a type II context sentence with a P-NP starts from: the matrix's words in
+        the matrix's frame for such sentences, or, where that frame does not read well, in
+        another frame of the template that does (not the answers' present: *i gatti
+        sfilacciano i loro cuscini a metà pomeriggio*); the base itself where none does."""
+        framed = replace(base, frame=told_frame)
+        if self.reads_well(verb, framed, template):
+            return framed
+        others = [replace(base, frame=f) for f in frames_for(template, self.alternation)]
+        others = [words for words in others if self.reads_well(verb, words, template)]
+        return pick(rng, others) if others else base
 
     def _matched_subject(self, verb, words, template, subject: bool) -> AlternationWords:
         """Answer ``words`` by :func:`.matched_subject`, if they still read well."""

@@ -50,12 +50,12 @@ from .verb_groups import DURATION_FRAMES
 #: *dovette* told od_iii 19.5-20.2 %
 FRAMES = {
     "causative": (
-        *("perfect",) * 6,
-        *("remote",) * 3,
-        *("can", "can_past", "can_future", "must", "must_past", "must_future") * 2,
-        *("can_remote", "must_remote") * 16,
-        *("could",) * 10,
-        *("should",) * 4,
+        *("can", "can_past", "can_future", "must", "must_past", "must_future"),
+        *("can_remote",) * 14,
+        *("must_remote",) * 24,
+        *("could",) * 4,
+        *("should",) * 2,
+        *("must_have", "must_had", "may_have", "might_have") * 5,
     ),
     "object_drop": (
         *("can", "can_past", "can_future", "must", "must_past", "must_future") * 4,
@@ -64,6 +64,16 @@ FRAMES = {
         *("could",) * 6,
         *("should",) * 4,
     ),
+}
+
+#: the frame a type II matrix draws for its context sentences without "da" (each keeps it if
+#: it reads well there, else draws one of :data:`FRAMES`): CausI's more often a remoto of
+#: dovere or potere than its sentences' own, as in a mishap's matrix only the thing's change of
+#: itself (and a cause) can take one (*la tovaglia dovette scolorirsi*, not *la bambina dovette
+#: rovesciare la bottiglia*)
+TYPE_II_FRAMES = {
+    "causative": (*FRAMES["causative"], *("can_remote",) * 64, *("must_remote",) * 320),
+    "object_drop": FRAMES["object_drop"],
 }
 
 #: the frames in which a mishap (:attr:`.Verb.mishap`) with a P-NP happened (*ha bruciato*,

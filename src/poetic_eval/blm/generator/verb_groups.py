@@ -22,11 +22,19 @@ must_future   dovrà aprire        dovrà essere aperta         dovrà aprirsi
 must_remote   dovette aprire      dovette essere aperta       dovette aprirsi
 should        dovrebbe aprire     dovrebbe essere aperta      dovrebbe aprirsi
 must_can      deve poter aprire   deve poter essere aperta    deve potersi aprire
+must_have     deve aver aperto    deve essere stata aperta    deve essersi aperta
+must_had      doveva aver aperto  doveva essere stata aperta  doveva essersi aperta
+may_have      può aver aperto     può essere stata aperta     può essersi aperta
+might_have    potrebbe aver       potrebbe essere stata       potrebbe essersi aperta
+              aperto              aperta
 ============  ==================  ==========================  =====================
 
 *could* and *should* are the conditionals of possibility and expectation (*la camicia
 potrebbe strapparsi al primo lavaggio*, *il ghiaccio dovrebbe sciogliersi nel pomeriggio*); the
-others say what one can or must do (*il cuoco dovette cuocere l'arrosto nel pomeriggio*).
+others say what one can or must do (*il cuoco dovette cuocere l'arrosto nel pomeriggio*),
+except the four with a perfect infinitive (:data:`INFERENCE_FRAMES`), which infer what must,
+may or might have happened (*il vaso deve essersi rotto durante il trasloco*, *la bambina
+potrebbe aver rovesciato la bottiglia nel pomeriggio*): the modal way to tell a mishap.
 
 The perfect takes the verb's own auxiliary in the active (*è arrivata*, *ha disegnato*); with
 essere, and in the passive and si forms, participles agree with the subject in gender and
@@ -43,6 +51,7 @@ FRAMES = (
     *("present", "imperfect", "future", "perfect", "remote"),
     *("can", "can_past", "can_future", "can_remote", "could"),
     *("must", "must_past", "must_future", "must_remote", "should", "must_can"),
+    *("must_have", "must_had", "may_have", "might_have"),
 )
 #: frames a temporal "da" phrase (da un mese) goes with: the event is ongoing or habitual
 DURATION_FRAMES = ("present", "imperfect")
@@ -60,15 +69,29 @@ _MODALS = {
     "must_remote": ("dovere", False, "remote"),
     "should": ("dovere", False, "conditional"),
     "must_can": ("dovere", True, "present"),
+    "must_have": ("dovere", False, "present"),
+    "must_had": ("dovere", False, "imperfect"),
+    "may_have": ("potere", False, "present"),
+    "might_have": ("potere", False, "conditional"),
 }
+#: the modal frames with a perfect infinitive: an inference about what has happened (epistemic)
+INFERENCE_FRAMES = ("must_have", "must_had", "may_have", "might_have")
 #: the modal frames: epistemic (:data:`POSSIBILITY_FRAMES`), or of what someone can or must do
 MODAL_FRAMES = tuple(_MODALS)
 #: the frames of what may or should happen, whoever or whatever makes it happen
 POSSIBILITY_FRAMES = ("could", "should")
 #: the frames of an obligation or an expectation (dovere)
-OBLIGATION_FRAMES = tuple(frame for frame, (lemma, _, _) in _MODALS.items() if lemma == "dovere")
+OBLIGATION_FRAMES = tuple(
+    frame
+    for frame, (lemma, _, _) in _MODALS.items()
+    if lemma == "dovere" and frame not in INFERENCE_FRAMES
+)
 #: the frames of an ability, a permission or a chance (potere)
-ABILITY_FRAMES = tuple(frame for frame, (lemma, _, _) in _MODALS.items() if lemma == "potere")
+ABILITY_FRAMES = tuple(
+    frame
+    for frame, (lemma, _, _) in _MODALS.items()
+    if lemma == "potere" and frame not in INFERENCE_FRAMES
+)
 
 
 def verb_group(
@@ -82,6 +105,8 @@ def verb_group(
     if frame in _MODALS:
         lemma, with_poter, tense = _MODALS[frame]
         words = [finite_form(lexicon.verb(lemma), tense, number)]
+        if frame in INFERENCE_FRAMES:
+            return " ".join([*words, _perfect_infinitive(lexicon, verb, voice, number, gender)])
         potere = lexicon.verb("potere")
         if voice == "active":
             words += [truncated_infinitive(potere)] * with_poter + [verb.lemma]
@@ -106,6 +131,19 @@ def verb_group(
     if auxiliary.lemma == "avere":
         return f"{finite_form(auxiliary, 'present', number)} {participle(verb)}"
     return f"{clitic}{finite_form(essere, 'present', number)} {agreeing}"
+
+
+def _perfect_infinitive(lexicon: Lexicon, verb: Verb, voice: str, number: str, gender: str) -> str:
+    """*aver aperto*, *essere arrivata*, *essere stata aperta*, *essersi aperta*."""
+    essere = lexicon.verb("essere")
+    agreeing = participle(verb, gender, number)
+    if voice == "passive":
+        return f"essere {participle(essere, gender, number)} {agreeing}"
+    if voice == "si":
+        return f"{infinitive_with_si(essere)} {agreeing}"
+    if verb.aux == "avere":
+        return f"{truncated_infinitive(lexicon.verb('avere'))} {participle(verb)}"
+    return f"essere {agreeing}"
 
 
 def copula_group(
