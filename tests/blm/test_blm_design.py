@@ -137,21 +137,33 @@ def chunk_nouns(annotation: dict) -> dict[str, object]:
 
 
 MODALS = {"potere", "dovere"}
-#: the conditional of possibility, the one modal an unwanted change takes (*potrebbe rompersi*)
+#: the conditional of possibility, the one modal an unwanted change takes but an inference's
+#: (*potrebbe rompersi*)
 MIGHT = {"potrebbe", "potrebbero"}
+
+
+#: the perfect infinitive of an inference (*deve aver rotto*, *deve essersi rotto*, *deve
+#: essere stato rotto*)
+PERFECT_INFINITIVE = {"aver", "essersi", "stato", "stata", "stati", "state"}
+MUST_REMOTE = {"dovette", "dovettero"}
 
 
 def check_modal(text: str, annotation: dict, verb) -> None:
     """A modal only without a temporal "da", in a context sentence; a mishap or a wear only
-    with *potrebbe*; an obligation or ability only of someone who acts on purpose."""
+    with *potrebbe* or as an inference (a perfect infinitive, or *dovette* of a thing or a
+    cause); an obligation or ability only of someone who acts on purpose."""
     tags = annotation["pattern"].split()
     assert "P-NP" in tags and "da-NP" not in tags, text
     words = set(text.split())
-    if verb.mishap or verb.wear:
-        assert words & MIGHT, text
+    inferred = bool(words & PERFECT_INFINITIVE)
     itself = verb.alternation == "causative" and tags[1] == "Intr"
+    cause = tags[1] == "Akt" and LEXICON.nouns[chunk_nouns(annotation)["Ag"].lemma].cause_kind
+    # *la tovaglia dovette scolorirsi*, *la pioggia dovette bagnare*: no duty can be meant
+    inferred |= bool(words & MUST_REMOTE) and (itself or bool(cause))
+    if verb.mishap or verb.wear:
+        assert words & MIGHT or inferred, text
     if itself:  # *la camicia potrebbe asciugarsi*, *dovrebbe asciugarsi*; not *può asciugarsi*
-        assert words & (MIGHT | {"dovrebbe", "dovrebbero"}), text
+        assert words & (MIGHT | {"dovrebbe", "dovrebbero"}) or inferred, text
 
 
 def test_filters_hold_in_every_causi_and_odi_sentence():

@@ -17,6 +17,7 @@ from poetic_eval.blm.generator.alternation_sentences import AlternationWords, mo
 from poetic_eval.blm.generator.conjugation import finite_form
 from poetic_eval.blm.generator.noun_phrases import NounPhrase
 from poetic_eval.blm.generator.verb_groups import (
+    INFERENCE_FRAMES,
     MODAL_FRAMES,
     OBLIGATION_FRAMES,
     POSSIBILITY_FRAMES,
@@ -29,8 +30,9 @@ ACTIVE = ("Ag", "Akt", "Pat", "P-NP")
 PASSIVE_BY = ("Pat", "Pass", "da-Ag", "P-NP")
 PASSIVE = ("Pat", "Pass", "P-NP")
 ITSELF = ("Pat", "Intr", "P-NP")
-#: what someone can or must do (*può*, *dovette*), not what might happen (*potrebbe*)
-ROOT_MODALS = [frame for frame in MODAL_FRAMES if frame not in POSSIBILITY_FRAMES]
+#: what someone can or must do (*può*, *dovette*), not what might happen (*potrebbe*) nor
+#: what must or may have happened (*deve essersi rotto*)
+ROOT_MODALS = [f for f in MODAL_FRAMES if f not in (*POSSIBILITY_FRAMES, *INFERENCE_FRAMES)]
 
 
 def words_of(agent: str, patient: str, phrase: str, frame: str) -> AlternationWords:
@@ -96,6 +98,28 @@ def test_a_mishap_might_happen_with_a_doer_or_at_an_occasion_only():
     assert reads(CAUSATIVE, "rompere", replace(earthquake, frame="perfect"), ACTIVE)
 
 
+def test_a_mishap_is_inferred_at_any_time_but_no_one_s_duty():
+    # *il vaso deve essersi rotto nel pomeriggio*, *il bambino potrebbe aver rotto il vaso*,
+    # *il vaso dovette rompersi*, *la pioggia dovette bagnare la lettera*; not what everyone
+    # saw (*deve essersi rotto sotto gli occhi di tutti*) nor a duty (*il bambino dovette
+    # rompere il vaso*, *il vaso dovette essere rotto*)
+    afternoon = words_of("bambino", "vaso", "afternoon", "must_have")
+    for frame in INFERENCE_FRAMES:
+        for template in (ACTIVE, PASSIVE_BY, PASSIVE, ITSELF):
+            words = replace(afternoon, frame=frame)
+            assert reads(CAUSATIVE, "rompere", words, template), (frame, template)
+            in_public = replace(words, other_phrase=CAUSATIVE.other_phrases["in_public"])
+            assert not reads(CAUSATIVE, "rompere", in_public, template), (frame, template)
+    duty = replace(afternoon, frame="must_remote")
+    assert reads(CAUSATIVE, "rompere", duty, ITSELF)
+    for template in (ACTIVE, PASSIVE_BY, PASSIVE):
+        assert not reads(CAUSATIVE, "rompere", duty, template), template
+    rain = words_of("pioggia", "lettera", "afternoon", "must_remote")
+    assert LEXICON.verbs["bagnare"].mishap and reads(CAUSATIVE, "bagnare", rain, ACTIVE)
+    child = replace(rain, agent=NounPhrase(LEXICON.nouns["bambino"], "sg", "def"))
+    assert not reads(CAUSATIVE, "bagnare", child, ACTIVE)
+
+
 def test_no_one_can_or_must_wear_a_thing_out():
     # *il ragazzo potrebbe logorare il tappeto durante l'inverno*, not *dovette logorare*
     winter = words_of("ragazzo", "tappeto", "winter", "could")
@@ -115,7 +139,9 @@ def test_what_someone_does_on_purpose_takes_every_modal_but_not_of_itself():
         assert reads(CAUSATIVE, "asciugare", replace(words, frame=frame), ACTIVE), frame
         assert reads(CAUSATIVE, "asciugare", replace(words, frame=frame), PASSIVE), frame
         itself = reads(CAUSATIVE, "asciugare", replace(words, frame=frame), ITSELF)
-        assert itself == (frame in POSSIBILITY_FRAMES), frame
+        # a thing is obliged to nothing: its *dovette* is an inference (*dovette asciugarsi*)
+        inferred = frame in (*POSSIBILITY_FRAMES, *INFERENCE_FRAMES, "must_remote")
+        assert itself == inferred, frame
 
 
 def test_a_cause_might_act_and_is_expected_to_only_if_it_keeps_time():
@@ -164,7 +190,7 @@ def test_how_a_matrix_s_context_is_told_never_changes_its_answers(monkeypatch, l
     before = [OBJECT_DROP.matrix(verb, random.Random(7), lexical_type) for verb in verbs]
     frames = dict(alternation_templates.FRAMES, object_drop=("could", "must_past"))
     monkeypatch.setattr(alternation_templates, "FRAMES", frames)
-    monkeypatch.setattr("poetic_eval.blm.generator.alternation_matrices.FRAMES", frames)
+    monkeypatch.setattr("poetic_eval.blm.generator.alternation_matrices.TYPE_II_FRAMES", frames)
     after = [OBJECT_DROP.matrix(verb, random.Random(7), lexical_type) for verb in verbs]
     assert [m.answer_texts() for m in after] == [m.answer_texts() for m in before]
     assert [m.context_key() for m in after] != [m.context_key() for m in before]
@@ -239,7 +265,8 @@ def test_a_manner_tells_what_one_did_or_must_do_not_what_one_can():
     words = words_of("nonna", "tovaglia", "with_method", "can_remote")
     for frame in MODAL_FRAMES:
         told = reads(OBJECT_DROP, "ricamare", replace(words, frame=frame), ACTIVE)
-        assert told == (frame in OBLIGATION_FRAMES), frame
+        # or what she must have done so: *la nonna deve aver ricamato con metodo*
+        assert told == (frame in (*OBLIGATION_FRAMES, *INFERENCE_FRAMES)), frame
 
 
 def test_white_things_do_not_fade_and_snow_melts_by_no_one():

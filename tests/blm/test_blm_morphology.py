@@ -244,6 +244,12 @@ def test_every_template_phrase_renders_as_written():
         "dopo il lavaggio",
         "al primo lavaggio",
         "nel corso della mattinata",
+        # issue 40: times of day with words of their own (the vocabulary of caus_iii)
+        "nelle prime ore del pomeriggio",
+        "di primo mattino",
+        "verso mezzogiorno",
+        "poco dopo cena",
+        "subito dopo colazione",
         # the seasons, for changes over weeks or more (issue 40: deformare, logorare)
         "durante l'estate",
         "durante l'inverno",
@@ -488,6 +494,39 @@ APRIRE = {  # frame: (active, passive, si) for a feminine singular, then masculi
         "devono poter essere aperti",
         "devono potersi aprire",
     ),
+    # the perfect infinitive of an inference: what must, may or might have happened
+    "must_have": (
+        "deve aver aperto",
+        "deve essere stata aperta",
+        "deve essersi aperta",
+        "devono aver aperto",
+        "devono essere stati aperti",
+        "devono essersi aperti",
+    ),
+    "must_had": (
+        "doveva aver aperto",
+        "doveva essere stata aperta",
+        "doveva essersi aperta",
+        "dovevano aver aperto",
+        "dovevano essere stati aperti",
+        "dovevano essersi aperti",
+    ),
+    "may_have": (
+        "può aver aperto",
+        "può essere stata aperta",
+        "può essersi aperta",
+        "possono aver aperto",
+        "possono essere stati aperti",
+        "possono essersi aperti",
+    ),
+    "might_have": (
+        "potrebbe aver aperto",
+        "potrebbe essere stata aperta",
+        "potrebbe essersi aperta",
+        "potrebbero aver aperto",
+        "potrebbero essere stati aperti",
+        "potrebbero essersi aperti",
+    ),
 }
 
 
@@ -507,6 +546,9 @@ def test_perfect_takes_the_verb_s_own_auxiliary_and_agrees_with_essere():
     assert verb_group(LEXICON, arrive, "perfect", "active", "pl", "f") == "sono arrivate"
     assert verb_group(LEXICON, draw, "perfect", "active", "pl", "f") == "hanno disegnato"
     assert verb_group(LEXICON, melt, "perfect", "si", "sg", "f") == "si è sciolta"
+    # the perfect infinitive too: *deve essere arrivata*, *devono aver disegnato*
+    assert verb_group(LEXICON, arrive, "must_have", "active", "sg", "f") == "deve essere arrivata"
+    assert verb_group(LEXICON, draw, "must_have", "active", "pl", "f") == "devono aver disegnato"
     assert verb_group(LEXICON, LEXICON.verb("rompere"), "perfect", "si", "pl", "f") == (
         "si sono rotte"  # le uova si sono rotte: the plural is feminine
     )

@@ -391,14 +391,20 @@ def test_every_agent_acts_only_on_the_patients_it_can_and_the_fourth_reading_s_p
 def test_a_mishap_is_no_one_s_purpose_and_no_one_s_plan():
     # the fourth reading: *il biscotto veniva bruciato da un cuoco da cinque minuti*, *il fuoco
     # brucerà i biscotti nel pomeriggio*, *i chiodi si piegheranno nel pomeriggio*
-    # it happened: the perfect or the passato remoto (ha bruciato, bruciò, fu bruciata), or it
-    # might happen (potrebbe bruciare)
-    perfect = {"ha", "hanno", "è", "sono", "fu", "furono", "potrebbe", "potrebbero"} | {
-        VERB_FORMS[verb.lemma].finite[("remote", number)]
-        for verb in LEXICON.verbs.values()
-        if verb.mishap
-        for number in ("sg", "pl")
-    }
+    # it happened: the perfect or the passato remoto (ha bruciato, bruciò, fu bruciata), it
+    # might happen (potrebbe bruciare), or it must, may or might have happened (deve aver
+    # bruciato, dovette bruciarsi: an inference, with a perfect infinitive or of no duty)
+    inferred = {"deve", "devono", "doveva", "dovevano", "può", "possono", "dovette", "dovettero"}
+    perfect = (
+        {"ha", "hanno", "è", "sono", "fu", "furono", "potrebbe", "potrebbero"}
+        | inferred
+        | {
+            VERB_FORMS[verb.lemma].finite[("remote", number)]
+            for verb in LEXICON.verbs.values()
+            if verb.mishap
+            for number in ("sg", "pl")
+        }
+    )
     timed = spanned = 0
     for annotation in alternation_sentences(("caus_ii", "caus_iii")):
         verb = LEXICON.verbs[annotation["verb"]]
@@ -409,6 +415,10 @@ def test_a_mishap_is_no_one_s_purpose_and_no_one_s_plan():
         if "P-NP" in chunks:
             timed += 1
             assert group[group[0] == "si"] in perfect, annotation
+            if group[group[0] == "si"] in inferred - {"dovette", "dovettero"}:
+                assert {"aver", "essersi", "stato", "stata", "stati", "state"} & set(group), (
+                    annotation
+                )
         agent = agent_of(chunks)
         if "da-NP" in chunks and agent and "Intr" not in chunks:
             noun = LEXICON.nouns[check_phrase(agent, NOUNS).lemma]

@@ -65,7 +65,9 @@ _AGENT_ACTS = ("Ag", "Akt", "da-NP")
 #: others change a word): a frame changed is never the matrix's own (:func:`vary_one`), so
 #: the more often the frame changes, the fewer od_ii's remoti (with OdI's frames of issue
 #: 40's fifth round, 16.9-17.6 % at 0.95, 17.2-17.9 % at 0.75, on seeds 0-3; the release
-#: 17-20 %); at 1.0, before its fourth round, od_ii's contexts named 217 distinct nouns
+#: 17-20 %); at 1.0, before its fourth round, od_ii's contexts named 217 distinct nouns.
+#: CausI's sentences keep the matrix's frame (mostly a remoto of the modals, which in a mishap's
+#: matrix only the change of itself and a cause can take): at 0.9, caus_ii's remoto was 14 %
 CONTEXT_FRAME_CHANGE = {"causative": 0.0, "object_drop": 0.75}
 _MAX_DRAWS = 200
 

@@ -38,16 +38,16 @@ from .verb_groups import DURATION_FRAMES
 
 #: the frames drawn for sentences without a temporal "da" phrase, per alternation, a frame
 #: listed n times drawn n times as often (the filters then keep those that read well,
-#: :meth:`.AlternationFilters.frame_reads_well`). OdI's are all modal, so that nearly every
-#: such sentence has one (the release: 55-60 % of the context sentences, 4 in 7 at most here),
-#: its remoto the modals' (*dovette*, *poté*); CausI's mishaps and wears (most of its item
-#: verbs) take only the perfect, the remoto or *potrebbe*, so CausI also draws the plain
-#: perfect and remoto. The weights keep the remoto at the release's 17-20 % of the context
-#: sentences in every config and on seeds 0-3, as measured: with 27 CausI item verbs, 5
-#: perfects to 3 remoti told 19.5-20.0 % in caus_ii, 6 to 3 told 18.1-18.7 %; OdI's weights
-#: below told 16.9-17.6 % in od_ii and 18.8-19.5 % in od_iii, 17.2-17.9 % in od_ii once type
-#: II changed a word more often than its frame (:data:`.CONTEXT_FRAME_CHANGE`), and one more
-#: *dovette* told od_iii 19.5-20.2 %
+#: :meth:`.AlternationFilters.frame_reads_well`). All are modal, so that nearly every such
+#: sentence has one (the release: 55-60 % of the context sentences, 4 in 7 at most here), the
+#: remoto the modals' (*dovette*, *poté*); CausI's mishaps and wears (most of its item verbs)
+#: take what might happen or must, may or might have happened (*potrebbe rompersi*, *deve
+#: essersi rotto*, :data:`.INFERENCE_FRAMES`) and *dovette* of a thing or a cause only. The
+#: weights keep the remoto at the release's 17-20 % of the context sentences in every config
+#: and on seeds 0-3, as measured: OdI's below told 16.9-17.6 % in od_ii and 18.8-19.5 % in
+#: od_iii, 17.2-17.9 % in od_ii once type II changed a word more often than its frame
+#: (:data:`.CONTEXT_FRAME_CHANGE`), and one more *dovette* told od_iii 19.5-20.2 %; CausI's
+#: told 17.7-18.5 % in caus_iii (its type II matrices draw :data:`TYPE_II_FRAMES`)
 FRAMES = {
     "causative": (
         *("can", "can_past", "can_future", "must", "must_past", "must_future"),
@@ -70,7 +70,8 @@ FRAMES = {
 #: it reads well there, else draws one of :data:`FRAMES`): CausI's more often a remoto of
 #: dovere or potere than its sentences' own, as in a mishap's matrix only the thing's change of
 #: itself (and a cause) can take one (*la tovaglia dovette scolorirsi*, not *la bambina dovette
-#: rovesciare la bottiglia*)
+#: rovesciare la bottiglia*): caus_ii's remoto was 15.4-15.8 % with no more than FRAMES's, and
+#: is 17.2-19.1 % on seeds 0-3 with these
 TYPE_II_FRAMES = {
     "causative": (*FRAMES["causative"], *("can_remote",) * 64, *("must_remote",) * 320),
     "object_drop": FRAMES["object_drop"],
