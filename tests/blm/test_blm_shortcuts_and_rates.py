@@ -292,10 +292,15 @@ def test_contexts_have_possessives(config):
 
 
 #: the release's distinct words / lemmas per 100 context sentences are the floors of
-#: data_profile.RELEASE_VOCABULARY (caus_ii's are not given). The seed-0 build: caus_ii 335 /
-#: 249, caus_iii 389 / 302, od_ii 346 / 274, od_iii 391 / 307 (seeds 1-3: caus_iii 301-304
-#: lemmas, od_ii 346-348 / 273-276). A floor missed is a strict xfail with the measured value
-THINNER_THAN_THE_RELEASE = {"caus_iii": "lemmas 302 < 308"}
+#: data_profile.RELEASE_VOCABULARY (caus_ii's are not given), its lemmas as issue 40 counted
+#: them (data_profile.LEMMA_OFFSET: 6 and 8 fewer than this measure on the same rows). The
+#: seed-0 build: caus_ii 335 / 239, caus_iii 389 / 296, od_ii 346 / 274, od_iii 391 / 307 in
+#: this measure (seeds 1-3: caus_iii 294-297 lemmas, od_ii 346-348 / 273-276), so caus_iii
+#: 290 and od_ii 266 in issue 40's. A floor missed is a strict xfail with the measured value
+THINNER_THAN_THE_RELEASE = {
+    "caus_iii": "lemmas 296 - 6 = 290 < 308",
+    "od_ii": "lemmas 274 - 8 = 266 < 269",
+}
 
 
 @pytest.mark.parametrize(
@@ -304,7 +309,8 @@ THINNER_THAN_THE_RELEASE = {"caus_iii": "lemmas 302 < 308"}
 def test_contexts_are_as_varied_as_the_release_s(config):
     words, lemmas = data_profile.RELEASE_VOCABULARY[config]
     measured = data_profile.vocabulary(full_rows(config), LEXICON)
-    assert measured["words_per_100"] >= words and measured["lemmas_per_100"] >= lemmas, measured
+    comparable = data_profile.release_comparable_lemmas(config, measured["lemmas_per_100"])
+    assert measured["words_per_100"] >= words and comparable >= lemmas, measured
 
 
 def test_the_vocabulary_measure_counts_distinct_words_and_lemmas():
@@ -314,6 +320,21 @@ def test_the_vocabulary_measure_counts_distinct_words_and_lemmas():
     assert measured["words_per_100"] == 5  # le pittrici disegnano i ritratti
     assert measured["lemmas_per_100"] == 5
     assert measured["nouns"] == 2 and measured["verbs"] == 1
+
+
+def test_a_verb_s_infinitives_after_a_modal_are_its_lemma():
+    """*dovette rompersi*, *deve aver rotto*, *deve essersi rotto*, *poter aprire*: one lemma
+    each, not a new one per form (the sixth round's modals told CausI's lemmas 7 too many)."""
+    index = data_profile.lemma_index(LEXICON)
+    expected = {"rompersi": "rompere", "rompere": "rompere", "aver": "avere", "essersi": "essere",
+                "poter": "potere", "asciugarsi": "asciugare", "aprirsi": "aprire"}  # fmt: skip
+    assert {form: index[form] for form in expected} == expected
+    sentences = ["il vaso può rompersi", "il vaso si rompe"]
+    made = [{"Context": [f"{i}\t{s}" for s in sentences], "Context_annotation":
+             [{"verb": "rompere"}] * 2} for i in range(60)]  # fmt: skip
+    measured = data_profile.vocabulary(made, LEXICON)
+    # il vaso può rompersi si rompe: 6 words; il vaso potere rompere si: 5 lemmas
+    assert measured["words_per_100"] == 6 and measured["lemmas_per_100"] == 5
 
 
 def predicate_is_planned(annotation: dict, chunks: dict[str, str]) -> bool:

@@ -149,7 +149,8 @@ def profile_section(
     lines = [
         (
             "| config | correct with *da solo* | wrong with a temporal da | modal "
-            "| passato remoto | possessive | words / lemmas per 100 | nouns / verbs |"
+            "| passato remoto | possessive | words / lemmas per 100 (issue 40's lemmas) "
+            "| nouns / verbs |"
         ),
         "|---|---:|---:|---:|---:|---:|---:|---:|",
     ]
@@ -166,6 +167,7 @@ def profile_section(
         words = profile.vocabulary(rows, lexicon) if enough else None
         vocabulary = (
             f"{words['words_per_100']:.0f} / {words['lemmas_per_100']:.0f} "
+            f"({profile.release_comparable_lemmas(name, words['lemmas_per_100']):.0f}) "
             f"| {words['nouns']:.0f} / {words['verbs']:.0f}"
             if words
             else f"(under {profile.WINDOW} sentences) | -"

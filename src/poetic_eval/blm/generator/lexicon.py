@@ -218,9 +218,10 @@ class Verb:
     #: an event that happens by mishap (bruciare, bagnare, rompere): no one does it on purpose
     #: over a span, so an agent that is no cause takes a temporal "da" only as a habitual
     #: agent's habit (not *il fornaio brucia quella torta da cinque minuti*), and no one
-    #: plans it, so with a P-NP it happened or might happen (*ha bruciato*, *bruciò*,
-    #: *potrebbe bruciare*; not *il fuoco brucerà i biscotti nel pomeriggio*, *i chiodi si
-    #: piegheranno*, *il cucchiaio può piegarsi*)
+    #: plans it, so with a P-NP it might happen or must, may or might have happened
+    #: (*potrebbe bruciare*, *deve essersi bruciata*, *la torta dovette bruciarsi*; not *il
+    #: fuoco brucerà i biscotti nel pomeriggio*, *i chiodi si piegheranno*, *il cucchiaio può
+    #: piegarsi*, *il cuoco dovette bruciare la torta*)
     mishap: bool = False
     #: what one eats, drinks or smokes (mangiare, bere, fumare): no modal passive, as if it
     #: were a duty or a chance to be consumed (not *l'acqua deve essere bevuta dalla
