@@ -230,8 +230,10 @@ class AgreementGenerator:
             words = replace(words, obj=self._object(predicate, rng))
         if frame.relative is not None:
             di_cui = self._di_cui_clauses and rng.random() < DI_CUI_SHARE
+            clauses = self._di_cui_clauses if di_cui else self._relative_clauses
+            # not the predicate's verb again: *di cui le cugine parlano parlano*
             pronoun, lemma, voice = pick(
-                rng, self._di_cui_clauses if di_cui else self._relative_clauses
+                rng, [c for c in clauses if c[1] != predicate.verb] or clauses
             )
             words = replace(
                 words,
@@ -280,6 +282,7 @@ class AgreementGenerator:
                     for p in self.predicates_for(words.subject, words.frame, words.obj is not None)
                     if (not words.obj or words.obj.noun.lemma in p.objects)
                     and self._tellable(p, words.frame, words.prefix)
+                    and (p.verb is None or p.verb != words.relative_verb)
                 ]
                 avoid = [words.predicate]
             elif slot == "subject":

@@ -43,6 +43,7 @@ class AlternationFilters:
             for span in DA_SPANS
         }
         self.span_of = {text: span for span, texts in self.da_phrases.items() for text in texts}
+        self.night = {phrase_text(lexicon, spec) for spec in lexicon.da_phrases if spec.night}
         self.habitual = frozenset(lexicon.habitual_spans)
         self.first_time = self.other_phrases.get("first_time")  # no modal with it, nor *vecchio*
         self.no_modal = {self.other_phrases.get("in_public"), self.first_time}
@@ -142,6 +143,8 @@ class AlternationFilters:
                 return alone_reads_well(self.alternation, verb, template)
             if template[1] == "Intr" and verb.alone_only:
                 return False  # *i vetri si rompono dalla settimana scorsa*
+            if self.by_day_overnight(words, template):
+                return False  # *il sole asciuga il bucato da ieri sera*
             return self.span_of[words.da_phrase] in self.spans_for(verb, template, agent, answer)
         if "P-NP" in template:
             if words.other_phrase not in self.p_phrases_for(verb):
@@ -150,6 +153,13 @@ class AlternationFilters:
                 return False  # *questo vecchio maestro insegna per la prima volta*
             return self.frame_reads_well(verb, words, template)
         return True
+
+    def by_day_overnight(self, words: AlternationWords, template: tuple[str, ...]) -> bool:
+        """Whether ``template`` names a cause that acts by day only (:attr:`.CauseKind.daylight`,
+        the sun) over a span that takes in a night (*da ieri sera*)."""
+        kind = self._cause_kind(words.agent.noun)
+        named = has_role(template, "Ag")
+        return named and kind is not None and kind.daylight and words.da_phrase in self.night
 
     def frame_reads_well(
         self, verb: Verb, words: AlternationWords, template: tuple[str, ...]

@@ -327,6 +327,9 @@ class AlternationGenerator(AlternationFilters):
             if label in ("Correct", "I-Int"):  # *i pescatori di trote*; *per il vento*
                 words = with_specialist(self.lexicon, verb, words, template, rng)
                 span = self.span_of.get(words.da_phrase)  # None for *da solo*
+                cause = self._cause_kind(words.agent.noun)
+                if cause is not None and cause.daylight and words.da_phrase in self.night:
+                    span = None  # no cause named: not *si asciugava al sole da ieri sera*
                 words = with_cause(self.lexicon, verb, words, template, span)
             return self.sentence(verb, words, template)
         raise NoReadableWords(f"no {label} answer of {verb.lemma!r} reads well")

@@ -338,6 +338,9 @@ class PhraseSpec:
     span: str | None = None
     #: a P-NP's name, which the verbs' ``p_phrases`` list (al tramonto: "sunset")
     id: str | None = None
+    #: a temporal "da" phrase whose span takes in a night (da ieri sera): no cause that acts by
+    #: day only (:attr:`CauseKind.daylight`) acts over it
+    night: bool = False
     #: a P-NP of people's times and doings (dopo cena, all'alba, sotto gli occhi di tutti): a
     #: cause names it only if its kind
     #: keeps time (*il sole*, *la sveglia*; not *il vento chiude i cancelli dopo cena*)
@@ -371,6 +374,9 @@ class CauseKind:
     spans: tuple[str, ...]
     frames: tuple[str, ...]
     keeps_time: bool = False  # it can act at a ``schedule`` P-NP's time (il sole all'alba)
+    #: it acts by day only, so over no span that takes in a night (``night`` da phrases: not
+    #: *il sole asciuga il bucato da ieri sera*)
+    daylight: bool = False
 
 
 @dataclass(frozen=True)

@@ -88,6 +88,7 @@ def _load(folder: Path) -> Lexicon:
                 tuple(kind.get("spans", ())),
                 tuple(kind.get("frames", ())),
                 bool(kind.get("keeps_time", False)),
+                bool(kind.get("daylight", False)),
             )
             for name, kind in phrases.get("cause_kinds", {}).items()
         },
