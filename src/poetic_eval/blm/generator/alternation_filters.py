@@ -178,13 +178,9 @@ class AlternationFilters:
     def _modal_reads_well(
         self, verb: Verb, words: AlternationWords, template: tuple[str, ...]
     ) -> bool:
-        """What must, may or might have happened (:data:`.INFERENCE_FRAMES`) reads well of
-        every event but one everyone saw or a first time (*il vaso deve essersi rotto nel
-        pomeriggio*, *la bambina potrebbe aver rovesciato la bottiglia*), and so does *dovette*
-        of a thing's change or of a cause's mishap, where no duty can be meant (*la tovaglia
-        dovette scolorirsi al primo lavaggio*, *la pioggia dovette bagnare la lettera*; not *il
-        bambino dovette rompere il vaso*). A change of itself is foreseen or inferred at no
-        place, and one that comes about only by itself
+        """What must, may or might have happened reads as :meth:`_inference_reads_well` says. A
+        change of itself is foreseen or inferred at no place, and one that comes about only by
+        itself
         (:attr:`.Verb.alone_only`) at no time of day; a mishap or a wear (:attr:`.Verb.wear`)
         is never expected, and might happen of itself only at an occasion (*all'improvviso*),
         not at a time of day, when someone might do it to some things
@@ -208,16 +204,9 @@ class AlternationFilters:
             return False  # *i palloni dovrebbero sgonfiarsi in giardino*: no place foreseen
         if verb.consumed and template[1] == "Pass":
             return False
-        if frame in INFERENCE_FRAMES:
-            # what must or may have happened, mishaps first (*il vaso deve essersi rotto nel
-            # pomeriggio*), but not what everyone saw, nor a first time
-            return phrase not in self.no_modal
-        if frame == "must_remote" and (itself or verb.mishap or verb.wear):
-            # *la tovaglia dovette scolorirsi al primo lavaggio*, *la pioggia dovette bagnare la
-            # lettera*: what must have happened (no thing or cause is obliged), never before
-            # everyone's eyes; a person's mishap is no duty (not *il bambino dovette rompere*)
-            cause = self._cause_kind(words.agent.noun) is not None and template[1] == "Akt"
-            return (itself or cause) and phrase not in self.no_modal
+        inferred = self._inference_reads_well(verb, words, template)
+        if inferred is not None:
+            return inferred
         if itself and verb.alone_only and phrase in self.clock:
             # what comes about only by itself, all at once, is foreseen at no time of day (*il
             # pedale potrebbe svitarsi a metà mattina*, *i biscotti potrebbero sbriciolarsi a
@@ -239,6 +228,23 @@ class AlternationFilters:
             return False
         animal = not ANIMAL_CLASSES.isdisjoint(words.agent.noun.classes)
         return not itself and not ("da-Ag" in template and animal)
+
+    def _inference_reads_well(
+        self, verb: Verb, words: AlternationWords, template: tuple[str, ...]
+    ) -> bool | None:
+        """What must, may or might have happened (:data:`.INFERENCE_FRAMES`) reads well of every
+        event but one everyone saw or a first time (*il vaso deve essersi rotto nel
+        pomeriggio*, *la bambina potrebbe aver rovesciato la bottiglia*), and so does *dovette*
+        of a thing's change or of a cause's mishap, where no duty can be meant (*la tovaglia
+        dovette scolorirsi al primo lavaggio*, *la pioggia dovette bagnare la lettera*; not *il
+        bambino dovette rompere il vaso*); None where the frame is no inference."""
+        itself = self.alternation == "causative" and template[1] == "Intr"
+        if words.frame in INFERENCE_FRAMES:
+            return words.other_phrase not in self.no_modal
+        if words.frame == "must_remote" and (itself or verb.mishap or verb.wear):
+            cause = self._cause_kind(words.agent.noun) is not None and template[1] == "Akt"
+            return (itself or cause) and words.other_phrase not in self.no_modal
+        return None
 
     def _cause_reads_well(self, words: AlternationWords, template: tuple[str, ...]) -> bool:
         """A cause acts in the frames of its kind (*il terremoto ha incrinato le pareti*, not
