@@ -143,7 +143,7 @@ class AlternationFilters:
                 return alone_reads_well(self.alternation, verb, template)
             if template[1] == "Intr" and verb.alone_only:
                 return False  # *i vetri si rompono dalla settimana scorsa*
-            if self.by_day_overnight(words, template):
+            if has_role(template, "Ag") and self.by_day_overnight(agent, words.da_phrase):
                 return False  # *il sole asciuga il bucato da ieri sera*
             return self.span_of[words.da_phrase] in self.spans_for(verb, template, agent, answer)
         if "P-NP" in template:
@@ -154,12 +154,11 @@ class AlternationFilters:
             return self.frame_reads_well(verb, words, template)
         return True
 
-    def by_day_overnight(self, words: AlternationWords, template: tuple[str, ...]) -> bool:
-        """Whether ``template`` names a cause that acts by day only (:attr:`.CauseKind.daylight`,
-        the sun) over a span that takes in a night (*da ieri sera*)."""
-        kind = self._cause_kind(words.agent.noun)
-        named = has_role(template, "Ag")
-        return named and kind is not None and kind.daylight and words.da_phrase in self.night
+    def by_day_overnight(self, agent: Noun, da_phrase: str) -> bool:
+        """Whether ``agent`` is a cause that acts by day only (:attr:`.CauseKind.daylight`, the
+        sun) and ``da_phrase`` a span that takes in a night (*da ieri sera*)."""
+        kind = self._cause_kind(agent)
+        return kind is not None and kind.daylight and da_phrase in self.night
 
     def frame_reads_well(
         self, verb: Verb, words: AlternationWords, template: tuple[str, ...]

@@ -67,7 +67,8 @@ _AGENT_ACTS = ("Ag", "Akt", "da-NP")
 #: 40's fifth round, 16.9-17.6 % at 0.95, 17.2-17.9 % at 0.75, on seeds 0-3; the release
 #: 17-20 %); at 1.0, before its fourth round, od_ii's contexts named 217 distinct nouns.
 #: CausI's sentences keep the matrix's frame (mostly a remoto of the modals, which in a mishap's
-#: matrix only the change of itself and a cause can take): at 0.9, caus_ii's remoto was 14 %
+#: matrix only the change of itself and a cause can take): with the matrix's frame drawn from
+#: FRAMES alone, caus_ii's remoto was 10.5 % at 0.9, 14.0 % at 0.3 and 16.1 % at 0.0 (seed 0)
 CONTEXT_FRAME_CHANGE = {"causative": 0.0, "object_drop": 0.75}
 _MAX_DRAWS = 200
 
@@ -175,7 +176,7 @@ class AlternationGenerator(AlternationFilters):
                         self.lexicon, verb, words, slot, for_answers, template
                     )
                 ]
-                options = [replace(words, **{slot: current.with_noun(noun)}) for noun in nouns]
+                values = [current.with_noun(noun) for noun in nouns]
             else:
                 values = {
                     # the answers share the tenses of the correct one: no tense tells it apart
@@ -185,8 +186,8 @@ class AlternationGenerator(AlternationFilters):
                     "other_phrase": self.p_phrases_for(verb),
                     "da_phrase": self.da_phrases_for(verb),
                 }[slot]
-                options = [replace(words, **{slot: v}) for v in values if v != current]
-            options = [o for o in options if self.reads_well(verb, o, template, for_answers)]
+                values = [v for v in values if v != current]
+            options = self._readable_variants(verb, words, slot, values, template, for_answers)
             if options:
                 return pick(rng, options)
         raise NoReadableWords(f"no word of {template} can be varied for {verb.lemma!r}")
@@ -290,9 +291,23 @@ class AlternationGenerator(AlternationFilters):
         framed = replace(base, frame=told_frame)
         if self.reads_well(verb, framed, template):
             return framed
-        others = [replace(base, frame=f) for f in frames_for(template, self.alternation)]
-        others = [words for words in others if self.reads_well(verb, words, template)]
+        frames = frames_for(template, self.alternation)
+        others = self._readable_variants(verb, base, "frame", frames, template)
         return pick(rng, others) if others else base
+
+    def _readable_variants(
+        self, verb, words, slot: str, values, template, for_answers: bool = False
+    ) -> list[AlternationWords]:
+        """``words`` with ``slot`` set to each of ``values`` that reads well in ``template``
+        (:meth:`reads_well`), in the order and with the repeats of ``values`` (a frame listed n
+        times is drawn n times as often); each distinct value is made and judged once."""
+        made: dict = {}
+        for value in values:
+            if value not in made:
+                variant = replace(words, **{slot: value})
+                readable = self.reads_well(verb, variant, template, for_answers)
+                made[value] = variant if readable else None
+        return [made[value] for value in values if made[value] is not None]
 
     def _matched_subject(self, verb, words, template, subject: bool) -> AlternationWords:
         """Answer ``words`` by :func:`.matched_subject`, if they still read well."""
@@ -327,8 +342,7 @@ class AlternationGenerator(AlternationFilters):
             if label in ("Correct", "I-Int"):  # *i pescatori di trote*; *per il vento*
                 words = with_specialist(self.lexicon, verb, words, template, rng)
                 span = self.span_of.get(words.da_phrase)  # None for *da solo*
-                cause = self._cause_kind(words.agent.noun)
-                if cause is not None and cause.daylight and words.da_phrase in self.night:
+                if self.by_day_overnight(words.agent.noun, words.da_phrase):
                     span = None  # no cause named: not *si asciugava al sole da ieri sera*
                 words = with_cause(self.lexicon, verb, words, template, span)
             return self.sentence(verb, words, template)

@@ -47,7 +47,7 @@ from .verb_groups import DURATION_FRAMES
 #: and on seeds 0-3, as measured: OdI's below told 16.9-17.6 % in od_ii and 18.8-19.5 % in
 #: od_iii, 17.2-17.9 % in od_ii once type II changed a word more often than its frame
 #: (:data:`.CONTEXT_FRAME_CHANGE`), and one more *dovette* told od_iii 19.5-20.2 %; CausI's
-#: told 17.7-18.5 % in caus_iii (its type II matrices draw :data:`TYPE_II_FRAMES`)
+#: told 17.9-19.0 % in caus_iii (its type II matrices draw :data:`TYPE_II_FRAMES`)
 FRAMES = {
     "causative": (
         *("can", "can_past", "can_future", "must", "must_past", "must_future"),
@@ -70,8 +70,8 @@ FRAMES = {
 #: it reads well there, else draws one of :data:`FRAMES`): CausI's more often a remoto of
 #: dovere or potere than its sentences' own, as in a mishap's matrix only the thing's change of
 #: itself (and a cause) can take one (*la tovaglia dovette scolorirsi*, not *la bambina dovette
-#: rovesciare la bottiglia*): caus_ii's remoto was 15.4-15.8 % with no more than FRAMES's, and
-#: is 17.2-19.1 % on seeds 0-3 with these
+#: rovesciare la bottiglia*): caus_ii's remoto was 15.4-15.8 % on seeds 0-1 with no more than
+#: FRAMES's, and is 17.2-18.6 % on seeds 0-3 with these
 TYPE_II_FRAMES = {
     "causative": (*FRAMES["causative"], *("can_remote",) * 64, *("must_remote",) * 320),
     "object_drop": FRAMES["object_drop"],
