@@ -33,10 +33,11 @@ class AlternationFilters:
         aside = [verb for verb in verbs if verb.routine or verb.context_only]
         self.verbs, self.context_only = [v for v in verbs if v not in aside], aside
         self.other_phrases = {spec.id: phrase_text(lexicon, spec) for spec in lexicon.other_phrases}
-        # the P-NPs with each flag of the lexicon (schedule, clock, setting, feeling, manner)
-        self.scheduled, self.clock, self.setting, self.feelings, self.manners = (
+        # the P-NPs with each flag of the lexicon (schedule, clock, setting, feeling, ...)
+        flags = ("schedule", "clock", "setting", "feeling", "manner", "agentless")
+        self.scheduled, self.clock, self.setting, self.feelings, self.manners, self.agentless = (
             {phrase_text(lexicon, spec) for spec in lexicon.other_phrases if getattr(spec, flag)}
-            for flag in ("schedule", "clock", "setting", "feeling", "manner")
+            for flag in flags
         )
         self.da_phrases = {
             span: [phrase_text(lexicon, spec) for spec in lexicon.da_phrases if spec.span == span]
@@ -151,6 +152,8 @@ class AlternationFilters:
                 return False
             if words.other_phrase == self.first_time and aged(words.agent):
                 return False  # *questo vecchio maestro insegna per la prima volta*
+            if words.other_phrase in self.agentless and has_role(template, "Ag"):
+                return False  # *i pescatori potrebbero aggrovigliare le lenze durante il trasloco*
             return self.frame_reads_well(verb, words, template)
         return True
 

@@ -170,6 +170,12 @@ class Verb:
     #: agents whose "si" form of this verb is a natural reflexive (*il bambino si bagna*): the
     #: answers never use them, so that the I-Int distractor stays wrong
     reflexive_agents: tuple[str, ...] = ()
+    #: agents only the contexts name (also in :attr:`agents`): the trades and people a reader
+    #: meets around one kind of event (*il facchino ha rotto lo specchio*, *la governante
+    #: asciuga le lenzuola*), which give the contexts a vocabulary as varied as the release's;
+    #: the answers never use them, so the answers and their context-blind baseline keep their
+    #: agents
+    context_agents: tuple[str, ...] = ()
     #: patients a "da" reads as the source of (*studiano dal libro*): the answers never use
     #: them, so that the E-WrBy distractor stays wrong
     source_patients: tuple[str, ...] = ()
@@ -282,7 +288,8 @@ class Verb:
         return self.punctual or self.alternation == "object_drop"
 
     def answer_agents(self) -> tuple[str, ...]:
-        return tuple(a for a in self.agents if a not in self.reflexive_agents)
+        excluded = (*self.reflexive_agents, *self.context_agents)
+        return tuple(a for a in self.agents if a not in excluded)
 
     def answer_patients(self) -> tuple[str, ...]:
         excluded = (*self.source_patients, *self.acting_patients)
@@ -361,6 +368,11 @@ class PhraseSpec:
     #: one must do, not what one can (not *la nonna poté ricamare con metodo*, *gli arazzi
     #: possono essere tessuti al telaio*); a ``feeling`` is none (it takes no *dovere*)
     manner: bool = False
+    #: an occasion of things, told with no agent (*i vasi potrebbero rompersi durante il
+    #: trasloco*, *la torta deve essere stata bruciata durante la cottura*): who was there is
+    #: listed for no agent (not *i pescatori potrebbero aggrovigliare le lenze durante il
+    #: trasloco*, *il traslocatore deve aver rotto gli specchi durante le pulizie*)
+    agentless: bool = False
 
 
 @dataclass(frozen=True)

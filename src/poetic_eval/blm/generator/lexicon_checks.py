@@ -9,6 +9,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from ...checks import unknown_name_message
+from .alternation_sentences import ANIMAL_CLASSES
 from .articles import DETERMINERS, ONSETS
 from .lexicon import (
     ALTERNATIONS,
@@ -211,6 +212,18 @@ def _check_ownership_and_modifiers(lexicon: Lexicon, verb: Verb, where: str) -> 
         raise LexiconError(f"{where}: others_things is for object-drop verbs (OdI) only")
 
 
+def _check_context_agents(lexicon: Lexicon, verb: Verb, where: str) -> None:
+    """:attr:`.Verb.context_agents` are people, each named once among the agents."""
+    repeated = sorted({a for a in verb.agents if verb.agents.count(a) > 1})
+    if repeated:
+        raise LexiconError(f"{where}: agents {repeated} are named twice (agents, context_agents)")
+    for lemma in verb.context_agents:
+        noun = lexicon.nouns.get(lemma)
+        animal = noun is not None and not ANIMAL_CLASSES.isdisjoint(noun.classes)
+        if noun is None or noun.animacy != "animate" or animal:
+            raise LexiconError(f"{where}: context_agents {lemma!r} is no person of nouns.json")
+
+
 def _check_filters(lexicon: Lexicon, verb: Verb, where: str) -> None:
     """The semantic filters name the verb's own arguments and leave the answers some words."""
     fields = (
@@ -224,6 +237,7 @@ def _check_filters(lexicon: Lexicon, verb: Verb, where: str) -> None:
         unknown = set(getattr(verb, field)) - set(getattr(verb, role))
         if unknown:
             raise LexiconError(f"{where}: {field} {sorted(unknown)} are not among its {role}")
+    _check_context_agents(lexicon, verb, where)
     unknown = set(verb.habitual_agents or ()) - set(verb.agents)
     if unknown:
         raise LexiconError(f"{where}: habitual_agents {sorted(unknown)} are not among its agents")

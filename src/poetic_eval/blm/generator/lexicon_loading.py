@@ -214,6 +214,7 @@ def _verb(entry: Mapping[str, Any]) -> Verb:
         "agents",
         "patients",
         "reflexive_agents",
+        "context_agents",
         "source_patients",
         "acting_patients",
         "da_spans",
@@ -223,6 +224,7 @@ def _verb(entry: Mapping[str, Any]) -> Verb:
         "patient_refuses",
     )
     lists = {key: tuple(entry.get(key, ())) for key in roles}
+    lists["agents"] += lists["context_agents"]  # the contexts draw from all of them
     limits = {agent: tuple(p) for agent, p in entry.get("agent_patients", {}).items()}
     kinds = {agent: tuple(p) for agent, p in entry.get("specialists", {}).items()}
     owned = {agent: tuple(p) for agent, p in entry.get("owners", {}).items()}
