@@ -79,8 +79,8 @@ def test_card_reports_both_baselines_and_the_rates(built):
     assert "$shortcut_baseline" not in card and "$profile" not in card
     assert "| BLM-It release | 25-50 % |" in card
     # the last independent reading: its sample seed, counts and the protocol for the next one
-    assert "sample seed 6302" in card and "commit b4c5a6c" in card
-    assert "and 1 were odd** (0.9 %, 0.2 % and 0.2 %" in card and "**0, 0 and 0**" in card
+    assert "sample seed 6322" in card and "commit 6a8533d" in card
+    assert "and 2 were odd** (0.7 %, 0.5 % and 0.3 %" in card and "**0, 0 and 0**" in card
     assert "scripts/sample_blm_for_reading.py" in card
 
 
