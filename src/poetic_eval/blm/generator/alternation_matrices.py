@@ -98,22 +98,14 @@ class AlternationGenerator(AlternationFilters):
         ``templates``; ``for_answers``: from the agents and patients the answers use;
         ``alone``: with "da solo" (:data:`ALONE`); ``paired``: an agent and a patient that name
         each other (:func:`.named_pairs`); answers' words as :mod:`.alternation_answers` says."""
-        agents = verb.answer_agents() if for_answers else verb.agents
-        patients = verb.answer_patients() if for_answers else verb.patients
-        pairs = named_pairs(verb)
-        if paired and any(a in pairs for a in agents):
-            agents = [a for a in agents if a in pairs]
-            patients = [p for p in patients if any(p in pairs[a] for a in agents)]
-        else:
-            paired = False
-        agents = [a for a in agents if any(verb.can_act_on(a, p) for p in patients)]
+        agents, patients, pairs, paired = self._arguments(verb, for_answers, paired)
         context_agents = [a for a in agents if a in verb.context_agents]
         if for_answers:  # an agent with a patient of its gender
             agents = gender_matched(self.lexicon, verb, agents, patients) or agents
         generic = self.iterated(verb, () if for_answers else templates)
+        # OdI's kinds of doer plural as I-Int names them (*le trote di pescatori*; mass: sg)
+        doers = paired and self.alternation == "object_drop"
         for _ in range(_MAX_DRAWS):
-            # OdI's kinds of doer plural as I-Int names them (*le trote di pescatori*; mass: sg)
-            doers = paired and self.alternation == "object_drop"
             pool = agents
             if context_agents and rng.random() < CONTEXT_AGENT_SHARE:
                 pool = context_agents
@@ -148,6 +140,22 @@ class AlternationGenerator(AlternationFilters):
             if all(self.reads_well(verb, words, t, for_answers) for t in templates):
                 return words
         raise NoReadableWords(f"no words of {verb.lemma!r} read well in {templates}")
+
+    @staticmethod
+    def _arguments(verb: Verb, for_answers: bool, paired: bool):
+        """The agents and patients ``verb``'s words draw from (the answers' own where
+        ``for_answers``), each able to act on or undergo some other, the named pairs, and whether
+        the words are ``paired`` (only where some agent names a patient: :func:`.named_pairs`)."""
+        agents = verb.answer_agents() if for_answers else verb.agents
+        patients = verb.answer_patients() if for_answers else verb.patients
+        pairs = named_pairs(verb)
+        if paired and any(a in pairs for a in agents):
+            agents = [a for a in agents if a in pairs]
+            patients = [p for p in patients if any(p in pairs[a] for a in agents)]
+        else:
+            paired = False
+        agents = [a for a in agents if any(verb.can_act_on(a, p) for p in patients)]
+        return agents, patients, pairs, paired
 
     def vary_one(
         self,
