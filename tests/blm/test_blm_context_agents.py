@@ -19,8 +19,7 @@ from lexicon_copies import edited_verb
 
 from poetic_eval.blm import load_lexicon
 from poetic_eval.blm.generator.alternation_matrices import AlternationGenerator
-from poetic_eval.blm.generator.alternation_sentences import ANIMAL_CLASSES
-from poetic_eval.blm.generator.lexicon import LexiconError
+from poetic_eval.blm.generator.lexicon import ANIMAL_CLASSES, LexiconError
 
 LEXICON = load_lexicon()
 CAUSATIVE = AlternationGenerator(LEXICON, "causative")

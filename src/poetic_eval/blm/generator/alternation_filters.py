@@ -10,7 +10,7 @@ draws its words under them.
 from __future__ import annotations
 
 from .alternation_answers import MACHINE
-from .alternation_sentences import ALONE, ANIMAL_CLASSES, CAUSAL_DA, AlternationWords, aged
+from .alternation_sentences import ALONE, CAUSAL_DA, AlternationWords, aged
 from .alternation_templates import MISHAP_FRAMES, agentless_passive, alone_reads_well, has_role
 from .lexicon import DA_SPANS, CauseKind, Lexicon, Noun, Verb
 from .noun_phrases import phrase_text
@@ -206,7 +206,7 @@ class AlternationFilters:
             return False  # *i palloni dovrebbero sgonfiarsi in giardino*: no place foreseen
         if verb.consumed and template[1] == "Pass":
             return False
-        inferred = self._inference_reads_well(verb, words, template)
+        inferred = self._inference_reads_well(verb, words, template, itself)
         if inferred is not None:
             return inferred
         if itself and verb.alone_only and phrase in self.clock:
@@ -228,19 +228,18 @@ class AlternationFilters:
             return True
         if phrase in self.no_modal:
             return False
-        animal = not ANIMAL_CLASSES.isdisjoint(words.agent.noun.classes)
-        return not itself and not ("da-Ag" in template and animal)
+        return not itself and not ("da-Ag" in template and words.agent.noun.animal)
 
     def _inference_reads_well(
-        self, verb: Verb, words: AlternationWords, template: tuple[str, ...]
+        self, verb: Verb, words: AlternationWords, template: tuple[str, ...], itself: bool
     ) -> bool | None:
         """What must, may or might have happened (:data:`.INFERENCE_FRAMES`) reads well of every
         event but one everyone saw or a first time (*il vaso deve essersi rotto nel
         pomeriggio*, *la bambina potrebbe aver rovesciato la bottiglia*), and so does *dovette*
         of a thing's change or of a cause's mishap, where no duty can be meant (*la tovaglia
         dovette scolorirsi al primo lavaggio*, *la pioggia dovette bagnare la lettera*; not *il
-        bambino dovette rompere il vaso*); None where the frame is no inference."""
-        itself = self.alternation == "causative" and template[1] == "Intr"
+        bambino dovette rompere il vaso*); None where the frame is no inference. ``itself``: a
+        CausI change of itself (``Pat Intr``)."""
         if words.frame in INFERENCE_FRAMES:
             return words.other_phrase not in self.no_modal
         if words.frame == "must_remote" and (itself or verb.mishap or verb.wear):

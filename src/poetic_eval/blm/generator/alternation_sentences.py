@@ -37,8 +37,6 @@ ALONE = "<alone>"
 #: nothing, so an agent's patient is made its own whenever its verb's owners say it owns it;
 #: OdI's too (at 0.8 od_ii fell to 6.7 % once *seminare*'s doers sowed grain, which no one owns)
 POSSESSIVE_RATE = {"causative": 1.0, "object_drop": 1.0}
-#: the noun classes of animals, which own only what a verb's owners say (*il cane* his rope)
-ANIMAL_CLASSES = frozenset({"animal", "farm_animal", "wild_animal", "fish"})
 #: the chance that a correct answer or I-Int whose agent and patient make a kind of doer (OdI,
 #: :attr:`.Verb.specialists`: *il pescatore di trote*) or an owner and a thing (CausI,
 #: :attr:`.Verb.owners`: *i piatti del cameriere*) names the other role so
@@ -223,11 +221,9 @@ def possessed(
     things (*i cuochi cuociono le loro patate*, not *la loro patata*), but one mass (*i cuochi
     scaldano la loro minestra*)."""
     agent, patient = words.agent.noun, words.patient.noun
-    animal = not ANIMAL_CLASSES.isdisjoint(agent.classes)
-    person = agent.animacy == "animate" and agent.cause_kind is None and not animal
     listed = patient.lemma in verb.owners.get(agent.lemma, ())
     # what one paints or cooks is one's own, not what one corrects
-    doer_owns = verb.alternation == "object_drop" and not verb.others_things and person
+    doer_owns = verb.alternation == "object_drop" and not verb.others_things and agent.person
     owns = listed or doer_owns
     if (
         template[:3] != ("Ag", "Akt", "Pat")

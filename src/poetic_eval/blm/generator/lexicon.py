@@ -62,6 +62,10 @@ class NounModifier:
     definite: bool = False
 
 
+#: the noun classes of animals, which own only what a verb's owners say (*il cane* his rope)
+ANIMAL_CLASSES = frozenset({"animal", "farm_animal", "wild_animal", "fish"})
+
+
 @dataclass(frozen=True, eq=False)  # one object per entry: identity is equality
 class Noun:
     lemma: str
@@ -97,6 +101,15 @@ class Noun:
 
     def form(self, number: str) -> str:
         return self.lemma if number == "sg" else self.plural
+
+    @property
+    def animal(self) -> bool:
+        return not ANIMAL_CLASSES.isdisjoint(self.classes)
+
+    @property
+    def person(self) -> bool:
+        """Animate, and neither an animal nor a cause."""
+        return self.animacy == "animate" and self.cause_kind is None and not self.animal
 
     def gender_in(self, number: str) -> str:
         """The gender agreement sees: *le uova* is feminine though *l'uovo* is masculine."""

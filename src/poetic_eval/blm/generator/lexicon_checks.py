@@ -9,7 +9,6 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from ...checks import unknown_name_message
-from .alternation_sentences import ANIMAL_CLASSES
 from .articles import DETERMINERS, ONSETS
 from .lexicon import (
     ALTERNATIONS,
@@ -219,8 +218,7 @@ def _check_context_agents(lexicon: Lexicon, verb: Verb, where: str) -> None:
         raise LexiconError(f"{where}: agents {repeated} are named twice (agents, context_agents)")
     for lemma in verb.context_agents:
         noun = lexicon.nouns.get(lemma)
-        animal = noun is not None and not ANIMAL_CLASSES.isdisjoint(noun.classes)
-        if noun is None or noun.animacy != "animate" or animal:
+        if noun is None or not noun.person:
             raise LexiconError(f"{where}: context_agents {lemma!r} is no person of nouns.json")
 
 
