@@ -183,11 +183,9 @@ class Verb:
     #: agents whose "si" form of this verb is a natural reflexive (*il bambino si bagna*): the
     #: answers never use them, so that the I-Int distractor stays wrong
     reflexive_agents: tuple[str, ...] = ()
-    #: agents only the contexts name (also in :attr:`agents`): the trades and people a reader
-    #: meets around one kind of event (*il facchino ha rotto lo specchio*, *la governante
-    #: asciuga le lenzuola*), which give the contexts a vocabulary as varied as the release's;
-    #: the answers never use them, so the answers and their context-blind baseline keep their
-    #: agents
+    #: agents only the contexts name (also in :attr:`agents`): the trades and people around
+    #: the event (*il facchino ha rotto lo specchio*), which give the contexts a vocabulary as
+    #: varied as the release's; no answer uses them, so the answers keep their agents
     context_agents: tuple[str, ...] = ()
     #: patients a "da" reads as the source of (*studiano dal libro*): the answers never use
     #: them, so that the E-WrBy distractor stays wrong
